@@ -241,3 +241,16 @@ export const OAUTH_ERRORS = [
   'PROVIDER_NOT_SUPPORTED',
   'UNSUPPORTED_PROVIDER',
 ] as const;
+
+/**
+ * What every client function rejects with, so the machine can map failures to §8 texts without
+ * knowing about HTTP: `network` (no answer), `status` (non-2xx; `code` is the body's `error` when
+ * there is one), `schema` (a 2xx body that does not match its schema).
+ */
+export const ApiFailureSchema = v.object({
+  kind: v.picklist(['network', 'status', 'schema']),
+  status: v.optional(v.number()),
+  code: v.optional(v.string()),
+});
+export type ApiFailure = v.InferOutput<typeof ApiFailureSchema>;
+export const isApiFailure = (error: unknown): error is ApiFailure => v.is(ApiFailureSchema, error);
