@@ -1,0 +1,105 @@
+/**
+ * The export service's ports: every boundary the spec calls "not shown" (the migration vendor,
+ * the external single sign-on, destination OAuth, mailbox checks, mail delivery) is an interface
+ * here, filled by a development adapter by default and by a real adapter when configured.
+ * createApp() receives one implementation of each, so tests can swap any of them.
+ */
+import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../src/api/contract.ts';
+
+// ── Migration vendor ────────────────────────────────────────────────────────────────────────────
+
+/** What the service hands the vendor for one export; stored in SQLite so it survives a restart. */
+export type VendorJob = {
+  exportId: string;
+  sourceEmail: string;
+  destinationProvider: DestinationProvider;
+  destinationEmail: string | null;
+  operations: Operation[];
+  emailFormat: EmailFormat | null;
+  contactsFormat: ContactsFormat | null;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+};
+
+export type OperationProgress = { status: 'started' | 'completed' | 'error' };
+
+export type JobProgress = {
+  emailmigration: OperationProgress | null;
+  contactsmigration: OperationProgress | null;
+};
+
+export type ExportFile = { filename: string; contentType: string; body: Uint8Array };
+
+export interface MigrationVendor {
+  /** Accepts a job; the vendor performs the transfer on its own time. */
+  start(job: VendorJob): Promise<void>;
+  /** Where the job stands now. Must be derivable after a restart from the job alone plus the vendor's own state. */
+  progress(job: VendorJob, now: Date): Promise<JobProgress>;
+  /** The downloadable file of a completed file export (one archive holding the chosen formats), or null. */
+  exportFile(job: VendorJob): Promise<ExportFile | null>;
+}
+
+// ── Identity: the provider's single sign-on (source) ───────────────────────────────────────────
+
+export type ScenarioAccount = {
+  email: string;
+  /** Shown on the development sign-in page. */
+  label: string;
+  /** What comcastinfo answers: null when everything is active. */
+  inactive: 'user' | 'account' | 'mailbox' | 'carddav' | null;
+  /** What comcast-get-migration-status answers (before any opt-out update). */
+  migration: {
+    mailbox: boolean;
+    account: boolean;
+    login: boolean;
+    carddav: boolean;
+    optOutState: 'NONE' | 'OPTED_OUT_INITIAL' | 'OPTED_OUT_DELETE' | 'OPTED_OUT_CANCEL' | 'OPTED_OUT_MBOX_PURGED';
+    migrationStatus: 'YAHOO' | 'COMCAST' | 'PURGED' | null;
+    purgeReason: string | null;
+    /** Days from now; null when unknown. */
+    deactivationInDays: number | null;
+    optedOutToBePurgedInDays: number | null;
+  };
+  /** Exports of this account end in error (the failing scenario). */
+  exportsFail: boolean;
+};
+
+export interface AccountDirectory {
+  /** The account behind an address; any unknown address is an active account with contacts. */
+  find(email: string): ScenarioAccount;
+  /** The scenario accounts offered on the development sign-in page. */
+  scenarios(): readonly ScenarioAccount[];
+}
+
+// ── Mailbox checks ──────────────────────────────────────────────────────────────────────────────
+
+export type CredentialCheck = { ok: true } | { ok: false; error: 'INVALID_CREDENTIALS' | 'INVALID_IMAP' };
+
+export interface CredentialChecker {
+  /** Logs into the mailbox (IMAP) with the given credentials. Never logs the password. */
+  check(input: { email: string; password: string; imap: string | null }): Promise<CredentialCheck>;
+}
+
+export interface ImapHostResolver {
+  /** True when the host name resolves. */
+  resolves(host: string): Promise<boolean>;
+}
+
+export interface DomainValidator {
+  /** True when the domain can receive mail (MX records). */
+  acceptsMail(domain: string): Promise<boolean>;
+}
+
+// ── Notifications ───────────────────────────────────────────────────────────────────────────────
+
+export type ExportNotification = {
+  to: string;
+  exportId: string;
+  /** The portal's address, for the user to type in; never a sign-in link. */
+  portalUrl: string;
+  outcome: 'started' | 'completed' | 'error';
+};
+
+export interface Notifier {
+  send(notification: ExportNotification): Promise<void>;
+}
