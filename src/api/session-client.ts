@@ -1,0 +1,59 @@
+/**
+ * The session client of §7: same origin, cookies included, the bearer token from sessionStorage when
+ * one is stored, and the XSRF cookie echoed as a header.
+ */
+import { readStoredAuthToken, readXsrfCookie, XSRF_HEADER_NAME, type ValueSource } from './browser-sources';
+import { createCall, createHttp, type CallOptions, type HttpOptions } from './call';
+import {
+  CapabilitiesResponseSchema,
+  LoadResponseSchema,
+  StatusResponseSchema,
+  ValidateResponseSchema,
+  type CapabilitiesRequest,
+  type LoadRequest,
+  type ValidateRequest,
+} from './contract';
+import { API_PATHS } from './paths';
+import type { JobQuery } from './request-types';
+import { joinUrl } from './url';
+
+export type SessionClientOptions = {
+  /** '' (the default) is the portal's own origin; tests point it at a loopback server. */
+  baseUrl?: string;
+  readAuthToken?: ValueSource;
+  readXsrfCookie?: ValueSource;
+  fetch?: HttpOptions['fetch'];
+};
+
+export function createSessionClient(options: SessionClientOptions = {}) {
+  const readToken = options.readAuthToken ?? readStoredAuthToken;
+  const readCookie = options.readXsrfCookie ?? readXsrfCookie;
+  const call = createCall(
+    createHttp({
+      credentials: 'include',
+      fetch: options.fetch,
+      headers: () => {
+        const token = readToken();
+        return { authorization: token ? `Bearer ${token}` : undefined, [XSRF_HEADER_NAME]: readCookie() };
+      },
+    }),
+  );
+  const url = (path: string) => joinUrl(options.baseUrl ?? '', path);
+
+  return {
+    capabilities: (body: CapabilitiesRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.capabilities), schema: CapabilitiesResponseSchema, json: body, ...opts }),
+
+    validate: (body: ValidateRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.validate), schema: ValidateResponseSchema, json: body, ...opts }),
+
+    load: (body: LoadRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.load), schema: LoadResponseSchema, json: body, ...opts }),
+
+    /** v1 status: §7 shows no response; it answers like v2 (docs/api.md). */
+    status: (query: JobQuery, opts?: CallOptions) =>
+      call({ method: 'get', url: url(API_PATHS.status), schema: StatusResponseSchema, query, ...opts }),
+  };
+}
+
+export type SessionClient = ReturnType<typeof createSessionClient>;

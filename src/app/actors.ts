@@ -1,0 +1,147 @@
+/**
+ * The real effects behind the machine's named actors and leave-page actions (docs/machine-api.md),
+ * built from the API clients and the browser. Supply them with
+ * `exportPortalMachine.provide(portalImplementations(createApiClients(), { policyUrls }))`.
+ * Every actor rejects with the client's `ApiFailure` untouched, so the machine maps it to §8 texts.
+ */
+import { fromPromise } from 'xstate';
+import type {
+  CapabilitiesResponse,
+  ComcastInfoResponse,
+  DestinationProvider,
+  JobsByEmailResponse,
+  LoadRequest,
+  LoadResponse,
+  MigrationStatusResponse,
+  OkResponse,
+  Operation,
+  OptOutRequest,
+  OptOutUpdateResponse,
+  StatusResponse,
+  SupportRequest,
+  ValidateRequest,
+  ValidateResponse,
+} from '../api/contract';
+import { SOURCE_PROVIDER } from '../api/contract';
+import type { ExportServiceClient } from '../api/export-service-client';
+import { apiConfig } from '../api/config';
+import { oauthForStatusUrl, oauthUrl } from '../api/redirects';
+import type { SupportResponse } from '../api/request-types';
+import type { SessionClient } from '../api/session-client';
+
+/** Only the client functions the actors use, so tests can hand in small fakes. */
+export type PortalClients = {
+  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load'>;
+  exportService: Pick<
+    ExportServiceClient,
+    | 'validateImap'
+    | 'domainValidation'
+    | 'comcastGetMigrationStatus'
+    | 'comcastInfo'
+    | 'comcastUpdateOptOutState'
+    | 'statusV2'
+    | 'jobsByEmail'
+    | 'supportRequest'
+  >;
+};
+
+/** The two browser effects, injectable so Node tests (and the inspector) never touch `window`. */
+export type BrowserEffects = {
+  assign: (url: string) => void;
+  writeClipboard: (text: string) => Promise<void>;
+};
+
+export type PolicyPage = 'privacyPolicy' | 'termsOfService';
+
+export type PortalImplementationOptions = {
+  /** The brand's external policy pages (src/config/brand.ts). */
+  policyUrls: Record<PolicyPage, string>;
+  /** Base of the /api/oauth* redirects (§7 puts them on the export service); defaults to its configured URL. */
+  redirectBaseUrl?: string;
+  browser?: BrowserEffects;
+};
+
+export const browserEffects: BrowserEffects = {
+  assign: (url) => {
+    if (typeof window !== 'undefined') window.location.assign(url);
+  },
+  writeClipboard: (text) =>
+    typeof navigator !== 'undefined' && navigator.clipboard
+      ? navigator.clipboard.writeText(text)
+      : Promise.reject(new Error('clipboard unavailable')),
+};
+
+const inQaParam = (inQa: boolean) => (inQa ? 'true' : 'false');
+
+/** The actors of docs/machine-api.md; each passes `signal` so a stopped actor aborts its request. */
+export function portalActors({ session, exportService }: PortalClients) {
+  return {
+    fetchCapabilities: fromPromise<CapabilitiesResponse, { email: string }>(({ input, signal }) =>
+      session.capabilities({ email: input.email }, { signal }),
+    ),
+    validateCredentials: fromPromise<ValidateResponse, ValidateRequest>(({ input, signal }) =>
+      session.validate(input, { signal }),
+    ),
+    validateImap: fromPromise<OkResponse, { imap: string }>(({ input, signal }) =>
+      exportService.validateImap({ imap: input.imap }, { signal }),
+    ),
+    validateDomain: fromPromise<OkResponse, { domain: string }>(({ input, signal }) =>
+      exportService.domainValidation({ domain: input.domain }, { signal }),
+    ),
+    startExport: fromPromise<LoadResponse, LoadRequest>(({ input, signal }) => session.load(input, { signal })),
+    fetchMigrationStatus: fromPromise<MigrationStatusResponse, { tokenId: string; inQa: boolean }>(
+      ({ input, signal }) =>
+        exportService.comcastGetMigrationStatus({ token_id: input.tokenId, in_qa: inQaParam(input.inQa) }, { signal }),
+    ),
+    fetchComcastInfo: fromPromise<ComcastInfoResponse, { tokenId: string }>(({ input, signal }) =>
+      exportService.comcastInfo({ token_id: input.tokenId }, { signal }),
+    ),
+    updateOptOutState: fromPromise<OptOutUpdateResponse, { tokenId: string; inQa: boolean; optOutState: OptOutRequest }>(
+      ({ input, signal }) =>
+        exportService.comcastUpdateOptOutState(
+          { token_id: input.tokenId, in_qa: inQaParam(input.inQa) },
+          { optOutState: input.optOutState },
+          { signal },
+        ),
+    ),
+    fetchJobStatus: fromPromise<StatusResponse, { exportId: string }>(({ input, signal }) =>
+      exportService.statusV2({ job_id: input.exportId }, { signal }),
+    ),
+    fetchJobsByEmail: fromPromise<JobsByEmailResponse, { hash: string }>(({ input, signal }) =>
+      exportService.jobsByEmail({ hash: input.hash }, { signal }),
+    ),
+    submitSupportRequest: fromPromise<SupportResponse, SupportRequest>(({ input, signal }) =>
+      exportService.supportRequest(input, { signal }),
+    ),
+  };
+}
+
+/**
+ * The actions that leave the page or touch the browser. XState calls an action as
+ * `(args, params)`; these read only `params`, which the machine fills from its context.
+ */
+export function portalActions({
+  policyUrls,
+  redirectBaseUrl = apiConfig.exportServiceUrl,
+  browser = browserEffects,
+}: PortalImplementationOptions) {
+  return {
+    leaveForSourceSignIn: () => browser.assign(oauthUrl({ provider: SOURCE_PROVIDER }, redirectBaseUrl)),
+    leaveForDestinationConsent: (
+      _: unknown,
+      params: { provider: DestinationProvider; operations: readonly Operation[] },
+    ) => browser.assign(oauthUrl({ provider: params.provider, scopes: params.operations }, redirectBaseUrl)),
+    leaveForStatusSignIn: () => browser.assign(oauthForStatusUrl(SOURCE_PROVIDER, redirectBaseUrl)),
+    leaveForExternalPage: (_: unknown, params: { page: PolicyPage }) => browser.assign(policyUrls[params.page]),
+    copyExportId: (_: unknown, params: { exportId: string }) => {
+      // A refused clipboard (permissions, insecure origin) must not become an unhandled rejection:
+      // the export ID stays on screen, selectable, and is also in the notification email.
+      browser.writeClipboard(params.exportId).catch(() => undefined);
+    },
+  };
+}
+
+/** Everything `exportPortalMachine.provide(...)` needs. */
+export function portalImplementations(clients: PortalClients, options: PortalImplementationOptions) {
+  return { actors: portalActors(clients), actions: portalActions(options) };
+}
