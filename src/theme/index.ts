@@ -1,0 +1,2 @@
+export * from './theme';
+export { GlobalStyles, visuallyHidden } from './global-styles';

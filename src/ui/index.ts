@@ -1,0 +1,15 @@
+/** The portal's UI kit: every screen builds from these, styled only by the theme. */
+export { Button, ButtonLink, buttonStyles, type ButtonProps, type ButtonVariant } from './button';
+export { TextField, type TextFieldProps } from './text-field';
+export { PasswordField } from './password-field';
+export { Checkbox, type CheckboxProps } from './checkbox';
+export { RadioCardGroup, type RadioCardOption, type RadioCardGroupProps } from './radio-card-group';
+export { Select, type SelectProps } from './select';
+export { Modal, type ModalProps } from './modal';
+export { Spinner, InlineSpinner } from './spinner';
+export { Alert, type AlertTone } from './alert';
+export { PageHeading } from './page-heading';
+export { Card } from './card';
+export { ButtonRow } from './button-row';
+export { TruncatedName, shortenName, SHORT_NAME_LENGTH } from './truncated-name';
+export { ExternalLink } from './external-link';
