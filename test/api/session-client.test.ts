@@ -40,10 +40,10 @@ describe('bearer token', () => {
   });
 
   it('is read at each request, so a token stored after start-up is sent', async () => {
-    let stored: string | undefined;
-    const c = client({ readAuthToken: () => stored });
+    const storage: { token?: string } = {};
+    const c = client({ readAuthToken: () => storage.token });
     await c.capabilities({ email: 'a@b.example' });
-    stored = 'later';
+    storage.token = 'later';
     await c.capabilities({ email: 'a@b.example' });
     expect(server.requests.map((r) => r.headers.authorization)).toEqual([undefined, 'Bearer later']);
   });
