@@ -1,0 +1,25 @@
+/**
+ * Vitest global setup of the e2e run: one SPA build and one export service for every journey
+ * (journeys use their own accounts, so they do not step on each other), stopped at the end.
+ */
+import type { TestProject } from 'vitest/node';
+import { ensureSpaBuild } from './build-spa.ts';
+import { e2eDistDir } from './paths.ts';
+import { startPortalServer } from './portal-server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    portalUrl: string;
+    portalDataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const distDir = ensureSpaBuild(e2eDistDir);
+  const server = await startPortalServer({ distDir, jobDurationMs: 1500 });
+  project.provide('portalUrl', server.url);
+  project.provide('portalDataDir', server.dataDir);
+  return async () => {
+    await server.stop();
+  };
+}
