@@ -1,0 +1,44 @@
+/**
+ * Notifier with nodemailer: over SMTP when smtpUrl is given (e.g. smtp://user:pass@host:587 or
+ * smtps://...), otherwise each mail is written as an .eml file to outboxDir, so development and tests
+ * can open what would have been sent without a mail server.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Notifier } from '../ports.ts';
+import { composeExportMail } from './export-mail.ts';
+
+export type MailNotifierOptions = {
+  /** SMTP connection URL; when absent mails go to outboxDir. Never logged: it may hold a password. */
+  smtpUrl?: string;
+  outboxDir: string;
+  /** The From address, e.g. `Northwave <no-reply@example.com>`. */
+  from: string;
+  brandName?: string;
+};
+
+export function createMailNotifier(options: MailNotifierOptions): Notifier {
+  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+  return {
+    async send(notification) {
+      const mail = composeExportMail(notification, options.brandName);
+      const message = { from: options.from, to: notification.to, subject: mail.subject, text: mail.text, html: mail.html };
+      if (smtp) {
+        await smtp.sendMail(message);
+        return;
+      }
+      const info = await outbox.sendMail(message);
+      await mkdir(options.outboxDir, { recursive: true });
+      // Sortable by time, unique even for two mails in the same millisecond; the export ID is
+      // alphanumeric but is filtered anyway so a name can never leave the outbox folder.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const id = notification.exportId.replace(/[^A-Za-z0-9]/g, '').slice(0, 64);
+      const name = `${stamp}-${id}-${notification.outcome}-${randomBytes(3).toString('hex')}.eml`;
+      await writeFile(path.join(options.outboxDir, name), info.message);
+    },
+  };
+}
