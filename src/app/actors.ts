@@ -1,7 +1,7 @@
 /**
  * The real effects behind the machine's named actors and leave-page actions (docs/machine-api.md),
  * built from the API clients and the browser. Supply them with
- * `exportPortalMachine.provide(portalImplementations(createApiClients(), { policyUrls }))`.
+ * `exportPortalMachine.provide(portalImplementations(createApiClients()))`.
  * Every actor rejects with the client's `ApiFailure` untouched, so the machine maps it to §8 texts.
  */
 import { fromPromise } from 'xstate';
@@ -28,6 +28,7 @@ import { apiConfig } from '../api/config';
 import { oauthForStatusUrl, oauthUrl } from '../api/redirects';
 import type { SupportResponse } from '../api/request-types';
 import type { SessionClient } from '../api/session-client';
+import { brand } from '../config/brand';
 
 /** Only the client functions the actors use, so tests can hand in small fakes. */
 export type PortalClients = {
@@ -54,8 +55,8 @@ export type BrowserEffects = {
 export type PolicyPage = 'privacyPolicy' | 'termsOfService';
 
 export type PortalImplementationOptions = {
-  /** The brand's external policy pages (src/config/brand.ts). */
-  policyUrls: Record<PolicyPage, string>;
+  /** The external policy pages; default: the brand's (src/config/brand.ts). */
+  policyUrls?: Record<PolicyPage, string>;
   /** Base of the /api/oauth* redirects (§7 puts them on the export service); defaults to its configured URL. */
   redirectBaseUrl?: string;
   browser?: BrowserEffects;
@@ -121,7 +122,7 @@ export function portalActors({ session, exportService }: PortalClients) {
  * `(args, params)`; these read only `params`, which the machine fills from its context.
  */
 export function portalActions({
-  policyUrls,
+  policyUrls = { privacyPolicy: brand.privacyPolicyUrl, termsOfService: brand.termsOfServiceUrl },
   redirectBaseUrl = apiConfig.exportServiceUrl,
   browser = browserEffects,
 }: PortalImplementationOptions) {
@@ -142,6 +143,6 @@ export function portalActions({
 }
 
 /** Everything `exportPortalMachine.provide(...)` needs. */
-export function portalImplementations(clients: PortalClients, options: PortalImplementationOptions) {
+export function portalImplementations(clients: PortalClients, options: PortalImplementationOptions = {}) {
   return { actors: portalActors(clients), actions: portalActions(options) };
 }
