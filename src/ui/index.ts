@@ -1,6 +1,7 @@
 /** The portal's UI kit: every screen builds from these, styled only by the theme. */
 export { Button, ButtonLink, buttonStyles, type ButtonProps, type ButtonVariant } from './button';
 export { TextField, type TextFieldProps } from './text-field';
+export { TextArea, type TextAreaProps } from './text-area';
 export { PasswordField } from './password-field';
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { RadioCardGroup, type RadioCardOption, type RadioCardGroupProps } from './radio-card-group';

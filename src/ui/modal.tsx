@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { css, keyframes } from '@emotion/react';
 import { colors, font, mediaUp, radii, shadows, space } from '../theme/theme';
@@ -83,18 +83,22 @@ export type ModalProps = {
 export function Modal({ title, onClose, children, role = 'dialog', closeLabel = 'Close' }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  // Who had focus before the dialog opened (captured at first render, before any autoFocus inside).
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
 
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = panelRef.current;
     if (!node) return;
-    // Focus the first field if there is one (the user came to type), else the dialog itself.
-    const firstField = node.querySelector<HTMLElement>('input:not([disabled]), textarea, select');
-    (firstField ?? node).focus();
+    // Focus the first field if there is one (the user came to type), else the dialog itself,
+    // unless a control inside already took focus (autoFocus).
+    if (!node.contains(document.activeElement)) {
+      const firstField = node.querySelector<HTMLElement>('input:not([disabled]), textarea, select');
+      (firstField ?? node).focus();
+    }
 
     // Everything outside the dialog leaves the tab order and the accessibility tree.
     const host = node.closest('[data-modal-host]');
@@ -132,7 +136,7 @@ export function Modal({ title, onClose, children, role = 'dialog', closeLabel = 
       siblings.forEach((el) => (el.inert = false));
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   return createPortal(
     <div data-modal-host="" css={backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>

@@ -1,0 +1,42 @@
+/**
+ * The running portal actor, handed to every view. Views read the snapshot only through the
+ * selectors of machines/selectors.ts (usePortalSelector) and `snapshot.can` (usePortalCan), and
+ * talk to the machine only by sending events (usePortalSend). The actor is created outside
+ * (src/app/create-portal-actor.ts, or a test's fake) so the provider holds no logic of its own.
+ */
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { Actor, SnapshotFrom } from 'xstate';
+import type { ExportPortalMachine } from '../../machines/machine';
+import type { PortalEvent } from '../../machines/types';
+
+export type PortalMachine = ExportPortalMachine;
+export type PortalActor = Actor<PortalMachine>;
+export type PortalSnapshot = SnapshotFrom<PortalMachine>;
+
+const PortalActorContext = createContext<PortalActor | null>(null);
+
+export function PortalProvider({ actor, children }: { actor: PortalActor; children: ReactNode }) {
+  return <PortalActorContext.Provider value={actor}>{children}</PortalActorContext.Provider>;
+}
+
+export function usePortalActor(): PortalActor {
+  const actor = useContext(PortalActorContext);
+  if (!actor) throw new Error('usePortal* must be used inside <PortalProvider>');
+  return actor;
+}
+
+/** Re-renders only when the selected value changes (compared with Object.is unless `compare` says otherwise). */
+export function usePortalSelector<T>(selector: (snapshot: PortalSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(usePortalActor(), selector, compare);
+}
+
+export function usePortalSend(): (event: PortalEvent) => void {
+  const actor = usePortalActor();
+  return useCallback((event: PortalEvent) => actor.send(event), [actor]);
+}
+
+/** Whether the machine would take `event` now: the one source of every enabled/disabled button. */
+export function usePortalCan(event: PortalEvent): boolean {
+  return usePortalSelector((snapshot) => snapshot.can(event));
+}

@@ -1,0 +1,81 @@
+import { css } from '@emotion/react';
+import { brand } from '../config/brand';
+import { colors, font, mediaUp, space } from '../theme/theme';
+
+export type FooterProps = {
+  /** The footer widget's client id (the webmail export's). */
+  clientId: string;
+  theme: 'light' | 'dark';
+  /** Show the corporate legal line and links. */
+  corporateLegal: boolean;
+  /** Content width in pixels. */
+  width: number;
+};
+
+const bar = (themeName: FooterProps['theme']) => css`
+  margin-top: auto;
+  background: ${themeName === 'light' ? colors.surface : colors.dark};
+  color: ${themeName === 'light' ? colors.muted : colors.white};
+  border-top: 1px solid ${colors.border};
+  font-size: ${font.size.sm};
+`;
+
+const inner = (width: number) => css`
+  max-width: ${width}px;
+  margin: 0 auto;
+  padding: ${space(6)} ${space(4)};
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  ${mediaUp('md')} {
+    flex-direction: row;
+    justify-content: space-between;
+    align-items: center;
+    padding: ${space(6)} ${space(8)};
+  }
+  ul {
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${space(1)} ${space(5)};
+    margin: 0;
+    padding: 0;
+  }
+  a {
+    color: inherit;
+    text-underline-offset: 3px;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+/** The legal footer widget of §1, rendered from its four props. */
+export function Footer({ clientId, theme: themeName, corporateLegal, width }: FooterProps) {
+  const year = new Date().getFullYear();
+  return (
+    <footer css={bar(themeName)} data-client-id={clientId} data-theme={themeName}>
+      <div css={inner(width)}>
+        <p>
+          © {year} {brand.providerName}
+          {corporateLegal && '. All rights reserved.'}
+        </p>
+        {corporateLegal && (
+          <nav aria-label="Legal">
+            <ul>
+              <li>
+                <a href="/privacy-policy">Privacy Policy</a>
+              </li>
+              <li>
+                <a href="/terms-of-service">Terms of Service</a>
+              </li>
+              <li>
+                <a href="/support-form">Contact support</a>
+              </li>
+            </ul>
+          </nav>
+        )}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,89 @@
+import { css } from '@emotion/react';
+import { brand } from '../config/brand';
+import { colors, font, layout, mediaUp, space } from '../theme/theme';
+
+const band = css`
+  background:
+    radial-gradient(circle at 85% 20%, rgba(242, 177, 52, 0.28), transparent 40%),
+    linear-gradient(135deg, ${colors.primary} 0%, ${colors.dark} 100%);
+  color: ${colors.white};
+`;
+
+const inner = css`
+  max-width: ${layout.maxWidth};
+  margin: 0 auto;
+  padding: ${space(8)} ${space(4)} ${space(9)};
+  ${mediaUp('md')} {
+    padding: ${space(14)} ${space(8)} ${space(16)};
+  }
+`;
+
+const title = css`
+  font-size: 1.75rem;
+  font-weight: ${font.weight.bold};
+  letter-spacing: -0.02em;
+  max-width: 20ch;
+  margin: 0 0 ${space(3)};
+  ${mediaUp('md')} {
+    font-size: 2.75rem;
+  }
+`;
+
+const text = css`
+  font-size: ${font.size.lg};
+  max-width: 56ch;
+  margin: 0 0 ${space(6)};
+  color: #eadff4;
+`;
+
+const points = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${space(2)};
+  ${mediaUp('md')} {
+    grid-template-columns: repeat(3, max-content);
+    gap: ${space(8)};
+  }
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${space(2)};
+    font-weight: ${font.weight.medium};
+  }
+  li::before {
+    content: '✓';
+    display: inline-grid;
+    place-items: center;
+    width: 22px;
+    height: 22px;
+    border-radius: 50%;
+    background: ${colors.accent};
+    color: ${colors.dark};
+    font-size: ${font.size.xs};
+    font-weight: ${font.weight.bold};
+  }
+`;
+
+/** The home outlet's content: shown only on the sign-in screen. */
+export function HomeHero() {
+  return (
+    <section css={band} aria-labelledby="home-hero-title">
+      <div css={inner}>
+        <p id="home-hero-title" css={title}>
+          Take your email and contacts with you
+        </p>
+        <p css={text}>
+          {brand.providerName} email is closing. Move your messages and contacts to Gmail, Outlook.com, Yahoo Mail, AOL
+          Mail or any other provider — or download them as a file. It only takes a few minutes.
+        </p>
+        <ul css={points}>
+          <li>Free for every account holder</li>
+          <li>Your mailbox stays as it is</li>
+          <li>Track your export any time</li>
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { css } from '@emotion/react';
+import { colors, font, mediaDown, mediaUp, space } from '../theme/theme';
+
+export type SidebarStep = { index: number; text: string };
+export type StepStatus = 'complete' | 'active' | 'pending';
+
+/** §4: complete below the current step, active at it, pending above it. */
+export const stepStatus = (index: number, current: number): StepStatus =>
+  index < current ? 'complete' : index === current ? 'active' : 'pending';
+
+const list = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  ${mediaUp('lg')} {
+    flex-direction: column;
+  }
+`;
+
+const item = css`
+  position: relative;
+  flex: 1 1 0;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  text-align: center;
+  gap: ${space(1.5)};
+  font-size: ${font.size.xs};
+  color: ${colors.muted};
+  ${mediaUp('lg')} {
+    flex: none;
+    flex-direction: row;
+    align-items: flex-start;
+    text-align: left;
+    gap: ${space(3)};
+    padding-bottom: ${space(7)};
+    font-size: ${font.size.sm};
+    &:last-of-type {
+      padding-bottom: 0;
+    }
+  }
+`;
+
+// The line joining one step to the next: drawn after every step except the last, so the first
+// has nothing before it and the last nothing after it (§4).
+const connector = (done: boolean) => css`
+  position: absolute;
+  background: ${done ? colors.primary : colors.border};
+  ${mediaDown('lg')} {
+    top: 15px;
+    left: calc(50% + 20px);
+    right: calc(-50% + 20px);
+    height: 2px;
+  }
+  ${mediaUp('lg')} {
+    left: 15px;
+    top: 36px;
+    bottom: 4px;
+    width: 2px;
+  }
+`;
+
+const marker = (status: StepStatus) => css`
+  flex: none;
+  display: grid;
+  place-items: center;
+  width: 32px;
+  height: 32px;
+  border-radius: 50%;
+  font-weight: ${font.weight.bold};
+  font-size: ${font.size.sm};
+  border: 2px solid ${status === 'pending' ? colors.border : colors.primary};
+  background: ${status === 'complete' ? colors.primary : status === 'active' ? colors.surface : colors.lightGrey};
+  color: ${status === 'complete' ? colors.white : status === 'active' ? colors.primary : colors.muted};
+  box-shadow: ${status === 'active' ? `0 0 0 4px ${colors.primarySoft}` : 'none'};
+`;
+
+const label = (status: StepStatus) => css`
+  color: ${status === 'pending' ? colors.muted : colors.dark};
+  font-weight: ${status === 'active' ? font.weight.bold : font.weight.regular};
+  padding-top: 0;
+  ${mediaDown('lg')} {
+    /* On phones only the active step's text fits; the others stay for screen readers. */
+    ${status === 'active'
+      ? ''
+      : 'position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap;'}
+    max-width: 14ch;
+  }
+  ${mediaUp('lg')} {
+    padding-top: 5px;
+  }
+`;
+
+const hidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+`;
+
+export type StepSidebarProps = { steps: readonly SidebarStep[]; current: number };
+
+/** The wizard's progress: an ordered list, the active step marked with aria-current="step". */
+export function StepSidebar({ steps, current }: StepSidebarProps) {
+  if (steps.length === 0) return null;
+  return (
+    <nav aria-label="Progress">
+      <ol css={list}>
+        {steps.map((step, position) => {
+          const status = stepStatus(step.index, current);
+          const isLast = position === steps.length - 1;
+          return (
+            <li key={step.index} css={item} aria-current={status === 'active' ? 'step' : undefined} data-status={status}>
+              <span css={marker(status)} aria-hidden="true">
+                {status === 'complete' ? '✓' : step.index}
+              </span>
+              <span css={label(status)}>
+                {step.text}
+                {status === 'complete' && <span css={hidden}> (completed)</span>}
+              </span>
+              {!isLast && <span css={connector(status === 'complete')} aria-hidden="true" data-testid="step-separator" />}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
