@@ -1,0 +1,64 @@
+/** The machine's starting context, and the reset that `/` without an error performs (§2). */
+import { DEFAULT_FLAGS, type OtherForm, type PortalContext, type PortalInput } from './types.ts';
+import type { SupportFields } from './validation.ts';
+
+export const emptyOtherForm = (): OtherForm => ({
+  active: false,
+  email: '',
+  password: '',
+  imap: '',
+  customImap: false,
+  imapValidated: false,
+  errors: { email: null, imap: null, form: null },
+});
+
+export const emptySupportFields = (): SupportFields => ({
+  email_address: '',
+  destination_email: '',
+  migration_id: '',
+  issue: '',
+});
+
+export const initialContext = (input: PortalInput | undefined): PortalContext => ({
+  flags: { ...DEFAULT_FLAGS, ...(input?.flags ?? {}) },
+  inQa: input?.inQa ?? true,
+  currentStep: 1,
+  optOutState: 'NONE',
+  optOutInfoState: null,
+  accountActive: true,
+  loginActive: true,
+  deactivationDate: null,
+  optedOutToBePurgedDate: null,
+  validToken: false,
+  srcAccount: null,
+  dstAccount: null,
+  googleTermsAccepted: false,
+  sidebarSteps: [],
+  operations: [],
+  allowedContactsMigration: false,
+  neverAllowContactsMigration: false,
+  emailExportType: null,
+  contactsExportType: null,
+  notificationEmail: '',
+  emailHash: null,
+  optOutResult: null,
+  pendingOptOutRequest: null,
+  optOutError: null,
+  errorModal: null,
+  other: emptyOtherForm(),
+  destinationError: null,
+  optionsError: null,
+  notificationEmailError: null,
+  startError: null,
+  exportId: null,
+  statusLookup: { open: false, value: '', error: null },
+  migrationId: '',
+  jobStatus: null,
+  jobs: [],
+  support: emptySupportFields(),
+  supportError: null,
+});
+
+/** Everything but the flags and the environment goes back to its start. */
+export const resetContext = (context: PortalContext): PortalContext =>
+  initialContext({ flags: context.flags, inQa: context.inQa });

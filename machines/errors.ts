@@ -1,0 +1,71 @@
+/**
+ * The error catalogue of spec §8 as data: views render these texts, the machine only stores codes.
+ * `{name}` is the user's address where the spec writes '...' after "user"/"from"; the texts whose
+ * continuation the spec leaves unshown keep their ellipsis.
+ */
+
+/** Codes that open the sign-in modal (query `error`, or `#error`). */
+export const SIGN_IN_ERROR_MESSAGES = {
+  EXTERNAL_OAUTH_ERROR: 'The user {name} may have not been authorized to use this portal.',
+  ACCOUNT_DOES_NOT_EXIST: 'The user {name} does not exist.',
+  MAILBOX_IS_NOT_ACTIVE: 'The mailbox for user {name} is not active.',
+  GENERAL_ERROR: "There's been an error while fetching user {name} information.",
+  OPTED_OUT_ERROR: 'An error has happened while updating your opt-out state. Please, try again.',
+} as const;
+export type SignInErrorCode = keyof typeof SIGN_IN_ERROR_MESSAGES;
+
+/** `#error` replaces the EXTERNAL_OAUTH_ERROR sentence. */
+export const HASH_ERROR_MESSAGE = 'An external authentication error has happened. Please, try to sign in again.';
+
+export const SIGN_IN_ERROR_TITLES = {
+  /** For type AUTH_ERROR or `#error`. */
+  authError: 'We were unable to log you into the export tool.',
+  optedOutError: 'An error occured while updating opt-out state.',
+  other: 'Information message',
+} as const;
+
+/** Option-page errors: the callback of a destination consent came back with one of these. */
+export const OPTIONS_ERROR_MESSAGES = {
+  EXTERNAL_OAUTH_ERROR: 'An external authentication error has happened. Please, try again.',
+  MISSING_SCOPE: 'Please, select all the requested permissions while authenticating.',
+  PROVIDER_NOT_SUPPORTED: 'This provider is not supported.',
+  UNSUPPORTED_PROVIDER: 'This provider is not supported.',
+} as const;
+export const OPTIONS_ERROR_FALLBACK = 'Unknown error during the authentication process, please try again.';
+
+export const MESSAGES = {
+  invalidEmail: 'Please enter a valid email address.',
+  invalidNotificationEmail: 'Please, enter a valid notification email address.',
+  invalidImap: 'Invalid IMAP. Please enter a valid IMAP address.',
+  unresolvedImap: 'Could not resolve IMAP host.',
+  incorrectCredentials: 'Incorrect email or password.',
+  unknownError: 'Unknown error, please try again.',
+  sameAddress: 'Please, use different addresses for source and destination.',
+  noOperation: 'One operations option has to be selected.',
+  contactsNotAllowed: "Operation 'contactsmigration' not allowed.",
+  optOutUpdateFailed: 'An error has happened while updating your opt-out state. Please, try again.',
+  invalidExportId: 'Invalid export ID',
+  statusLookupFailed: 'Unknown error, please try again later!',
+  statusInvalidId: 'Sorry, your export ID is invalid...',
+  statusFailed: 'Sorry, your export process stopped due to an error',
+  statusFromEmailFailed: 'Sorry, something went wrong.',
+  noExportsFound: 'No exports were found from {name}',
+  copied: 'Copied!',
+} as const;
+
+/** Fills `{name}`; without a name the placeholder and its leading space disappear. */
+export const fillName = (text: string, name: string | null | undefined): string =>
+  name ? text.replace('{name}', name) : text.replace(' {name}', '').replace('{name}', '');
+
+export const optionsErrorMessage = (code: string): string =>
+  code in OPTIONS_ERROR_MESSAGES ? OPTIONS_ERROR_MESSAGES[code as keyof typeof OPTIONS_ERROR_MESSAGES] : OPTIONS_ERROR_FALLBACK;
+
+export const isSignInErrorCode = (code: string): code is SignInErrorCode => code in SIGN_IN_ERROR_MESSAGES;
+
+/** The comcastinfo `inactive` values that stop the flow (§7), mapped to the modal's codes. */
+export const inactiveToSignInError = (inactive: string): SignInErrorCode =>
+  inactive === 'user' || inactive === 'account'
+    ? 'ACCOUNT_DOES_NOT_EXIST'
+    : inactive === 'mailbox'
+      ? 'MAILBOX_IS_NOT_ACTIVE'
+      : 'GENERAL_ERROR';

@@ -1,0 +1,79 @@
+/**
+ * Facts about the context that guards and selectors share, so "may this step continue" is written
+ * once. Each is the spec's wording turned into a predicate.
+ */
+import type { DestinationAccount } from '../src/api/contract.ts';
+import { isMigrationAllowed } from './opt-out.ts';
+import { isOAuthDestination, TERMS_GATED_PROVIDER } from './providers.ts';
+import type { PortalContext } from './types.ts';
+import { validateEmail } from './validation.ts';
+
+/** §2 /migration-options: a source with email and password, or a tokenId. */
+export const hasSourceCredentials = (c: PortalContext): boolean =>
+  Boolean(c.srcAccount && ((c.srcAccount.email && c.srcAccount.password) || c.srcAccount.tokenId));
+
+/** §2 /loading and /destination-account: source email and tokenId. */
+export const hasSourceToken = (c: PortalContext): boolean => Boolean(c.srcAccount?.email && c.srcAccount.tokenId);
+
+/** §2 /migration-options: a destination with provider, or email and password. */
+export const hasDestination = (c: PortalContext): boolean =>
+  Boolean(c.dstAccount && (c.dstAccount.provider || (c.dstAccount.email && c.dstAccount.password)));
+
+/** What a destination must hold before an export can start. */
+export const destinationHasCredentials = (d: DestinationAccount | null): boolean => {
+  if (!d) return false;
+  if (d.provider === 'file') return true;
+  if (d.provider === 'other') return Boolean(d.email && d.password);
+  return Boolean(d.email && d.tokenId);
+};
+
+export const migrationAllowed = (c: PortalContext): boolean => isMigrationAllowed(c.optOutState);
+
+export const canEnterMigrationOptions = (c: PortalContext): boolean =>
+  hasSourceCredentials(c) && hasDestination(c) && migrationAllowed(c);
+
+export const needsGoogleTerms = (c: PortalContext): boolean =>
+  c.dstAccount?.provider === TERMS_GATED_PROVIDER && !c.googleTermsAccepted;
+
+export const canStartMigration = (c: PortalContext): boolean =>
+  hasSourceCredentials(c) && destinationHasCredentials(c.dstAccount) && c.operations.length > 0 && migrationAllowed(c);
+
+/** A consent round trip is under way: its callback brings the destination's token. */
+export const awaitsDestinationToken = (c: PortalContext): boolean =>
+  Boolean(c.dstAccount && isOAuthDestination(c.dstAccount.provider) && c.operations.length > 0);
+
+/** §2 destination page: the opt-out panel shows when the feature is on, login active, state known. */
+export const optOutPanelShown = (c: PortalContext): boolean =>
+  c.flags.optOut && c.loginActive && c.optOutInfoState !== null && c.optOutInfoState !== 'neverOptedOut';
+
+/** §5: contacts are offered only when capabilities allow and never-allow does not block. */
+export const contactsOffered = (c: PortalContext): boolean => c.allowedContactsMigration && !c.neverAllowContactsMigration;
+
+/** §5: just-contacts is disabled for the terms-gated destination or when contacts are not offered. */
+export const justContactsOffered = (c: PortalContext): boolean =>
+  contactsOffered(c) && c.dstAccount?.provider !== TERMS_GATED_PROVIDER;
+
+/** §5: file export needs a format for each selected type; at least one operation. */
+export const optionsComplete = (c: PortalContext): boolean => {
+  if (c.operations.length === 0) return false;
+  if (c.dstAccount?.provider !== 'file') return true;
+  const needsEmail = c.operations.includes('emailmigration');
+  const needsContacts = c.operations.includes('contactsmigration');
+  return (!needsEmail || c.emailExportType !== null) && (!needsContacts || c.contactsExportType !== null);
+};
+
+/** §5 Next on the destination page, for the Other form. */
+export const otherFormReady = (c: PortalContext): boolean => {
+  const o = c.other;
+  const noErrors = o.errors.email === null && o.errors.imap === null && o.errors.form === null;
+  const imapReady = !o.customImap || (o.imap.trim() !== '' && o.imapValidated);
+  return o.active && o.email.trim() !== '' && o.password !== '' && imapReady && noErrors;
+};
+
+/** §5 Next on the destination page, for a provider button. */
+export const providerChosen = (c: PortalContext): boolean =>
+  !c.other.active && c.dstAccount !== null && c.dstAccount.provider !== 'other';
+
+/** The notification email may start the export: known, well formed, and not rejected. */
+export const notificationEmailAccepted = (c: PortalContext): boolean =>
+  c.notificationEmailError === null && validateEmail(c.notificationEmail) === null;

@@ -1,0 +1,14 @@
+/** The portal statechart and its pure helpers: the one import views and the app wiring need. */
+export { exportPortalMachine, DELAYS, type ExportPortalMachine, type ScreenMeta } from './machine.ts';
+export { deriveOptOutInfo, daysRemaining, OPT_OUT_INFO_STATES, type OptOutInfo, type OptOutInfoState } from './opt-out.ts';
+export * from './errors.ts';
+export * from './validation.ts';
+export * from './selectors.ts';
+export * from './persistence.ts';
+export { initialContext } from './context.ts';
+export { buildLoadRequest } from './load-request.ts';
+export { ROUTES, normalizePath } from './routes.ts';
+export { FIVE_STEPS, TWO_STEPS, showsStartOver, type SidebarKind, type SidebarStep } from './sidebar.ts';
+export { OAUTH_DESTINATIONS, TERMS_GATED_PROVIDER, operationsFor, type OperationsChoice } from './providers.ts';
+export type { FeatureFlags, PortalContext, PortalEvent, PortalEventType, PortalInput, OtherForm, ErrorModalState } from './types.ts';
+export { DEFAULT_FLAGS } from './types.ts';

@@ -1,0 +1,26 @@
+/** The /api/load/ payload (§3 "Load payload") built from the machine's context. */
+import type { DestinationAccount, LoadRequest } from '../src/api/contract.ts';
+import type { PortalContext } from './types.ts';
+
+const FILE_PLACEHOLDER: DestinationAccount = { provider: 'file' };
+
+export const buildLoadRequest = (context: PortalContext): LoadRequest => {
+  const destination = context.dstAccount ?? FILE_PLACEHOLDER;
+  const isFile = destination.provider === 'file';
+  return {
+    source_account: context.srcAccount ?? { email: '', provider: 'northwave' },
+    destination_account: isFile ? FILE_PLACEHOLDER : destination,
+    operations: context.operations,
+    parameters: {
+      sourceImap: context.srcAccount?.imap,
+      destinationImap: destination.imap,
+      notificationEmail: context.notificationEmail.trim(),
+    },
+    file_export_parameters: isFile
+      ? {
+          emailFormat: context.emailExportType ?? undefined,
+          contactsFormat: context.contactsExportType ?? undefined,
+        }
+      : undefined,
+  };
+};

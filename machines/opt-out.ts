@@ -1,0 +1,96 @@
+/**
+ * The opt-out derivation of spec §4: a migration-status response and the current time become the
+ * display state and the store facts the views read. Pure, so it is table-tested rule by rule.
+ */
+import type { MigrationStatusResponse, ServerOptOutState } from '../src/api/contract.ts';
+
+export const OPT_OUT_INFO_STATES = [
+  'neverOptedOut',
+  'optedOutInitial',
+  'optedOutDelete',
+  'optedOutCancel',
+  'yahoo',
+  'purgedOptedOutDelete',
+  'purgedTosTimeoutDelete',
+  'purgedInactive',
+] as const;
+export type OptOutInfoState = (typeof OPT_OUT_INFO_STATES)[number];
+
+export interface OptOutInfo {
+  optOutInfoState: OptOutInfoState;
+  accountActive: boolean;
+  loginActive: boolean;
+  /** Whole days remaining, rounded up, never below 0; null when the server sent no date. */
+  deactivationDate: number | null;
+  optedOutToBePurgedDate: number | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days from `now` until the ISO 8601 `iso`, rounded up, at least 0; null for none or garbage. */
+export const daysRemaining = (iso: string | null | undefined, now: Date): number | null => {
+  if (!iso) return null;
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now.getTime()) / DAY_MS));
+};
+
+const purgedState = (purgeReason: string | null | undefined): OptOutInfoState => {
+  if (purgeReason === 'OPTED_OUT_DELETE') return 'purgedOptedOutDelete';
+  if (purgeReason === 'TOS_TIMEOUT_DELETE') return 'purgedTosTimeoutDelete';
+  // TOS_ACCEPTED_DELETE, ACCOUNTS_CLEANUP_DELETE, BAU_DELETE, INACTIVE_COMMS_DELETE, or none given.
+  return 'purgedInactive';
+};
+
+const stateFromServer = (optOutState: string | null | undefined): OptOutInfoState => {
+  switch (optOutState) {
+    case 'OPTED_OUT_INITIAL':
+      return 'optedOutInitial';
+    case 'OPTED_OUT_DELETE':
+      return 'optedOutDelete';
+    case 'OPTED_OUT_CANCEL':
+      return 'optedOutCancel';
+    default:
+      return 'neverOptedOut';
+  }
+};
+
+/** §4 in its order: YAHOO; PURGED or any purgeReason; account false (delete excepted); the state mapping. */
+export const deriveOptOutInfo = (response: MigrationStatusResponse, now: Date): OptOutInfo => {
+  const accountActive = response.account !== false;
+  let optOutInfoState: OptOutInfoState;
+  if (response.migrationStatus === 'YAHOO') optOutInfoState = 'yahoo';
+  else if (response.migrationStatus === 'PURGED' || response.purgeReason) optOutInfoState = purgedState(response.purgeReason);
+  else if (!accountActive)
+    optOutInfoState = response.optOutState === 'OPTED_OUT_DELETE' ? 'optedOutDelete' : 'purgedInactive';
+  else optOutInfoState = stateFromServer(response.optOutState);
+  return {
+    optOutInfoState,
+    accountActive,
+    loginActive: response.login !== false,
+    deactivationDate: daysRemaining(response.deactivationDate, now),
+    optedOutToBePurgedDate: daysRemaining(response.optedOutToBePurgedDate, now),
+  };
+};
+
+/** The server's opt-out state, with anything unknown read as none (§4 "or none"). */
+export const toServerOptOutState = (value: string | null | undefined): ServerOptOutState =>
+  value === 'OPTED_OUT_INITIAL' ||
+  value === 'OPTED_OUT_DELETE' ||
+  value === 'OPTED_OUT_CANCEL' ||
+  value === 'OPTED_OUT_MBOX_PURGED'
+    ? value
+    : 'NONE';
+
+/** Migration is allowed only for none, initial or cancel (§4). */
+export const isMigrationAllowed = (state: ServerOptOutState): boolean =>
+  state === 'NONE' || state === 'OPTED_OUT_INITIAL' || state === 'OPTED_OUT_CANCEL';
+/** OPT_OUT is allowed from none or cancel (§4). */
+export const canRequestOptOut = (state: ServerOptOutState): boolean => state === 'NONE' || state === 'OPTED_OUT_CANCEL';
+/** OPT_OUT_CANCEL is allowed from initial or delete (§4). */
+export const canCancelOptOut = (state: ServerOptOutState): boolean =>
+  state === 'OPTED_OUT_INITIAL' || state === 'OPTED_OUT_DELETE';
+
+/** Display states that route to /opt-out-info after the status check (§4). */
+export const routesToOptOutInfo = (state: OptOutInfoState): boolean =>
+  state === 'yahoo' || state === 'optedOutDelete' || state.startsWith('purged');

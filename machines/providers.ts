@@ -1,0 +1,24 @@
+/** What each destination needs: a consent round trip, accepted terms, formats. */
+import type { DestinationProvider, Operation } from '../src/api/contract.ts';
+
+/** Destinations whose Next leaves for the provider's consent page (§2 migration options). */
+export const OAUTH_DESTINATIONS: readonly DestinationProvider[] = ['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next'];
+export const isOAuthDestination = (provider: DestinationProvider): boolean => OAUTH_DESTINATIONS.includes(provider);
+
+/** The terms-gated provider of §1: privacy terms first, all scopes required. */
+export const TERMS_GATED_PROVIDER: DestinationProvider = 'gmail';
+
+/** Shown only when login is not active (§2 destination account). */
+export const SUCCESSOR_DESTINATIONS: readonly DestinationProvider[] = ['northwave_next'];
+
+export const OPERATIONS_CHOICES = ['email', 'contacts', 'both'] as const;
+export type OperationsChoice = (typeof OPERATIONS_CHOICES)[number];
+
+export const operationsFor = (choice: OperationsChoice): Operation[] =>
+  choice === 'email' ? ['emailmigration'] : choice === 'contacts' ? ['contactsmigration'] : ['emailmigration', 'contactsmigration'];
+
+export const choiceOf = (operations: readonly Operation[]): OperationsChoice | null => {
+  const email = operations.includes('emailmigration') || operations.includes('emailforwarding');
+  const contacts = operations.includes('contactsmigration');
+  return email && contacts ? 'both' : email ? 'email' : contacts ? 'contacts' : null;
+};

@@ -1,0 +1,202 @@
+/**
+ * What views read. Everything derived is computed here from the snapshot, never stored twice;
+ * enabled/disabled buttons come from `snapshot.can(event)`.
+ */
+import type { SnapshotFrom } from 'xstate';
+import {
+  fillName,
+  HASH_ERROR_MESSAGE,
+  MESSAGES,
+  optionsErrorMessage,
+  SIGN_IN_ERROR_MESSAGES,
+  SIGN_IN_ERROR_TITLES,
+  isSignInErrorCode,
+} from './errors.ts';
+import * as facts from './facts.ts';
+import type { ExportPortalMachine, ScreenMeta } from './machine.ts';
+import { choiceOf, SUCCESSOR_DESTINATIONS } from './providers.ts';
+import { showsStartOver, type SidebarKind, type SidebarStep } from './sidebar.ts';
+import type { DestinationProvider } from '../src/api/contract.ts';
+
+export type PortalSnapshot = SnapshotFrom<ExportPortalMachine>;
+
+export const SCREENS = [
+  'signIn',
+  'loading',
+  'optOutInfo',
+  'destinationAccount',
+  'acceptGoogleTerms',
+  'migrationOptions',
+  'checkEmailScopes',
+  'startMigration',
+  'complete',
+  'status',
+  'statusFromEmail',
+  'supportForm',
+  'privacyPolicy',
+  'termsOfService',
+] as const;
+export type Screen = (typeof SCREENS)[number];
+
+/** The top-level state: which view renders. */
+export const selectScreen = (snapshot: PortalSnapshot): Screen => {
+  const value = snapshot.value;
+  const key = typeof value === 'string' ? value : Object.keys(value)[0];
+  return (SCREENS as readonly string[]).includes(key ?? '') ? (key as Screen) : 'signIn';
+};
+
+export const selectScreenMeta = (snapshot: PortalSnapshot): ScreenMeta => {
+  const screen = selectScreen(snapshot);
+  const meta = snapshot.getMeta()[`exportPortal.${screen}`];
+  return meta ?? { route: '/', step: 1, sidebar: 'five' };
+};
+
+/** The address bar the sync layer must show (replace where the spec says redirect). */
+export const selectLocation = (snapshot: PortalSnapshot): { path: string; search: string; hash: string } => {
+  const { route } = selectScreenMeta(snapshot);
+  const context = snapshot.context;
+  if (route === '/' && context.errorModal) {
+    const params = new URLSearchParams();
+    if (!context.errorModal.hash) params.set('error', context.errorModal.code);
+    if (context.errorModal.type && !context.errorModal.hash) params.set('type', context.errorModal.type);
+    const search = params.toString();
+    return { path: '/', search: search ? `?${search}` : '', hash: context.errorModal.hash ? '#error' : '' };
+  }
+  if (route === '/status' && context.migrationId) {
+    return { path: route, search: `?${new URLSearchParams({ migration_id: context.migrationId }).toString()}`, hash: '' };
+  }
+  return { path: route, search: '', hash: '' };
+};
+
+export const selectStep = (snapshot: PortalSnapshot): number => snapshot.context.currentStep;
+
+export const selectSidebar = (snapshot: PortalSnapshot): SidebarKind => {
+  const { sidebar, route } = selectScreenMeta(snapshot);
+  return route === '/destination-account' && facts.optOutPanelShown(snapshot.context) ? 'two' : sidebar;
+};
+
+export const selectSidebarSteps = (snapshot: PortalSnapshot): SidebarStep[] => snapshot.context.sidebarSteps;
+
+export const selectShowsStartOver = (snapshot: PortalSnapshot): boolean => showsStartOver(snapshot.context.currentStep);
+
+/** The sign-in modal's title and text (§8), or null when closed. */
+export const selectErrorModal = (snapshot: PortalSnapshot): { title: string; message: string } | null => {
+  const modal = snapshot.context.errorModal;
+  if (!modal || selectScreen(snapshot) !== 'signIn') return null;
+  const title =
+    modal.code === 'OPTED_OUT_ERROR'
+      ? SIGN_IN_ERROR_TITLES.optedOutError
+      : modal.type === 'AUTH_ERROR' || modal.hash
+        ? SIGN_IN_ERROR_TITLES.authError
+        : SIGN_IN_ERROR_TITLES.other;
+  const message =
+    modal.hash && modal.code === 'EXTERNAL_OAUTH_ERROR'
+      ? HASH_ERROR_MESSAGE
+      : fillName(isSignInErrorCode(modal.code) ? SIGN_IN_ERROR_MESSAGES[modal.code] : SIGN_IN_ERROR_MESSAGES.GENERAL_ERROR, modal.name);
+  return { title, message };
+};
+
+/** Every field error the current screen shows, by field. */
+export const selectFieldErrors = (snapshot: PortalSnapshot): Record<string, string> => {
+  const c = snapshot.context;
+  const entries: Array<[string, string | null]> = [];
+  switch (selectScreen(snapshot)) {
+    case 'signIn':
+      entries.push(['statusLookupId', c.statusLookup.error]);
+      break;
+    case 'destinationAccount':
+      entries.push(['email', c.other.errors.email], ['imap', c.other.errors.imap], ['form', c.other.errors.form]);
+      entries.push(['destination', c.destinationError]);
+      break;
+    case 'migrationOptions':
+      entries.push(['operations', c.operations.length === 0 ? MESSAGES.noOperation : null]);
+      entries.push(['authentication', c.optionsError ? optionsErrorMessage(c.optionsError) : null]);
+      break;
+    case 'startMigration':
+      entries.push(['notificationEmail', c.notificationEmailError], ['start', c.startError]);
+      break;
+    case 'optOutInfo':
+      entries.push(['optOut', c.optOutError]);
+      break;
+    case 'supportForm':
+      entries.push(['form', c.supportError]);
+      break;
+    default:
+      break;
+  }
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== null));
+};
+
+/** The destination buttons on offer (§2): successor products only when login is not active. */
+export const selectDestinationChoices = (snapshot: PortalSnapshot): DestinationProvider[] => {
+  const c = snapshot.context;
+  const choices: DestinationProvider[] = ['gmail', 'outlook', 'yahoo', 'aol'];
+  if (!c.loginActive) choices.push(...SUCCESSOR_DESTINATIONS);
+  choices.push('other');
+  if (c.flags.fileExport) choices.push('file');
+  return choices;
+};
+
+export const selectDestination = (snapshot: PortalSnapshot) => snapshot.context.dstAccount;
+export const selectSource = (snapshot: PortalSnapshot) => snapshot.context.srcAccount;
+export const selectOtherForm = (snapshot: PortalSnapshot) => snapshot.context.other;
+export const selectOptOutPanelShown = (snapshot: PortalSnapshot): boolean => facts.optOutPanelShown(snapshot.context);
+export const selectOptOut = (snapshot: PortalSnapshot) => ({
+  infoState: snapshot.context.optOutInfoState,
+  serverState: snapshot.context.optOutState,
+  result: snapshot.context.optOutResult,
+  accountActive: snapshot.context.accountActive,
+  loginActive: snapshot.context.loginActive,
+  deactivationDays: snapshot.context.deactivationDate,
+  purgeDays: snapshot.context.optedOutToBePurgedDate,
+  confirmingCancel: snapshot.matches({ optOutInfo: 'confirmingCancel' }),
+  updating: snapshot.matches({ optOutInfo: 'updating' }),
+});
+/** 'You have N days' on the destination page, when the deactivation date is known. */
+export const selectDaysRemaining = (snapshot: PortalSnapshot): number | null => snapshot.context.deactivationDate;
+export const selectIsBusy = (snapshot: PortalSnapshot): boolean =>
+  snapshot.matches('loading') ||
+  snapshot.matches({ destinationAccount: 'validatingCredentials' }) ||
+  snapshot.matches({ destinationAccount: 'fetchingCapabilities' }) ||
+  snapshot.matches({ startMigration: 'starting' }) ||
+  snapshot.matches({ status: 'loading' }) ||
+  snapshot.matches({ statusFromEmail: 'loading' });
+
+export const selectOperations = (snapshot: PortalSnapshot) => ({
+  choice: choiceOf(snapshot.context.operations),
+  contactsOffered: facts.contactsOffered(snapshot.context),
+  justContactsOffered: facts.justContactsOffered(snapshot.context),
+  isFileExport: snapshot.context.dstAccount?.provider === 'file',
+  emailFormat: snapshot.context.emailExportType,
+  contactsFormat: snapshot.context.contactsExportType,
+});
+export const selectNotificationEmail = (snapshot: PortalSnapshot) => snapshot.context.notificationEmail;
+export const selectExportId = (snapshot: PortalSnapshot) => snapshot.context.exportId;
+export const selectCopied = (snapshot: PortalSnapshot): boolean => snapshot.matches({ complete: 'copied' });
+export const selectStatusLookup = (snapshot: PortalSnapshot) => snapshot.context.statusLookup;
+export const selectJobStatus = (snapshot: PortalSnapshot) => ({
+  migrationId: snapshot.context.migrationId,
+  job: snapshot.context.jobStatus,
+  message: snapshot.matches({ status: 'invalidId' })
+    ? MESSAGES.statusInvalidId
+    : snapshot.matches({ status: 'failed' })
+      ? MESSAGES.statusLookupFailed
+      : snapshot.context.jobStatus &&
+          (snapshot.context.jobStatus.emailmigration === 'error' || snapshot.context.jobStatus.contactsmigration === 'error')
+        ? MESSAGES.statusFailed
+        : null,
+});
+export const selectJobs = (snapshot: PortalSnapshot) => ({
+  jobs: snapshot.context.jobs,
+  message: snapshot.matches({ statusFromEmail: 'failed' })
+    ? MESSAGES.statusFromEmailFailed
+    : snapshot.matches({ statusFromEmail: 'shown' }) && snapshot.context.jobs.length === 0
+      ? fillName(MESSAGES.noExportsFound, snapshot.context.srcAccount?.email)
+      : null,
+});
+export const selectSupportForm = (snapshot: PortalSnapshot) => ({
+  fields: snapshot.context.support,
+  sent: snapshot.matches({ supportForm: 'sent' }),
+  sending: snapshot.matches({ supportForm: 'sending' }),
+  error: snapshot.context.supportError,
+});

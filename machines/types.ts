@@ -1,0 +1,136 @@
+/**
+ * The machine's context, events and input. Response and account shapes come from the API contract,
+ * so nothing here is written twice.
+ */
+import type {
+  ContactsFormat,
+  DestinationAccount,
+  DestinationProvider,
+  EmailFormat,
+  JobStatus,
+  Operation,
+  ServerOptOutState,
+  SourceAccount,
+  OptOutRequest,
+} from '../src/api/contract.ts';
+import type { SignInErrorCode } from './errors.ts';
+import type { OptOutInfoState } from './opt-out.ts';
+import type { OperationsChoice } from './providers.ts';
+import type { SidebarStep } from './sidebar.ts';
+import type { SupportFields } from './validation.ts';
+
+export interface FeatureFlags {
+  optOut: boolean;
+  fileExport: boolean;
+  storageUnits: boolean;
+  forwarding: boolean;
+}
+export interface PortalInput {
+  flags?: Partial<FeatureFlags>;
+  inQa?: boolean;
+}
+export const DEFAULT_FLAGS: FeatureFlags = { optOut: true, fileExport: true, storageUnits: false, forwarding: false };
+
+/** What the sign-in modal shows; `hash` is the `#error` form. */
+export interface ErrorModalState {
+  code: SignInErrorCode | string;
+  type: string | null;
+  name: string | null;
+  hash: boolean;
+}
+
+/** The Other destination's form (§5): field values, the custom IMAP switch and its check. */
+export interface OtherForm {
+  active: boolean;
+  email: string;
+  password: string;
+  imap: string;
+  customImap: boolean;
+  imapValidated: boolean;
+  errors: { email: string | null; imap: string | null; form: string | null };
+}
+
+export interface JobSummary {
+  id: string;
+  startedAt: string;
+}
+
+export interface PortalContext {
+  flags: FeatureFlags;
+  inQa: boolean;
+  // Store state of §3.
+  currentStep: number;
+  optOutState: ServerOptOutState;
+  optOutInfoState: OptOutInfoState | null;
+  accountActive: boolean;
+  loginActive: boolean;
+  deactivationDate: number | null;
+  optedOutToBePurgedDate: number | null;
+  validToken: boolean;
+  srcAccount: SourceAccount | null;
+  dstAccount: DestinationAccount | null;
+  googleTermsAccepted: boolean;
+  sidebarSteps: SidebarStep[];
+  // Session-stored values of §3.
+  operations: Operation[];
+  allowedContactsMigration: boolean;
+  neverAllowContactsMigration: boolean;
+  emailExportType: EmailFormat | null;
+  contactsExportType: ContactsFormat | null;
+  notificationEmail: string;
+  emailHash: string | null;
+  // Screen-local facts.
+  /** The local result of the last opt-out update (§4); CANCELED_OPT_OUT closes the way back. */
+  optOutResult: 'OPTED_OUT' | 'CANCELED_OPT_OUT' | null;
+  pendingOptOutRequest: OptOutRequest | null;
+  optOutError: string | null;
+  errorModal: ErrorModalState | null;
+  other: OtherForm;
+  destinationError: string | null;
+  optionsError: string | null;
+  notificationEmailError: string | null;
+  startError: string | null;
+  exportId: string | null;
+  statusLookup: { open: boolean; value: string; error: string | null };
+  migrationId: string;
+  jobStatus: { emailmigration: JobStatus | null; contactsmigration: JobStatus | null; downloadUrl: string | null } | null;
+  jobs: JobSummary[];
+  support: SupportFields;
+  supportError: string | null;
+}
+
+export type RouteVisited = { type: 'ROUTE.VISITED'; path: string; query: Record<string, string>; hash: string };
+
+/** Everything views and the router send (docs/machine-api.md). */
+export type PortalEvent =
+  | RouteVisited
+  | { type: 'SIGN_IN.REQUESTED' }
+  | { type: 'STATUS_LOOKUP.OPENED' }
+  | { type: 'STATUS_LOOKUP.CLOSED' }
+  | { type: 'STATUS_LOOKUP.ID_CHANGED'; value: string }
+  | { type: 'STATUS_LOOKUP.SUBMITTED' }
+  | { type: 'STATUS_LOOKUP.SIGN_IN_REQUESTED' }
+  | { type: 'ERROR_MODAL.DISMISSED' }
+  | { type: 'DESTINATION.SELECTED'; provider: DestinationProvider }
+  | { type: 'OTHER.OPENED' }
+  | { type: 'OTHER.FIELD_CHANGED'; field: 'email' | 'password' | 'imap'; value: string }
+  | { type: 'OTHER.CUSTOM_IMAP_TOGGLED'; enabled: boolean }
+  | { type: 'OTHER.IMAP_BLURRED' }
+  | { type: 'WIZARD.NEXT_REQUESTED' }
+  | { type: 'WIZARD.BACK_REQUESTED' }
+  | { type: 'OPERATIONS.SELECTED'; choice: OperationsChoice }
+  | { type: 'EXPORT_FORMAT.SELECTED'; kind: 'email'; format: EmailFormat }
+  | { type: 'EXPORT_FORMAT.SELECTED'; kind: 'contacts'; format: ContactsFormat }
+  | { type: 'NOTIFICATION_EMAIL.CHANGED'; value: string }
+  | { type: 'EXPORT.START_REQUESTED' }
+  | { type: 'EXPORT_ID.COPY_REQUESTED' }
+  | { type: 'OPT_OUT.REQUESTED' }
+  | { type: 'OPT_OUT.CANCEL_REQUESTED' }
+  | { type: 'OPT_OUT.CANCEL_CONFIRMED' }
+  | { type: 'OPT_OUT.CANCEL_DISMISSED' }
+  | { type: 'SUPPORT.FIELD_CHANGED'; field: keyof SupportFields; value: string }
+  | { type: 'SUPPORT.SUBMITTED' }
+  | { type: 'START_OVER.REQUESTED' }
+  | { type: 'STATUS.RETRY_REQUESTED' };
+
+export type PortalEventType = PortalEvent['type'];

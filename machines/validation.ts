@@ -1,0 +1,84 @@
+/**
+ * The validation rules of spec §5 as pure functions returning the exact message, or null when valid.
+ * The machine calls them from its actions and guards; views only render the result.
+ */
+import * as v from 'valibot';
+import { EmailAddressSchema, EmailHashSchema, EXPORT_ID_PATTERN } from '../src/api/contract.ts';
+import { MESSAGES } from './errors.ts';
+
+export const validateEmail = (value: string): string | null =>
+  v.is(EmailAddressSchema, value) ? null : MESSAGES.invalidEmail;
+
+/** Same provider, same address: the export would copy a mailbox onto itself. */
+export const validateDifferentAddresses = (source: string | undefined, destination: string): string | null =>
+  source && source.trim().toLowerCase() === destination.trim().toLowerCase() ? MESSAGES.sameAddress : null;
+
+/** Known provider aliases a user may type instead of a host (§5 "typing a known provider alias"). */
+export const IMAP_ALIASES: Readonly<Record<string, string>> = {
+  gmail: 'imap.gmail.com',
+  googlemail: 'imap.gmail.com',
+  outlook: 'outlook.office365.com',
+  hotmail: 'outlook.office365.com',
+  live: 'outlook.office365.com',
+  yahoo: 'imap.mail.yahoo.com',
+  aol: 'imap.aol.com',
+  icloud: 'imap.mail.me.com',
+};
+export const mapImapAlias = (value: string): string => IMAP_ALIASES[value.trim().toLowerCase()] ?? value;
+
+const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+const isHostName = (host: string): boolean => {
+  if (host.length === 0 || host.length > 253) return false;
+  const labels = host.split('.');
+  return labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label));
+};
+const isPort = (port: string): boolean => /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
+
+/** A host (optionally with :port) or an imap/imaps URL shorter than 2083 characters (§5, §9). */
+export const isValidImapAddress = (raw: string): boolean => {
+  const value = raw.trim();
+  if (value.length === 0 || value.length >= 2083) return false;
+  if (value.includes('://')) {
+    try {
+      const url = new URL(value);
+      if (!['imap:', 'imaps:'].includes(url.protocol)) return false;
+      return isHostName(url.hostname) && (url.port === '' || isPort(url.port));
+    } catch {
+      return false;
+    }
+  }
+  const [host = '', port, ...rest] = value.split(':');
+  if (rest.length > 0) return false;
+  return isHostName(host) && (port === undefined || isPort(port));
+};
+export const validateImapAddress = (value: string): string | null =>
+  isValidImapAddress(value) ? null : MESSAGES.invalidImap;
+
+/** The domain of an address for the domain-validation call, or null when the syntax is wrong. */
+export const notificationDomain = (value: string): string | null =>
+  validateEmail(value) === null ? (value.trim().split('@')[1] ?? null) : null;
+
+export const validateExportId = (value: string): string | null =>
+  EXPORT_ID_PATTERN.test(value.trim()) ? null : MESSAGES.invalidExportId;
+
+export const isEmailHash = (value: string): boolean => v.is(EmailHashSchema, value);
+
+export interface SupportFields {
+  email_address: string;
+  destination_email: string;
+  migration_id: string;
+  issue: string;
+}
+export interface SupportErrors {
+  email_address: string | null;
+  issue: string | null;
+}
+/** Issue longer than 5 characters; provider address present and containing '@' (§5). */
+export const validateSupportForm = (fields: SupportFields): SupportErrors => ({
+  email_address: fields.email_address.includes('@') ? null : MESSAGES.invalidEmail,
+  issue: fields.issue.trim().length > 5 ? null : 'Please describe the issue (more than 5 characters).',
+});
+export const isSupportFormValid = (fields: SupportFields): boolean => {
+  const errors = validateSupportForm(fields);
+  return errors.email_address === null && errors.issue === null;
+};
