@@ -1,46 +1,48 @@
 import { useEffect, useState } from 'react';
-import { css } from '@emotion/react';
+import { css, keyframes } from '@emotion/react';
 import { colors } from '../theme/theme';
 import { Spinner } from '../ui/spinner';
 
 /** The overlay stays this long after the work ends, fading out instead of blinking (§1). */
 export const OVERLAY_REMOVAL_DELAY_MS = 150;
 
-const overlay = (shown: boolean) => css`
+const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+
+const overlay = (busy: boolean) => css`
   position: fixed;
   inset: 0;
   z-index: 40;
   display: grid;
   place-items: center;
-  background: rgba(250, 249, 252, 0.82);
+  background: rgba(250, 249, 252, 0.85);
   backdrop-filter: blur(2px);
   color: ${colors.dark};
-  opacity: ${shown ? 1 : 0};
+  animation: ${fadeIn} ${OVERLAY_REMOVAL_DELAY_MS}ms ease;
+  opacity: ${busy ? 1 : 0};
   transition: opacity ${OVERLAY_REMOVAL_DELAY_MS}ms ease;
 `;
 
 export type LoadingOverlayProps = { busy: boolean; label?: string };
 
-/** A full-page loader shown while the machine is busy; fades in and out, removed 150 ms after. */
+/** A full-page loader shown while the machine is busy; fades in, and fades out for 150 ms before removal. */
 export function LoadingOverlay({ busy, label = 'Please wait…' }: LoadingOverlayProps) {
-  const [mounted, setMounted] = useState(busy);
-  const [shown, setShown] = useState(false);
+  const [wasBusy, setWasBusy] = useState(busy);
+  const [lingering, setLingering] = useState(false);
+  // Adjusting state while rendering (not in an effect): the frame that ends the work starts the fade.
+  if (wasBusy !== busy) {
+    setWasBusy(busy);
+    setLingering(!busy);
+  }
 
   useEffect(() => {
-    if (busy) {
-      setMounted(true);
-      // Next frame, so the opacity transition runs from 0.
-      const frame = requestAnimationFrame(() => setShown(true));
-      return () => cancelAnimationFrame(frame);
-    }
-    setShown(false);
-    const timer = setTimeout(() => setMounted(false), OVERLAY_REMOVAL_DELAY_MS);
+    if (!lingering) return;
+    const timer = setTimeout(() => setLingering(false), OVERLAY_REMOVAL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [busy]);
+  }, [lingering]);
 
-  if (!mounted) return null;
+  if (!busy && !lingering) return null;
   return (
-    <div css={overlay(shown)} data-testid="loading-overlay" aria-busy={busy}>
+    <div css={overlay(busy)} data-testid="loading-overlay" aria-busy={busy}>
       <Spinner label={label} />
     </div>
   );
