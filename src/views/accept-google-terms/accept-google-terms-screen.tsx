@@ -1,0 +1,52 @@
+/**
+ * /accept-google-terms (spec §2): the privacy statement to read before the portal asks Google for
+ * access. Next accepts the terms (the machine records it), Back returns to the destination choice.
+ */
+import { css } from '@emotion/react';
+import { Button, ButtonRow, Card, PageHeading } from '../../ui';
+import { colors, radii, space, mediaUp } from '../../theme/theme';
+import { usePortalCan, usePortalSend } from '../../app/portal-context';
+import { PrivacyStatement } from './privacy-statement';
+
+// The statement scrolls inside its own box so Back and Next stay in view; the box is focusable
+// (tabIndex 0) so keyboard users can scroll it with the arrow keys.
+const scrollBox = css`
+  max-height: 55vh;
+  overflow-y: auto;
+  padding: ${space(4)};
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  background: ${colors.background};
+  ${mediaUp('md')} {
+    max-height: 420px;
+    padding: ${space(6)};
+  }
+`;
+
+export default function AcceptGoogleTermsScreen() {
+  const send = usePortalSend();
+  const canBack = usePortalCan({ type: 'WIZARD.BACK_REQUESTED' });
+  const canNext = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
+  return (
+    <Card as="section">
+      <PageHeading lead="Before you continue to Google, please read how we use access to your Gmail account.">
+        Privacy statement
+      </PageHeading>
+      <div css={scrollBox} role="region" aria-label="Privacy statement for Gmail access" tabIndex={0}>
+        <PrivacyStatement headingId="gmail-privacy" />
+      </div>
+      <ButtonRow
+        back={
+          <Button variant="secondary" disabled={!canBack} onClick={() => send({ type: 'WIZARD.BACK_REQUESTED' })}>
+            Back
+          </Button>
+        }
+        next={
+          <Button disabled={!canNext} onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>
+            Next
+          </Button>
+        }
+      />
+    </Card>
+  );
+}

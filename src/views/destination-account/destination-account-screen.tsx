@@ -1,0 +1,89 @@
+/**
+ * /destination-account (spec §2): 'Save your email data'. The customer picks where the data goes;
+ * Other opens a credentials form. What is offered, every message, and whether Next is enabled all
+ * come from the machine; this screen lays them out.
+ */
+import { css } from '@emotion/react';
+import { Alert, Button, ButtonRow, Card, PageHeading } from '../../ui';
+import { colors, font, radii, space } from '../../theme/theme';
+import { brand } from '../../config/brand';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import {
+  selectDaysRemaining,
+  selectFieldErrors,
+  selectIsBusy,
+  selectOptOutPanelShown,
+  selectOtherForm,
+} from '../../../machines/selectors';
+import { daysPhrase } from '../opt-out-info/opt-out-explanations';
+import { DestinationChoice } from './destination-choice';
+import { OtherProviderForm } from './other-provider-form';
+import { OptOutStatusPanel } from './opt-out-status-panel';
+
+const daysBadge = css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space(2)};
+  margin: 0 0 ${space(5)};
+  padding: ${space(1.5)} ${space(3)};
+  border-radius: ${radii.pill};
+  background: ${colors.primarySoft};
+  color: ${colors.primary};
+  font-weight: ${font.weight.bold};
+  font-size: ${font.size.sm};
+`;
+
+const note = css`
+  margin: ${space(6)} 0 0;
+  color: ${colors.muted};
+  font-size: ${font.size.sm};
+`;
+
+export default function DestinationAccountScreen() {
+  const days = usePortalSelector(selectDaysRemaining);
+  const panelShown = usePortalSelector(selectOptOutPanelShown);
+  const otherActive = usePortalSelector((s) => selectOtherForm(s).active);
+  const destinationError = usePortalSelector((s) => selectFieldErrors(s).destination ?? null);
+  const busy = usePortalSelector(selectIsBusy);
+  const canNext = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
+  const send = usePortalSend();
+
+  return (
+    <Card as="section">
+      <PageHeading lead={`Choose where your ${brand.providerName} email and contacts should go.`}>
+        Save your email data
+      </PageHeading>
+
+      {days !== null && (
+        <p css={daysBadge}>
+          <span aria-hidden="true">⏳</span>
+          You have {daysPhrase(days)} to save your data
+        </p>
+      )}
+
+      {panelShown && <OptOutStatusPanel />}
+
+      {destinationError && <Alert tone="error">{destinationError}</Alert>}
+
+      <DestinationChoice />
+      {otherActive && <OtherProviderForm />}
+
+      <p css={note}>
+        Your {brand.providerName} email address itself will not transfer: you will use the address of the account you
+        choose, and people who write to you will need your new address.
+      </p>
+
+      <ButtonRow
+        next={
+          <Button
+            disabled={!canNext && !busy}
+            loading={busy}
+            onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}
+          >
+            Next
+          </Button>
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The destination buttons of spec §2 as one radio group: choosing one is a single answer to "where
+ * should your data go?", and arrow keys move between them. Picking Other opens its form; every
+ * other choice sets the destination. The list on offer comes from the machine.
+ */
+import { css } from '@emotion/react';
+import type { DestinationProvider } from '../../api/contract';
+import { RadioCardGroup, type RadioCardOption } from '../../ui';
+import { colors, font, radii } from '../../theme/theme';
+import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { selectDestination, selectDestinationChoices, selectOtherForm } from '../../../machines/selectors';
+import { providerLabel } from './provider-labels';
+
+const mark = css`
+  display: inline-grid;
+  place-items: center;
+  width: 36px;
+  height: 36px;
+  border-radius: ${radii.sm};
+  background: ${colors.primarySoft};
+  color: ${colors.primary};
+  font-weight: ${font.weight.bold};
+  font-size: ${font.size.sm};
+`;
+
+/** A decorative letter mark: the real name is the option's label. */
+const markFor = (provider: DestinationProvider, name: string) => (
+  <span css={mark}>{provider === 'file' ? '⤓' : provider === 'other' ? '@' : name.charAt(0)}</span>
+);
+
+export function DestinationChoice() {
+  const choices = usePortalSelector(selectDestinationChoices, sameList);
+  const destination = usePortalSelector(selectDestination);
+  const otherActive = usePortalSelector((s) => selectOtherForm(s).active);
+  const send = usePortalSend();
+
+  const options: RadioCardOption<DestinationProvider>[] = choices.map((provider) => {
+    const label = providerLabel(provider);
+    return { value: provider, label: label.name, description: label.description, icon: markFor(provider, label.name) };
+  });
+  const value = otherActive ? 'other' : (destination?.provider ?? null);
+
+  return (
+    <RadioCardGroup<DestinationProvider>
+      legend="Where do you want to save your data?"
+      options={options}
+      value={value}
+      columns={2}
+      onChange={(provider) =>
+        send(provider === 'other' ? { type: 'OTHER.OPENED' } : { type: 'DESTINATION.SELECTED', provider })
+      }
+    />
+  );
+}
+
+/** The list is rebuilt on every snapshot; compare by content so the group does not re-render for nothing. */
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);

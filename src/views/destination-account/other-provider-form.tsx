@@ -1,0 +1,87 @@
+/**
+ * The Other destination's fields (spec §5): email, password, and an optional custom IMAP host
+ * checked when the field is left. Every value and message lives in the machine; this form only
+ * shows them and reports typing, toggling and leaving the IMAP field.
+ */
+import { css } from '@emotion/react';
+import { Alert, Checkbox, PasswordField, TextField } from '../../ui';
+import { colors, radii, space, mediaUp } from '../../theme/theme';
+import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { selectOtherForm } from '../../../machines/selectors';
+
+const panel = css`
+  margin-top: ${space(2)};
+  padding: ${space(4)};
+  border: 1px solid ${colors.primarySoftBorder};
+  border-radius: ${radii.md};
+  background: ${colors.lightGrey};
+  ${mediaUp('md')} {
+    padding: ${space(6)};
+  }
+`;
+
+const legend = css`
+  font-weight: 700;
+  font-size: 1.05rem;
+  margin: 0 0 ${space(1)};
+`;
+
+const intro = css`
+  margin: 0 0 ${space(4)};
+  color: ${colors.muted};
+`;
+
+export function OtherProviderForm() {
+  const form = usePortalSelector(selectOtherForm);
+  const send = usePortalSend();
+
+  return (
+    <section css={panel} aria-labelledby="other-provider-title">
+      <h2 id="other-provider-title" css={legend}>
+        Your other email account
+      </h2>
+      <p css={intro}>Enter the address and password of the account you want to move your data to.</p>
+
+      {form.errors.form && <Alert tone="error">{form.errors.form}</Alert>}
+
+      <TextField
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        maxLength={254}
+        value={form.email}
+        error={form.errors.email}
+        onChange={(value) => send({ type: 'OTHER.FIELD_CHANGED', field: 'email', value })}
+      />
+      <PasswordField
+        label="Password"
+        // The destination account's password, not one for this site: keep the browser from saving it here.
+        autoComplete="off"
+        value={form.password}
+        onChange={(value) => send({ type: 'OTHER.FIELD_CHANGED', field: 'password', value })}
+      />
+      <Checkbox
+        label="Use a custom IMAP server"
+        hint="Only if your provider gave you an IMAP server address."
+        checked={form.customImap}
+        onChange={(enabled) => send({ type: 'OTHER.CUSTOM_IMAP_TOGGLED', enabled })}
+      />
+      {form.customImap && (
+        <TextField
+          label="IMAP server"
+          hint="For example imap.example.com, or a provider name such as gmail."
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="none"
+          maxLength={2082}
+          value={form.imap}
+          error={form.errors.imap}
+          onChange={(value) => send({ type: 'OTHER.FIELD_CHANGED', field: 'imap', value })}
+          onBlur={() => send({ type: 'OTHER.IMAP_BLURRED' })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * What each destination of the contract is called on screen, with a one-line description for the
+ * provider cards. The machine and the contract use short ids (gmail, outlook …); people read names.
+ */
+import type { DestinationProvider } from '../../api/contract';
+import { brand } from '../../config/brand';
+
+type ProviderLabel = { name: string; description: string };
+
+export function providerLabel(provider: DestinationProvider): ProviderLabel {
+  switch (provider) {
+    case 'gmail':
+      return { name: 'Gmail', description: 'Move to a Google account' };
+    case 'outlook':
+      return { name: 'Outlook.com', description: 'Move to a Microsoft account' };
+    case 'yahoo':
+      return { name: 'Yahoo Mail', description: 'Move to a Yahoo account' };
+    case 'aol':
+      return { name: 'AOL Mail', description: 'Move to an AOL account' };
+    case 'northwave_next':
+      return { name: `${brand.providerName} Next`, description: `${brand.providerName}'s new mail service` };
+    case 'other':
+      return { name: 'Other', description: 'Any provider with an email address and password' };
+    case 'file':
+      return { name: 'Download', description: 'Save a file to your computer' };
+  }
+}

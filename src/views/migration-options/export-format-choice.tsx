@@ -1,0 +1,47 @@
+/**
+ * The file formats of a file export (spec §9): one choice per selected type. The machine accepts
+ * a format only for a file export and decides whether Next may continue without one.
+ */
+import type { ContactsFormat, EmailFormat } from '../../api/contract';
+import { RadioCardGroup, type RadioCardOption } from '../../ui';
+import { usePortalSend } from '../../app/portal-context';
+
+const EMAIL_FORMAT_OPTIONS: readonly RadioCardOption<EmailFormat>[] = [
+  { value: 'EML', label: 'EML', description: 'One file per message; opens in most mail apps' },
+  { value: 'MBOX', label: 'MBOX', description: 'One file per folder; for Thunderbird and Apple Mail' },
+  { value: 'PST', label: 'PST', description: 'One file for everything; for Microsoft Outlook' },
+];
+
+const CONTACTS_FORMAT_OPTIONS: readonly RadioCardOption<ContactsFormat>[] = [
+  { value: 'CSV', label: 'CSV', description: 'A spreadsheet; imports into most address books' },
+  { value: 'VCF', label: 'VCF', description: 'vCard; for phones, Apple and Google Contacts' },
+  { value: 'PST', label: 'PST', description: 'For Microsoft Outlook' },
+];
+
+export function EmailFormatChoice({ value }: { value: EmailFormat | null }) {
+  const send = usePortalSend();
+  return (
+    <RadioCardGroup<EmailFormat>
+      legend="Email file format"
+      name="email-format"
+      options={EMAIL_FORMAT_OPTIONS}
+      value={value}
+      columns={3}
+      onChange={(format) => send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format })}
+    />
+  );
+}
+
+export function ContactsFormatChoice({ value }: { value: ContactsFormat | null }) {
+  const send = usePortalSend();
+  return (
+    <RadioCardGroup<ContactsFormat>
+      legend="Contacts file format"
+      name="contacts-format"
+      options={CONTACTS_FORMAT_OPTIONS}
+      value={value}
+      columns={3}
+      onChange={(format) => send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'contacts', format })}
+    />
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * /migration-options (spec §2): 'Choose what to save'. Email, contacts, or both; for a file export
+ * a format per selected type. Which choices are open, the messages of §5 and §8, and whether Next
+ * continues are the machine's; this screen shows them and reports the choices.
+ */
+import { css } from '@emotion/react';
+import { Alert, Button, ButtonRow, Card, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
+import { colors, font, radii, space } from '../../theme/theme';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { selectDestination, selectFieldErrors, selectOperations } from '../../../machines/selectors';
+import type { OperationsChoice } from '../../../machines/providers';
+import { ContactsFormatChoice, EmailFormatChoice } from './export-format-choice';
+
+/** Why a contacts choice is closed, in plain words (§5). */
+const CONTACTS_UNAVAILABLE = 'Contacts cannot be moved from this account.';
+const CONTACTS_ONLY_UNAVAILABLE = 'Gmail needs your email too: contacts can only move together with email.';
+
+const formats = css`
+  margin-top: ${space(6)};
+  padding: ${space(5)};
+  border-radius: ${radii.md};
+  background: ${colors.lightGrey};
+  h2 {
+    font-size: ${font.size.lg};
+    margin: 0 0 ${space(1)};
+  }
+  > p {
+    margin: 0 0 ${space(4)};
+    color: ${colors.muted};
+  }
+`;
+
+/** Selectors build fresh objects; compare field by field so unrelated snapshots do not re-render. */
+const shallow = <T extends object>(a: T, b: T) =>
+  Object.keys(a).length === Object.keys(b).length && (Object.keys(a) as (keyof T)[]).every((key) => Object.is(a[key], b[key]));
+
+export default function MigrationOptionsScreen() {
+  const options = usePortalSelector(selectOperations, shallow);
+  const isGmail = usePortalSelector((s) => selectDestination(s)?.provider === 'gmail');
+  const errors = usePortalSelector(selectFieldErrors, shallow);
+  const canNext = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
+  const canBack = usePortalCan({ type: 'WIZARD.BACK_REQUESTED' });
+  const send = usePortalSend();
+
+  const choices: RadioCardOption<OperationsChoice>[] = [
+    { value: 'email', label: 'Email', description: 'All your messages and folders' },
+    {
+      value: 'contacts',
+      label: 'Contacts',
+      description: 'Your address book',
+      disabled: !options.justContactsOffered,
+      disabledReason: options.contactsOffered && isGmail ? CONTACTS_ONLY_UNAVAILABLE : CONTACTS_UNAVAILABLE,
+    },
+    {
+      value: 'both',
+      label: 'Email and contacts',
+      description: 'Everything in one go',
+      disabled: !options.contactsOffered,
+      disabledReason: CONTACTS_UNAVAILABLE,
+    },
+  ];
+  const wantsEmail = options.choice === 'email' || options.choice === 'both';
+  const wantsContacts = options.choice === 'contacts' || options.choice === 'both';
+
+  return (
+    <Card as="section">
+      <PageHeading lead="Pick what you want to take with you.">Choose what to save</PageHeading>
+
+      {errors.authentication && <Alert tone="error">{errors.authentication}</Alert>}
+
+      <RadioCardGroup<OperationsChoice>
+        legend="What to save"
+        hideLegend
+        name="operations"
+        options={choices}
+        value={options.choice}
+        columns={3}
+        error={errors.operations ?? null}
+        onChange={(choice) => send({ type: 'OPERATIONS.SELECTED', choice })}
+      />
+
+      {options.isFileExport && (wantsEmail || wantsContacts) && (
+        <section css={formats} aria-labelledby="file-formats-title">
+          <h2 id="file-formats-title">File formats</h2>
+          <p>Choose a format for each type you save. Your files stay available to download for two weeks.</p>
+          {wantsEmail && <EmailFormatChoice value={options.emailFormat} />}
+          {wantsContacts && <ContactsFormatChoice value={options.contactsFormat} />}
+        </section>
+      )}
+
+      <ButtonRow
+        back={
+          <Button variant="secondary" disabled={!canBack} onClick={() => send({ type: 'WIZARD.BACK_REQUESTED' })}>
+            Back
+          </Button>
+        }
+        next={
+          <Button disabled={!canNext} onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>
+            Next
+          </Button>
+        }
+      />
+    </Card>
+  );
+}

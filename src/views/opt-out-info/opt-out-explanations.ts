@@ -1,0 +1,128 @@
+/**
+ * Plain words for every derived display state of spec §4. Pure data (no React), so the same
+ * sentences serve the opt-out screen and the status panel of the destination page, and a test can
+ * check that every state has an explanation.
+ */
+
+import type { OptOutInfoState } from '../../../machines/opt-out';
+
+/** How the explanation is framed: still open, closure pending, or final. */
+export type OptOutTone = 'info' | 'warning' | 'final';
+
+export type OptOutExplanation = {
+  title: string;
+  tone: OptOutTone;
+  /** The one sentence the destination page's panel shows. */
+  summary: string;
+  paragraphs: readonly string[];
+};
+
+/** Days remaining as a phrase: "less than a day", "1 day", "12 days". */
+export const daysPhrase = (days: number): string => (days <= 0 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`);
+
+export type OptOutFacts = {
+  providerName: string;
+  /** Whole days until the mailbox is deactivated (§4), when known. */
+  daysUntilDeactivation?: number | null;
+  /** Whole days until an opted-out mailbox is deleted (§4), when known. */
+  daysUntilPurge?: number | null;
+};
+
+const known = (days: number | null | undefined): days is number => typeof days === 'number' && Number.isFinite(days);
+
+export function explainOptOut(state: OptOutInfoState, facts: OptOutFacts): OptOutExplanation {
+  const { providerName } = facts;
+  const untilDeactivation = known(facts.daysUntilDeactivation)
+    ? `Your ${providerName} mailbox stays open for ${daysPhrase(facts.daysUntilDeactivation)}.`
+    : `Your ${providerName} mailbox stays open until the service ends.`;
+  const untilPurge = known(facts.daysUntilPurge)
+    ? `Your mailbox and contacts will be deleted in ${daysPhrase(facts.daysUntilPurge)}.`
+    : 'Your mailbox and contacts will be deleted when the service ends.';
+
+  switch (state) {
+    case 'neverOptedOut':
+      return {
+        title: 'Your account is open',
+        tone: 'info',
+        summary: 'Your account is not scheduled to close.',
+        paragraphs: [
+          untilDeactivation,
+          'You can save your email and contacts to another provider or to a file before then.',
+          'If you would rather not keep anything, you can schedule your account to close instead.',
+        ],
+      };
+    case 'optedOutInitial':
+      return {
+        title: 'Your account is scheduled to close',
+        tone: 'warning',
+        summary: 'You asked us to close your account instead of moving it.',
+        paragraphs: [
+          'You asked us to close your account instead of moving it. Nothing has been deleted yet.',
+          untilPurge,
+          'Changed your mind? Cancel the closure, then save your email and contacts as usual.',
+        ],
+      };
+    case 'optedOutDelete':
+      return {
+        title: 'Your account is being closed',
+        tone: 'warning',
+        summary: 'Your account closure is confirmed.',
+        paragraphs: [
+          'Your account closure is confirmed and your email can no longer be moved while it is scheduled.',
+          untilPurge,
+          'Until then you can still cancel the closure. After that date nothing can be recovered.',
+        ],
+      };
+    case 'optedOutCancel':
+      return {
+        title: 'You cancelled the closure',
+        tone: 'info',
+        summary: 'You cancelled your account closure.',
+        paragraphs: [
+          'Your account will not be closed early, and your email and contacts are still here.',
+          untilDeactivation,
+          'You can save your email and contacts, or schedule the closure again.',
+        ],
+      };
+    case 'yahoo':
+      return {
+        title: 'Your email has moved to Yahoo Mail',
+        tone: 'final',
+        summary: 'Your mailbox has been moved to Yahoo Mail.',
+        paragraphs: [
+          `Your ${providerName} mailbox was moved to Yahoo Mail, so there is nothing left to export here.`,
+          `Sign in to Yahoo Mail with your ${providerName} email address to read your messages and contacts.`,
+        ],
+      };
+    case 'purgedOptedOutDelete':
+      return {
+        title: 'Your account has been closed',
+        tone: 'final',
+        summary: 'Your account was closed as you asked.',
+        paragraphs: [
+          'As you asked, your account was closed and your mailbox and contacts were deleted.',
+          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
+        ],
+      };
+    case 'purgedTosTimeoutDelete':
+      return {
+        title: 'Your mailbox has been deleted',
+        tone: 'final',
+        summary: 'Your mailbox was deleted after the deadline passed.',
+        paragraphs: [
+          'The new terms of service were not accepted before the deadline, so your mailbox and contacts were deleted.',
+          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
+        ],
+      };
+    case 'purgedInactive':
+      return {
+        title: 'Your mailbox is no longer available',
+        tone: 'final',
+        summary: 'Your mailbox has been closed.',
+        paragraphs: [
+          'Your mailbox was closed because the account ended or was not used for a long time, and its contents were deleted.',
+          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
+        ],
+      };
+  }
+}
