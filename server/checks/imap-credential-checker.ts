@@ -7,6 +7,7 @@
  * trustworthy IMAP server (DNS failure, refused connection, timeout, TLS/certificate error) → INVALID_IMAP.
  */
 import { ImapFlow } from 'imapflow';
+import { isIP } from 'node:net';
 import type { CredentialCheck, CredentialChecker } from '../ports.ts';
 import { domainOf, isPlausibleHost, normalizeHost } from './known-mail-hosts.ts';
 
@@ -26,7 +27,7 @@ export function createImapCredentialChecker(options: ImapCredentialCheckerOption
     async check({ email, password, imap }): Promise<CredentialCheck> {
       const host = imap?.trim() ? normalizeHost(imap) : `imap.${domainOf(email)}`;
       // An IP literal is a valid host too (tests, self-hosted servers).
-      if (!isPlausibleHost(host) && !/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return { ok: false, error: 'INVALID_IMAP' };
+      if (!isPlausibleHost(host) && isIP(host) === 0) return { ok: false, error: 'INVALID_IMAP' };
 
       const client = new ImapFlow({
         host,
