@@ -5,6 +5,8 @@
  * Every actor rejects with the client's `ApiFailure` untouched, so the machine maps it to §8 texts.
  */
 import { fromPromise } from 'xstate';
+import { exportPortalMachine } from '../../machines';
+import { createApiClients } from '../api';
 import type {
   CapabilitiesResponse,
   ComcastInfoResponse,
@@ -145,4 +147,12 @@ export function portalActions({
 /** Everything `exportPortalMachine.provide(...)` needs. */
 export function portalImplementations(clients: PortalClients, options: PortalImplementationOptions = {}) {
   return { actors: portalActors(clients), actions: portalActions(options) };
+}
+
+/**
+ * The portal machine with the real effects: what the app starts. Typing the `provide` here makes
+ * any drift between these implementations and the machine's declared actors and actions a compile error.
+ */
+export function createPortalMachine(clients: PortalClients = createApiClients(), options: PortalImplementationOptions = {}) {
+  return exportPortalMachine.provide(portalImplementations(clients, options));
 }
