@@ -40,7 +40,7 @@ export async function start(h: Harness, url: string): Promise<Started> {
 }
 
 /** POST a form to the return path, as the page's form does. */
-export function post(h: Harness, fields: Record<string, string | string[]>, cookie?: string): Promise<Response> {
+export async function post(h: Harness, fields: Record<string, string | string[]>, cookie?: string): Promise<Response> {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
     for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
