@@ -1,0 +1,147 @@
+/**
+ * /opt-out-info (spec §2, layout ours): where the account stands — open, scheduled to close,
+ * closed, or moved — in plain words with the days left, and the actions the machine allows now:
+ * schedule the closure, cancel it (after a confirmation), or go on to save the data.
+ */
+import { css } from '@emotion/react';
+import { Alert, Button, Card, PageHeading } from '../../ui';
+import { colors, font, mediaUp, radii, space } from '../../theme/theme';
+import { brand } from '../../config/brand';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { selectFieldErrors, selectOptOut } from '../../../machines/selectors';
+import { CancelClosureDialog } from './cancel-closure-dialog';
+import { daysPhrase, explainOptOut, type OptOutTone } from './opt-out-explanations';
+
+const TONE_COLOURS: Record<OptOutTone, { bar: string; bg: string }> = {
+  info: { bar: colors.info, bg: colors.infoSoft },
+  warning: { bar: colors.warning, bg: colors.warningSoft },
+  final: { bar: colors.muted, bg: colors.lightGrey },
+};
+
+const statusBox = (tone: OptOutTone) => css`
+  padding: ${space(5)};
+  margin: 0 0 ${space(6)};
+  border-radius: ${radii.md};
+  border-left: 4px solid ${TONE_COLOURS[tone].bar};
+  background: ${TONE_COLOURS[tone].bg};
+  h2 {
+    font-size: ${font.size.xl};
+    margin: 0 0 ${space(3)};
+  }
+  p {
+    margin: 0 0 ${space(2)};
+    max-width: 65ch;
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
+`;
+
+const facts = css`
+  display: grid;
+  gap: ${space(3)};
+  margin: 0 0 ${space(6)};
+  ${mediaUp('sm')} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  div {
+    padding: ${space(4)};
+    border: 1px solid ${colors.border};
+    border-radius: ${radii.md};
+  }
+  dt {
+    font-size: ${font.size.sm};
+    color: ${colors.muted};
+  }
+  dd {
+    margin: ${space(1)} 0 0;
+    font-size: ${font.size.xl};
+    font-weight: ${font.weight.bold};
+  }
+`;
+
+const actions = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  padding-top: ${space(6)};
+  border-top: 1px solid ${colors.border};
+  ${mediaUp('sm')} {
+    flex-direction: row;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+  }
+`;
+
+export default function OptOutInfoScreen() {
+  const optOut = usePortalSelector(selectOptOut, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const error = usePortalSelector((s) => selectFieldErrors(s).optOut ?? null);
+  const canSchedule = usePortalCan({ type: 'OPT_OUT.REQUESTED' });
+  const canCancel = usePortalCan({ type: 'OPT_OUT.CANCEL_REQUESTED' });
+  const canContinue = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
+  const send = usePortalSend();
+
+  const state = optOut.infoState ?? 'neverOptedOut';
+  const explanation = explainOptOut(state, {
+    providerName: brand.providerName,
+    daysUntilDeactivation: optOut.deactivationDays,
+    daysUntilPurge: optOut.purgeDays,
+  });
+  const closurePending = state === 'optedOutInitial' || state === 'optedOutDelete';
+  const stillOpen = explanation.tone !== 'final';
+
+  return (
+    <Card as="section">
+      <PageHeading lead={`The status of your ${brand.providerName} email account.`}>Your email account</PageHeading>
+
+      {error && <Alert tone="error">{error}</Alert>}
+
+      <div css={statusBox(explanation.tone)} role="status">
+        <h2>{explanation.title}</h2>
+        {explanation.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+
+      {stillOpen && (optOut.deactivationDays !== null || (closurePending && optOut.purgeDays !== null)) && (
+        <dl css={facts}>
+          {optOut.deactivationDays !== null && (
+            <div>
+              <dt>Mailbox open for</dt>
+              <dd>{daysPhrase(optOut.deactivationDays)}</dd>
+            </div>
+          )}
+          {closurePending && optOut.purgeDays !== null && (
+            <div>
+              <dt>Deleted in</dt>
+              <dd>{daysPhrase(optOut.purgeDays)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+
+      {(canSchedule || canCancel || canContinue || optOut.updating) && (
+        <div css={actions}>
+          {canSchedule && (
+            <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.REQUESTED' })}>
+              Schedule closure
+            </Button>
+          )}
+          {canCancel && (
+            <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.CANCEL_REQUESTED' })}>
+              Cancel closure
+            </Button>
+          )}
+          {canContinue && <Button onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>Save my email and contacts</Button>}
+          {optOut.updating && (
+            <Button loading disabled>
+              Updating your account…
+            </Button>
+          )}
+        </div>
+      )}
+
+      {optOut.confirmingCancel && <CancelClosureDialog />}
+    </Card>
+  );
+}
