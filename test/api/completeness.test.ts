@@ -1,0 +1,23 @@
+/** Every §7 call has exactly one client function, named like its path entry, and no twin. */
+import { describe, expect, it } from 'vitest';
+import { createApiClients } from '../../src/api';
+import { API_PATHS } from '../../src/api/paths';
+
+describe('§7 coverage', () => {
+  it('the two clients together offer one function per API path, plus the support webhook', () => {
+    const { session, exportService } = createApiClients({
+      exportServiceUrl: '',
+      inQa: true,
+      supportWebhookUrl: '/api/support-requests/',
+    });
+    const sessionNames = Object.keys(session);
+    const exportNames = Object.keys(exportService);
+    expect(sessionNames.filter((name) => exportNames.includes(name))).toEqual([]);
+    expect([...sessionNames, ...exportNames].sort()).toEqual([...Object.keys(API_PATHS), 'supportRequest'].sort());
+  });
+
+  it('the session client holds exactly the four calls §7 gives it', () => {
+    const { session } = createApiClients();
+    expect(Object.keys(session).sort()).toEqual(['capabilities', 'load', 'status', 'validate']);
+  });
+});
