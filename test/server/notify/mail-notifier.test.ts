@@ -1,0 +1,143 @@
+/** The mail notifier: .eml files in the outbox by default, real SMTP when configured. */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { composeExportMail } from '../../../server/notify/export-mail.ts';
+import { createMailNotifier } from '../../../server/notify/mail-notifier.ts';
+import type { ExportNotification } from '../../../server/ports.ts';
+import { decodeQuotedPrintable, parseMessage } from '../vendor/parse.ts';
+
+const EXPORT_ID = 'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
+const PORTAL = 'https://export.example.com';
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const outboxDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-'));
+  dirs.push(dir);
+  return path.join(dir, 'outbox'); // not created yet: the notifier creates it
+};
+const notification = (outcome: ExportNotification['outcome']): ExportNotification => ({ to: 'user@example.com', exportId: EXPORT_ID, portalUrl: PORTAL, outcome });
+
+/** The text/plain and text/html parts of a multipart/alternative message, decoded. */
+function parts(raw: string): { text: string; html: string } {
+  const found: Record<string, string> = {};
+  for (const section of raw.split(/\r\n--[^\r\n]+/)) {
+    const match = /Content-Type: (text\/(?:plain|html))[^\r]*\r\nContent-Transfer-Encoding: ([^\r]+)\r\n\r\n([\s\S]*)/.exec(section);
+    if (!match) continue;
+    const [, type = '', encoding = '', body = ''] = match;
+    found[type] = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+  }
+  return { text: found['text/plain'] ?? '', html: found['text/html'] ?? '' };
+}
+
+describe('createMailNotifier without SMTP', () => {
+  it('writes one .eml per notification with the export ID and the portal address', async () => {
+    const dir = outboxDir();
+    const notifier = createMailNotifier({ outboxDir: dir, from: 'Northwave <no-reply@example.com>' });
+    await notifier.send(notification('started'));
+    await notifier.send(notification('completed'));
+
+    const files = readdirSync(dir).sort();
+    expect(files).toHaveLength(2);
+    expect(files.every((name) => name.endsWith('.eml') && name.includes(EXPORT_ID))).toBe(true);
+    const started = readFileSync(path.join(dir, files.find((f) => f.includes('-started-')) ?? ''), 'utf8');
+    const { headers } = parseMessage(started);
+    expect(headers.get('to')).toBe('user@example.com');
+    expect(headers.get('from')).toBe('Northwave <no-reply@example.com>');
+    expect(headers.get('subject')).toBe('Northwave: Your export has started');
+    expect(headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    const { text, html } = parts(started);
+    expect(text).toContain(`Your export ID: ${EXPORT_ID}`);
+    expect(text).toContain(PORTAL);
+    expect(html).toContain(EXPORT_ID);
+    expect(html).toContain(PORTAL);
+    // The address is for typing in: no links at all.
+    expect(html).not.toMatch(/<a\b|href=/i);
+  });
+
+  it('names the outcome of an ended export', async () => {
+    const dir = outboxDir();
+    await createMailNotifier({ outboxDir: dir, from: 'no-reply@example.com' }).send(notification('error'));
+    const [file] = readdirSync(dir);
+    const raw = readFileSync(path.join(dir, file ?? ''), 'utf8');
+    expect(parseMessage(raw).headers.get('subject')).toBe('Northwave: Your export stopped due to an error');
+    expect(parts(raw).text).toContain('stopped due to an error');
+  });
+
+  it('escapes HTML and keeps file names inside the outbox for a hostile export ID', async () => {
+    const dir = outboxDir();
+    await createMailNotifier({ outboxDir: dir, from: 'no-reply@example.com' }).send({ ...notification('started'), exportId: '../<b>x</b>' });
+    const [file] = readdirSync(dir);
+    expect(file).toMatch(/^[\w-]+\.eml$/);
+    expect(parts(readFileSync(path.join(dir, file ?? ''), 'utf8')).html).toContain('../&lt;b&gt;x&lt;/b&gt;');
+  });
+});
+
+describe('composeExportMail', () => {
+  it('has a distinct subject per outcome and never a link', () => {
+    const mails = (['started', 'completed', 'error'] as const).map((outcome) => composeExportMail(notification(outcome)));
+    expect(new Set(mails.map((m) => m.subject)).size).toBe(3);
+    for (const mail of mails) {
+      expect(mail.text).toContain(EXPORT_ID);
+      expect(mail.html).not.toMatch(/<a\b/i);
+    }
+  });
+});
+
+describe('createMailNotifier with SMTP', () => {
+  it('delivers the mail to the configured SMTP server', async () => {
+    // A minimal SMTP receiver on loopback (RFC 5321 happy path), recording the DATA it receives.
+    const received: { from: string; to: string[]; data: string }[] = [];
+    const server = net.createServer((socket) => {
+      let buffer = '';
+      let inData = false;
+      const current = { from: '', to: [] as string[], data: '' };
+      socket.write('220 test.local ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        buffer += chunk.toString('utf8');
+        let newline: number;
+        while ((newline = buffer.indexOf('\r\n')) >= 0) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + 2);
+          if (inData) {
+            if (line === '.') {
+              inData = false;
+              received.push({ ...current });
+              socket.write('250 2.0.0 queued\r\n');
+            } else current.data += `${line.replace(/^\.\./, '.')}\r\n`;
+          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250-test.local\r\n250 8BITMIME\r\n');
+          else if (/^MAIL FROM:/i.test(line)) {
+            current.from = line.slice(10);
+            socket.write('250 2.1.0 ok\r\n');
+          } else if (/^RCPT TO:/i.test(line)) {
+            current.to.push(line.slice(8));
+            socket.write('250 2.1.5 ok\r\n');
+          } else if (/^DATA/i.test(line)) {
+            inData = true;
+            socket.write('354 go ahead\r\n');
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const dir = outboxDir();
+    try {
+      await createMailNotifier({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: dir, from: 'no-reply@example.com' }).send(notification('completed'));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect(received).toHaveLength(1);
+    expect(received[0]?.to).toEqual(['<user@example.com>']);
+    expect(received[0]?.from).toContain('<no-reply@example.com>');
+    expect(parseMessage(received[0]?.data ?? '').headers.get('subject')).toBe('Northwave: Your export is complete');
+    expect(parts(received[0]?.data ?? '').text).toContain(EXPORT_ID);
+    // SMTP configured: nothing goes to the outbox.
+    expect(() => readdirSync(dir)).toThrow();
+  });
+});
