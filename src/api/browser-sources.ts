@@ -23,6 +23,21 @@ export const readStoredAuthToken: ValueSource = () => {
   }
 };
 
+/**
+ * Keeps the bearer token in step with the signed-in source account: call it with the source's
+ * tokenId after sign-in and with `undefined` on start over. Returns false where storage is refused.
+ */
+export function storeAuthToken(token: string | undefined): boolean {
+  try {
+    if (typeof sessionStorage === 'undefined') return false;
+    if (token) sessionStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
+    else sessionStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Finds one cookie in a `document.cookie` string; the value is URL-decoded as servers encode it. */
 export function findCookie(cookieHeader: string, name: string): string | undefined {
   for (const part of cookieHeader.split(';')) {

@@ -13,7 +13,7 @@ export function createApiClients(config: ApiConfig = apiConfig): ApiClients {
 }
 
 export { apiConfig, readApiConfig, type ApiConfig } from './config';
-export { AUTH_TOKEN_STORAGE_KEY, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './browser-sources';
+export { AUTH_TOKEN_STORAGE_KEY, storeAuthToken, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './browser-sources';
 export { createSessionClient, type SessionClient } from './session-client';
 export { createExportServiceClient, type ExportServiceClient } from './export-service-client';
 export { oauthForStatusUrl, oauthUrl } from './redirects';

@@ -8,6 +8,7 @@ import {
   findCookie,
   readStoredAuthToken,
   readXsrfCookie,
+  storeAuthToken,
 } from '../../src/api/browser-sources';
 import type { LoadRequest } from '../../src/api/contract';
 import { createSessionClient, type SessionClientOptions } from '../../src/api/session-client';
@@ -90,6 +91,23 @@ describe('browser sources outside a browser', () => {
     const store = new Map([[AUTH_TOKEN_STORAGE_KEY, 'from-storage']]);
     vi.stubGlobal('sessionStorage', { getItem: (key: string) => store.get(key) ?? null });
     expect(readStoredAuthToken()).toBe('from-storage');
+  });
+
+  it('storeAuthToken writes the token the client then reads, and removes it on undefined', () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    });
+    expect(storeAuthToken('signed-in')).toBe(true);
+    expect(readStoredAuthToken()).toBe('signed-in');
+    expect(storeAuthToken(undefined)).toBe(true);
+    expect(store.has(AUTH_TOKEN_STORAGE_KEY)).toBe(false);
+  });
+
+  it('storeAuthToken reports false without storage instead of throwing', () => {
+    expect(storeAuthToken('x')).toBe(false);
   });
 
   it('give undefined when storage access throws', () => {
