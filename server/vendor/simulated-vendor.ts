@@ -37,7 +37,8 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
   const progressAt = (job: VendorJob, at: number): JobProgress => {
     const status = outcome(job, at);
     return {
-      emailmigration: job.operations.includes('emailmigration') ? { status } : null,
+      // Forwarding is set up on the mailbox, so its progress is reported with the email transfer.
+      emailmigration: job.operations.includes('emailmigration') || job.operations.includes('emailforwarding') ? { status } : null,
       contactsmigration: job.operations.includes('contactsmigration') ? { status } : null,
     };
   };

@@ -58,6 +58,8 @@ describe('timeline', () => {
     expect(emailOnly).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null });
     const contactsOnly = await vendor.progress(job({ operations: ['contactsmigration'] }), new Date(CREATED));
     expect(contactsOnly).toEqual({ emailmigration: null, contactsmigration: { status: 'started' } });
+    const forwarding = await vendor.progress(job({ destinationProvider: 'gmail', operations: ['emailforwarding'] }), new Date(CREATED + DURATION));
+    expect(forwarding).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null });
   });
 
   it('gives the same progress from a new instance over the same stored job (a restart)', async () => {
