@@ -1,30 +1,31 @@
 /**
  * The real effects behind the machine's named actors and leave-page actions (docs/machine-api.md),
  * built from the API clients and the browser. Supply them with
- * `exportPortalMachine.provide(portalImplementations(createApiClients()))`.
+ * `exportPortalMachine.provide(portalImplementations(createApiClients()))`, or take
+ * `createPortalMachine()`, which does exactly that.
  * Every actor rejects with the client's `ApiFailure` untouched, so the machine maps it to §8 texts.
  */
 import { fromPromise } from 'xstate';
 import { exportPortalMachine } from '../../machines';
 import { createApiClients } from '../api';
-import type {
-  CapabilitiesResponse,
-  ComcastInfoResponse,
-  DestinationProvider,
-  JobsByEmailResponse,
-  LoadRequest,
-  LoadResponse,
-  MigrationStatusResponse,
-  OkResponse,
-  Operation,
-  OptOutRequest,
-  OptOutUpdateResponse,
-  StatusResponse,
-  SupportRequest,
-  ValidateRequest,
-  ValidateResponse,
+import {
+  SOURCE_PROVIDER,
+  type CapabilitiesResponse,
+  type ComcastInfoResponse,
+  type DestinationProvider,
+  type JobsByEmailResponse,
+  type LoadRequest,
+  type LoadResponse,
+  type MigrationStatusResponse,
+  type OkResponse,
+  type Operation,
+  type OptOutRequest,
+  type OptOutUpdateResponse,
+  type StatusResponse,
+  type SupportRequest,
+  type ValidateRequest,
+  type ValidateResponse,
 } from '../api/contract';
-import { SOURCE_PROVIDER } from '../api/contract';
 import type { ExportServiceClient } from '../api/export-service-client';
 import { apiConfig } from '../api/config';
 import { oauthForStatusUrl, oauthUrl } from '../api/redirects';
