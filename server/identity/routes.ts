@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import type { StatusCode } from 'hono/utils/http-status';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { DestinationProviderSchema, OPERATIONS, SOURCE_PROVIDER, type Operation } from '../../src/api/contract.ts';
@@ -83,12 +84,19 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
 
   const secure = (c: Context) => base.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
-  /** A response with the flow cookie set (a sealed flow) or cleared (null). */
-  const withFlowCookie = (c: Context, response: Response, flow: PendingFlow | null): Response => {
-    const headers = new Headers(response.headers);
-    headers.append('Set-Cookie', flowCookieHeader(flow ? flows.seal(flow) : null, secure(c)));
-    headers.set('Cache-Control', 'no-store');
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  /**
+   * Answers through Hono's context (not a bare Response) so headers that the service's middleware
+   * prepared before this route, like the XSRF cookie, survive; the flow cookie is set (a sealed
+   * flow) or cleared (null) next to any cookie the provider's own answer carries.
+   */
+  const send = (c: Context, response: Response, flow: PendingFlow | null): Response => {
+    for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    c.header('Set-Cookie', flowCookieHeader(flow ? flows.seal(flow) : null, secure(c)), { append: true });
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') c.header(name, value);
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.newResponse(response.body, response.status as StatusCode);
   };
 
   const redirect = (path: string, query: Record<string, string>): Response =>
@@ -122,7 +130,7 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     }
     try {
       const page = await startFlow(flow);
-      return page ? withFlowCookie(c, page, flow) : errorRedirect(targetOf(flow), 'PROVIDER_NOT_SUPPORTED');
+      return page ? send(c, page, flow) : errorRedirect(targetOf(flow), 'PROVIDER_NOT_SUPPORTED');
     } catch {
       // A real provider unreachable or misconfigured: the person sees the §8 message, not a 500.
       return errorRedirect(targetOf(flow), 'EXTERNAL_OAUTH_ERROR');
@@ -151,13 +159,13 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   /** GET|POST /api/oauth/callback: check the state, then turn the provider's answer into a token. */
   const finish = async (c: Context): Promise<Response> => {
     const flow = flows.open(getCookie(c, FLOW_COOKIE_NAME));
-    if (!flow) return withFlowCookie(c, errorRedirect(await hintedTarget(c.req.raw), 'EXTERNAL_OAUTH_ERROR'), null);
+    if (!flow) return send(c, errorRedirect(await hintedTarget(c.req.raw), 'EXTERNAL_OAUTH_ERROR'), null);
     const target = targetOf(flow);
     const end = (response: Response) => {
       markAnswered(flow);
-      return withFlowCookie(c, response, null);
+      return send(c, response, null);
     };
-    if (answeredStates.has(flow.state)) return withFlowCookie(c, errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'), null);
+    if (answeredStates.has(flow.state)) return send(c, errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'), null);
 
     let answer: SignInAnswer | ConsentAnswer;
     try {
@@ -166,7 +174,7 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
       return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
     }
     if (answer.state === null || !sameSecret(answer.state, flow.state)) return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
-    if (answer.kind === 'show') return withFlowCookie(c, answer.page, flow); // same flow, same state: try again
+    if (answer.kind === 'show') return send(c, answer.page, flow); // same flow, same state: try again
     if (answer.kind === 'refused') return end(errorRedirect(target, answer.error));
 
     // A provider's address is checked like any input before it reaches a token or a URL.

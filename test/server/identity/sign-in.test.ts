@@ -1,3 +1,5 @@
+import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emailHash } from '../../../server/identity/email-hash.ts';
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
@@ -204,5 +206,31 @@ describe('identity routes, around the flows', () => {
     const response = await h.app.request('/api/oauth/callback?code=abc&state=def');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
+  });
+
+  it('mounted in the service, keeps the cookies and headers its middleware prepares (XSRF)', async () => {
+    h = harness();
+    const service = new Hono();
+    service.use('*', async (c, next) => {
+      setCookie(c, 'XSRF-TOKEN', 'issued-by-the-service');
+      await next();
+      c.header('Referrer-Policy', 'no-referrer');
+    });
+    service.route('/', h.app);
+    const page = await service.request('/api/oauth/?provider=northwave&logout=true');
+    const cookies = page.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith('XSRF-TOKEN=issued-by-the-service'))).toBe(true);
+    expect(cookies.some((cookie) => cookie.startsWith('identity_flow='))).toBe(true);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await page.text();
+    const state = /name="state" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const flowCookie = cookies.find((cookie) => cookie.startsWith('identity_flow='))?.split(';')[0] ?? '';
+    const done = await service.request('/api/oauth/callback', {
+      method: 'POST',
+      body: new URLSearchParams({ state, flow: 'sign-in', email: 'active@example.com' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: flowCookie },
+    });
+    expect(location(done).path).toBe('/oauth-callback');
+    expect(done.headers.getSetCookie().some((cookie) => cookie.startsWith('XSRF-TOKEN='))).toBe(true);
   });
 });
