@@ -12,5 +12,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/size.ts reads the entry chunk and its static imports from it.
+    manifest: true,
+    // Every supported browser has <link rel=modulepreload>; the polyfill would only add first-load bytes.
+    modulePreload: { polyfill: false },
   },
 });

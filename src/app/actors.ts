@@ -1,13 +1,13 @@
 /**
  * The real effects behind the machine's named actors and leave-page actions (docs/machine-api.md),
  * built from the API clients and the browser. Supply them with
- * `exportPortalMachine.provide(portalImplementations(createApiClients()))`, or take
- * `createPortalMachine()`, which does exactly that.
+ * `exportPortalMachine.provide(portalImplementations(clients))`, or take
+ * `createPortalMachine(clients)`, which does exactly that. The app passes lazy clients
+ * (src/app/lazy-api-clients.ts) so the HTTP code is not in the first-load bundle.
  * Every actor rejects with the client's `ApiFailure` untouched, so the machine maps it to §8 texts.
  */
 import { fromPromise } from 'xstate';
 import { exportPortalMachine } from '../../machines';
-import { createApiClients } from '../api';
 import {
   SOURCE_PROVIDER,
   type CapabilitiesResponse,
@@ -154,6 +154,6 @@ export function portalImplementations(clients: PortalClients, options: PortalImp
  * The portal machine with the real effects: what the app starts. Typing the `provide` here makes
  * any drift between these implementations and the machine's declared actors and actions a compile error.
  */
-export function createPortalMachine(clients: PortalClients = createApiClients(), options: PortalImplementationOptions = {}) {
+export function createPortalMachine(clients: PortalClients, options: PortalImplementationOptions = {}) {
   return exportPortalMachine.provide(portalImplementations(clients, options));
 }

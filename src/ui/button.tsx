@@ -1,7 +1,7 @@
 import { css, type SerializedStyles } from '@emotion/react';
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { colors, font, radii, space } from '../theme/theme';
-import { InlineSpinner } from './spinner';
+import { InlineSpinner } from './inline-spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'link';
 

@@ -1,0 +1,48 @@
+/**
+ * `npm run size`: the JavaScript a browser must load before the sign-in page is interactive — the
+ * entry chunk and everything it imports statically, from Vite's build manifest — gzipped.
+ * Exits non-zero above the budget, so CI catches a heavy dependency or a screen that stopped being lazy.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KB = 125;
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The entry's file and every file reachable through static imports (dynamic imports excluded). */
+export function firstLoadFiles(manifest: Manifest): string[] {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('the manifest has no entry chunk');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    manifest[key]?.imports?.forEach(visit);
+  };
+  visit(entryKey);
+  return [...seen].map((key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest lacks ${key}`);
+    return chunk.file;
+  });
+}
+
+export function firstLoadKb(distDir: string): number {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const bytes = firstLoadFiles(manifest)
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length, 0);
+  return bytes / 1024;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const kb = firstLoadKb(join(process.cwd(), 'dist'));
+  console.log(`first-load js: ${kb.toFixed(1)} kB gzip`);
+  if (kb > BUDGET_KB) {
+    console.error(`over budget: ${kb.toFixed(1)} kB > ${BUDGET_KB} kB`);
+    process.exit(1);
+  }
+}

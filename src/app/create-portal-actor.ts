@@ -1,0 +1,43 @@
+/**
+ * Creates the running portal: the machine with the real (or a test's fake) implementations,
+ * restored from sessionStorage and written back on every change (passwords never stored, see
+ * machines/persistence.ts).
+ */
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { exportPortalMachine } from '../../machines/machine';
+import { restoreSnapshot, STORAGE_KEY, toStoredSnapshot } from '../../machines/persistence';
+import type { PortalInput } from '../../machines/types';
+import type { PortalActor } from './portal-context';
+
+export type PortalImplementations = Parameters<typeof exportPortalMachine.provide>[0];
+
+export type CreatePortalActorOptions = {
+  implementations: PortalImplementations;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  input?: PortalInput;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+};
+
+export function createPortalActor({ implementations, storage = sessionStorage, input = {}, inspect }: CreatePortalActorOptions): PortalActor {
+  const machine = exportPortalMachine.provide(implementations);
+  const snapshot = restoreSnapshot(readStored(storage));
+  const actor: PortalActor = createActor(machine, { input, snapshot, inspect });
+  if (storage) {
+    actor.subscribe(() => {
+      try {
+        storage.setItem(STORAGE_KEY, toStoredSnapshot(actor));
+      } catch {
+        // Storage full or blocked (private mode): the portal still works, a reload starts over.
+      }
+    });
+  }
+  return actor;
+}
+
+function readStored(storage: CreatePortalActorOptions['storage']): string | null {
+  try {
+    return storage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}

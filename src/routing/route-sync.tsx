@@ -1,0 +1,48 @@
+/**
+ * URL ⇄ machine. A location change the machine did not cause (deep link, reload, back/forward, a
+ * plain link) becomes one ROUTE.VISITED event; after every snapshot the address bar follows
+ * `selectLocation`. Nothing here decides where the user goes: the machine's guards do.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { usePortalActor, type PortalSnapshot } from '../app/portal-context';
+import { selectLocation } from '../../machines/selectors';
+import { isCallbackPath, locationKey, shouldReplace, stripSecretsFromAddressBar } from './url';
+
+export function RouteSync() {
+  const actor = usePortalActor();
+  const location = useLocation();
+  const navigate = useNavigate();
+  /** The address the machine last asked for: arriving there is not a visit to report. */
+  const expected = useRef<string | null>(null);
+  /** The history entry already reported, so StrictMode's second effect run sends nothing. */
+  const reported = useRef<string | null>(null);
+
+  // URL → machine.
+  useEffect(() => {
+    const here = locationKey(location);
+    if (here === expected.current || reported.current === location.key) return;
+    reported.current = location.key;
+    const query = Object.fromEntries(new URLSearchParams(location.search));
+    // The token and address must not stay in the address bar (or history) a moment longer than needed.
+    if (isCallbackPath(location.pathname)) stripSecretsFromAddressBar();
+    actor.send({ type: 'ROUTE.VISITED', path: location.pathname, query, hash: location.hash });
+  }, [actor, location]);
+
+  // Machine → URL.
+  useEffect(() => {
+    const follow = (snapshot: PortalSnapshot) => {
+      const { path, search, hash } = selectLocation(snapshot);
+      const target = `${path}${search}${hash}`;
+      expected.current = target;
+      const { pathname, search: currentSearch, hash: currentHash } = window.location;
+      if (`${pathname}${currentSearch}${currentHash}` === target) return;
+      navigate(target, { replace: shouldReplace(pathname, path) });
+    };
+    follow(actor.getSnapshot());
+    const subscription = actor.subscribe(follow);
+    return () => subscription.unsubscribe();
+  }, [actor, navigate]);
+
+  return null;
+}

@@ -1,0 +1,42 @@
+import { css } from '@emotion/react';
+import { colors, space } from '../../theme/theme';
+import { Alert, Button, ButtonRow, Card, PageHeading } from '../../ui';
+import { usePortalCan, usePortalSend } from '../../app/portal-context';
+
+const steps = css`
+  margin: 0;
+  padding-left: ${space(5)};
+  li {
+    margin-bottom: ${space(3)};
+  }
+  li::marker {
+    color: ${colors.primary};
+    font-weight: 700;
+  }
+`;
+
+/** `/check-email-scopes`: Google's consent came back without every permission. */
+export default function CheckEmailScopesScreen() {
+  const send = usePortalSend();
+  const canNext = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
+  return (
+    <Card as="section">
+      <PageHeading lead="Gmail did not give us all the permissions we need to copy your data.">
+        We need a few more permissions
+      </PageHeading>
+      <Alert tone="warning">Please, select all the requested permissions while authenticating.</Alert>
+      <ol css={steps}>
+        <li>Select Next to go back to choosing what to save.</li>
+        <li>Continue to Google and sign in to your Gmail account again.</li>
+        <li>On Google's permission screen, tick every checkbox — mail and contacts as asked — then select Continue.</li>
+      </ol>
+      <ButtonRow
+        next={
+          <Button onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })} disabled={!canNext}>
+            Next
+          </Button>
+        }
+      />
+    </Card>
+  );
+}

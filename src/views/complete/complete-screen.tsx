@@ -1,0 +1,84 @@
+import { css } from '@emotion/react';
+import { Link } from 'react-router-dom';
+import { colors, font, space } from '../../theme/theme';
+import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
+import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { selectExportId, selectCopied } from '../../../machines/selectors';
+
+const idRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(3)};
+  align-items: stretch;
+  input {
+    flex: 1 1 280px;
+    min-width: 0;
+    min-height: 48px;
+    padding: ${space(2)} ${space(3)};
+    font-family: ${font.mono};
+    font-size: ${font.size.md};
+    color: ${colors.dark};
+    background: ${colors.lightGrey};
+    border: 1.5px dashed ${colors.borderStrong};
+    border-radius: 6px;
+  }
+`;
+
+const next = css`
+  margin: ${space(6)} 0 0;
+  padding-left: ${space(5)};
+  li {
+    margin-bottom: ${space(2)};
+  }
+`;
+
+const links = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(3)};
+  margin-top: ${space(8)};
+`;
+
+/** `/complete`: the export has started; show its ID to keep. */
+export default function CompleteScreen() {
+  const send = usePortalSend();
+  const exportId = usePortalSelector(selectExportId) ?? '';
+  const copied = usePortalSelector(selectCopied);
+  return (
+    <Card as="section">
+      <PageHeading lead="Your export has started. You can close this page — we'll email you when it's done.">
+        We're pulling together your data
+      </PageHeading>
+      <label htmlFor="export-id" css={{ display: 'block', fontWeight: font.weight.bold, marginBottom: space(2) }}>
+        Your export ID
+      </label>
+      <div css={idRow}>
+        <input id="export-id" value={exportId} readOnly onFocus={(e) => e.currentTarget.select()} aria-describedby="export-id-hint" />
+        <Button variant="secondary" onClick={() => send({ type: 'EXPORT_ID.COPY_REQUESTED' })}>
+          {copied ? 'Copied!' : 'Copy Export ID'}
+        </Button>
+      </div>
+      <p id="export-id-hint" css={{ color: colors.muted, fontSize: font.size.sm, margin: `${space(2)} 0 0` }}>
+        Keep this ID to check your export status later. It is also in your notification email.
+      </p>
+      <div aria-live="polite" css={{ minHeight: 0 }}>
+        {copied && <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0,0,0,0)' }}>Copied!</span>}
+      </div>
+      <h2 css={{ fontSize: font.size.lg, marginTop: space(8) }}>What happens next</h2>
+      <ol css={next}>
+        <li>We copy your data in the background. Large mailboxes can take a day or more.</li>
+        <li>We send a notification email when your export is finished.</li>
+        <li>File exports can be downloaded for two weeks after they are ready.</li>
+      </ol>
+      <Alert tone="info">Need help? Contact support and mention your export ID.</Alert>
+      <div css={links}>
+        <Link to="/" css={buttonStyles('primary')}>
+          Back to home
+        </Link>
+        <Link to="/support-form" css={buttonStyles('secondary')}>
+          Contact support
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { css } from '@emotion/react';
+import { space } from '../../theme/theme';
+import { Card, Spinner } from '../../ui';
+import { usePortalSelector } from '../../app/portal-context';
+import { selectSource } from '../../../machines/selectors';
+
+const box = css`
+  display: grid;
+  place-items: center;
+  min-height: 320px;
+  padding: ${space(10)} ${space(4)};
+`;
+
+/** `/loading`: the account check after sign-in; the machine moves on when it is done. */
+export default function LoadingScreen() {
+  const email = usePortalSelector(selectSource)?.email;
+  return (
+    <Card css={box}>
+      <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0,0,0,0)' }}>
+        Checking your account
+      </h1>
+      <Spinner label={`Fetching information for ${email ?? 'your account'}...`} />
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { lazy, Suspense } from 'react';
+import { css } from '@emotion/react';
+import { brand } from '../../config/brand';
+import { colors, font, mediaUp, space } from '../../theme/theme';
+// Direct files, not the kit's barrel: this screen is in the first-load bundle, and the barrel would
+// pull every kit component (their styles are module-level calls the bundler must keep) into it.
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { PageHeading } from '../../ui/page-heading';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { selectErrorModal, selectStatusLookup } from '../../../machines/selectors';
+
+// The dialogs (and the Modal and TextField they use) load only when one opens: they are not part
+// of what the sign-in page needs to become interactive.
+const StatusLookupModal = lazy(() => import('./status-lookup-modal'));
+const ErrorModal = lazy(() => import('./error-modal'));
+
+const grid = css`
+  display: grid;
+  gap: ${space(5)};
+  ${mediaUp('md')} {
+    grid-template-columns: 3fr 2fr;
+    gap: ${space(6)};
+  }
+`;
+
+const steps = css`
+  margin: ${space(2)} 0 ${space(6)};
+  padding-left: ${space(5)};
+  color: ${colors.muted};
+  li {
+    margin-bottom: ${space(1.5)};
+  }
+`;
+
+const aside = css`
+  h2 {
+    font-size: ${font.size.lg};
+    margin-bottom: ${space(2)};
+  }
+  p {
+    margin: 0 0 ${space(4)};
+    color: ${colors.muted};
+  }
+`;
+
+/** `/`: sign in with the provider's single sign-on, or look up an export's status. */
+export default function SignInScreen() {
+  const send = usePortalSend();
+  // Once the redirect to the sign-in page has started the machine takes no second click.
+  const canSignIn = usePortalCan({ type: 'SIGN_IN.REQUESTED' });
+
+  return (
+    <>
+      <PageHeading lead={`Sign in with your ${brand.providerName} email address to start.`}>
+        Save your email and contacts
+      </PageHeading>
+      <div css={grid}>
+        <Card as="section" aria-labelledby="sign-in-title">
+          <h2 id="sign-in-title" css={{ fontSize: font.size.xl, marginBottom: space(2) }}>
+            Start your export
+          </h2>
+          <ol css={steps}>
+            <li>Sign in to your {brand.providerName} email account.</li>
+            <li>Choose where your email should go, or download it.</li>
+            <li>Pick what to save and start — we'll email you when it's done.</li>
+          </ol>
+          <Button
+            onClick={() => send({ type: 'SIGN_IN.REQUESTED' })}
+            loading={!canSignIn}
+            css={{ width: '100%' }}
+          >
+            Sign in
+          </Button>
+        </Card>
+        <Card as="section" aria-labelledby="status-title" css={aside}>
+          <h2 id="status-title">Already started an export?</h2>
+          <p>Use the export ID from your notification email to see how it is going.</p>
+          <Button variant="secondary" onClick={() => send({ type: 'STATUS_LOOKUP.OPENED' })}>
+            Check your export status
+          </Button>
+        </Card>
+      </div>
+      <SignInDialogs />
+    </>
+  );
+}
+
+function SignInDialogs() {
+  const lookupOpen = usePortalSelector((snapshot) => selectStatusLookup(snapshot).open);
+  const hasError = usePortalSelector((snapshot) => selectErrorModal(snapshot) !== null);
+  return (
+    <Suspense fallback={null}>
+      {lookupOpen && <StatusLookupModal />}
+      {hasError && <ErrorModal />}
+    </Suspense>
+  );
+}

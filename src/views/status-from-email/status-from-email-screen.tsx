@@ -1,0 +1,88 @@
+import { css } from '@emotion/react';
+import { Link } from 'react-router-dom';
+import { colors, font, mediaUp, radii, space } from '../../theme/theme';
+import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles } from '../../ui';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { selectIsBusy, selectJobs, selectSource } from '../../../machines/selectors';
+
+/** §9: the page lists at most five exports. */
+const MAX_LISTED = 5;
+
+const list = css`
+  list-style: none;
+  margin: 0 0 ${space(4)};
+  padding: 0;
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  li + li {
+    border-top: 1px solid ${colors.border};
+  }
+  a {
+    display: grid;
+    gap: ${space(1)};
+    padding: ${space(4)};
+    text-decoration: none;
+    color: ${colors.dark};
+    ${mediaUp('md')} {
+      grid-template-columns: 1fr auto;
+      align-items: center;
+    }
+  }
+  a:hover {
+    background: ${colors.primarySoft};
+  }
+  code {
+    font-family: ${font.mono};
+    font-size: ${font.size.sm};
+    overflow-wrap: anywhere;
+    color: ${colors.primary};
+    font-weight: ${font.weight.bold};
+  }
+`;
+
+const formatStart = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** `/status-from-email`: the (at most five) exports found for the signed-in address. */
+export default function StatusFromEmailScreen() {
+  const send = usePortalSend();
+  const { jobs, message } = usePortalSelector(selectJobs);
+  const email = usePortalSelector(selectSource)?.email;
+  const busy = usePortalSelector(selectIsBusy);
+  const canRetry = usePortalCan({ type: 'STATUS.RETRY_REQUESTED' });
+  const shown = jobs.slice(0, MAX_LISTED);
+  return (
+    <Card as="section">
+      <PageHeading lead={email ? <>Exports started from <TruncatedName name={email} /></> : undefined}>Your exports</PageHeading>
+      {busy && <Spinner label="Looking up your exports..." />}
+      {!busy && message && (
+        <Alert tone={canRetry ? 'error' : 'info'}>{message}</Alert>
+      )}
+      {!busy && canRetry && <Button onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>Try again</Button>}
+      {!busy && shown.length > 0 && (
+        <>
+          <ul css={list} aria-label="Exports">
+            {shown.map((job) => (
+              <li key={job.id}>
+                <Link to={`/status?migration_id=${encodeURIComponent(job.id)}`}>
+                  <code>{job.id}</code>
+                  <span css={{ color: colors.muted, fontSize: font.size.sm }}>Started {formatStart(job.startedAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p css={{ color: colors.muted, fontSize: font.size.sm, margin: 0 }}>
+            Only your five most recent exports are listed. Older export IDs are in their notification emails.
+          </p>
+        </>
+      )}
+      <p css={{ marginTop: space(6) }}>
+        <Link to="/" css={buttonStyles('secondary')}>
+          Back to home
+        </Link>
+      </p>
+    </Card>
+  );
+}

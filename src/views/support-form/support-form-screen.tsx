@@ -1,0 +1,64 @@
+import type { FormEvent } from 'react';
+import { Alert, Button, Card, PageHeading, TextArea, TextField } from '../../ui';
+import { brand } from '../../config/brand';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { selectSupportForm } from '../../../machines/selectors';
+import { validateSupportForm, type SupportFields } from '../../../machines/validation';
+
+/** `/support-form`: contact support; the machine clears the form once it is sent. */
+export default function SupportFormScreen() {
+  const send = usePortalSend();
+  const { fields, sent, sending, error } = usePortalSelector(selectSupportForm);
+  const canSubmit = usePortalCan({ type: 'SUPPORT.SUBMITTED' });
+  // The machine's own rule (§5), shown only once the user has typed something.
+  const emailError = fields.email_address !== '' ? validateSupportForm(fields).email_address : null;
+  const change = (field: keyof SupportFields) => (value: string) => send({ type: 'SUPPORT.FIELD_CHANGED', field, value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'SUPPORT.SUBMITTED' });
+  };
+
+  return (
+    <Card as="section">
+      <PageHeading lead="Tell us what went wrong and we'll get back to you by email.">Contact support</PageHeading>
+      {sent && <Alert tone="success" title="Thanks — your message was sent.">We'll reply to the address you gave us.</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      <form onSubmit={submit} noValidate aria-label="Contact support">
+        <TextField
+          label={`Your ${brand.providerName} email address`}
+          type="email"
+          autoComplete="email"
+          required
+          value={fields.email_address}
+          onChange={change('email_address')}
+          error={emailError}
+        />
+        <TextField
+          label="Destination email address (optional)"
+          hint="Where you were moving your email to, if you got that far."
+          type="email"
+          value={fields.destination_email}
+          onChange={change('destination_email')}
+        />
+        <TextField
+          label="Export ID (optional)"
+          maxLength={64}
+          autoComplete="off"
+          spellCheck={false}
+          value={fields.migration_id}
+          onChange={change('migration_id')}
+        />
+        <TextArea
+          label="What happened?"
+          hint="More than 5 characters."
+          required
+          value={fields.issue}
+          onChange={change('issue')}
+        />
+        <Button type="submit" disabled={!canSubmit && !sending} loading={sending}>
+          Submit
+        </Button>
+      </form>
+    </Card>
+  );
+}
