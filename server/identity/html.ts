@@ -43,6 +43,7 @@ export function document(title: string, body: SafeHtml): string {
 <meta name="robots" content="noindex">
 <title>${title}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 </head>
 <body>
 <main class="card">
