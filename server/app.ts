@@ -1,21 +1,113 @@
+/**
+ * Builds the export service from its dependencies: configuration, an open database, a logger, a
+ * clock, one implementation of each port, and the identity routes with their token store. Nothing
+ * here reads the environment or opens a socket, so tests start it on a random loopback port with
+ * their own temp database and fakes; server/wiring.ts assembles the defaults for `npm start`.
+ */
 import { Hono } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { bodyLimit } from 'hono/body-limit';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/open.ts';
+import { createJobsStore } from './db/jobs-store.ts';
+import { createNotificationsStore } from './db/notifications-store.ts';
+import { createOptOutStore } from './db/opt-out-store.ts';
+import { createSupportStore } from './db/support-store.ts';
+import type { TokenVerifier } from './http/auth.ts';
+import { apiError, apiNotFound, createErrorHandler } from './http/errors.ts';
+import { requestLog } from './http/logger.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveDist } from './http/static.ts';
+import { issueXsrfCookie } from './http/xsrf.ts';
+import { createJobService, type JobService } from './jobs/job-service.ts';
+import type {
+  AccountDirectory,
+  CredentialChecker,
+  DomainValidator,
+  ImapHostResolver,
+  MigrationVendor,
+  Notifier,
+} from './ports.ts';
+import { accountRoutes } from './routes/account.ts';
+import { checkRoutes } from './routes/checks.ts';
+import type { RouteDeps } from './routes/deps.ts';
+import { downloadRoutes } from './routes/downloads.ts';
+import { healthRoutes } from './routes/health.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { statusRoutes } from './routes/status.ts';
+import { supportRoutes } from './routes/support.ts';
 
 export type AppDependencies = {
-  /** Folder holding the built SPA (vite build output). */
-  distDir: string;
+  config: Config;
+  db: Db;
+  logger: Logger;
+  now: () => number;
+  /** The server secret: keys the email hash and the download links. */
+  secret: string;
+  /** The keyed 40-character hash of an address (S2's emailHash bound to the secret). */
+  hashEmail: (email: string) => string;
+  tokens: TokenVerifier;
+  /** S2's /api/oauth/ and /api/oauth-for-status/ pages; mounted before the API's 404. */
+  identityRoutes?: Hono;
+  vendor: MigrationVendor;
+  directory: AccountDirectory;
+  credentialChecker: CredentialChecker;
+  imapResolver: ImapHostResolver;
+  domainValidator: DomainValidator;
+  notifier: Notifier;
 };
 
-/** Builds the export service. Tests call it with their own dependencies and a random port. */
-export function createApp(dependencies: AppDependencies): Hono {
-  const app = new Hono();
-  const indexHtml = () => readFileSync(path.join(dependencies.distDir, 'index.html'), 'utf8');
+export type ExportService = { app: Hono; jobService: JobService };
 
-  app.get('/healthz', (c) => c.json({ ok: true }));
-  app.use('/*', serveStatic({ root: path.relative(process.cwd(), dependencies.distDir) || '.' }));
-  // History fallback: every wizard route is rendered by the SPA.
-  app.get('*', (c) => c.html(indexHtml()));
-  return app;
+export function createService(deps: AppDependencies): ExportService {
+  const { config, db, logger } = deps;
+  const jobs = createJobsStore(db);
+  const jobService = createJobService({
+    jobs,
+    notifications: createNotificationsStore(db),
+    vendor: deps.vendor,
+    notifier: deps.notifier,
+    logger,
+    now: deps.now,
+    secret: deps.secret,
+    publicUrl: config.publicUrl,
+    downloadTtlMs: config.downloadTtlMs,
+  });
+  const routeDeps: RouteDeps = {
+    ...deps,
+    jobs,
+    optOuts: createOptOutStore(db),
+    support: createSupportStore(db),
+    jobService,
+  };
+
+  const app = new Hono();
+  app.onError(createErrorHandler(logger));
+  app.use('*', requestLog(logger));
+  app.use('*', securityHeaders());
+  app.use('*', issueXsrfCookie({ secure: config.publicUrl.startsWith('https:') }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
+    }),
+  );
+
+  app.route('/', healthRoutes(routeDeps));
+  app.route('/', sessionRoutes(routeDeps));
+  app.route('/', statusRoutes(routeDeps));
+  app.route('/', checkRoutes(routeDeps));
+  app.route('/', accountRoutes(routeDeps));
+  app.route('/', supportRoutes(routeDeps));
+  app.route('/', downloadRoutes(routeDeps));
+  if (deps.identityRoutes) app.route('/', deps.identityRoutes);
+  app.all('/api/*', apiNotFound);
+
+  app.use('*', serveDist(config.distDir));
+  app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
+  return { app, jobService };
 }
+
+/** The HTTP app alone (tests, the bench); the sweep lives on createService(...).jobService. */
+export const createApp = (deps: AppDependencies): Hono => createService(deps).app;

@@ -1,0 +1,38 @@
+/**
+ * Token checks. The session client sends the source account's tokenId as `Authorization: Bearer`;
+ * the v2 account calls carry it as `token_id`. Both are looked up in the token store (S2's
+ * server/identity/token-store.ts), which knows only their hashes and refuses expired ones.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { TokenClaims, TokenPurpose, TokenStore } from '../identity/token-store.ts';
+import { apiError } from './errors.ts';
+
+export type TokenIdentity = TokenClaims;
+
+/** The part of the token store the routes need. */
+export type TokenVerifier = Pick<TokenStore, 'verify'>;
+
+export type AuthEnv = { Variables: { identity: TokenIdentity } };
+
+/** Longer than any token the store issues; refused before it reaches the store. */
+const MAX_TOKEN_LENGTH = 512;
+
+export function verifyToken(tokens: TokenVerifier, token: string | undefined, purposes: readonly TokenPurpose[]) {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const identity = tokens.verify(token);
+  return identity && purposes.includes(identity.purpose) ? identity : null;
+}
+
+export const unauthorized = (c: Context) =>
+  apiError(c, 401, 'UNAUTHORIZED', 'Your sign-in has expired. Please, sign in again.');
+
+/** Requires `Authorization: Bearer <source tokenId>`; the identity is then in c.var.identity. */
+export function requireBearer(tokens: TokenVerifier): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
+    const identity = verifyToken(tokens, match?.[1], ['source']);
+    if (!identity) return unauthorized(c);
+    c.set('identity', identity);
+    await next();
+  };
+}

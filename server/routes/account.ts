@@ -1,0 +1,74 @@
+/**
+ * The account calls of the export service (§7): migration status, opt-out update, comcastinfo
+ * (each with token_id from the sign-in), and validate-token.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  OptOutUpdateRequestSchema,
+  TokenQuerySchema,
+  ValidateTokenRequestSchema,
+  type ComcastInfoResponse,
+  type MigrationStatusResponse,
+  type OptOutUpdateResponse,
+  type ValidateTokenResponse,
+} from '../../src/api/contract.ts';
+import { unauthorized, verifyToken } from '../http/auth.ts';
+import { apiError, validated } from '../http/errors.ts';
+import { effectiveOptOutState, migrationStatus } from '../rules/migration-status.ts';
+import { nextOptOutState } from '../rules/opt-out.ts';
+import type { RouteDeps } from './deps.ts';
+
+const TokenQuery = v.object({ token_id: TokenQuerySchema.entries.token_id });
+
+export function accountRoutes(deps: RouteDeps) {
+  const app = new Hono();
+  // The sign-in for an export or for the status lookup; a destination grant is not a sign-in.
+  const signedIn = (token: string) => verifyToken(deps.tokens, token, ['source', 'status']);
+
+  app.get('/api/v2/comcast-get-migration-status/', validated('query', TokenQuerySchema), (c) => {
+    const identity = signedIn(c.req.valid('query').token_id);
+    if (!identity) return unauthorized(c);
+    const account = deps.directory.find(identity.email);
+    const answer: MigrationStatusResponse = migrationStatus(account, deps.optOuts.find(identity.email), deps.now());
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  });
+
+  app.post(
+    '/api/v2/comcast-update-opt-out-state/',
+    validated('query', TokenQuerySchema),
+    validated('json', OptOutUpdateRequestSchema),
+    (c) => {
+      const identity = signedIn(c.req.valid('query').token_id);
+      if (!identity) return unauthorized(c);
+      const request = c.req.valid('json').optOutState;
+      const account = deps.directory.find(identity.email);
+      const current = effectiveOptOutState(account, deps.optOuts.find(identity.email));
+      const next = nextOptOutState(current, request);
+      if (!next) {
+        return apiError(c, 409, 'OPT_OUT_TRANSITION_NOT_ALLOWED', `${request} is not allowed while the opt-out state is ${current}.`, 'optOutState');
+      }
+      deps.optOuts.save(identity.email, next, deps.now());
+      deps.logger.info({ optOutState: next }, 'opt-out state updated');
+      const answer: OptOutUpdateResponse = { status: 'success', optOutState: next };
+      return c.json(answer);
+    },
+  );
+
+  app.get('/api/v2/comcastinfo/', validated('query', TokenQuery), (c) => {
+    const identity = signedIn(c.req.valid('query').token_id);
+    if (!identity) return unauthorized(c);
+    const answer: ComcastInfoResponse = { inactive: deps.directory.find(identity.email).inactive };
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  });
+
+  app.post('/api/validate-token/', validated('json', ValidateTokenRequestSchema), (c) => {
+    const identity = verifyToken(deps.tokens, c.req.valid('json').token, ['source', 'status']);
+    const answer: ValidateTokenResponse = identity ? { valid: true, email: identity.email } : { valid: false, email: null };
+    return c.json(answer);
+  });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+/** Everything a route group may use, assembled once by createApp. */
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/open.ts';
+import type { JobsStore } from '../db/jobs-store.ts';
+import type { OptOutStore } from '../db/opt-out-store.ts';
+import type { SupportStore } from '../db/support-store.ts';
+import type { JobService } from '../jobs/job-service.ts';
+import type { TokenVerifier } from '../http/auth.ts';
+import type {
+  AccountDirectory,
+  CredentialChecker,
+  DomainValidator,
+  ImapHostResolver,
+  MigrationVendor,
+} from '../ports.ts';
+
+export type RouteDeps = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  now: () => number;
+  hashEmail: (email: string) => string;
+  tokens: TokenVerifier;
+  directory: AccountDirectory;
+  credentialChecker: CredentialChecker;
+  imapResolver: ImapHostResolver;
+  domainValidator: DomainValidator;
+  vendor: MigrationVendor;
+  jobs: JobsStore;
+  optOuts: OptOutStore;
+  support: SupportStore;
+  jobService: JobService;
+};

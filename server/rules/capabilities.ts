@@ -1,0 +1,44 @@
+/**
+ * What may be exported where (capabilities call, and the load call's refusal of anything else).
+ * Email always; contacts unless the source account has no contacts service (carddav inactive);
+ * forwarding never while its feature flag is off (§9).
+ */
+import type { CapabilitiesResponse, DestinationProvider, Operation } from '../../src/api/contract.ts';
+import type { ScenarioAccount } from '../ports.ts';
+
+/** Destinations the user grants through the provider's own consent page (OAuth), not a password. */
+export const OAUTH_DESTINATIONS: ReadonlySet<DestinationProvider> = new Set(['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next']);
+
+const PROVIDER_BY_DOMAIN: Readonly<Record<string, DestinationProvider>> = {
+  'gmail.com': 'gmail',
+  'googlemail.com': 'gmail',
+  'outlook.com': 'outlook',
+  'hotmail.com': 'outlook',
+  'live.com': 'outlook',
+  'msn.com': 'outlook',
+  'yahoo.com': 'yahoo',
+  'ymail.com': 'yahoo',
+  'aol.com': 'aol',
+};
+
+/** The destination an address belongs to; any other domain is reached by IMAP ('other'). */
+export function providerForEmail(email: string): DestinationProvider {
+  const domain = email.trim().toLowerCase().split('@').pop() ?? '';
+  return PROVIDER_BY_DOMAIN[domain] ?? 'other';
+}
+
+export function allowedOperations(source: ScenarioAccount, flags: { forwarding: boolean }): Operation[] {
+  const operations: Operation[] = ['emailmigration'];
+  const hasContacts = source.inactive !== 'carddav' && source.migration.carddav;
+  if (hasContacts) operations.push('contactsmigration');
+  if (flags.forwarding) operations.push('emailforwarding');
+  return operations;
+}
+
+export function capabilities(source: ScenarioAccount, destination: DestinationProvider): CapabilitiesResponse {
+  return {
+    allowed_operations: allowedOperations(source, { forwarding: false }),
+    auth: OAUTH_DESTINATIONS.has(destination) ? 'oauth' : 'password',
+    provider: destination,
+  };
+}

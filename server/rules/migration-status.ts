@@ -1,0 +1,36 @@
+/**
+ * The comcast-get-migration-status answer: the scenario account, with the persisted opt-out state
+ * over the scenario's, and the scenario's "days from now" turned into ISO dates.
+ */
+import type { MigrationStatusResponse, ServerOptOutState } from '../../src/api/contract.ts';
+import type { ScenarioAccount } from '../ports.ts';
+import type { StoredOptOut } from '../db/opt-out-store.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a fresh opt-out waits before the mailbox is purged, when the scenario does not say. */
+export const OPT_OUT_GRACE_DAYS = 30;
+
+export const effectiveOptOutState = (account: ScenarioAccount, stored: StoredOptOut | null): ServerOptOutState =>
+  stored?.state ?? account.migration.optOutState;
+
+export function migrationStatus(account: ScenarioAccount, stored: StoredOptOut | null, now: number): MigrationStatusResponse {
+  const { migration } = account;
+  const optOutState = effectiveOptOutState(account, stored);
+  const inDays = (days: number | null) => (days === null ? null : new Date(now + days * DAY_MS).toISOString());
+  let optedOutToBePurgedDate = inDays(migration.optedOutToBePurgedInDays);
+  if (stored?.state === 'OPTED_OUT_INITIAL' && optedOutToBePurgedDate === null) {
+    optedOutToBePurgedDate = new Date(stored.updatedAt + OPT_OUT_GRACE_DAYS * DAY_MS).toISOString();
+  }
+  if (stored?.state === 'OPTED_OUT_CANCEL') optedOutToBePurgedDate = null;
+  return {
+    mailbox: migration.mailbox,
+    account: migration.account,
+    login: migration.login,
+    carddav: migration.carddav,
+    optOutState,
+    migrationStatus: migration.migrationStatus,
+    purgeReason: migration.purgeReason,
+    deactivationDate: inDays(migration.deactivationInDays),
+    optedOutToBePurgedDate,
+  };
+}

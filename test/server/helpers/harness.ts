@@ -1,0 +1,142 @@
+/**
+ * Starts the real export service on a random loopback port over a temp SQLite file, with the real
+ * identity store, scenario directory, simulated vendor and development checks, a settable clock,
+ * and a notifier that records what it was asked to send.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createService, type ExportService } from '../../../server/app.ts';
+import { readConfig, type Config } from '../../../server/config.ts';
+import { openDatabase, type Db } from '../../../server/db/open.ts';
+import { createLogger } from '../../../server/http/logger.ts';
+import { createDevCredentialChecker, createDevDomainValidator, createDevImapResolver } from '../../../server/checks/index.ts';
+import { emailHash } from '../../../server/identity/email-hash.ts';
+import { createIdentityRoutes } from '../../../server/identity/routes.ts';
+import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
+import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
+import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
+import type { ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
+
+export const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+export const JOB_DURATION_MS = 60_000;
+
+export type Harness = {
+  base: string;
+  dir: string;
+  config: Config;
+  db: Db;
+  tokens: TokenStore;
+  service: ExportService;
+  clock: { now: number };
+  sent: ExportNotification[];
+  /** Stops the server and closes the database; the temp folder stays until `remove()`. */
+  stop: () => Promise<void>;
+  remove: () => void;
+};
+
+export type HarnessOptions = {
+  /** Reuse a folder (and its database) from an earlier harness: a restart. */
+  dir?: string;
+  env?: Record<string, string>;
+  vendor?: (defaults: MigrationVendor) => MigrationVendor;
+  notifier?: Notifier;
+};
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'portal-server-'));
+  const distDir = path.join(dir, 'dist');
+  mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal index</title>');
+  const config = readConfig({ DATA_DIR: dir, DIST_DIR: distDir, LOG_LEVEL: 'silent', HASH_SECRET: SECRET, ...options.env });
+  const clock = { now: Date.UTC(2026, 10, 22, 9, 0, 0) };
+  const now = () => clock.now;
+  const db = openDatabase(config.databasePath);
+  const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
+  const sent: ExportNotification[] = [];
+  const simulated = createSimulatedVendor({
+    jobDurationMs: JOB_DURATION_MS,
+    exportFails: (email) => scenarioDirectory.find(email).exportsFail,
+    filesDir: config.filesDir,
+    now,
+  });
+  const service = createService({
+    config,
+    db,
+    logger: createLogger('silent'),
+    now,
+    secret: SECRET,
+    hashEmail: (email) => emailHash(email, SECRET),
+    tokens,
+    identityRoutes: createIdentityRoutes({ tokens, directory: scenarioDirectory, hashSecret: SECRET, now }),
+    vendor: options.vendor ? options.vendor(simulated) : simulated,
+    directory: scenarioDirectory,
+    credentialChecker: createDevCredentialChecker(),
+    imapResolver: createDevImapResolver(),
+    domainValidator: createDevDomainValidator(),
+    notifier: options.notifier ?? {
+      async send(notification) {
+        sent.push(notification);
+      },
+    },
+  });
+  let server: ServerType | undefined;
+  const base = await new Promise<string>((resolve) => {
+    server = serve({ fetch: service.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve(`http://127.0.0.1:${info.port}`),
+    );
+  });
+  return {
+    base,
+    dir,
+    config,
+    db,
+    tokens,
+    service,
+    clock,
+    sent,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server?.close(() => {
+          db.close();
+          resolve();
+        });
+        // fetch keeps connections alive; close them so close() returns.
+        if (server && 'closeAllConnections' in server) server.closeAllConnections();
+      }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A signed-in browser session: the XSRF cookie from a page load and the source bearer token. */
+export async function signIn(harness: Harness, email = 'active@example.com') {
+  const page = await fetch(`${harness.base}/`);
+  const cookie = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('no XSRF cookie on a page load');
+  const token = harness.tokens.issue({ email, purpose: 'source', provider: 'northwave' });
+  const headers = {
+    'Content-Type': 'application/json',
+    Cookie: `XSRF-TOKEN=${cookie}`,
+    'X-XSRF-TOKEN': cookie,
+    Authorization: `Bearer ${token}`,
+  };
+  const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
+    fetch(`${harness.base}${path}`, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+  return { email, token, cookie, headers, post };
+}
+
+export const postJson = (base: string, path: string, body: unknown) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+export function fileLoad(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    source_account: { email, tokenId: 'ignored-by-the-server', provider: 'northwave' },
+    destination_account: { provider: 'file' },
+    operations: ['emailmigration', 'contactsmigration'],
+    parameters: { notificationEmail: 'notify@example.com' },
+    file_export_parameters: { emailFormat: 'MBOX', contactsFormat: 'VCF' },
+    ...overrides,
+  };
+}
