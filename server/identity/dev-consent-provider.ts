@@ -6,7 +6,7 @@
 import { OPERATIONS, type Operation } from '../../src/api/contract.ts';
 import { OAUTH_DESTINATIONS, SCOPE_DESCRIPTIONS, type OAuthDestination } from './destinations.ts';
 import { field, INVALID_ADDRESS_MESSAGE, parseAddress, readForm } from './form.ts';
-import { document, html, pageResponse } from './html.ts';
+import { document, formAction, html, pageResponse } from './html.ts';
 import type { ConsentProvider, ConsentProviders, ConsentStart } from './providers.ts';
 
 type Typed = { address: string; granted: readonly Operation[]; error: string };
@@ -27,7 +27,7 @@ function consentPage(destination: OAuthDestination, flow: ConsentStart, typed?: 
     html`<p class="badge">Development consent page</p>
 <h1>Allow access to your ${name} account</h1>
 <p>The Northwave export portal asks for access to your ${name} account so it can copy your data into it.</p>
-<form method="post" action="${flow.returnUrl}">
+<form method="post" action="${formAction(flow.returnUrl)}">
 <input type="hidden" name="state" value="${flow.state}">
 <input type="hidden" name="flow" value="consent">
 <label for="address">${name} account address</label>

@@ -4,7 +4,7 @@
  * password: this is for trying the portal offline, never for production (ADAPTERS=real replaces it).
  */
 import type { AccountDirectory } from '../ports.ts';
-import { document, html, pageResponse } from './html.ts';
+import { document, formAction, html, pageResponse } from './html.ts';
 import { field, INVALID_ADDRESS_MESSAGE, parseAddress, readForm } from './form.ts';
 import type { IdentityProvider, SignInStart } from './providers.ts';
 
@@ -33,14 +33,14 @@ function signInPage(directory: AccountDirectory, flow: SignInStart, other?: Othe
 <p>${intro}</p>
 <p class="hint">This page stands in for Northwave's single sign-on while the service runs with its development defaults. No password is asked: choose a scenario account to see the portal as that customer.</p>
 <h2 id="scenarios-heading">Scenario accounts</h2>
-<form method="post" action="${flow.returnUrl}" aria-labelledby="scenarios-heading">
+<form method="post" action="${formAction(flow.returnUrl)}" aria-labelledby="scenarios-heading">
 ${hidden}
 <ul class="accounts">
 ${accounts}
 </ul>
 </form>
 <h2 id="other-heading">Another address</h2>
-<form method="post" action="${flow.returnUrl}" aria-labelledby="other-heading">
+<form method="post" action="${formAction(flow.returnUrl)}" aria-labelledby="other-heading">
 ${hidden}
 <label for="other-email">Email address (treated as an active account)</label>
 <div class="row">

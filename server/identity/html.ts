@@ -61,3 +61,12 @@ export function pageResponse(markup: string, status = 200): Response {
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 }
+
+/**
+ * A form's action for the return URL: its path only. The development pages are served by the
+ * service itself, so posting to the same origin keeps the flow cookie whatever host name is used.
+ */
+export function formAction(returnUrl: string): string {
+  const url = new URL(returnUrl, 'http://same-origin.invalid');
+  return `${url.pathname}${url.search}`;
+}

@@ -33,7 +33,11 @@ export type IdentityRoutesDependencies = {
   directory: AccountDirectory;
   /** The service secret: keys the email hash and signs the flow cookie. */
   hashSecret: string;
-  /** The portal's public origin (e.g. https://export.example.com); redirects stay relative without it. */
+  /**
+   * The portal's public origin (e.g. https://export.example.com): makes the return URL a real
+   * provider is given absolute, and marks the flow cookie Secure when https. Redirects to the SPA
+   * stay relative.
+   */
   publicUrl?: string;
   /** Defaults to the development sign-in page over `directory`. */
   identityProvider?: IdentityProvider;
@@ -99,10 +103,14 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     return c.newResponse(response.body, response.status as StatusCode);
   };
 
+  /**
+   * Back to the SPA on the origin the browser is on: relative, even with a public URL, because the
+   * browser's session storage (the signed-in source) belongs to that origin.
+   */
   const redirect = (path: string, query: Record<string, string>): Response =>
     new Response(null, {
       status: 302,
-      headers: { Location: `${base}${path}?${new URLSearchParams(query).toString()}`, 'Cache-Control': 'no-store' },
+      headers: { Location: `${path}?${new URLSearchParams(query).toString()}`, 'Cache-Control': 'no-store' },
     });
 
   const errorRedirect = (target: Target, error: OAuthError) => redirect(ERROR_PATHS[target], { error });

@@ -102,6 +102,12 @@ describe('identity ports', () => {
     expect(h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'you@gmail.com', purpose: 'destination', provider: 'gmail' });
   });
 
+  it('a real provider is given the absolute return URL under the public URL', async () => {
+    h = harness({ identityProvider: oidc, publicUrl: 'https://export.example.com' });
+    const { redirectUri } = await begin(h, '/api/oauth/?provider=northwave&logout=true');
+    expect(redirectUri).toBe('https://export.example.com/api/oauth/callback');
+  });
+
   it('only the configured consent providers are supported', async () => {
     h = harness({ consentProviders: { gmail: google } });
     const response = await h.app.request('/api/oauth/?provider=outlook&scopes=emailmigration&logout=true');
