@@ -38,18 +38,16 @@ function idempotencyKey(bearer: string, body: LoadRequest): string {
 
 export function sessionRoutes(deps: RouteDeps) {
   const app = new Hono<AuthEnv>();
-  app.use('/api/capabilities/', requireXsrf, requireBearer(deps.tokens));
-  app.use('/api/validate/', requireXsrf, requireBearer(deps.tokens));
-  app.use('/api/load/', requireXsrf, requireBearer(deps.tokens));
+  const bearer = requireBearer(deps.tokens);
 
-  app.post('/api/capabilities/', validated('json', CapabilitiesRequestSchema), (c) => {
+  app.post('/api/capabilities/', requireXsrf, bearer, validated('json', CapabilitiesRequestSchema), (c) => {
     const { email } = c.req.valid('json');
     const source = deps.directory.find(c.var.identity.email);
     const answer: CapabilitiesResponse = capabilities(source, providerForEmail(email));
     return c.json(answer);
   });
 
-  app.post('/api/validate/', validated('json', ValidateRequestSchema), async (c) => {
+  app.post('/api/validate/', requireXsrf, bearer, validated('json', ValidateRequestSchema), async (c) => {
     const body = c.req.valid('json');
     if (!v.is(EmailAddressSchema, body.email)) return invalidRequest(c, 'Please enter a valid email address.', 'email');
     if (!body.password) return invalidRequest(c, 'A password is required.', 'password');
@@ -62,7 +60,7 @@ export function sessionRoutes(deps: RouteDeps) {
     return c.json(answer);
   });
 
-  app.post('/api/load/', validated('json', LoadRequestSchema), async (c) => {
+  app.post('/api/load/', requireXsrf, bearer, validated('json', LoadRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const identity = c.var.identity;
     const source = body.source_account;

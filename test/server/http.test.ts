@@ -1,0 +1,131 @@
+/** What every answer shares: security headers, the error shapes, limits, health, and the support webhook. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../server/http/logger.ts';
+import { fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness({
+    vendor: (simulated) => ({
+      ...simulated,
+      // A vendor bug must become a 500 without details, never a crash.
+      progress: () => Promise.reject(new Error('secret internal detail at /srv/vendor.ts:42')),
+    }),
+  });
+});
+
+afterAll(async () => {
+  await harness.stop();
+  harness.remove();
+});
+
+describe('headers on every answer', () => {
+  it.each(['/', '/healthz', '/api/nope/', '/api/v2/status/?job_id=x', '/api/oauth/?provider=northwave&logout=true'])(
+    '%s carries the security headers',
+    async (path) => {
+      const response = await fetch(`${harness.base}${path}`);
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    },
+  );
+});
+
+describe('error shapes', () => {
+  it('answers an unknown /api/ route with 404 JSON', async () => {
+    for (const [method, path] of [['GET', '/api/nope/'], ['POST', '/api/v3/status/'], ['GET', '/api/load/']]) {
+      const response = await fetch(`${harness.base}${path}`, { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toMatchObject({ error: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers malformed JSON with 400 INVALID_REQUEST', async () => {
+    const response = await fetch(`${harness.base}/api/validate-imap/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"imap": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'INVALID_REQUEST' });
+  });
+
+  it('answers a body over 64 kB with 413', async () => {
+    const response = await postJson(harness.base, '/api/support-requests/', {
+      email_address: 'a@example.com',
+      destination_email: '',
+      migration_id: '',
+      issue: 'x'.repeat(70 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers an internal failure with a 500 that reveals nothing, and keeps serving', async () => {
+    const session = await signIn(harness);
+    const loaded = await session.post('/api/load/', fileLoad(session.email));
+    const { jobid } = (await loaded.json()) as { jobid: string };
+    const response = await fetch(`${harness.base}/api/v2/status/?job_id=${jobid}`);
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'INTERNAL_ERROR', message: 'Something went wrong, please try again later.' });
+    expect(text).not.toContain('secret internal detail');
+    expect((await fetch(`${harness.base}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers ok while the database answers', async () => {
+    const response = await fetch(`${harness.base}/healthz`);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+});
+
+describe('support requests', () => {
+  it('stores a request and lists it, escaped, at /dev/support-requests', async () => {
+    const request = {
+      email_address: 'me@example.com',
+      destination_email: 'me@gmail.com',
+      migration_id: 'A'.repeat(32),
+      issue: '<script>alert(1)</script> my export is stuck',
+    };
+    const response = await postJson(harness.base, '/api/support-requests/', request);
+    expect(await response.json()).toEqual({ ok: true });
+    const page = await (await fetch(`${harness.base}/dev/support-requests`)).text();
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt; my export is stuck');
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('me@gmail.com');
+  });
+
+  it('refuses a short issue and an address without @', async () => {
+    const base = { email_address: 'me@example.com', destination_email: '', migration_id: '', issue: 'long enough' };
+    const short = await postJson(harness.base, '/api/support-requests/', { ...base, issue: 'help' });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({ field: 'issue' });
+    const noAt = await postJson(harness.base, '/api/support-requests/', { ...base, email_address: 'me' });
+    expect(await noAt.json()).toMatchObject({ message: 'Please enter a valid email address.', field: 'email_address' });
+  });
+});
+
+describe('logs', () => {
+  it('redact passwords, tokens and cookies wherever they appear', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger('info', sink);
+    logger.info({ password: 'hunter2', token_id: 'tok-1', body: { tokenId: 'tok-2', password: 'p2' }, headers: { authorization: 'Bearer tok-3', cookie: 'XSRF-TOKEN=c' } }, 'x');
+    const line = lines.join('');
+    for (const secret of ['hunter2', 'tok-1', 'tok-2', 'p2"', 'tok-3', 'XSRF-TOKEN=c']) expect(line).not.toContain(secret);
+    expect(line).toContain('[redacted]');
+  });
+});
