@@ -42,8 +42,13 @@ export function sessionRoutes(deps: RouteDeps) {
 
   app.post('/api/capabilities/', requireXsrf, bearer, validated('json', CapabilitiesRequestSchema), (c) => {
     const { email } = c.req.valid('json');
-    const source = deps.directory.find(c.var.identity.email);
-    const answer: CapabilitiesResponse = capabilities(source, providerForEmail(email));
+    const identity = c.var.identity;
+    const source = deps.directory.find(identity.email);
+    // The portal asks about the signed-in account itself (its single sign-on is OAuth); any other
+    // address is answered for the destination its domain belongs to.
+    const answer: CapabilitiesResponse = sameAddress(email, identity.email)
+      ? { ...capabilities(source, 'other'), auth: 'oauth', provider: identity.provider }
+      : capabilities(source, providerForEmail(email));
     return c.json(answer);
   });
 

@@ -66,6 +66,12 @@ describe('POST /api/capabilities/', () => {
     expect(await response.json()).toEqual({ allowed_operations: ['emailmigration'], auth: 'password', provider: 'other' });
   });
 
+  it('answers for the signed-in account itself with its single sign-on provider', async () => {
+    const session = await signIn(harness, 'no-contacts@example.com');
+    const response = await session.post('/api/capabilities/', { email: 'No-Contacts@example.com' });
+    expect(await response.json()).toEqual({ allowed_operations: ['emailmigration'], auth: 'oauth', provider: 'northwave' });
+  });
+
   it('answers 400 naming the field for a body without email', async () => {
     const session = await signIn(harness);
     const response = await session.post('/api/capabilities/', { mail: 'x' });
