@@ -3,14 +3,16 @@
  *
  * Starts the service as `npm start` runs it (server/main.ts, in a child process so the load generator does
  * not share its event loop) on a loopback port with a temp data folder, stores one finished file export,
- * then drives `GET /healthz` (trivial: one `SELECT 1`) and `GET /api/v2/status/?job_id=…` with autocannon,
- * 50 connections for 10 s each, after a short warm-up. The status rate limit is raised for the run: it
- * exists to slow down ID guessing by one client, not to measure. Prints
- * `status throughput: N req/s, p99 M ms, ratio R to a trivial route` and exits 1 when a run saw errors
- * or non-2xx answers. BENCH_DURATION_S and BENCH_CONNECTIONS override the defaults.
+ * then drives `GET /healthz` (trivial: one `SELECT 1`) and `GET /api/v2/status/?job_id=…` with autocannon
+ * at 50 connections for 10 s each, after a short warm-up. The 10 s are taken in alternating slices
+ * (status, trivial, status, …) so that a change in the machine's load during the run hits both routes alike;
+ * throughput and p99 are computed over every response of a route. The status rate limit is raised for the
+ * run: it exists to slow down ID guessing by one client, not to measure.
+ * Prints `status throughput: N req/s, p99 M ms, ratio R to a trivial route` and exits 1 when a run saw
+ * errors or non-2xx answers. BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
  */
-import autocannon, { type Result } from 'autocannon';
-import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -22,6 +24,7 @@ import { openDatabase } from '../server/db/open.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SLICES = Number(process.env.BENCH_SLICES ?? 5);
 const WARMUP_S = Math.min(2, DURATION_S);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,7 +61,7 @@ function storeFinishedJob(databasePath: string): string {
   }
 }
 
-async function waitForHealthy(base: string, child: ReturnType<typeof fork>): Promise<void> {
+async function waitForHealthy(base: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering.`);
@@ -72,17 +75,36 @@ async function waitForHealthy(base: string, child: ReturnType<typeof fork>): Pro
   throw new Error('The server did not answer /healthz within 30 s.');
 }
 
-const run = (url: string, duration: number): Promise<Result> => autocannon({ url, connections: CONNECTIONS, duration });
+/** Every response of one route over all its slices. */
+type Tally = { latenciesMs: number[]; seconds: number; non2xx: number; errors: number };
+const emptyTally = (): Tally => ({ latenciesMs: [], seconds: 0, non2xx: 0, errors: 0 });
 
-function failures(name: string, result: Result): string[] {
-  const problems: string[] = [];
-  if (result.errors > 0) problems.push(`${name}: ${result.errors} errors (${result.timeouts} timeouts)`);
-  if (result.non2xx > 0) problems.push(`${name}: ${result.non2xx} non-2xx answers (a rate limit?)`);
-  if (result.totalCompletedRequests === 0) problems.push(`${name}: no completed requests`);
-  return problems;
+async function drive(url: string, seconds: number, tally: Tally): Promise<void> {
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {
+    if (statusCode >= 200 && statusCode < 300) tally.latenciesMs.push(responseTimeMs);
+    else tally.non2xx += 1;
+  });
+  const result = await instance;
+  tally.seconds += result.duration;
+  tally.errors += result.errors;
 }
 
-const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+function summary(tally: Tally): { rps: number; p99: number } {
+  const sorted = Float64Array.from(tally.latenciesMs).sort();
+  const p99 = sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0) : Number.NaN;
+  return { rps: tally.latenciesMs.length / tally.seconds, p99 };
+}
+
+function problems(name: string, tally: Tally): string[] {
+  const found: string[] = [];
+  if (tally.errors > 0) found.push(`${name}: ${tally.errors} connection errors or timeouts`);
+  if (tally.non2xx > 0) found.push(`${name}: ${tally.non2xx} non-2xx answers (a rate limit?)`);
+  if (tally.latenciesMs.length === 0) found.push(`${name}: no successful responses`);
+  return found;
+}
+
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -108,25 +130,34 @@ async function main(): Promise<void> {
   try {
     await waitForHealthy(base, child);
     const statusUrl = `${base}/api/v2/status/?job_id=${exportId}`;
+    const trivialUrl = `${base}/healthz`;
     const sample = await fetch(statusUrl);
     const answer = await sample.text();
     if (!sample.ok) throw new Error(`GET /api/v2/status/ answered ${sample.status}: ${answer}`);
     console.log(`status answer: ${answer.replace(/"download_url":"[^"]*"/g, '"download_url":"…"')}`);
+    console.log(`cpus: ${os.cpus().length}, load average before: ${loadAverage()}`);
 
-    console.log(`warming up ${WARMUP_S} s each…`);
-    await run(`${base}/healthz`, WARMUP_S);
-    await run(statusUrl, WARMUP_S);
+    await drive(trivialUrl, WARMUP_S, emptyTally());
+    await drive(statusUrl, WARMUP_S, emptyTally());
 
-    console.log(`measuring ${CONNECTIONS} connections × ${DURATION_S} s: GET /healthz, then GET /api/v2/status/`);
-    const trivial = await run(`${base}/healthz`, DURATION_S);
-    const status = await run(statusUrl, DURATION_S);
+    console.log(`measuring ${CONNECTIONS} connections × ${DURATION_S} s per route in ${SLICES} alternating slices`);
+    const status = emptyTally();
+    const trivial = emptyTally();
+    const slice = DURATION_S / SLICES;
+    for (let i = 0; i < SLICES; i++) {
+      // Alternate which route goes first, so neither always follows the other.
+      const order: [string, Tally][] = i % 2 === 0 ? [[statusUrl, status], [trivialUrl, trivial]] : [[trivialUrl, trivial], [statusUrl, status]];
+      for (const [url, tally] of order) await drive(url, slice, tally);
+    }
 
-    const ratio = status.requests.average / trivial.requests.average;
-    console.log(`trivial route (/healthz): ${round(trivial.requests.average)} req/s, p99 ${round(trivial.latency.p99, 1)} ms`);
-    console.log(`status throughput: ${round(status.requests.average)} req/s, p99 ${round(status.latency.p99, 1)} ms, ratio ${round(ratio, 2)} to a trivial route`);
-    const problems = [...failures('/healthz', trivial), ...failures('/api/v2/status/', status)];
-    if (problems.length > 0) {
-      console.error(problems.join('\n'));
+    const s = summary(status);
+    const t = summary(trivial);
+    console.log(`load average after: ${loadAverage()}`);
+    console.log(`trivial route (GET /healthz): ${Math.round(t.rps)} req/s, p99 ${t.p99.toFixed(1)} ms`);
+    console.log(`status throughput: ${Math.round(s.rps)} req/s, p99 ${s.p99.toFixed(1)} ms, ratio ${(s.rps / t.rps).toFixed(2)} to a trivial route`);
+    const found = [...problems('GET /healthz', trivial), ...problems('GET /api/v2/status/', status)];
+    if (found.length > 0) {
+      console.error(found.join('\n'));
       process.exitCode = 1;
     }
   } finally {

@@ -3,6 +3,8 @@
  * is not a dependency). Shapes from autocannon's lib/run.js and lib/aggregateResult.js.
  */
 declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+
   export type Histogram = {
     average: number;
     mean: number;
@@ -37,5 +39,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
   };
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The running load: emits 'response' (client, statusCode, bytes, responseTimeMs) and 'reqError'; awaitable. */
+  export type Instance = EventEmitter & PromiseLike<Result>;
+
+  export default function autocannon(options: Options): Instance;
 }
