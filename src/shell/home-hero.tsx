@@ -12,7 +12,7 @@ const band = css`
 const inner = css`
   max-width: ${layout.maxWidth};
   margin: 0 auto;
-  padding: ${space(8)} ${space(4)} ${space(9)};
+  padding: ${space(6)} ${space(4)} ${space(7)};
   ${mediaUp('md')} {
     padding: ${space(14)} ${space(8)} ${space(16)};
   }
@@ -22,6 +22,7 @@ const title = css`
   font-size: 1.75rem;
   font-weight: ${font.weight.bold};
   letter-spacing: -0.02em;
+  line-height: 1.15;
   max-width: 20ch;
   margin: 0 0 ${space(3)};
   ${mediaUp('md')} {
@@ -30,9 +31,13 @@ const title = css`
 `;
 
 const text = css`
-  font-size: ${font.size.lg};
+  font-size: ${font.size.md};
   max-width: 56ch;
-  margin: 0 0 ${space(6)};
+  margin: 0;
+  ${mediaUp('md')} {
+    font-size: ${font.size.lg};
+    margin-bottom: ${space(6)};
+  }
   color: #eadff4;
 `;
 
@@ -40,9 +45,10 @@ const points = css`
   list-style: none;
   margin: 0;
   padding: 0;
-  display: grid;
+  display: none; /* phones: keep the sign-in button near the top */
   gap: ${space(2)};
   ${mediaUp('md')} {
+    display: grid;
     grid-template-columns: repeat(3, max-content);
     gap: ${space(8)};
   }

@@ -81,14 +81,29 @@ const label = (status: StepStatus) => css`
   font-weight: ${status === 'active' ? font.weight.bold : font.weight.regular};
   padding-top: 0;
   ${mediaDown('lg')} {
-    /* On phones only the active step's text fits; the others stay for screen readers. */
-    ${status === 'active'
-      ? ''
-      : 'position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap;'}
-    max-width: 14ch;
+    /* On phones the texts do not fit under the markers: the caption below says the active one. */
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
   }
   ${mediaUp('lg')} {
     padding-top: 5px;
+  }
+`;
+
+const caption = css`
+  margin: ${space(3)} ${space(2)} 0;
+  text-align: center;
+  font-size: ${font.size.sm};
+  color: ${colors.dark};
+  ${mediaUp('lg')} {
+    display: none;
+  }
+  strong {
+    color: ${colors.primary};
   }
 `;
 
@@ -106,6 +121,7 @@ export type StepSidebarProps = { steps: readonly SidebarStep[]; current: number 
 /** The wizard's progress: an ordered list, the active step marked with aria-current="step". */
 export function StepSidebar({ steps, current }: StepSidebarProps) {
   if (steps.length === 0) return null;
+  const active = steps.find((step) => step.index === current);
   return (
     <nav aria-label="Progress">
       <ol css={list}>
@@ -126,6 +142,15 @@ export function StepSidebar({ steps, current }: StepSidebarProps) {
           );
         })}
       </ol>
+      {active && (
+        // Visual only (the list already tells screen readers which step is current).
+        <p css={caption} aria-hidden="true">
+          <strong>
+            Step {active.index} of {steps.length}
+          </strong>{' '}
+          · {active.text}
+        </p>
+      )}
     </nav>
   );
 }

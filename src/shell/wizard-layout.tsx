@@ -76,7 +76,7 @@ export function WizardLayout({ header, home, sidebar, main, footer }: WizardLayo
       {home}
       <div css={body(Boolean(sidebar))}>
         {sidebar && <aside css={sidebarBox}>{sidebar}</aside>}
-        <main id="main" tabIndex={-1} css={{ minWidth: 0, outline: 'none' }}>
+        <main id="main" tabIndex={-1} css={{ minWidth: 0, outline: 'none', boxShadow: 'none' }}>
           {main}
         </main>
       </div>

@@ -8,8 +8,11 @@ const h1 = css`
   color: ${colors.dark};
   letter-spacing: -0.01em;
   margin: 0 0 ${space(2)};
-  &:focus {
+  /* Focus moves here by script on each new screen; a ring around the heading would only confuse. */
+  &:focus,
+  &:focus-visible {
     outline: none;
+    box-shadow: none;
   }
   ${mediaUp('md')} {
     font-size: 2rem;

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { css } from '@emotion/react';
 import { brand } from '../../config/brand';
 import { colors, font, mediaUp, space } from '../../theme/theme';
@@ -12,7 +12,8 @@ import { selectErrorModal, selectStatusLookup } from '../../../machines/selector
 
 // The dialogs (and the Modal and TextField they use) load only when one opens: they are not part
 // of what the sign-in page needs to become interactive.
-const StatusLookupModal = lazy(() => import('./status-lookup-modal'));
+const loadStatusLookupModal = () => import('./status-lookup-modal');
+const StatusLookupModal = lazy(loadStatusLookupModal);
 const ErrorModal = lazy(() => import('./error-modal'));
 
 const grid = css`
@@ -87,6 +88,10 @@ export default function SignInScreen() {
 }
 
 function SignInDialogs() {
+  // Fetch the lookup dialog once the page is up, so it opens at once and no keystroke is lost.
+  useEffect(() => {
+    void loadStatusLookupModal();
+  }, []);
   const lookupOpen = usePortalSelector((snapshot) => selectStatusLookup(snapshot).open);
   const hasError = usePortalSelector((snapshot) => selectErrorModal(snapshot) !== null);
   return (
