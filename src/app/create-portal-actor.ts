@@ -7,6 +7,7 @@ import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { exportPortalMachine } from '../../machines/machine';
 import { restoreSnapshot, STORAGE_KEY, toStoredSnapshot } from '../../machines/persistence';
 import type { PortalInput } from '../../machines/types';
+import { storeAuthToken } from '../api/browser-sources';
 import type { PortalActor } from './portal-context';
 
 export type PortalImplementations = Parameters<typeof exportPortalMachine.provide>[0];
@@ -22,6 +23,8 @@ export function createPortalActor({ implementations, storage = sessionStorage, i
   const machine = exportPortalMachine.provide(implementations);
   const snapshot = restoreSnapshot(readStored(storage));
   const actor: PortalActor = createActor(machine, { input, snapshot, inspect });
+  // The session client's bearer (docs/api.md): the signed-in source's tokenId, removed on start over.
+  actor.subscribe((current) => void storeAuthToken(current.context.srcAccount?.tokenId));
   if (storage) {
     actor.subscribe(() => {
       try {
