@@ -48,8 +48,7 @@ export type IdentityRoutesDependencies = {
 
 /** Where each kind of flow sends the browser with an error (spec §2 callbacks, §8 error catalogue). */
 type Target = 'sign-in' | 'status' | 'consent';
-const ERROR_PATHS: Record<Target, string> = {
-  'sign-in': '/',
+const ERROR_PATHS: Record<Exclude<Target, 'sign-in'>, string> = {
   status: '/oauth-callback-for-status',
   consent: '/oauth-callback',
 };
@@ -107,13 +106,21 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
    * Back to the SPA on the origin the browser is on: relative, even with a public URL, because the
    * browser's session storage (the signed-in source) belongs to that origin.
    */
-  const redirect = (path: string, query: Record<string, string>): Response =>
+  const redirect = (path: string, query: Record<string, string>, hash = ''): Response =>
     new Response(null, {
       status: 302,
-      headers: { Location: `${path}?${new URLSearchParams(query).toString()}`, 'Cache-Control': 'no-store' },
+      headers: { Location: `${path}?${new URLSearchParams(query).toString()}${hash}`, 'Cache-Control': 'no-store' },
     });
 
-  const errorRedirect = (target: Target, error: OAuthError) => redirect(ERROR_PATHS[target], { error });
+  /**
+   * A failed sign-in lands on the home page's error modal (§2, §8) as an AUTH_ERROR; the `#error`
+   * form of EXTERNAL_OAUTH_ERROR says "please, try to sign in again" and needs no user name, which
+   * the service does not know when the flow failed. The other flows go through their callbacks.
+   */
+  const errorRedirect = (target: Target, error: OAuthError) =>
+    target === 'sign-in'
+      ? redirect('/', { error, type: 'AUTH_ERROR' }, error === 'EXTERNAL_OAUTH_ERROR' ? '#error' : '')
+      : redirect(ERROR_PATHS[target], { error });
 
   app.get(STYLESHEET_PATH, (c) =>
     c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),

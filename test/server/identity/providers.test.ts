@@ -70,7 +70,7 @@ describe('identity ports', () => {
     h = harness({ identityProvider: oidc });
     const { state, cookie } = await begin(h, '/api/oauth/?provider=northwave&logout=true');
     const answer = await h.app.request(`/api/oauth/callback?error=access_denied&state=${state}`, { headers: { Cookie: cookie } });
-    expect(answer.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+    expect(answer.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
   });
 
   it('an address from a provider is validated before it is put in a token or a URL', async () => {
@@ -79,7 +79,7 @@ describe('identity ports', () => {
     const answer = await h.app.request(`/api/oauth/callback?code=${encodeURIComponent('a b<')}&state=${state}`, {
       headers: { Cookie: cookie },
     });
-    expect(answer.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+    expect(answer.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
   });
 
   it('a consent provider granting fewer scopes than requested ends in MISSING_SCOPE', async () => {
@@ -127,6 +127,6 @@ describe('identity ports', () => {
     h = harness({ identityProvider: { ...oidc, complete: broken.complete } });
     const { state, cookie } = await begin(h, '/api/oauth/?provider=northwave&logout=true');
     const answer = await h.app.request(`/api/oauth/callback?code=alice&state=${state}`, { headers: { Cookie: cookie } });
-    expect(answer.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+    expect(answer.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
   });
 });

@@ -94,14 +94,14 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
       h = harness();
       const { cookie } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       const response = await post(h, { state: 'forged', flow: 'sign-in', email: 'active@example.com' }, cookie);
-      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
 
     it('refuses a form posted without the cookie (another browser)', async () => {
       h = harness();
       const { state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       const response = await post(h, { state, flow: 'sign-in', email: 'active@example.com' });
-      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
 
     it('refuses a cookie that was edited to carry a state of the attacker’s choosing', async () => {
@@ -112,7 +112,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
       const flow = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
       const forged = Buffer.from(JSON.stringify({ ...flow, state: 'chosen' })).toString('base64url');
       const response = await post(h, { state: 'chosen', flow: 'sign-in', email: 'active@example.com' }, `${name}=${forged}.${signature}`);
-      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
 
     it('refuses a flow older than ten minutes', async () => {
@@ -120,7 +120,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
       const { cookie, state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       h.clock.now += 10 * 60 * 1000 + 1;
       const response = await post(h, { state, flow: 'sign-in', email: 'active@example.com' }, cookie);
-      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
 
     it('completes a flow once: replaying the same cookie and form gets no second token', async () => {
@@ -129,7 +129,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
       const first = await post(h, { state, flow: 'sign-in', email: 'active@example.com' }, cookie);
       expect(location(first).query.get('token_id')).toBeTruthy();
       const replay = await post(h, { state, flow: 'sign-in', email: 'active@example.com' }, cookie);
-      expect(replay.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+      expect(replay.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
 
     it('refuses a body that is not a form, without crashing', async () => {
@@ -140,7 +140,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
         body: '{"email":',
         headers: { 'Content-Type': 'application/json', Cookie: cookie },
       });
-      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR');
+      expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
   });
 });
