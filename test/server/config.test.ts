@@ -1,0 +1,115 @@
+/** Configuration, the secret file, schema migrations and the build's compression step. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readConfig } from '../../server/config.ts';
+import { MIGRATIONS } from '../../server/db/migrations.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { loadOrCreateSecret } from '../../server/secret.ts';
+import { compressDir } from '../../scripts/compress-dist.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('readConfig', () => {
+  it('has defaults for everything', () => {
+    const config = readConfig({}, '/srv/portal');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/portal/data',
+      databasePath: '/srv/portal/data/portal.sqlite',
+      distDir: '/srv/portal/dist',
+      outboxDir: '/srv/portal/data/outbox',
+      publicUrl: '',
+      hashSecret: null,
+      adapters: 'development',
+      development: true,
+      bodyLimitBytes: 65536,
+      downloadTtlMs: 14 * 24 * 60 * 60 * 1000,
+    });
+  });
+
+  it('reads the variables', () => {
+    const config = readConfig(
+      { PORT: '9000', DATA_DIR: '/var/portal', PUBLIC_URL: 'https://export.example.com/', ADAPTERS: 'real', NODE_ENV: 'production', RATE_LIMIT_STATUS_MAX: '5' },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      databasePath: '/var/portal/portal.sqlite',
+      publicUrl: 'https://export.example.com',
+      adapters: 'real',
+      development: false,
+      rateLimits: { status: { max: 5, windowMs: 60000 } },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT="eighty" is not an integer/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ ADAPTERS: 'prod' }, /ADAPTERS/],
+    [{ PUBLIC_URL: 'export.example.com' }, /PUBLIC_URL/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
+
+describe('loadOrCreateSecret', () => {
+  it('uses the configured secret, else generates one once and keeps it private', () => {
+    const dir = tempDir();
+    expect(loadOrCreateSecret('configured', dir)).toBe('configured');
+    const first = loadOrCreateSecret(null, dir);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadOrCreateSecret(null, dir)).toBe(first);
+    expect(statSync(path.join(dir, 'hash-secret')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('openDatabase', () => {
+  it('creates the schema in WAL mode at the latest version, and reopens without migrating twice', () => {
+    const file = path.join(tempDir(), 'nested', 'portal.sqlite');
+    const db = openDatabase(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    db.prepare("INSERT INTO opt_out_states (email, state, updated_at) VALUES ('a@example.com', 'OPTED_OUT_INITIAL', 1)").run();
+    db.close();
+    const again = openDatabase(file);
+    expect(again.prepare('SELECT state FROM opt_out_states').all()).toEqual([{ state: 'OPTED_OUT_INITIAL' }]);
+    again.close();
+  });
+
+  it('refuses a database from a newer version of the service', () => {
+    const file = path.join(tempDir(), 'portal.sqlite');
+    const db = openDatabase(file);
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => openDatabase(file)).toThrow(/newer than this service/);
+  });
+});
+
+describe('compress-dist', () => {
+  it('writes brotli and gzip twins that decode to the original, and skips tiny and binary files', () => {
+    const dir = tempDir();
+    const script = 'export const portal = "export portal";\n'.repeat(50);
+    writeFileSync(path.join(dir, 'index-abc.js'), script);
+    writeFileSync(path.join(dir, 'tiny-abc.js'), 'x');
+    writeFileSync(path.join(dir, 'logo-abc.png'), Buffer.alloc(1000, 1));
+    const written = compressDir(dir);
+    expect(written.map((f) => path.basename(f.file))).toEqual(['index-abc.js']);
+    expect(brotliDecompressSync(readFileSync(path.join(dir, 'index-abc.js.br'))).toString()).toBe(script);
+    expect(gunzipSync(readFileSync(path.join(dir, 'index-abc.js.gz'))).toString()).toBe(script);
+    expect(() => statSync(path.join(dir, 'tiny-abc.js.br'))).toThrow();
+    expect(() => statSync(path.join(dir, 'logo-abc.png.br'))).toThrow();
+  });
+});
