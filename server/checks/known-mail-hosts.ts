@@ -20,12 +20,11 @@ export const KNOWN_MAIL_DOMAINS: Readonly<Record<string, string>> = {
   'gmx.com': 'imap.gmx.com',
   'zoho.com': 'imap.zoho.com',
   'fastmail.com': 'imap.fastmail.com',
-  'proton.me': '127.0.0.1', // Proton needs its local bridge; listed so the domain is known.
 };
 
 /** IMAP hosts of the major providers that resolve offline, besides example.com's own hosts. */
 export const KNOWN_IMAP_HOSTS: ReadonlySet<string> = new Set([
-  ...Object.values(KNOWN_MAIL_DOMAINS).filter((host) => host !== '127.0.0.1'),
+  ...Object.values(KNOWN_MAIL_DOMAINS),
   'imap-mail.outlook.com',
   'imap.yahoo.com',
   'imap.mail.aol.com',
