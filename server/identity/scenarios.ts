@@ -25,13 +25,14 @@ function scenario(
   label: string,
   changes: { inactive?: ScenarioAccount['inactive']; migration?: Partial<Migration>; exportsFail?: boolean } = {},
 ): ScenarioAccount {
-  return {
+  // Frozen: every caller shares these objects, and no request may change a scenario for the next.
+  return Object.freeze({
     email,
     label,
     inactive: changes.inactive ?? null,
-    migration: { ...ACTIVE, ...changes.migration },
+    migration: Object.freeze({ ...ACTIVE, ...changes.migration }),
     exportsFail: changes.exportsFail ?? false,
-  };
+  });
 }
 
 const PURGED = { mailbox: false, account: false, login: false, carddav: false, migrationStatus: 'PURGED' } as const;

@@ -42,5 +42,11 @@ describe('scenario directory', () => {
 
   it('cannot be changed by a caller', () => {
     expect(Object.isFrozen(accounts)).toBe(true);
+    const active = scenarioDirectory.find('active@example.com');
+    expect(Object.isFrozen(active) && Object.isFrozen(active.migration)).toBe(true);
+    expect(() => {
+      (active.migration as { login: boolean }).login = false;
+    }).toThrow(TypeError);
+    expect(scenarioDirectory.find('active@example.com').migration.login).toBe(true);
   });
 });
