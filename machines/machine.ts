@@ -76,6 +76,24 @@ const screen = (meta: ScreenMeta) => ({ meta, entry: { type: 'enterScreen' as co
 
 const route = (path: string) => ({ type: 'routeIs' as const, params: { path } });
 
+/** Every HTTP call of §7 the machine makes, by name (docs/machine-api.md "Actors"). */
+const portalActors = {
+  fetchCapabilities: notProvided<CapabilitiesResponse, CapabilitiesRequest>('fetchCapabilities'),
+  validateCredentials: notProvided<ValidateResponse, ValidateRequest>('validateCredentials'),
+  validateImap: notProvided<OkResponse, { imap: string }>('validateImap'),
+  validateDomain: notProvided<OkResponse, { domain: string }>('validateDomain'),
+  startExport: notProvided<LoadResponse, LoadRequest>('startExport'),
+  fetchMigrationStatus: notProvided<MigrationStatusResponse, { tokenId: string; inQa: boolean }>('fetchMigrationStatus'),
+  fetchComcastInfo: notProvided<ComcastInfoResponse, { tokenId: string }>('fetchComcastInfo'),
+  updateOptOutState: notProvided<OptOutUpdateResponse, { tokenId: string; inQa: boolean; optOutState: OptOutRequest }>(
+    'updateOptOutState',
+  ),
+  fetchJobStatus: notProvided<StatusResponse, { exportId: string }>('fetchJobStatus'),
+  fetchJobsByEmail: notProvided<JobsByEmailResponse, { hash: string }>('fetchJobsByEmail'),
+  submitSupportRequest: notProvided<{ ok: boolean }, SupportRequest>('submitSupportRequest'),
+};
+export type PortalActorName = keyof typeof portalActors;
+
 export const exportPortalMachine = setup({
   types: {
     context: {} as PortalContext,
@@ -84,21 +102,8 @@ export const exportPortalMachine = setup({
     meta: {} as ScreenMeta,
   },
   delays: DELAYS,
-  actors: {
-    fetchCapabilities: notProvided<CapabilitiesResponse, CapabilitiesRequest>('fetchCapabilities'),
-    validateCredentials: notProvided<ValidateResponse, ValidateRequest>('validateCredentials'),
-    validateImap: notProvided<OkResponse, { imap: string }>('validateImap'),
-    validateDomain: notProvided<OkResponse, { domain: string }>('validateDomain'),
-    startExport: notProvided<LoadResponse, LoadRequest>('startExport'),
-    fetchMigrationStatus: notProvided<MigrationStatusResponse, { tokenId: string; inQa: boolean }>('fetchMigrationStatus'),
-    fetchComcastInfo: notProvided<ComcastInfoResponse, { tokenId: string }>('fetchComcastInfo'),
-    updateOptOutState: notProvided<OptOutUpdateResponse, { tokenId: string; inQa: boolean; optOutState: OptOutRequest }>(
-      'updateOptOutState',
-    ),
-    fetchJobStatus: notProvided<StatusResponse, { exportId: string }>('fetchJobStatus'),
-    fetchJobsByEmail: notProvided<JobsByEmailResponse, { hash: string }>('fetchJobsByEmail'),
-    submitSupportRequest: notProvided<{ ok: boolean }, SupportRequest>('submitSupportRequest'),
-  },
+  actors: portalActors,
+
   guards: {
     routeIs: ({ event }, params: { path: string }) => isRoute(event) && normalizePath(event.path) === params.path,
     routeCarriesError: ({ event }) => isRoute(event) && carriesError(event),
@@ -106,6 +111,7 @@ export const exportPortalMachine = setup({
     statusCallbackFailed: ({ event }) => isRoute(event) && statusCallbackFailed(event),
     callbackMissingScopeForTermsGated: ({ context, event }) =>
       isRoute(event) && queryValue(event, 'error') === 'MISSING_SCOPE' && context.dstAccount?.provider === 'gmail',
+    scopesWereMissing: ({ context }) => context.optionsError === 'MISSING_SCOPE' && context.dstAccount?.provider === 'gmail',
     hasSource: ({ context }) => facts.hasSourceCredentials(context),
     hasSourceToken: ({ context }) => facts.hasSourceToken(context),
     awaitsDestinationToken: ({ context }) => facts.awaitsDestinationToken(context),
@@ -436,12 +442,17 @@ export const exportPortalMachine = setup({
       { guard: route('/'), target: '.signIn', actions: 'resetStoredState' },
 
       {
-        guard: and([route('/oauth-callback'), 'callbackFailed', 'hasSource', 'callbackMissingScopeForTermsGated']),
+        guard: and([route('/oauth-callback'), 'callbackFailed', 'canEnterMigrationOptions', 'callbackMissingScopeForTermsGated']),
         target: '.checkEmailScopes',
         actions: 'recordOptionsError',
       },
       {
-        guard: and([route('/oauth-callback'), 'callbackFailed', 'hasSource']),
+        guard: and([route('/oauth-callback'), 'callbackFailed', 'canEnterMigrationOptions', 'needsGoogleTerms']),
+        target: '.acceptGoogleTerms',
+        actions: 'recordOptionsError',
+      },
+      {
+        guard: and([route('/oauth-callback'), 'callbackFailed', 'canEnterMigrationOptions']),
         target: '.migrationOptions',
         actions: 'recordOptionsError',
       },
@@ -473,7 +484,10 @@ export const exportPortalMachine = setup({
         target: '.acceptGoogleTerms',
       },
       { guard: and([route('/migration-options'), 'canEnterMigrationOptions']), target: '.migrationOptions' },
-      { guard: and([route('/check-email-scopes'), 'canEnterMigrationOptions']), target: '.checkEmailScopes' },
+      {
+        guard: and([route('/check-email-scopes'), 'canEnterMigrationOptions', 'scopesWereMissing']),
+        target: '.checkEmailScopes',
+      },
       { guard: route('/migration-options'), target: '.signIn', actions: 'openGuardError' },
 
       { guard: and([route('/start-migration'), 'canStartMigration']), target: '.startMigration' },
@@ -816,7 +830,12 @@ export const exportPortalMachine = setup({
 
     checkEmailScopes: {
       ...screen({ route: '/check-email-scopes', step: 3, sidebar: 'five' }),
-      on: { 'WIZARD.NEXT_REQUESTED': { target: 'migrationOptions', actions: 'clearOptionsError' } },
+      on: {
+        'WIZARD.NEXT_REQUESTED': [
+          { guard: 'needsGoogleTerms', target: 'acceptGoogleTerms', actions: 'clearOptionsError' },
+          { target: 'migrationOptions', actions: 'clearOptionsError' },
+        ],
+      },
     },
 
     startMigration: {
@@ -904,7 +923,8 @@ export const exportPortalMachine = setup({
 
     complete: {
       ...screen({ route: '/complete', step: 5, sidebar: 'five' }),
-      entry: [{ type: 'enterScreen', params: { route: '/complete', step: 5, sidebar: 'five' } }, 'clearMigrationData'],
+      // Clear first: the reset would otherwise wipe the step and sidebar enterScreen just set.
+      entry: ['clearMigrationData', { type: 'enterScreen', params: { route: '/complete', step: 5, sidebar: 'five' } }],
       initial: 'idle',
       states: {
         idle: {

@@ -1,0 +1,279 @@
+/**
+ * What a user sees in each state, written from the spec rather than read back from the machine:
+ * the route and step of every screen, and per state the facts its view shows (error texts, enabled
+ * buttons, the effect that leaves the page). `STATE_ASSERTIONS` must name every state node.
+ */
+import { expect } from 'vitest';
+import {
+  MESSAGES,
+  OPTIONS_ERROR_MESSAGES,
+  selectCopied,
+  selectErrorModal,
+  selectFieldErrors,
+  selectJobs,
+  selectJobStatus,
+  selectLocation,
+  selectScreen,
+  selectShowsStartOver,
+  selectSidebar,
+  selectStep,
+  toStoredSnapshot,
+  type PortalSnapshot,
+  type Screen,
+} from '../../../machines/index.ts';
+import type { EffectCall } from './walk.ts';
+import type { ModelEvent } from './types.ts';
+
+/** §2 routes; step numbers of docs/decisions/0002-step-numbering.md. */
+export const EXPECTED_SCREENS: Record<Screen, { path: string; step: number }> = {
+  signIn: { path: '/', step: 1 },
+  loading: { path: '/loading', step: 1 },
+  optOutInfo: { path: '/opt-out-info', step: 2 },
+  destinationAccount: { path: '/destination-account', step: 2 },
+  acceptGoogleTerms: { path: '/accept-google-terms', step: 2 },
+  migrationOptions: { path: '/migration-options', step: 3 },
+  checkEmailScopes: { path: '/check-email-scopes', step: 3 },
+  startMigration: { path: '/start-migration', step: 4 },
+  complete: { path: '/complete', step: 5 },
+  status: { path: '/status', step: 5 },
+  statusFromEmail: { path: '/status-from-email', step: 5 },
+  supportForm: { path: '/support-form', step: 6 },
+  privacyPolicy: { path: '/privacy-policy', step: 0 },
+  termsOfService: { path: '/terms-of-service', step: 0 },
+};
+
+export interface Seen {
+  snapshot: PortalSnapshot;
+  calls: readonly EffectCall[];
+  /** The effects of the last step only. */
+  newCalls: readonly EffectCall[];
+  event: ModelEvent | undefined;
+  previous: PortalSnapshot | undefined;
+}
+
+const next = { type: 'WIZARD.NEXT_REQUESTED' } as const;
+const start = { type: 'EXPORT.START_REQUESTED' } as const;
+const lastCall = (seen: Seen) => seen.calls.at(-1);
+const enteredNow = (seen: Seen, key: string) => {
+  const before = seen.previous;
+  return before !== undefined && !before.matches(key as never);
+};
+
+/** §5 "Next on destination page is disabled …", stated independently of the machine's guards. */
+const destinationNextExpected = (s: PortalSnapshot): boolean => {
+  const c = s.context;
+  if (!s.matches({ destinationAccount: 'choosing' })) return false;
+  if (c.other.active) {
+    const fieldsFilled = c.other.email.trim() !== '' && c.other.password !== '';
+    const imapOk = !c.other.customImap || (c.other.imap.trim() !== '' && c.other.imapValidated);
+    const noErrors = Object.values(c.other.errors).every((e) => e === null);
+    return fieldsFilled && imapOk && noErrors;
+  }
+  return c.dstAccount !== null && c.dstAccount.provider !== 'other';
+};
+
+/** One check per state node id; compound nodes check their screen, atomic ones their view. */
+export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
+  'exportPortal.signIn': ({ snapshot }) => {
+    const modal = selectErrorModal(snapshot);
+    expect(modal === null).toBe(snapshot.context.errorModal === null);
+    const location = selectLocation(snapshot);
+    if (snapshot.context.errorModal?.hash) expect(location.hash).toBe('#error');
+    else if (snapshot.context.errorModal) expect(location.search).toContain(`error=${snapshot.context.errorModal.code}`);
+    else expect(location.search + location.hash).toBe('');
+  },
+  'exportPortal.signIn.idle': ({ snapshot }) => {
+    const modal = selectErrorModal(snapshot);
+    if (snapshot.context.errorModal?.hash && snapshot.context.errorModal.code === 'EXTERNAL_OAUTH_ERROR') {
+      expect(modal?.message).toBe('An external authentication error has happened. Please, try to sign in again.');
+    }
+    if (snapshot.context.errorModal?.code === 'ACCOUNT_DOES_NOT_EXIST') expect(modal?.message).toMatch(/^The user .*does not exist\.$/);
+    if (snapshot.context.statusLookup.error) expect(snapshot.context.statusLookup.error).toBe('Invalid export ID');
+  },
+  'exportPortal.signIn.leavingForSignIn': (seen) => {
+    if (enteredNow(seen, 'signIn.leavingForSignIn')) expect(seen.newCalls).toEqual([{ name: 'leaveForSourceSignIn', params: undefined }]);
+    else expect(seen.newCalls).toEqual([]);
+  },
+  'exportPortal.signIn.leavingForStatusSignIn': (seen) => {
+    if (enteredNow(seen, 'signIn.leavingForStatusSignIn')) expect(lastCall(seen)?.name).toBe('leaveForStatusSignIn');
+  },
+  'exportPortal.loading': ({ snapshot }) => {
+    expect(snapshot.context.srcAccount?.tokenId).toBeTruthy();
+    expect(snapshot.context.srcAccount?.email).toBeTruthy();
+  },
+  'exportPortal.loading.deciding': () => {
+    throw new Error('loading.deciding is transient: no snapshot may rest there');
+  },
+  'exportPortal.loading.fetchingMigrationStatus': ({ snapshot }) => expect(snapshot.context.flags.optOut).toBe(true),
+  'exportPortal.loading.fetchingComcastInfo': ({ snapshot }) => expect(snapshot.context.flags.optOut).toBe(false),
+  'exportPortal.optOutInfo': ({ snapshot }) => {
+    expect(snapshot.context.flags.optOut).toBe(true);
+    expect(snapshot.context.srcAccount).not.toBeNull();
+    expect(selectSidebar(snapshot)).toBe('two');
+  },
+  'exportPortal.optOutInfo.idle': ({ snapshot }) => {
+    if (snapshot.context.optOutError) expect(selectFieldErrors(snapshot).optOut).toBe(MESSAGES.optOutUpdateFailed);
+    // After a cancel there is no way back to the closure.
+    if (snapshot.context.optOutResult === 'CANCELED_OPT_OUT') expect(snapshot.can({ type: 'OPT_OUT.REQUESTED' })).toBe(false);
+  },
+  'exportPortal.optOutInfo.confirmingCancel': ({ snapshot }) =>
+    expect(['OPTED_OUT_INITIAL', 'OPTED_OUT_DELETE']).toContain(snapshot.context.optOutState),
+  'exportPortal.optOutInfo.updating': ({ snapshot }) => expect(snapshot.context.pendingOptOutRequest).not.toBeNull(),
+  'exportPortal.destinationAccount': ({ snapshot }) => {
+    expect(snapshot.context.srcAccount?.tokenId).toBeTruthy();
+    expect(snapshot.can(next)).toBe(destinationNextExpected(snapshot));
+    const panel =
+      snapshot.context.flags.optOut &&
+      snapshot.context.loginActive &&
+      snapshot.context.optOutInfoState !== null &&
+      snapshot.context.optOutInfoState !== 'neverOptedOut';
+    expect(selectSidebar(snapshot)).toBe(panel ? 'two' : 'five');
+  },
+  'exportPortal.destinationAccount.choosing': ({ snapshot }) => {
+    const errors = selectFieldErrors(snapshot);
+    const allowed: string[] = [MESSAGES.invalidEmail, MESSAGES.sameAddress, MESSAGES.invalidImap, MESSAGES.unresolvedImap, MESSAGES.incorrectCredentials, MESSAGES.unknownError];
+    for (const text of Object.values(errors)) expect(allowed).toContain(text);
+  },
+  'exportPortal.destinationAccount.emailPending': ({ snapshot }) => expect(snapshot.context.other.errors.email).toBeNull(),
+  'exportPortal.destinationAccount.validatingImap': ({ snapshot }) => expect(snapshot.context.other.customImap).toBe(true),
+  'exportPortal.destinationAccount.validatingCredentials': ({ snapshot }) => expect(snapshot.context.other.active).toBe(true),
+  'exportPortal.destinationAccount.fetchingCapabilities': ({ snapshot }) => expect(snapshot.context.dstAccount).not.toBeNull(),
+  'exportPortal.acceptGoogleTerms': ({ snapshot }) => {
+    expect(snapshot.context.dstAccount?.provider).toBe('gmail');
+    expect(snapshot.context.googleTermsAccepted).toBe(false);
+    expect(snapshot.can(next)).toBe(true);
+  },
+  'exportPortal.migrationOptions': ({ snapshot }) => {
+    expect(snapshot.context.dstAccount).not.toBeNull();
+    expect(['NONE', 'OPTED_OUT_INITIAL', 'OPTED_OUT_CANCEL']).toContain(snapshot.context.optOutState);
+    if (snapshot.context.dstAccount?.provider === 'gmail') expect(snapshot.context.googleTermsAccepted).toBe(true);
+  },
+  'exportPortal.migrationOptions.idle': ({ snapshot }) => {
+    const c = snapshot.context;
+    const formatsOk =
+      c.dstAccount?.provider !== 'file' ||
+      ((!c.operations.includes('emailmigration') || c.emailExportType !== null) &&
+        (!c.operations.includes('contactsmigration') || c.contactsExportType !== null));
+    expect(snapshot.can(next)).toBe(c.operations.length > 0 && formatsOk);
+    expect(selectFieldErrors(snapshot).operations).toBe(c.operations.length === 0 ? MESSAGES.noOperation : undefined);
+    const justContacts = snapshot.can({ type: 'OPERATIONS.SELECTED', choice: 'contacts' });
+    if (c.dstAccount?.provider === 'gmail' || !c.allowedContactsMigration) expect(justContacts).toBe(false);
+    if (c.optionsError) {
+      const text = (OPTIONS_ERROR_MESSAGES as Record<string, string>)[c.optionsError] ?? 'Unknown error during the authentication process, please try again.';
+      expect(selectFieldErrors(snapshot).authentication).toBe(text);
+    }
+  },
+  'exportPortal.migrationOptions.leavingForConsent': (seen) => {
+    if (enteredNow(seen, 'migrationOptions.leavingForConsent')) {
+      expect(lastCall(seen)).toEqual({
+        name: 'leaveForDestinationConsent',
+        params: { provider: seen.snapshot.context.dstAccount?.provider, operations: seen.snapshot.context.operations },
+      });
+    }
+  },
+  'exportPortal.checkEmailScopes': ({ snapshot }) => {
+    expect(snapshot.context.dstAccount?.provider).toBe('gmail');
+    expect(snapshot.context.optionsError).toBe('MISSING_SCOPE');
+  },
+  'exportPortal.startMigration': ({ snapshot }) => {
+    const c = snapshot.context;
+    expect(c.operations.length).toBeGreaterThan(0);
+    expect(c.srcAccount?.tokenId).toBeTruthy();
+    expect(c.dstAccount).not.toBeNull();
+  },
+  'exportPortal.startMigration.idle': ({ snapshot }) => {
+    const c = snapshot.context;
+    const wellFormed = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(c.notificationEmail.trim());
+    expect(snapshot.can(start)).toBe(wellFormed && c.notificationEmailError === null);
+    if (c.notificationEmailError) expect(c.notificationEmailError).toBe(MESSAGES.invalidNotificationEmail);
+    if (c.startError) expect(c.startError).toBe(MESSAGES.unknownError);
+  },
+  'exportPortal.startMigration.notificationEmailPending': ({ snapshot }) => expect(snapshot.can(start)).toBe(false),
+  'exportPortal.startMigration.notificationEmailEmpty': ({ snapshot }) => {
+    expect(snapshot.context.notificationEmail.trim()).toBe('');
+    expect(snapshot.can(start)).toBe(false);
+  },
+  'exportPortal.startMigration.validatingNotificationEmail': ({ snapshot }) => expect(snapshot.can(start)).toBe(false),
+  // A double click never starts two exports.
+  'exportPortal.startMigration.starting': ({ snapshot }) => expect(snapshot.can(start)).toBe(false),
+  'exportPortal.complete': ({ snapshot }) => {
+    expect(snapshot.context.exportId).toMatch(/^[A-Za-z0-9]{32}$/);
+    // Stored migration data is cleared on entry.
+    expect(snapshot.context.dstAccount).toBeNull();
+    expect(snapshot.context.operations).toEqual([]);
+  },
+  'exportPortal.complete.idle': ({ snapshot }) => expect(selectCopied(snapshot)).toBe(false),
+  'exportPortal.complete.copied': (seen) => {
+    expect(selectCopied(seen.snapshot)).toBe(true);
+    if (seen.event?.type === 'EXPORT_ID.COPY_REQUESTED') {
+      expect(lastCall(seen)).toEqual({ name: 'copyExportId', params: { exportId: seen.snapshot.context.exportId } });
+    }
+  },
+  'exportPortal.status': ({ snapshot }) => expect(selectLocation(snapshot).search).toBe(snapshot.context.migrationId ? `?migration_id=${snapshot.context.migrationId}` : ''),
+  'exportPortal.status.checkingId': () => {
+    throw new Error('status.checkingId is transient: no snapshot may rest there');
+  },
+  'exportPortal.status.loading': ({ snapshot }) => expect(snapshot.context.migrationId).toHaveLength(32),
+  'exportPortal.status.shown': ({ snapshot }) => {
+    const job = snapshot.context.jobStatus;
+    expect(job).not.toBeNull();
+    for (const status of [job?.emailmigration, job?.contactsmigration]) if (status) expect(['started', 'completed', 'error']).toContain(status);
+    const anyError = job?.emailmigration === 'error' || job?.contactsmigration === 'error';
+    expect(selectJobStatus(snapshot).message).toBe(anyError ? MESSAGES.statusFailed : null);
+  },
+  'exportPortal.status.invalidId': ({ snapshot }) => {
+    expect(snapshot.context.migrationId).not.toHaveLength(32);
+    expect(selectJobStatus(snapshot).message).toBe(MESSAGES.statusInvalidId);
+  },
+  'exportPortal.status.failed': ({ snapshot }) => expect(selectJobStatus(snapshot).message).toBe(MESSAGES.statusLookupFailed),
+  'exportPortal.statusFromEmail': ({ snapshot }) => expect(snapshot.context.emailHash).toMatch(/^[0-9a-f]{40}$/),
+  'exportPortal.statusFromEmail.loading': ({ snapshot }) => expect(snapshot.context.jobs).toEqual([]),
+  'exportPortal.statusFromEmail.shown': ({ snapshot }) => {
+    const { jobs, message } = selectJobs(snapshot);
+    expect(jobs.length).toBeLessThanOrEqual(5);
+    const times = jobs.map((j) => Date.parse(j.startedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(message).toBe(jobs.length === 0 ? `No exports were found from ${snapshot.context.srcAccount?.email}` : null);
+  },
+  'exportPortal.statusFromEmail.failed': ({ snapshot }) => expect(selectJobs(snapshot).message).toBe(MESSAGES.statusFromEmailFailed),
+  'exportPortal.supportForm': ({ snapshot }) => expect(selectShowsStartOver(snapshot)).toBe(true),
+  'exportPortal.supportForm.idle': ({ snapshot }) => {
+    const s = snapshot.context.support;
+    expect(snapshot.can({ type: 'SUPPORT.SUBMITTED' })).toBe(s.issue.trim().length > 5 && s.email_address.includes('@'));
+  },
+  'exportPortal.supportForm.sending': ({ snapshot }) => expect(snapshot.can({ type: 'SUPPORT.SUBMITTED' })).toBe(false),
+  'exportPortal.supportForm.sent': ({ snapshot }) =>
+    expect(snapshot.context.support).toEqual({ email_address: '', destination_email: '', migration_id: '', issue: '' }),
+  'exportPortal.supportForm.failed': ({ snapshot }) => expect(snapshot.context.supportError).toBe(MESSAGES.unknownError),
+  'exportPortal.privacyPolicy': () => {},
+  // The 500 ms wait has not passed: nothing left the page in this step.
+  'exportPortal.privacyPolicy.waiting': ({ newCalls }) => expect(newCalls).toEqual([]),
+  'exportPortal.privacyPolicy.leaving': (seen) => {
+    if (enteredNow(seen, 'privacyPolicy.leaving')) expect(lastCall(seen)).toEqual({ name: 'leaveForExternalPage', params: { page: 'privacyPolicy' } });
+  },
+  'exportPortal.termsOfService': () => {},
+  'exportPortal.termsOfService.waiting': ({ newCalls }) => expect(newCalls).toEqual([]),
+  'exportPortal.termsOfService.leaving': (seen) => {
+    if (enteredNow(seen, 'termsOfService.leaving')) expect(lastCall(seen)).toEqual({ name: 'leaveForExternalPage', params: { page: 'termsOfService' } });
+  },
+};
+
+/** Checks every state: the screen's route and step, Start over, no password in storage, then the state's own checks. */
+export const assertSeen = (seen: Seen, activeIds: readonly string[]): void => {
+  const { snapshot } = seen;
+  const screen = selectScreen(snapshot);
+  const expected = EXPECTED_SCREENS[screen];
+  expect(selectLocation(snapshot).path).toBe(expected.path);
+  expect(selectStep(snapshot)).toBe(expected.step);
+  expect(selectShowsStartOver(snapshot)).toBe([2, 3, 4, 6].includes(expected.step));
+  expect(snapshot.can({ type: 'START_OVER.REQUESTED' })).toBe([2, 3, 4, 6].includes(expected.step));
+  const stored = toStoredSnapshot({ getPersistedSnapshot: () => snapshot });
+  for (const secret of [snapshot.context.other.password, snapshot.context.dstAccount?.password].filter(Boolean)) {
+    expect(stored).not.toContain(`"${secret}"`);
+  }
+  for (const id of activeIds) {
+    const check = STATE_ASSERTIONS[id];
+    if (!check) throw new Error(`no assertion for state ${id}`);
+    check(seen);
+  }
+};

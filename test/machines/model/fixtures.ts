@@ -1,0 +1,169 @@
+/**
+ * Representative payloads for every event and every actor result. The `satisfies` clauses make a
+ * missing fixture a compile error when an event or actor is added to the machine.
+ */
+import type { ActorFailure } from './types.ts';
+import type { PortalActorName, PortalEvent, PortalEventType } from '../../../machines/index.ts';
+
+type EventOf<K extends PortalEventType> = Extract<PortalEvent, { type: K }>;
+
+export const SOURCE_EMAIL = 'pat@northwave.net';
+export const EXPORT_ID = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6';
+export const EMAIL_HASH = '0123456789abcdef0123456789abcdef01234567';
+
+const visit = (path: string, query: Record<string, string> = {}, hash = ''): EventOf<'ROUTE.VISITED'> => ({
+  type: 'ROUTE.VISITED',
+  path,
+  query,
+  hash,
+});
+
+export const EVENT_FIXTURES = {
+  'ROUTE.VISITED': [
+    visit('/'),
+    visit('/', { error: 'ACCOUNT_DOES_NOT_EXIST', type: 'AUTH_ERROR' }),
+    visit('/', {}, '#error'),
+    visit('/oauth-callback', { token_id: 'tok-123', email: SOURCE_EMAIL }),
+    visit('/oauth-callback', { error: 'MISSING_SCOPE' }),
+    visit('/oauth-callback', { error: 'EXTERNAL_OAUTH_ERROR', message: 'pat' }),
+    visit('/oauth-callback-for-status', { token_id: 'tok-9', email: SOURCE_EMAIL, hash: EMAIL_HASH }),
+    visit('/oauth-callback-for-status', { error: 'EXTERNAL_OAUTH_ERROR' }),
+    visit('/loading'),
+    visit('/destination-account'),
+    visit('/accept-google-terms'),
+    visit('/migration-options'),
+    visit('/check-email-scopes'),
+    visit('/start-migration'),
+    visit('/complete'),
+    visit('/opt-out-info'),
+    visit('/status', { migration_id: EXPORT_ID }),
+    visit('/status', { migration_id: 'short' }),
+    visit('/status-from-email'),
+    visit('/privacy-policy'),
+    visit('/terms-of-service'),
+    visit('/support-form'),
+    visit('/no-such-page'),
+  ],
+  'SIGN_IN.REQUESTED': [{ type: 'SIGN_IN.REQUESTED' }],
+  'STATUS_LOOKUP.OPENED': [{ type: 'STATUS_LOOKUP.OPENED' }],
+  'STATUS_LOOKUP.CLOSED': [{ type: 'STATUS_LOOKUP.CLOSED' }],
+  'STATUS_LOOKUP.ID_CHANGED': [
+    { type: 'STATUS_LOOKUP.ID_CHANGED', value: EXPORT_ID },
+    { type: 'STATUS_LOOKUP.ID_CHANGED', value: 'not-an-id' },
+  ],
+  'STATUS_LOOKUP.SUBMITTED': [{ type: 'STATUS_LOOKUP.SUBMITTED' }],
+  'STATUS_LOOKUP.SIGN_IN_REQUESTED': [{ type: 'STATUS_LOOKUP.SIGN_IN_REQUESTED' }],
+  'ERROR_MODAL.DISMISSED': [{ type: 'ERROR_MODAL.DISMISSED' }],
+  'DESTINATION.SELECTED': [
+    { type: 'DESTINATION.SELECTED', provider: 'gmail' },
+    { type: 'DESTINATION.SELECTED', provider: 'outlook' },
+    { type: 'DESTINATION.SELECTED', provider: 'northwave_next' },
+    { type: 'DESTINATION.SELECTED', provider: 'file' },
+  ],
+  'OTHER.OPENED': [{ type: 'OTHER.OPENED' }],
+  'OTHER.FIELD_CHANGED': [
+    { type: 'OTHER.FIELD_CHANGED', field: 'email', value: 'me@example.org' },
+    { type: 'OTHER.FIELD_CHANGED', field: 'email', value: 'me@' },
+    { type: 'OTHER.FIELD_CHANGED', field: 'password', value: 'hunter22' },
+    { type: 'OTHER.FIELD_CHANGED', field: 'imap', value: 'icloud' },
+    { type: 'OTHER.FIELD_CHANGED', field: 'imap', value: 'not a host' },
+  ],
+  'OTHER.CUSTOM_IMAP_TOGGLED': [
+    { type: 'OTHER.CUSTOM_IMAP_TOGGLED', enabled: true },
+    { type: 'OTHER.CUSTOM_IMAP_TOGGLED', enabled: false },
+  ],
+  'OTHER.IMAP_BLURRED': [{ type: 'OTHER.IMAP_BLURRED' }],
+  'WIZARD.NEXT_REQUESTED': [{ type: 'WIZARD.NEXT_REQUESTED' }],
+  'WIZARD.BACK_REQUESTED': [{ type: 'WIZARD.BACK_REQUESTED' }],
+  'OPERATIONS.SELECTED': [
+    { type: 'OPERATIONS.SELECTED', choice: 'email' },
+    { type: 'OPERATIONS.SELECTED', choice: 'contacts' },
+    { type: 'OPERATIONS.SELECTED', choice: 'both' },
+  ],
+  'EXPORT_FORMAT.SELECTED': [
+    { type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'MBOX' },
+    { type: 'EXPORT_FORMAT.SELECTED', kind: 'contacts', format: 'VCF' },
+  ],
+  'NOTIFICATION_EMAIL.CHANGED': [
+    { type: 'NOTIFICATION_EMAIL.CHANGED', value: 'notify@example.org' },
+    { type: 'NOTIFICATION_EMAIL.CHANGED', value: 'notify@' },
+    { type: 'NOTIFICATION_EMAIL.CHANGED', value: '' },
+  ],
+  'EXPORT.START_REQUESTED': [{ type: 'EXPORT.START_REQUESTED' }],
+  'EXPORT_ID.COPY_REQUESTED': [{ type: 'EXPORT_ID.COPY_REQUESTED' }],
+  'OPT_OUT.REQUESTED': [{ type: 'OPT_OUT.REQUESTED' }],
+  'OPT_OUT.CANCEL_REQUESTED': [{ type: 'OPT_OUT.CANCEL_REQUESTED' }],
+  'OPT_OUT.CANCEL_CONFIRMED': [{ type: 'OPT_OUT.CANCEL_CONFIRMED' }],
+  'OPT_OUT.CANCEL_DISMISSED': [{ type: 'OPT_OUT.CANCEL_DISMISSED' }],
+  'SUPPORT.FIELD_CHANGED': [
+    { type: 'SUPPORT.FIELD_CHANGED', field: 'email_address', value: SOURCE_EMAIL },
+    { type: 'SUPPORT.FIELD_CHANGED', field: 'issue', value: 'My export never finished.' },
+    { type: 'SUPPORT.FIELD_CHANGED', field: 'issue', value: 'help' },
+  ],
+  'SUPPORT.SUBMITTED': [{ type: 'SUPPORT.SUBMITTED' }],
+  'START_OVER.REQUESTED': [{ type: 'START_OVER.REQUESTED' }],
+  'STATUS.RETRY_REQUESTED': [{ type: 'STATUS.RETRY_REQUESTED' }],
+} satisfies { [K in PortalEventType]: Array<EventOf<K>> };
+
+
+const failure = (code?: string): ActorFailure => ({ kind: 'status', status: 400, code });
+
+/** For each actor: what it may resolve with and what it may reject with. */
+export const ACTOR_RESULTS = {
+  fetchCapabilities: {
+    outputs: [
+      { allowed_operations: ['emailmigration', 'contactsmigration'], auth: 'oauth', provider: 'gmail' },
+      { allowed_operations: ['emailmigration'], auth: 'other', provider: 'other' },
+    ],
+    errors: [{ kind: 'network' }],
+  },
+  validateCredentials: {
+    outputs: [{ ok: true }, { ok: false, error: 'INVALID_CREDENTIALS' }, { ok: false, error: 'INVALID_IMAP' }],
+    errors: [failure('INVALID_IMAP'), { kind: 'network' }],
+  },
+  validateImap: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
+  validateDomain: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
+  startExport: { outputs: [{ jobid: EXPORT_ID }], errors: [failure()] },
+  fetchMigrationStatus: {
+    outputs: [
+      { account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE', deactivationDate: '2030-01-01T00:00:00Z' },
+      { account: true, login: true, mailbox: true, carddav: true, optOutState: 'OPTED_OUT_INITIAL' },
+      { account: true, login: false, mailbox: true, carddav: false, optOutState: 'NONE' },
+      { account: true, login: true, mailbox: true, optOutState: 'OPTED_OUT_DELETE' },
+      { account: true, login: true, mailbox: true, migrationStatus: 'YAHOO' },
+      { account: true, login: true, mailbox: false, optOutState: 'NONE' },
+      { account: true, login: true, mailbox: true, error: 'GENERAL_ERROR' },
+    ],
+    errors: [failure('ACCOUNT_DOES_NOT_EXIST'), { kind: 'network' }],
+  },
+  fetchComcastInfo: {
+    outputs: [{ inactive: null }, { inactive: 'carddav' }, { inactive: 'mailbox' }],
+    errors: [{ kind: 'network' }],
+  },
+  updateOptOutState: {
+    outputs: [{ status: 'success' }, { status: 'failure', error: 'NOPE' }],
+    errors: [{ kind: 'network' }],
+  },
+  fetchJobStatus: {
+    outputs: [
+      { emailmigration: { status: 'started' }, contactsmigration: { status: 'completed' } },
+      { emailmigration: { status: 'weird' }, contactsmigration: null },
+    ],
+    errors: [{ kind: 'network' }],
+  },
+  fetchJobsByEmail: {
+    outputs: [
+      {
+        a1: '2026-01-01T00:00:00Z',
+        a2: '2026-01-06T00:00:00Z',
+        a3: '2026-01-03T00:00:00Z',
+        a4: '2026-01-02T00:00:00Z',
+        a5: '2026-01-05T00:00:00Z',
+        a6: '2026-01-04T00:00:00Z',
+      },
+      {},
+    ],
+    errors: [{ kind: 'network' }],
+  },
+  submitSupportRequest: { outputs: [{ ok: true }], errors: [{ kind: 'network' }] },
+} satisfies Record<PortalActorName, { outputs: readonly unknown[]; errors: readonly ActorFailure[] }>;

@@ -1,0 +1,16 @@
+import type { ApiFailure } from '../../../src/api/contract.ts';
+import type { Step } from 'xstate/graph';
+import type { PortalEvent, PortalSnapshot } from '../../../machines/index.ts';
+
+export type ActorFailure = ApiFailure;
+
+/**
+ * The events the walk sends: what views send, plus the done/error/after events the fake actors and
+ * the clock would produce. Those three are XState's own events, which the machine's event type does
+ * not list, so they travel through the graph typed as PortalEvent.
+ */
+export type ModelEvent = PortalEvent;
+export type ModelStep = Step<PortalSnapshot, ModelEvent>;
+export interface ModelPath {
+  steps: ModelStep[];
+}
