@@ -9,12 +9,13 @@
  * throughput and p99 are computed over every response of a route. The status rate limit is raised for the
  * run: it exists to slow down ID guessing by one client, not to measure.
  * Prints `status throughput: N req/s, p99 M ms, ratio R to a trivial route` and exits 1 when a run saw
- * errors or non-2xx answers. BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
+ * errors or non-2xx answers. On Linux it also prints the server's CPU time per request of each route (from
+ * /proc), a figure that other processes on a busy machine do not distort, unlike throughput and latency. BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
  */
 import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,25 +76,50 @@ async function waitForHealthy(base: string, child: ChildProcess): Promise<void> 
   throw new Error('The server did not answer /healthz within 30 s.');
 }
 
-/** Every response of one route over all its slices. */
-type Tally = { latenciesMs: number[]; seconds: number; non2xx: number; errors: number };
-const emptyTally = (): Tally => ({ latenciesMs: [], seconds: 0, non2xx: 0, errors: 0 });
+/** CPU seconds (user + system) the process has used so far, or null where /proc is not available. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after "pid (comm) ": state is index 0, utime 11, stime 12 (proc(5)), in clock ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
-async function drive(url: string, seconds: number, tally: Tally): Promise<void> {
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** Every response of one route over all its slices. */
+type Tally = { latenciesMs: number[]; seconds: number; non2xx: number; errors: number; serverCpuSeconds: number | null };
+const emptyTally = (): Tally => ({ latenciesMs: [], seconds: 0, non2xx: 0, errors: 0, serverCpuSeconds: 0 });
+
+async function drive(url: string, seconds: number, tally: Tally, serverPid?: number): Promise<void> {
+  const cpuBefore = cpuSeconds(serverPid);
   const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {
     if (statusCode >= 200 && statusCode < 300) tally.latenciesMs.push(responseTimeMs);
     else tally.non2xx += 1;
   });
   const result = await instance;
+  const cpuAfter = cpuSeconds(serverPid);
+  tally.serverCpuSeconds = cpuBefore === null || cpuAfter === null || tally.serverCpuSeconds === null ? null : tally.serverCpuSeconds + cpuAfter - cpuBefore;
   tally.seconds += result.duration;
   tally.errors += result.errors;
 }
 
-function summary(tally: Tally): { rps: number; p99: number } {
+function summary(tally: Tally): { rps: number; p99: number; cpuUsPerRequest: number | null } {
   const sorted = Float64Array.from(tally.latenciesMs).sort();
   const p99 = sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0) : Number.NaN;
-  return { rps: tally.latenciesMs.length / tally.seconds, p99 };
+  const answered = tally.latenciesMs.length + tally.non2xx;
+  const cpuUsPerRequest = tally.serverCpuSeconds === null || answered === 0 ? null : (tally.serverCpuSeconds * 1e6) / answered;
+  return { rps: tally.latenciesMs.length / tally.seconds, p99, cpuUsPerRequest };
 }
 
 function problems(name: string, tally: Tally): string[] {
@@ -147,13 +173,19 @@ async function main(): Promise<void> {
     for (let i = 0; i < SLICES; i++) {
       // Alternate which route goes first, so neither always follows the other.
       const order: [string, Tally][] = i % 2 === 0 ? [[statusUrl, status], [trivialUrl, trivial]] : [[trivialUrl, trivial], [statusUrl, status]];
-      for (const [url, tally] of order) await drive(url, slice, tally);
+      for (const [url, tally] of order) await drive(url, slice, tally, child.pid);
     }
 
     const s = summary(status);
     const t = summary(trivial);
     console.log(`load average after: ${loadAverage()}`);
     console.log(`trivial route (GET /healthz): ${Math.round(t.rps)} req/s, p99 ${t.p99.toFixed(1)} ms`);
+    if (s.cpuUsPerRequest !== null && t.cpuUsPerRequest !== null) {
+      console.log(
+        `server CPU per request: status ${Math.round(s.cpuUsPerRequest)} µs, trivial ${Math.round(t.cpuUsPerRequest)} µs ` +
+          `(CPU-bound ratio ${(t.cpuUsPerRequest / s.cpuUsPerRequest).toFixed(2)})`,
+      );
+    }
     console.log(`status throughput: ${Math.round(s.rps)} req/s, p99 ${s.p99.toFixed(1)} ms, ratio ${(s.rps / t.rps).toFixed(2)} to a trivial route`);
     const found = [...problems('GET /healthz', trivial), ...problems('GET /api/v2/status/', status)];
     if (found.length > 0) {
