@@ -13,16 +13,19 @@ export function RouteSync() {
   const actor = usePortalActor();
   const location = useLocation();
   const navigate = useNavigate();
-  /** The address the machine last asked for: arriving there is not a visit to report. */
-  const expected = useRef<string | null>(null);
-  /** The history entry already reported, so StrictMode's second effect run sends nothing. */
-  const reported = useRef<string | null>(null);
+  /** The address this component is navigating to for the machine: arriving there is not a visit. */
+  const navigating = useRef<string | null>(null);
+  /** The location already handled, so StrictMode's second effect run sends nothing. */
+  const handled = useRef<typeof location | null>(null);
 
   // URL → machine.
   useEffect(() => {
-    const here = locationKey(location);
-    if (here === expected.current || reported.current === location.key) return;
-    reported.current = location.key;
+    if (handled.current === location) return;
+    handled.current = location;
+    if (navigating.current !== null && locationKey(location) === navigating.current) {
+      navigating.current = null;
+      return;
+    }
     const query = Object.fromEntries(new URLSearchParams(location.search));
     // The token and address must not stay in the address bar (or history) a moment longer than needed.
     if (isCallbackPath(location.pathname)) stripSecretsFromAddressBar();
@@ -34,9 +37,9 @@ export function RouteSync() {
     const follow = (snapshot: PortalSnapshot) => {
       const { path, search, hash } = selectLocation(snapshot);
       const target = `${path}${search}${hash}`;
-      expected.current = target;
       const { pathname, search: currentSearch, hash: currentHash } = window.location;
       if (`${pathname}${currentSearch}${currentHash}` === target) return;
+      navigating.current = target;
       navigate(target, { replace: shouldReplace(pathname, path) });
     };
     follow(actor.getSnapshot());
