@@ -1,7 +1,7 @@
 /** What every answer shares: security headers, the error shapes, limits, health, and the support webhook. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { createLogger } from '../../server/http/logger.ts';
+import { createLogger, loggablePath } from '../../server/http/logger.ts';
 import { fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
 
 let harness: Harness;
@@ -127,5 +127,10 @@ describe('logs', () => {
     const line = lines.join('');
     for (const secret of ['hunter2', 'tok-1', 'tok-2', 'p2"', 'tok-3', 'XSRF-TOKEN=c']) expect(line).not.toContain(secret);
     expect(line).toContain('[redacted]');
+  });
+
+  it('keep the token of a download link out of the request log', () => {
+    expect(loggablePath('/api/downloads/lY5lf4PVs8KS6PAiInp0rXHl7t0XI3V9vpvIaa5YLjQ')).toBe('/api/downloads/[redacted]');
+    expect(loggablePath('/api/v2/status/')).toBe('/api/v2/status/');
   });
 });

@@ -1,0 +1,55 @@
+/** The pure rules behind the routes: §4 opt-out transitions, capabilities, IMAP host parsing. */
+import { describe, expect, it } from 'vitest';
+import { SERVER_OPT_OUT_STATES, OPT_OUT_REQUESTS } from '../../src/api/contract.ts';
+import { allowsMigration, nextOptOutState } from '../../server/rules/opt-out.ts';
+import { providerForEmail } from '../../server/rules/capabilities.ts';
+import { imapHost } from '../../server/routes/checks.ts';
+
+describe('nextOptOutState (§4)', () => {
+  const expected: Record<string, string | null> = {
+    'NONE/OPT_OUT': 'OPTED_OUT_INITIAL',
+    'OPTED_OUT_CANCEL/OPT_OUT': 'OPTED_OUT_INITIAL',
+    'OPTED_OUT_INITIAL/OPT_OUT_CANCEL': 'OPTED_OUT_CANCEL',
+    'OPTED_OUT_DELETE/OPT_OUT_CANCEL': 'OPTED_OUT_CANCEL',
+  };
+  for (const state of SERVER_OPT_OUT_STATES) {
+    for (const request of OPT_OUT_REQUESTS) {
+      const key = `${state}/${request}`;
+      it(`${key} → ${expected[key] ?? 'refused'}`, () => {
+        expect(nextOptOutState(state, request)).toBe(expected[key] ?? null);
+      });
+    }
+  }
+
+  it('allows migration only for none, initial or cancel', () => {
+    expect(SERVER_OPT_OUT_STATES.filter(allowsMigration)).toEqual(['NONE', 'OPTED_OUT_INITIAL', 'OPTED_OUT_CANCEL']);
+  });
+});
+
+describe('providerForEmail', () => {
+  it.each([
+    ['me@gmail.com', 'gmail'],
+    ['Me@Hotmail.com', 'outlook'],
+    ['me@yahoo.com', 'yahoo'],
+    ['me@aol.com', 'aol'],
+    ['me@my-isp.net', 'other'],
+    ['not-an-address', 'other'],
+  ])('%s → %s', (email, provider) => {
+    expect(providerForEmail(email)).toBe(provider);
+  });
+});
+
+describe('imapHost', () => {
+  it.each([
+    ['imap.example.com', 'imap.example.com'],
+    [' IMAP.Example.com ', 'imap.example.com'],
+    ['imap.example.com:993', 'imap.example.com'],
+    ['imaps://imap.example.com:993/', 'imap.example.com'],
+    ['localhost', null],
+    ['imap..example.com', null],
+    ['-bad.example.com', null],
+    ['http://', null],
+  ])('%j → %j', (input, host) => {
+    expect(imapHost(input)).toBe(host);
+  });
+});
