@@ -13,5 +13,7 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 90_000,
     hookTimeout: 60_000,
+    // A browser waits for renders and round trips: poll up to 10 s (vitest's default is 1 s).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

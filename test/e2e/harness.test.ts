@@ -34,11 +34,10 @@ describe('the e2e harness', () => {
   it('blocks and records a request to a foreign host', async () => {
     const { page, guard } = journey();
     await page.goto('/');
-    const outcome = await page.evaluate(() =>
-      fetch('https://fonts.example.net/font.woff2').then(
-        () => 'loaded',
-        () => 'blocked',
-      ),
+    // A navigation: the portal's Content-Security-Policy cannot stop those, the guard must.
+    const outcome = await page.goto('https://fonts.example.net/font.woff2').then(
+      () => 'loaded',
+      () => 'blocked',
     );
     expect(outcome).toBe('blocked');
     expect(guard.problems().join('\n')).toContain('request to a foreign host: GET https://fonts.example.net/font.woff2');

@@ -16,7 +16,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const distDir = ensureSpaBuild(e2eDistDir);
-  const server = await startPortalServer({ distDir, jobDurationMs: 1500 });
+  // Long enough that a journey sees 'In progress' after the screen checks of /complete (axe and
+  // screenshots at two widths take a few seconds on two cores), short enough to wait for 'Completed'.
+  const server = await startPortalServer({ distDir, jobDurationMs: 10_000 });
   project.provide('portalUrl', server.url);
   project.provide('portalDataDir', server.dataDir);
   return async () => {

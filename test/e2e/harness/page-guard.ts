@@ -8,6 +8,13 @@ import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 export type PageGuard = {
   /** Allows console errors matching this pattern until the returned function is called. */
   allowConsoleError: (pattern: RegExp) => () => void;
+  /**
+   * Expects navigations to a foreign address matching this pattern (a redirect the spec asks for,
+   * e.g. the external policy pages): answered with a local stand-in page, recorded in
+   * expectedForeign() instead of as a problem.
+   */
+  expectForeignRequest: (pattern: RegExp) => void;
+  expectedForeign: () => string[];
   problems: () => string[];
   /** Throws with every problem seen since the last call, then forgets them. */
   assertClean: (where: string) => void;
@@ -17,13 +24,22 @@ export async function guardContext(context: BrowserContext, portalUrl: string): 
   const portalOrigin = new URL(portalUrl).origin;
   let problems: string[] = [];
   const allowed = new Set<RegExp>();
+  const foreignPatterns: RegExp[] = [];
+  const expectedForeign: string[] = [];
 
   const isForeign = (url: URL) =>
     (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') &&
     url.origin !== portalOrigin;
 
   await context.route(isForeign, async (route) => {
-    problems.push(`request to a foreign host: ${route.request().method()} ${route.request().url()}`);
+    const url = route.request().url();
+    if (foreignPatterns.some((pattern) => pattern.test(url))) {
+      // Expected: the browser lands on a stand-in page at that address, never on the real site.
+      expectedForeign.push(url);
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>External page</title><h1>External page</h1></html>' });
+      return;
+    }
+    problems.push(`request to a foreign host: ${route.request().method()} ${url}`);
     await route.abort('blockedbyclient');
   });
 
@@ -45,6 +61,10 @@ export async function guardContext(context: BrowserContext, portalUrl: string): 
       allowed.add(pattern);
       return () => allowed.delete(pattern);
     },
+    expectForeignRequest: (pattern) => {
+      foreignPatterns.push(pattern);
+    },
+    expectedForeign: () => [...expectedForeign],
     problems: () => [...problems],
     assertClean: (where) => {
       const seen = problems;

@@ -1,0 +1,39 @@
+/** The wizard's steps as a person does them: choose, press Next, read what the screen says. */
+import type { Page } from 'playwright-core';
+
+export async function chooseDestination(page: Page, name: string): Promise<void> {
+  await page.getByRole('radio', { name: new RegExp(`^${name}\\b`) }).check();
+}
+
+export async function pressNext(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+}
+
+export async function pressBack(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+}
+
+export type WhatToSave = 'Email' | 'Contacts' | 'Email and contacts';
+
+/** A radio's name is its label followed by its description, so 'Email' must not match 'Email and contacts'. */
+const whatToSaveNames: Record<WhatToSave, RegExp> = {
+  Email: /^Email(?! and contacts)\b/,
+  Contacts: /^Contacts\b/,
+  'Email and contacts': /^Email and contacts\b/,
+};
+
+export const whatToSaveOption = (page: Page, choice: WhatToSave) =>
+  page.getByRole('group', { name: 'What to save' }).getByRole('radio', { name: whatToSaveNames[choice] });
+
+export async function chooseWhatToSave(page: Page, choice: WhatToSave): Promise<void> {
+  await whatToSaveOption(page, choice).check();
+}
+
+/** Replaces the notification address and waits until the screen lets the export start. */
+export async function setNotificationEmail(page: Page, address: string): Promise<void> {
+  const field = page.getByLabel('Notification email');
+  await field.fill('');
+  await field.pressSequentially(address, { delay: 10 });
+}
+
+export const startExportButton = (page: Page) => page.getByRole('button', { name: 'Start Export', exact: true });
