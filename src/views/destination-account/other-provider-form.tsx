@@ -43,6 +43,12 @@ export function OtherProviderForm() {
       <p css={intro}>Enter the address and password of the account you want to move your data to.</p>
 
       {form.errors.form && <Alert tone="error">{form.errors.form}</Alert>}
+      {/* The credentials check can blame the IMAP host while the IMAP field is hidden: say it here. */}
+      {form.errors.imap && !form.customImap && (
+        <Alert tone="error" title={form.errors.imap}>
+          <p>Turn on “Use a custom IMAP server” below and enter your provider’s IMAP address.</p>
+        </Alert>
+      )}
 
       <TextField
         label="Email address"
