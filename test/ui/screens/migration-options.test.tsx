@@ -1,0 +1,110 @@
+/**
+ * §5 rules of the options page: at least one operation, a format per selected type for a file
+ * export, just-contacts closed for Gmail or when contacts are not allowed; §8 option-page errors.
+ * Also the Google terms page in between (Back and Next).
+ */
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeApi, flush, renderSignedIn, type FakeApi } from './screen-harness';
+
+const ONE_OPERATION = 'One operations option has to be selected.';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const next = () => screen.getByRole('button', { name: 'Next' });
+const back = () => screen.getByRole('button', { name: 'Back' });
+const option = (label: RegExp) => screen.getByLabelText(label);
+
+async function toOptions(destination: RegExp, api: FakeApi = createFakeApi()) {
+  const rendered = await renderSignedIn({ api });
+  await rendered.user.click(option(destination));
+  await rendered.user.click(next());
+  await flush();
+  return rendered;
+}
+
+describe('Google terms', () => {
+  it('comes before the options for Gmail; Back returns to the destination, Next accepts and goes on', async () => {
+    const { user } = await toOptions(/Gmail/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy statement' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Privacy statement for Gmail access' })).toHaveAttribute('tabindex', '0');
+    await user.click(back());
+    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+    await user.click(next());
+    await flush();
+    await user.click(next());
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose what to save' })).toBeInTheDocument();
+  });
+});
+
+describe('options page', () => {
+  it('asks for one operation and keeps Next disabled until one is chosen', async () => {
+    const { user } = await toOptions(/Outlook/);
+    expect(screen.getByText(ONE_OPERATION)).toBeInTheDocument();
+    expect(next()).toBeDisabled();
+    await user.click(option(/^Email\s*All your messages/));
+    expect(screen.queryByText(ONE_OPERATION)).not.toBeInTheDocument();
+    expect(next()).toBeEnabled();
+  });
+
+  it('needs a file format for each selected type of a file export', async () => {
+    const { user } = await toOptions(/Download/);
+    expect(screen.queryByText('Email file format')).not.toBeInTheDocument();
+    await user.click(option(/^Email and contacts/));
+    expect(screen.getByText('Email file format')).toBeInTheDocument();
+    expect(screen.getByText('Contacts file format')).toBeInTheDocument();
+    expect(next()).toBeDisabled();
+    await user.click(option(/^MBOX/));
+    expect(next()).toBeDisabled();
+    await user.click(option(/^VCF/));
+    expect(next()).toBeEnabled();
+    // Email alone needs only the email format, which is already chosen.
+    await user.click(option(/^Email\s*All your messages/));
+    expect(screen.queryByText('Contacts file format')).not.toBeInTheDocument();
+    expect(next()).toBeEnabled();
+  });
+
+  it('closes just-contacts for Gmail, saying why, and keeps email and contacts open', async () => {
+    const { user } = await toOptions(/Gmail/);
+    await user.click(next());
+    const contacts = option(/^Contacts\s*Your address book/);
+    expect(contacts).toBeDisabled();
+    expect(contacts).toHaveAccessibleDescription('Gmail needs your email too: contacts can only move together with email.');
+    expect(option(/^Email and contacts/)).toBeEnabled();
+  });
+
+  it('closes both contacts choices when the destination does not allow contacts', async () => {
+    const api = createFakeApi();
+    api.fetchCapabilities.mockResolvedValue({ allowed_operations: ['emailmigration'], auth: 'oauth', provider: 'outlook' });
+    await toOptions(/Outlook/, api);
+    expect(option(/^Contacts\s*Your address book/)).toBeDisabled();
+    expect(option(/^Email and contacts/)).toBeDisabled();
+    expect(option(/^Email and contacts/)).toHaveAccessibleDescription('Contacts cannot be moved from this account.');
+    expect(option(/^Email\s*All your messages/)).toBeEnabled();
+  });
+
+  it('closes contacts when the account has no contacts service (never-allow)', async () => {
+    const api = createFakeApi();
+    api.fetchMigrationStatus.mockResolvedValue({ account: true, mailbox: true, login: true, carddav: false, optOutState: 'NONE' });
+    await toOptions(/Outlook/, api);
+    expect(option(/^Email and contacts/)).toBeDisabled();
+  });
+
+  it('shows the option-page error a failed consent brings back', async () => {
+    const { user, actor } = await toOptions(/Outlook/);
+    await user.click(option(/^Email\s*All your messages/));
+    await user.click(next());
+    // The provider's consent page sends the browser back with an error; the router reports it.
+    actor.send({ type: 'ROUTE.VISITED', path: '/oauth-callback', query: { error: 'PROVIDER_NOT_SUPPORTED' }, hash: '' });
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('This provider is not supported.');
+    actor.send({ type: 'ROUTE.VISITED', path: '/oauth-callback', query: { error: 'SOMETHING_ELSE' }, hash: '' });
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('Unknown error during the authentication process, please try again.');
+  });
+});
