@@ -5,6 +5,7 @@
  * alone, so it survives a restart of the service. A completed file export is a real zip built from
  * the sample mailbox and cached in filesDir.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, VendorJob } from '../ports.ts';
@@ -64,8 +65,9 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
       }
       const file = buildExportArchive(job, mailbox);
       await mkdir(options.filesDir, { recursive: true });
-      // Write then rename, so a concurrent download never reads a half-written archive.
-      const partial = `${cached}.${process.pid}.${Date.now()}.partial`;
+      // Write then rename, so a concurrent download never reads a half-written archive; the random
+      // name keeps two concurrent first downloads from writing into the same partial file.
+      const partial = `${cached}.${randomBytes(6).toString('hex')}.partial`;
       await writeFile(partial, file.body);
       await rename(partial, cached);
       return file;

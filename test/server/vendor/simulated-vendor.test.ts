@@ -1,6 +1,6 @@
 /** The simulated vendor: its timeline, its independence from process state, and the real archive it builds. */
 import { strFromU8, unzipSync } from 'fflate';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -129,6 +129,16 @@ describe('exportFile', () => {
     expect(strFromU8(mixed['README.txt'] ?? new Uint8Array())).toContain('You chose PST for: email.');
   });
 
+  it('serves concurrent first downloads the same complete archive', async () => {
+    const filesDir = tempDir();
+    const vendor = vendorAt(done, filesDir);
+    const files = await Promise.all(Array.from({ length: 5 }, () => vendor.exportFile(job())));
+    const reference = Buffer.from(files[0]?.body ?? []);
+    expect(reference.length).toBeGreaterThan(0);
+    for (const file of files) expect(Buffer.from(file?.body ?? []).equals(reference)).toBe(true);
+    expect(readdirSync(filesDir)).toEqual(['northwave-export-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6.zip']);
+  });
+
   it('caches the archive in filesDir and serves the same bytes after a restart; a rebuild is byte-identical', async () => {
     const filesDir = tempDir();
     const first = await vendorAt(done, filesDir).exportFile(job());
@@ -137,6 +147,6 @@ describe('exportFile', () => {
     expect(Buffer.from(cached?.body ?? []).equals(Buffer.from(first?.body ?? []))).toBe(true);
     const rebuilt = await vendorAt(done, tempDir()).exportFile(job());
     expect(Buffer.from(rebuilt?.body ?? []).equals(Buffer.from(first?.body ?? []))).toBe(true);
-    expect(existsSync(path.join(filesDir, 'northwave-export-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6.zip.partial'))).toBe(false);
+    expect(readdirSync(filesDir).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 });
