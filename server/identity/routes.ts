@@ -10,6 +10,8 @@
  * `logout=true` asks the provider for a fresh sign-in; the development pages always are one.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
@@ -53,7 +55,7 @@ const ERROR_PATHS: Record<Exclude<Target, 'sign-in'>, string> = {
   consent: '/oauth-callback',
 };
 
-const stylesheet = readFileSync(new URL('./pages/identity.css', import.meta.url), 'utf8');
+const stylesheet = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'pages', 'identity.css'), 'utf8');
 
 /** `scopes=emailmigration,contactsmigration` → the operations, or null when empty or unknown. */
 function parseScopes(raw: string | undefined): Operation[] | null {
