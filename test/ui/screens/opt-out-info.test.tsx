@@ -1,0 +1,139 @@
+/**
+ * The opt-out view and the destination page's opt-out panel: every display state of §4 explained,
+ * the actions the machine allows, the confirmation that cancelling cannot be undone, and the §8
+ * opt-out error.
+ */
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MigrationStatusResponse } from '../../../src/api/contract';
+import { OPT_OUT_INFO_STATES } from '../../../machines/opt-out';
+import { daysPhrase, explainOptOut } from '../../../src/views/opt-out-info/opt-out-explanations';
+import { createFakeApi, flush, renderSignedIn } from './screen-harness';
+
+const DAY = 24 * 3600 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY - 60_000).toISOString();
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function withStatus(response: MigrationStatusResponse) {
+  const api = createFakeApi();
+  api.fetchMigrationStatus.mockResolvedValue(response);
+  return renderSignedIn({ api });
+}
+
+describe('opt-out explanations', () => {
+  it('explain every display state with its own title', () => {
+    const titles = OPT_OUT_INFO_STATES.map((state) => explainOptOut(state, { providerName: 'Northwave' }).title);
+    expect(new Set(titles).size).toBe(OPT_OUT_INFO_STATES.length);
+  });
+
+  it('put the days left into the words', () => {
+    const text = explainOptOut('optedOutInitial', { providerName: 'Northwave', daysUntilPurge: 9 }).paragraphs.join(' ');
+    expect(text).toContain('deleted in 9 days');
+    expect(daysPhrase(1)).toBe('1 day');
+    expect(daysPhrase(0)).toBe('less than a day');
+  });
+});
+
+describe('opt-out view', () => {
+  it('explains a confirmed closure with the days left and asks before cancelling it', async () => {
+    const { user, api } = await withStatus({
+      account: true,
+      mailbox: true,
+      login: true,
+      optOutState: 'OPTED_OUT_DELETE',
+      optedOutToBePurgedDate: inDays(5),
+    });
+    expect(screen.getByRole('heading', { level: 2, name: 'Your account is being closed' })).toBeInTheDocument();
+    expect(screen.getByText('Deleted in')).toBeInTheDocument();
+    expect(screen.getByText('5 days')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schedule closure' })).not.toBeInTheDocument();
+
+    const cancel = screen.getByRole('button', { name: 'Cancel closure' });
+    await user.click(cancel);
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your account closure?' });
+    expect(dialog).toHaveTextContent('Cancelling cannot be undone');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.updateOptOutState).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel closure' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the closure' }));
+    await flush();
+    expect(api.updateOptOutState).toHaveBeenCalledWith(expect.objectContaining({ optOutState: 'OPT_OUT_CANCEL' }));
+    // After a cancel the wizard goes on to the destination choice.
+    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+  });
+
+  it('shows the opt-out error when the update fails', async () => {
+    const api = createFakeApi();
+    api.fetchMigrationStatus.mockResolvedValue({ account: true, login: true, optOutState: 'OPTED_OUT_DELETE' });
+    api.updateOptOutState.mockRejectedValue({ kind: 'network' });
+    const { user } = await renderSignedIn({ api });
+    await user.click(screen.getByRole('button', { name: 'Cancel closure' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the closure' }));
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'An error has happened while updating your opt-out state. Please, try again.',
+    );
+  });
+
+  it('offers to schedule the closure of an open account and says when it is scheduled', async () => {
+    const { user, actor, api } = await withStatus({ account: true, login: true, optOutState: 'NONE', deactivationDate: inDays(30) });
+    actor.send({ type: 'ROUTE.VISITED', path: '/opt-out-info', query: {}, hash: '' });
+    await flush();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your account is open' })).toBeInTheDocument();
+    expect(screen.getByText('30 days')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save my email and contacts' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Schedule closure' }));
+    await flush();
+    expect(api.updateOptOutState).toHaveBeenCalledWith(expect.objectContaining({ optOutState: 'OPT_OUT' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Your account is scheduled to close' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel closure' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE' }, 'Your account has been closed'],
+    [{ migrationStatus: 'PURGED', purgeReason: 'TOS_TIMEOUT_DELETE' }, 'Your mailbox has been deleted'],
+    [{ migrationStatus: 'PURGED', purgeReason: 'BAU_DELETE' }, 'Your mailbox is no longer available'],
+  ])('explains a purged mailbox (%o) and offers no action', async (response, title) => {
+    await withStatus({ account: true, login: true, optOutState: 'OPTED_OUT_MBOX_PURGED', ...response });
+    expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.getByText(/cannot be recovered/)).toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('explains a mailbox moved to Yahoo Mail', async () => {
+    await withStatus({ account: true, login: true, optOutState: 'NONE', migrationStatus: 'YAHOO' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Your email has moved to Yahoo Mail' })).toBeInTheDocument();
+    expect(screen.getByText(/nothing left to export here/)).toBeInTheDocument();
+  });
+});
+
+describe('opt-out panel on the destination page', () => {
+  it('shows a scheduled closure with a way to review or cancel it', async () => {
+    const { user } = await withStatus({
+      account: true,
+      login: true,
+      optOutState: 'OPTED_OUT_INITIAL',
+      optedOutToBePurgedDate: inDays(3),
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your account is scheduled to close' })).toBeInTheDocument();
+    expect(screen.getByText(/deleted in 3 days/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review account closure' })).toHaveAttribute('href', '/opt-out-info');
+    await user.click(screen.getByRole('button', { name: 'Cancel closure' }));
+    expect(screen.getByRole('alertdialog', { name: 'Cancel your account closure?' })).toBeInTheDocument();
+  });
+
+  it('is absent for an account that never opted out', async () => {
+    await withStatus({ account: true, login: true, optOutState: 'NONE' });
+    expect(screen.queryByRole('button', { name: 'Cancel closure' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Review account closure' })).not.toBeInTheDocument();
+  });
+});
