@@ -34,8 +34,10 @@ export function ensureSpaBuild(outDir: string): string {
 
   const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
   run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']);
-  // The same post-build step as `npm run build` (precompressed assets), when the service has it.
-  if (existsSync(path.join(repoRoot, 'scripts/compress-dist.ts'))) run(bin('tsx'), ['scripts/compress-dist.ts', outDir]);
+  // The same post-build step as `npm run build` (precompressed hashed assets), when the service has it.
+  if (existsSync(path.join(repoRoot, 'scripts/compress-dist.ts'))) {
+    run(bin('tsx'), ['scripts/compress-dist.ts', path.join(outDir, 'assets')]);
+  }
   writeFileSync(stampFile, String(newestInput));
   return outDir;
 }
