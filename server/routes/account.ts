@@ -30,6 +30,11 @@ export function accountRoutes(deps: RouteDeps) {
     const identity = signedIn(c.req.valid('query').token_id);
     if (!identity) return unauthorized(c);
     const account = deps.directory.find(identity.email);
+    // §8: a failed status call means ACCOUNT_DOES_NOT_EXIST when the server says so; an account
+    // that never existed has no opt-out history to show, unlike a purged one.
+    if (account.inactive === 'user') {
+      return apiError(c, 404, 'ACCOUNT_DOES_NOT_EXIST', 'The account does not exist.');
+    }
     const answer: MigrationStatusResponse = migrationStatus(account, deps.optOuts.find(identity.email), deps.now());
     c.header('Cache-Control', 'no-store');
     return c.json(answer);

@@ -55,6 +55,12 @@ describe('GET /api/v2/comcast-get-migration-status/', () => {
     });
   });
 
+  it('answers ACCOUNT_DOES_NOT_EXIST as a failed call for an account that never existed', async () => {
+    const { status, body } = await migrationStatus(tokenFor('no-account@example.com'));
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ error: 'ACCOUNT_DOES_NOT_EXIST' });
+  });
+
   it('accepts the status sign-in token but not a destination grant; 401 for unknown, expired or missing', async () => {
     expect((await migrationStatus(tokenFor('active@example.com', 'status'))).status).toBe(200);
     expect((await migrationStatus(tokenFor('active@example.com', 'destination'))).status).toBe(401);
