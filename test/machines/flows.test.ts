@@ -1,0 +1,152 @@
+/** Whole flows on real timers (faked): the §9 delays by their length, the clock, the /loading routing. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { DELAYS, MESSAGES, selectErrorModal, selectFieldErrors, selectLocation, selectScreen } from '../../machines/index.ts';
+import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse } from '../../src/api/contract.ts';
+import { fakeMachine, SOURCE, visit } from './support.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-03-01T00:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+const withStatus = (status: MigrationStatusResponse, input = {}) =>
+  createActor(
+    fakeMachine([]).provide({ actors: { fetchMigrationStatus: fromPromise(async (): Promise<MigrationStatusResponse> => status) } }),
+    { input },
+  ).start();
+
+describe('the delays of §9, by name and by length', () => {
+  it('are 1000, 400, 800, 500 and 500 ms', () => {
+    expect(DELAYS).toEqual({
+      emailDebounce: 1000,
+      notificationEmailDebounce: 400,
+      emptyNotificationEmailDelay: 800,
+      copyConfirmation: 500,
+      policyRedirect: 500,
+    });
+  });
+
+  it('checks the Other email 1000 ms after typing stops; typing clears the old error', async () => {
+    const actor = withStatus({ account: true, login: true, mailbox: true, optOutState: 'NONE' });
+    actor.send(visit('/oauth-callback', SOURCE));
+    await flush();
+    actor.send({ type: 'OTHER.OPENED' });
+    actor.send({ type: 'OTHER.FIELD_CHANGED', field: 'email', value: 'me@' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(selectFieldErrors(actor.getSnapshot()).email).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectFieldErrors(actor.getSnapshot()).email).toBe(MESSAGES.invalidEmail);
+    actor.send({ type: 'OTHER.FIELD_CHANGED', field: 'email', value: SOURCE.email });
+    expect(selectFieldErrors(actor.getSnapshot()).email).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectFieldErrors(actor.getSnapshot()).email).toBe(MESSAGES.sameAddress);
+  });
+
+  it('validates the notification email 400 ms after typing, and shows the empty message after 800 ms', async () => {
+    const validateDomain = vi.fn(async ({ input }: { input: { domain: string } }): Promise<OkResponse> => ({ ok: input.domain !== 'nowhere.test' }));
+    const actor = createActor(
+      fakeMachine([]).provide({ actors: { validateDomain: fromPromise(validateDomain) } }),
+      { input: {} },
+    ).start();
+    actor.send(visit('/oauth-callback', SOURCE));
+    await flush();
+    actor.send({ type: 'DESTINATION.SELECTED', provider: 'file' });
+    actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
+    await flush();
+    actor.send({ type: 'OPERATIONS.SELECTED', choice: 'email' });
+    actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'PST' });
+    actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
+    expect(selectScreen(actor.getSnapshot())).toBe('startMigration');
+
+    actor.send({ type: 'NOTIFICATION_EMAIL.CHANGED', value: 'me@nowhere.test' });
+    await vi.advanceTimersByTimeAsync(399);
+    expect(validateDomain).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(validateDomain).toHaveBeenCalledTimes(1);
+    await flush();
+    expect(selectFieldErrors(actor.getSnapshot()).notificationEmail).toBe(MESSAGES.invalidNotificationEmail);
+    expect(actor.getSnapshot().can({ type: 'EXPORT.START_REQUESTED' })).toBe(false);
+
+    actor.send({ type: 'NOTIFICATION_EMAIL.CHANGED', value: '' });
+    await vi.advanceTimersByTimeAsync(799);
+    expect(selectFieldErrors(actor.getSnapshot()).notificationEmail).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectFieldErrors(actor.getSnapshot()).notificationEmail).toBe(MESSAGES.invalidNotificationEmail);
+
+    actor.send({ type: 'NOTIFICATION_EMAIL.CHANGED', value: 'me@example.org' });
+    await vi.advanceTimersByTimeAsync(400);
+    await flush();
+    expect(actor.getSnapshot().can({ type: 'EXPORT.START_REQUESTED' })).toBe(true);
+    expect(actor.getSnapshot().context.notificationEmailError).toBeNull();
+  });
+
+  it('leaves for a policy page after 500 ms, not before', async () => {
+    const effects: string[] = [];
+    const actor = createActor(fakeMachine(effects), { input: {} }).start();
+    actor.send(visit('/privacy-policy'));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(effects).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(effects).toEqual(['leaveForExternalPage:privacyPolicy']);
+  });
+});
+
+describe('/loading', () => {
+  it('turns the dates into whole days on the current clock', async () => {
+    const actor = withStatus({ account: true, login: true, mailbox: true, optOutState: 'NONE', deactivationDate: '2026-03-10T12:00:00Z' });
+    actor.send(visit('/oauth-callback', SOURCE));
+    await flush();
+    expect(selectScreen(actor.getSnapshot())).toBe('destinationAccount');
+    expect(actor.getSnapshot().context.deactivationDate).toBe(10);
+  });
+
+  it('sends delete, yahoo and purged accounts to /opt-out-info, with the two-step sidebar', async () => {
+    for (const status of [
+      { account: true, optOutState: 'OPTED_OUT_DELETE' },
+      { account: true, migrationStatus: 'YAHOO' },
+      { account: false, purgeReason: 'BAU_DELETE' },
+    ] satisfies MigrationStatusResponse[]) {
+      const actor = withStatus(status);
+      actor.send(visit('/oauth-callback', SOURCE));
+      await flush();
+      expect(selectLocation(actor.getSnapshot()).path).toBe('/opt-out-info');
+      expect(actor.getSnapshot().context.sidebarSteps.map((s) => s.text)).toEqual(['Log in', 'Email account information']);
+    }
+  });
+
+  it('sends an inactive mailbox home with the mapped error and AUTH_ERROR', async () => {
+    const actor = withStatus({ account: true, login: true, mailbox: false, optOutState: 'NONE' });
+    actor.send(visit('/oauth-callback', SOURCE));
+    await flush();
+    expect(selectLocation(actor.getSnapshot())).toEqual({ path: '/', search: '?error=MAILBOX_IS_NOT_ACTIVE&type=AUTH_ERROR', hash: '' });
+    expect(selectErrorModal(actor.getSnapshot())?.message).toBe(`The mailbox for user ${SOURCE.email} is not active.`);
+  });
+
+  it('with opt-out off: carddav blocks contacts, other inactive values go home', async () => {
+    const run = async (info: ComcastInfoResponse) => {
+      const actor = createActor(
+        fakeMachine([]).provide({ actors: { fetchComcastInfo: fromPromise(async (): Promise<ComcastInfoResponse> => info) } }),
+        { input: { flags: { optOut: false } } },
+      ).start();
+      actor.send(visit('/oauth-callback', SOURCE));
+      await flush();
+      return actor;
+    };
+    const carddav = await run({ inactive: 'carddav' });
+    expect(selectScreen(carddav.getSnapshot())).toBe('destinationAccount');
+    expect(carddav.getSnapshot().context.neverAllowContactsMigration).toBe(true);
+    carddav.send({ type: 'DESTINATION.SELECTED', provider: 'outlook' });
+    carddav.send({ type: 'WIZARD.NEXT_REQUESTED' });
+    await flush();
+    expect(carddav.getSnapshot().can({ type: 'OPERATIONS.SELECTED', choice: 'both' })).toBe(false);
+
+    for (const [inactive, code] of [['user', 'ACCOUNT_DOES_NOT_EXIST'], ['account', 'ACCOUNT_DOES_NOT_EXIST'], ['mailbox', 'MAILBOX_IS_NOT_ACTIVE']]) {
+      const actor = await run({ inactive });
+      expect(selectLocation(actor.getSnapshot()).search).toBe(`?error=${code}&type=AUTH_ERROR`);
+    }
+  });
+});
