@@ -1,9 +1,9 @@
 /** Whole flows on real timers (faked): the §9 delays by their length, the clock, the /loading routing. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { DELAYS, MESSAGES, selectErrorModal, selectFieldErrors, selectLocation, selectScreen } from '../../machines/index.ts';
+import { DELAYS, MESSAGES, selectCopied, selectErrorModal, selectFieldErrors, selectLocation, selectScreen } from '../../machines/index.ts';
 import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse } from '../../src/api/contract.ts';
-import { fakeMachine, SOURCE, visit } from './support.ts';
+import { EXPORT_ID, fakeMachine, SOURCE, visit } from './support.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -82,6 +82,32 @@ describe('the delays of §9, by name and by length', () => {
     await flush();
     expect(actor.getSnapshot().can({ type: 'EXPORT.START_REQUESTED' })).toBe(true);
     expect(actor.getSnapshot().context.notificationEmailError).toBeNull();
+  });
+
+  it('shows Copied! for 500 ms after Copy Export ID; a double Start starts one export', async () => {
+    const effects: string[] = [];
+    const startExport = vi.fn(async (): Promise<{ jobid: string }> => ({ jobid: EXPORT_ID }));
+    const actor = createActor(fakeMachine(effects).provide({ actors: { startExport: fromPromise(startExport) } }), { input: {} }).start();
+    actor.send(visit('/oauth-callback', SOURCE));
+    await flush();
+    actor.send({ type: 'DESTINATION.SELECTED', provider: 'file' });
+    actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
+    await flush();
+    actor.send({ type: 'OPERATIONS.SELECTED', choice: 'email' });
+    actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'MBOX' });
+    actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
+    actor.send({ type: 'EXPORT.START_REQUESTED' });
+    actor.send({ type: 'EXPORT.START_REQUESTED' });
+    await flush();
+    expect(startExport).toHaveBeenCalledTimes(1);
+    expect(selectScreen(actor.getSnapshot())).toBe('complete');
+    actor.send({ type: 'EXPORT_ID.COPY_REQUESTED' });
+    expect(selectCopied(actor.getSnapshot())).toBe(true);
+    expect(effects).toEqual([`copyExportId:${EXPORT_ID}`]);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(selectCopied(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectCopied(actor.getSnapshot())).toBe(false);
   });
 
   it('leaves for a policy page after 500 ms, not before', async () => {
