@@ -26,8 +26,11 @@ const daysBadge = css`
   gap: ${space(2)};
   margin: 0 0 ${space(5)};
   padding: ${space(1.5)} ${space(3)};
-  border-radius: ${radii.pill};
+  border-radius: ${radii.md};
   background: ${colors.primarySoft};
+  svg {
+    flex: none;
+  }
   color: ${colors.primary};
   font-weight: ${font.weight.bold};
   font-size: ${font.size.sm};
@@ -38,6 +41,16 @@ const note = css`
   color: ${colors.muted};
   font-size: ${font.size.sm};
 `;
+
+/** Decorative: the sentence beside it says it all. */
+function ClockIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export default function DestinationAccountScreen() {
   const days = usePortalSelector(selectDaysRemaining);
@@ -56,7 +69,7 @@ export default function DestinationAccountScreen() {
 
       {days !== null && (
         <p css={daysBadge}>
-          <span aria-hidden="true">⏳</span>
+          <ClockIcon />
           You have {daysPhrase(days)} to save your data
         </p>
       )}
