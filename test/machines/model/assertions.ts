@@ -130,6 +130,10 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     expect(selectSidebar(snapshot)).toBe(panel ? 'two' : 'five');
   },
   'exportPortal.destinationAccount.choosing': ({ snapshot }) => {
+    // The successor products only when login is not active; the file export only with its flag (§2, §9).
+    expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'northwave_next' })).toBe(!snapshot.context.loginActive);
+    expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'file' })).toBe(snapshot.context.flags.fileExport);
+    expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'gmail' })).toBe(true);
     const errors = selectFieldErrors(snapshot);
     const allowed: string[] = [MESSAGES.invalidEmail, MESSAGES.sameAddress, MESSAGES.invalidImap, MESSAGES.unresolvedImap, MESSAGES.incorrectCredentials, MESSAGES.unknownError];
     for (const text of Object.values(errors)) expect(allowed).toContain(text);
