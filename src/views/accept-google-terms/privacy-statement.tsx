@@ -11,7 +11,7 @@ const Section = styled.section`
   & + & {
     margin-top: ${space(6)};
   }
-  h3 {
+  h2 {
     font-size: ${font.size.md};
     color: ${colors.dark};
     margin: 0 0 ${space(2)};
@@ -32,7 +32,7 @@ export function PrivacyStatement({ headingId }: { headingId: string }) {
   return (
     <>
       <Section aria-labelledby={`${headingId}-why`}>
-        <h3 id={`${headingId}-why`}>Why we ask for access to your Gmail account</h3>
+        <h2 id={`${headingId}-why`}>Why we ask for access to your Gmail account</h2>
         <p>
           To copy your {provider} email and contacts into Gmail, our transfer partner needs permission to add
           messages and contacts to your Google account. Google will ask you to approve that permission on its own
@@ -41,7 +41,7 @@ export function PrivacyStatement({ headingId }: { headingId: string }) {
       </Section>
 
       <Section aria-labelledby={`${headingId}-what`}>
-        <h3 id={`${headingId}-what`}>What we access, and what we do not</h3>
+        <h2 id={`${headingId}-what`}>What we access, and what we do not</h2>
         <ul>
           <li>
             <strong>Mail:</strong> we add the messages and folders from your {provider} mailbox to Gmail. We do not
@@ -57,7 +57,7 @@ export function PrivacyStatement({ headingId }: { headingId: string }) {
       </Section>
 
       <Section aria-labelledby={`${headingId}-how`}>
-        <h3 id={`${headingId}-how`}>How the transfer works</h3>
+        <h2 id={`${headingId}-how`}>How the transfer works</h2>
         <p>
           After you start the export, our transfer partner copies your data directly from {provider} to Google over
           encrypted connections. Depending on the size of your mailbox this can take from a few minutes to a few
@@ -67,7 +67,7 @@ export function PrivacyStatement({ headingId }: { headingId: string }) {
       </Section>
 
       <Section aria-labelledby={`${headingId}-keep`}>
-        <h3 id={`${headingId}-keep`}>How long we keep access</h3>
+        <h2 id={`${headingId}-keep`}>How long we keep access</h2>
         <p>
           Access to your Google account is used only while your export runs. When it finishes, or if it stops with
           an error, the access token is deleted. We keep a short record of the export (its ID, start time, and
@@ -77,7 +77,7 @@ export function PrivacyStatement({ headingId }: { headingId: string }) {
       </Section>
 
       <Section aria-labelledby={`${headingId}-control`}>
-        <h3 id={`${headingId}-control`}>You stay in control</h3>
+        <h2 id={`${headingId}-control`}>You stay in control</h2>
         <ul>
           <li>
             You can remove the portal's access at any time from the Security page of your Google account. A running
@@ -95,7 +95,7 @@ export function PrivacyStatement({ headingId }: { headingId: string }) {
       </Section>
 
       <Section aria-labelledby={`${headingId}-help`}>
-        <h3 id={`${headingId}-help`}>Questions</h3>
+        <h2 id={`${headingId}-help`}>Questions</h2>
         <p>
           If anything here is unclear, or you want us to delete the record of your export, contact {provider}{' '}
           support through the help pages linked at the top of this page. Choosing Next means you have read this
