@@ -8,7 +8,7 @@ import createCache from '@emotion/cache';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { fromPromise, type InspectionEvent } from 'xstate';
 import { vi } from 'vitest';
 import type { PortalActorName } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/types.ts';
@@ -46,6 +46,8 @@ export type RenderAppOptions = {
   /** Answers of the API actors; missing ones never settle. */
   api?: Partial<ApiHandlers>;
   input?: PortalInput;
+  /** Sees every microstep (coverage of the model-based run). */
+  inspect?: (event: InspectionEvent) => void;
 };
 
 const ACTOR_NAMES: PortalActorName[] = [
@@ -113,6 +115,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     implementations: fakeImplementations(options.api ?? {}, effects),
     storage: window.sessionStorage,
     input: options.input ?? {},
+    inspect: options.inspect,
   });
   actor.start();
   const user = userEvent.setup({ delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -132,10 +135,15 @@ export function renderApp(options: RenderAppOptions = {}) {
 }
 
 /** The user goes to an address (a link, the address bar or Back/Forward): the router sees a popstate. */
+let visits = 0;
 export async function visit(url: string): Promise<void> {
   await act(async () => {
-    window.history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    // A history entry of its own, as the browser makes for every visit: the router tells two visits
+    // of one address apart by this key.
+    visits += 1;
+    const state = { usr: null, key: `visit${visits}`, idx: 1000 + visits };
+    window.history.pushState(state, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
   });
   await settle();
 }

@@ -117,11 +117,16 @@ export default function StatusScreen() {
         </>
       )}
       {!busy && !message && (
-        <p css={{ marginTop: space(6) }}>
+        <div css={actions}>
+          {canRetry && (
+            <Button variant="secondary" onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>
+              Refresh status
+            </Button>
+          )}
           <Link to="/" css={buttonStyles('secondary')}>
             Back to home
           </Link>
-        </p>
+        </div>
       )}
     </Card>
   );

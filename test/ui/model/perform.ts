@@ -1,0 +1,225 @@
+/**
+ * Each event of the model performed as a user would: a click, typing, a key, an address change;
+ * the fake API answering (done/error events) or time passing (after-events). `feasible` says
+ * whether the screen offers the action at all in this snapshot: the machine accepts some events a
+ * view never sends there (closing a modal that is not open), and those steps are not walked here.
+ */
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { DELAYS, selectErrorModal, selectOperations, type PortalSnapshot } from '../../../machines/index.ts';
+import type { ModelEvent } from '../../machines/model/types.ts';
+import { settle, visit } from '../render-app.tsx';
+
+export type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+export type UiContext = { user: UserEvent; pending: Map<string, Deferred> };
+
+type Any = ModelEvent & Record<string, unknown>;
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+/** The label's text a screen reader reads (decorative, aria-hidden parts left out). */
+const spokenText = (element: Element): string => {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+};
+/** The radio card whose label starts with `name` (its description follows it). */
+const radio = (name: string, group?: string): HTMLElement => {
+  const scope = group ? within(screen.getByRole('group', { name: group })) : screen;
+  const found = scope.getAllByRole('radio').find((r) => {
+    // The card's first line is its name (the description follows in its own element).
+    const label = r.closest('label');
+    const first = label ? Array.from(label.querySelectorAll('span')).find((span) => span.children.length === 0 && !span.closest('[aria-hidden="true"]')) : null;
+    return (first?.textContent ?? spokenText(r)).trim() === name;
+  });
+  if (!found) {
+    const seen = scope.queryAllByRole('radio').map((r) => spokenText(r.closest('label') ?? r));
+    throw new Error(`no radio named ${name}${group ? ` in ${group}` : ''}; radios: ${seen.join(' | ')}`);
+  }
+  return found;
+};
+
+async function retype(ctx: UiContext, field: HTMLElement, value: string) {
+  await ctx.user.clear(field);
+  if (value !== '') await ctx.user.type(field, value);
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  gmail: 'Gmail',
+  outlook: 'Outlook.com',
+  yahoo: 'Yahoo Mail',
+  aol: 'AOL Mail',
+  northwave_next: 'Northwave Next',
+  other: 'Other',
+  file: 'Download',
+};
+const CHOICE_NAMES = { email: 'Email', contacts: 'Contacts', both: 'Email and contacts' } as const;
+const SUPPORT_LABELS: Record<string, RegExp> = {
+  email_address: /^Your Northwave email address/,
+  destination_email: /^Destination email address/,
+  migration_id: /^Export ID/,
+  issue: /^What happened\?/,
+};
+
+/** Whether the screen of this snapshot offers the action that sends `event`. */
+export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
+  const e = event as Any;
+  const c = snapshot.context;
+  const type = e.type as string;
+  if (type.startsWith('xstate.')) return true;
+  switch (type) {
+    case 'STATUS_LOOKUP.OPENED':
+      return !c.statusLookup.open && selectErrorModal(snapshot) === null;
+    case 'STATUS_LOOKUP.CLOSED':
+    case 'STATUS_LOOKUP.ID_CHANGED':
+    case 'STATUS_LOOKUP.SUBMITTED':
+    case 'STATUS_LOOKUP.SIGN_IN_REQUESTED':
+      return c.statusLookup.open;
+    case 'SIGN_IN.REQUESTED':
+      return !c.statusLookup.open && selectErrorModal(snapshot) === null;
+    case 'ERROR_MODAL.DISMISSED':
+      return selectErrorModal(snapshot) !== null && !c.statusLookup.open;
+    case 'OTHER.FIELD_CHANGED':
+      return c.other.active && (e.field !== 'imap' || c.other.customImap);
+    case 'OTHER.IMAP_BLURRED':
+      return c.other.active && c.other.customImap;
+    case 'OTHER.CUSTOM_IMAP_TOGGLED':
+      return c.other.active && c.other.customImap !== e.enabled;
+    case 'OTHER.OPENED':
+      return !c.other.active;
+    case 'DESTINATION.SELECTED':
+      return c.other.active || c.dstAccount?.provider !== e.provider;
+    case 'OPERATIONS.SELECTED':
+      return selectOperations(snapshot).choice !== e.choice;
+    case 'EXPORT_FORMAT.SELECTED': {
+      const options = selectOperations(snapshot);
+      if (!options.isFileExport) return false;
+      const wants = e.kind === 'email' ? options.choice === 'email' || options.choice === 'both' : options.choice === 'contacts' || options.choice === 'both';
+      const current = e.kind === 'email' ? options.emailFormat : options.contactsFormat;
+      return wants && current !== e.format;
+    }
+    case 'START_OVER.REQUESTED':
+      return !snapshot.matches({ optOutInfo: 'confirmingCancel' });
+    default:
+      return true;
+  }
+}
+
+/** Performs one event through the UI (or the fake API, or the clock). */
+export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: ModelEvent): Promise<void> {
+  const e = event as Any;
+  const type = e.type as string;
+  const { user } = ctx;
+
+  const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
+  if (done) {
+    const [, kind, id = ''] = done;
+    const deferred = ctx.pending.get(id);
+    if (!deferred) throw new Error(`no pending call of ${id}`);
+    ctx.pending.delete(id);
+    if (kind === 'done') deferred.resolve(e.output);
+    else deferred.reject(e.error);
+    await settle();
+    return;
+  }
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) {
+    await settle(DELAYS[after[1] as keyof typeof DELAYS]);
+    return;
+  }
+
+  switch (type) {
+    case 'ROUTE.VISITED': {
+      const query = new URLSearchParams(e.query as Record<string, string>).toString();
+      await visit(`${e.path as string}${query ? `?${query}` : ''}${(e.hash as string) ?? ''}`);
+      return;
+    }
+    case 'SIGN_IN.REQUESTED':
+      await user.click(button('Sign in'));
+      break;
+    case 'STATUS_LOOKUP.OPENED':
+      await user.click(button('Check your export status'));
+      break;
+    case 'STATUS_LOOKUP.CLOSED':
+      await user.keyboard('{Escape}');
+      break;
+    case 'STATUS_LOOKUP.ID_CHANGED':
+      await retype(ctx, screen.getByLabelText(/^Export ID/), e.value as string);
+      break;
+    case 'STATUS_LOOKUP.SUBMITTED':
+      await user.click(button('Check status'));
+      break;
+    case 'STATUS_LOOKUP.SIGN_IN_REQUESTED':
+      await user.click(button('Check by signing in'));
+      break;
+    case 'ERROR_MODAL.DISMISSED':
+      await user.click(button('OK'));
+      break;
+    case 'DESTINATION.SELECTED':
+      await user.click(radio(PROVIDER_NAMES[e.provider as string] ?? String(e.provider)));
+      break;
+    case 'OTHER.OPENED':
+      await user.click(radio('Other'));
+      break;
+    case 'OTHER.FIELD_CHANGED': {
+      const label = { email: /^Email address/, password: /^Password/, imap: /^IMAP server/ }[e.field as 'email' | 'password' | 'imap'];
+      await retype(ctx, screen.getByLabelText(label), e.value as string);
+      break;
+    }
+    case 'OTHER.CUSTOM_IMAP_TOGGLED':
+      await user.click(screen.getByRole('checkbox', { name: /custom IMAP/ }));
+      break;
+    case 'OTHER.IMAP_BLURRED':
+      await user.click(screen.getByLabelText(/^IMAP server/));
+      await user.tab();
+      break;
+    case 'WIZARD.NEXT_REQUESTED':
+      await user.click(button(snapshot.matches('optOutInfo') ? 'Save my email and contacts' : 'Next'));
+      break;
+    case 'WIZARD.BACK_REQUESTED':
+      await user.click(button('Back'));
+      break;
+    case 'OPERATIONS.SELECTED':
+      await user.click(radio(CHOICE_NAMES[e.choice as keyof typeof CHOICE_NAMES], 'What to save'));
+      break;
+    case 'EXPORT_FORMAT.SELECTED':
+      await user.click(radio(e.format as string, e.kind === 'email' ? 'Email file format' : 'Contacts file format'));
+      break;
+    case 'NOTIFICATION_EMAIL.CHANGED':
+      await retype(ctx, screen.getByLabelText(/^Notification email/), e.value as string);
+      break;
+    case 'EXPORT.START_REQUESTED':
+      await user.click(button('Start Export'));
+      break;
+    case 'EXPORT_ID.COPY_REQUESTED':
+      await user.click(button(/^(Copy Export ID|Copied!)$/));
+      break;
+    case 'OPT_OUT.REQUESTED':
+      await user.click(button('Schedule closure'));
+      break;
+    case 'OPT_OUT.CANCEL_REQUESTED':
+      await user.click(button('Cancel closure'));
+      break;
+    case 'OPT_OUT.CANCEL_CONFIRMED':
+      await user.click(button('Yes, cancel the closure'));
+      break;
+    case 'OPT_OUT.CANCEL_DISMISSED':
+      await user.keyboard('{Escape}');
+      break;
+    case 'SUPPORT.FIELD_CHANGED':
+      await retype(ctx, screen.getByLabelText(SUPPORT_LABELS[e.field as string] ?? /^$/), e.value as string);
+      break;
+    case 'SUPPORT.SUBMITTED':
+      await user.click(button('Submit'));
+      break;
+    case 'START_OVER.REQUESTED':
+      await user.click(button('Start over'));
+      break;
+    case 'STATUS.RETRY_REQUESTED':
+      await user.click(button(/^(Try again|Refresh status)$/));
+      break;
+    default:
+      throw new Error(`no UI action for ${type}`);
+  }
+  await settle();
+}

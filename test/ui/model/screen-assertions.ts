@@ -1,0 +1,132 @@
+/**
+ * What the user must see in each state, read from the rendered page: the screen's heading, the
+ * address bar, the step the sidebar marks, Start over, the machine's messages, and per state the
+ * things that state is about (a busy button, an open dialog, a result).
+ */
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import {
+  MESSAGES,
+  selectFieldErrors,
+  selectLocation,
+  selectScreen,
+  selectShowsStartOver,
+  selectSidebar,
+  selectSidebarSteps,
+  selectErrorModal,
+  selectStep,
+  type PortalSnapshot,
+  type Screen,
+} from '../../../machines/index.ts';
+
+export const HEADINGS: Record<Screen, string> = {
+  signIn: 'Save your email and contacts',
+  loading: 'Checking your account',
+  optOutInfo: 'Your email account',
+  destinationAccount: 'Save your email data',
+  acceptGoogleTerms: 'Privacy statement',
+  migrationOptions: 'Choose what to save',
+  checkEmailScopes: 'We need a few more permissions',
+  startMigration: 'Save your email data',
+  complete: "We're pulling together your data",
+  status: 'Check your export status',
+  statusFromEmail: 'Your exports',
+  supportForm: 'Contact support',
+  privacyPolicy: 'Privacy Policy',
+  termsOfService: 'Terms of Service',
+};
+
+const text = (t: string | RegExp) => screen.getAllByText(t).length > 0;
+const buttonNamed = (name: string | RegExp) => screen.queryByRole('button', { name });
+
+/** Per state (dotted key below the root): what that state shows. */
+const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
+  'signIn.idle': (s) => {
+    expect(buttonNamed('Sign in')).toBeEnabled();
+    if (s.context.statusLookup.open) expect(screen.getByRole('dialog', { name: 'Check your export status' })).toBeInTheDocument();
+    const error = selectErrorModal(s);
+    if (error) {
+      const dialog = screen.getByRole('alertdialog', { name: error.title });
+      expect(within(dialog).getByText(error.message)).toBeInTheDocument();
+    } else expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+  'signIn.leavingForSignIn': () => expect(buttonNamed('Sign in')).toHaveAttribute('aria-busy', 'true'),
+  'signIn.leavingForStatusSignIn': () => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
+  'loading.fetchingMigrationStatus': (s) => expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
+  'loading.fetchingComcastInfo': (s) => expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
+  'optOutInfo.confirmingCancel': () => {
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your account closure?' });
+    expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
+  },
+  'optOutInfo.updating': () => expect(buttonNamed(/Updating your account/)).toBeDisabled(),
+  'destinationAccount.validatingCredentials': () => expect(screen.getByTestId('loading-overlay')).toBeInTheDocument(),
+  'destinationAccount.fetchingCapabilities': () => expect(screen.getByTestId('loading-overlay')).toBeInTheDocument(),
+  'startMigration.starting': () => expect(buttonNamed('Start Export')).toBeDisabled(),
+  'complete.idle': (s) => {
+    expect(buttonNamed('Copy Export ID')).toBeEnabled();
+    expect(screen.getByLabelText('Your export ID')).toHaveValue(s.context.exportId ?? '');
+  },
+  'complete.copied': () => expect(buttonNamed('Copied!')).toBeInTheDocument(),
+  'status.loading': () => expect(text('Fetching your export status...')).toBe(true),
+  'status.shown': (s) => {
+    const job = s.context.jobStatus;
+    const labels = { started: 'In progress', completed: 'Completed', error: 'Error' } as const;
+    for (const kind of ['emailmigration', 'contactsmigration'] as const) {
+      const status = job?.[kind];
+      if (status) expect(text(labels[status])).toBe(true);
+    }
+  },
+  'status.invalidId': () => {
+    expect(text(MESSAGES.statusInvalidId)).toBe(true);
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
+  },
+  'status.failed': () => {
+    expect(text(MESSAGES.statusLookupFailed)).toBe(true);
+    expect(buttonNamed('Try again')).toBeEnabled();
+  },
+  'statusFromEmail.loading': () => expect(text('Looking up your exports...')).toBe(true),
+  'statusFromEmail.shown': (s) => {
+    if (s.context.jobs.length === 0) expect(text(/^No exports were found from/)).toBe(true);
+    else expect(within(screen.getByRole('list', { name: 'Exports' })).getAllByRole('listitem')).toHaveLength(Math.min(5, s.context.jobs.length));
+  },
+  'statusFromEmail.failed': () => expect(text(MESSAGES.statusFromEmailFailed)).toBe(true),
+  'supportForm.sending': () => expect(buttonNamed('Submit')).toHaveAttribute('aria-busy', 'true'),
+  'supportForm.sent': () => expect(text('Thanks — your message was sent.')).toBe(true),
+  'supportForm.failed': () => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.unknownError),
+  'privacyPolicy.waiting': () => expect(text('Taking you to our Privacy Policy...')).toBe(true),
+  'termsOfService.waiting': () => expect(text('Taking you to our Terms of Service...')).toBe(true),
+};
+
+export const stateKey = (s: PortalSnapshot): string => {
+  const value = s.value;
+  if (typeof value === 'string') return value;
+  const [top, inner] = Object.entries(value)[0] ?? ['signIn', 'idle'];
+  return typeof inner === 'string' ? `${top}.${inner}` : top;
+};
+
+/** Asserts the page shows `s`. */
+export function assertScreen(s: PortalSnapshot): void {
+  const current = selectScreen(s);
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(HEADINGS[current]);
+
+  const { path, search, hash } = selectLocation(s);
+  expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(`${path}${search}${hash}`);
+
+  const progress = screen.queryByRole('navigation', { name: 'Progress' });
+  if (selectSidebar(s) === 'none' || selectSidebarSteps(s).length === 0) expect(progress).toBeNull();
+  else {
+    const active = within(progress as HTMLElement).getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'step');
+    expect(active.map((li) => li.dataset.status)).toEqual(selectStep(s) >= 1 && selectStep(s) <= (selectSidebar(s) === 'two' ? 2 : 5) ? ['active'] : []);
+  }
+  expect(buttonNamed('Start over') !== null).toBe(selectShowsStartOver(s));
+
+  for (const message of Object.values(selectFieldErrors(s))) expect(text(message)).toBe(true);
+
+  const next = buttonNamed(/^Next$/);
+  if (next) expect(next.hasAttribute('disabled')).toBe(!s.can({ type: 'WIZARD.NEXT_REQUESTED' }));
+
+  BY_STATE[stateKey(s)]?.(s);
+}
+
+/** The states with an assertion of their own, beyond the screen-level ones. */
+export const STATES_WITH_OWN_ASSERTIONS = Object.keys(BY_STATE);
