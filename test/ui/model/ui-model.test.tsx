@@ -117,7 +117,7 @@ async function walkOnScreen(path: ModelPath, input: PortalInput) {
         await eventually(() => assertScreen(now), 10);
       } catch (error) {
         const trail = path.steps.slice(0, i + 1).map((s) => JSON.stringify(s.event).slice(0, 160)).join('\n  → ');
-        throw new Error(`${(error as Error).message}\nafter: ${trail}`);
+        throw new Error(`${(error as Error).message}\nafter: ${trail}`, { cause: error });
       }
     }
   } finally {
