@@ -43,6 +43,44 @@ async function signIn(page: Page, portalUrl: string): Promise<void> {
   await page.waitForFunction(() => location.pathname === '/destination-account', { timeout: 20_000 });
 }
 
+type Browser = Awaited<ReturnType<typeof puppeteer.connect>>;
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+
+/**
+ * One Lighthouse run in a new tab (signed in first when the page needs it). Lighthouse now and then
+ * fails to record the trace of a load (NO_NAVSTART, NO_FCP) on a busy machine: such a run is
+ * repeated, up to three attempts, and any other failure stops the script.
+ */
+async function measure(browser: Browser, portalUrl: string, target: Target, setting: Setting): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    const page = await browser.newPage();
+    try {
+      if (target.signedIn) {
+        await signIn(page, portalUrl);
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
+      }
+      const flags: Flags = {
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Storage reset would not clear sessionStorage anyway; the cache was cleared above.
+        disableStorageReset: target.signedIn,
+      };
+      const result = await lighthouse(`${portalUrl}${target.path}`, flags, setting.config, page);
+      if (!result) throw new Error(`Lighthouse gave no result for ${target.path} (${setting.name})`);
+      const failure = result.lhr.runtimeError;
+      if (!failure) return result;
+      const message = `Lighthouse failed on ${target.path} (${setting.name}): ${failure.code} ${failure.message}`;
+      if (attempt >= 3 || !/^NO_(NAVSTART|FCP|LCP|TRACING_STARTED)/.test(failure.code)) throw new Error(message);
+      console.log(`${message} — attempt ${attempt} of 3, trying again`);
+    } finally {
+      await page.close();
+    }
+  }
+}
+
 const score = (value: number | null | undefined) => (value === null || value === undefined ? NaN : Math.round(value * 100));
 
 async function main(): Promise<void> {
@@ -58,25 +96,8 @@ async function main(): Promise<void> {
   try {
     for (const setting of settings) {
       for (const target of targets) {
-        const page = await browser.newPage();
-        if (target.signedIn) {
-          await signIn(page, server.url);
-          const cdp = await page.createCDPSession();
-          await cdp.send('Network.clearBrowserCache');
-          await cdp.detach();
-        }
-        const flags: Flags = {
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          // Storage reset would not clear sessionStorage anyway; the cache was cleared above.
-          disableStorageReset: target.signedIn,
-        };
-        const result = await lighthouse(`${server.url}${target.path}`, flags, setting.config, page);
-        await page.close();
-        if (!result) throw new Error(`Lighthouse gave no result for ${target.path} (${setting.name})`);
-        const { categories, finalDisplayedUrl, runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`Lighthouse failed on ${target.path} (${setting.name}): ${runtimeError.code} ${runtimeError.message}`);
+        const result = await measure(browser, server.url, target, setting);
+        const { categories, finalDisplayedUrl } = result.lhr;
         const performance = score(categories.performance?.score);
         const accessibility = score(categories.accessibility?.score);
         const bestPractices = score(categories['best-practices']?.score);
