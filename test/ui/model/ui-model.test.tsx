@@ -8,7 +8,7 @@
  */
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyStateMachine, type InspectionEvent } from 'xstate';
+import type { AnyStateMachine, InspectionEvent } from 'xstate';
 import { exportPortalMachine, type PortalInput, type PortalSnapshot } from '../../../machines/index.ts';
 import { activeStateNodes, allStateNodes, buildModel, transitionKeys } from '../../machines/model/graph.ts';
 import type { AnyTransitionDefinition } from 'xstate';
@@ -16,7 +16,8 @@ import type { ModelPath } from '../../machines/model/types.ts';
 import { walkPath, type Coverage } from '../../machines/model/walk.ts';
 import { eventually, renderApp, settle, type ApiHandlers } from '../render-app.tsx';
 import { assertScreen } from './screen-assertions.ts';
-import { feasible, perform, type Deferred, type UiContext } from './perform.ts';
+import { perform, type Deferred, type UiContext } from './perform.ts';
+import { augment, type UiStep } from './augment.ts';
 
 // Styles are detached in these tests (see render-app), so nothing is hidden by CSS: skip the check.
 configure({ defaultHidden: true });
@@ -32,25 +33,18 @@ const allStates = allStateNodes(machine).map((node) => node.id);
 const allTransitions = [...new Set(keys.values())];
 const coverage: Coverage = { states: new Set(), transitions: new Set() };
 
-/** A path is walkable by a user when every step's action is on screen where it happens. */
-const walkable = (path: ModelPath, start: PortalSnapshot): boolean => {
-  let snapshot = start;
-  for (const step of path.steps) {
-    if (!feasible(snapshot, step.event)) return false;
-    snapshot = step.state;
-  }
-  return true;
-};
 
-/** Few paths that together take every transition (and visit every state) the walkable ones take. */
-function thin(paths: ModelPath[], input: PortalInput): ModelPath[] {
-  const reach = paths.map((path) => {
+/** Few paths that together take every transition (and visit every state) the others take. */
+function thin(paths: UiStep[][], input: PortalInput): UiStep[][] {
+  const reach = paths.map((steps) => {
     const c: Coverage = { states: new Set(), transitions: new Set() };
-    walkPath(path, input, { onState: () => {} }, c);
+    // The machine-only walk checks each step against the value recorded for it.
+    const asModel: ModelPath = { steps: steps.map((step) => ({ event: step.event, state: { value: step.value } as PortalSnapshot })) };
+    walkPath(asModel, input, { onState: () => {} }, c);
     return new Set([...c.transitions, ...[...c.states].map((s) => `state ${s}`)]);
   });
   const wanted = new Set(reach.flatMap((r) => [...r]));
-  const chosen: ModelPath[] = [];
+  const chosen: UiStep[][] = [];
   while (wanted.size > 0) {
     let best = -1;
     let bestGain = 0;
@@ -59,7 +53,7 @@ function thin(paths: ModelPath[], input: PortalInput): ModelPath[] {
       if (gain > bestGain) [best, bestGain] = [i, gain];
     });
     if (best < 0) break;
-    chosen.push(paths[best] as ModelPath);
+    chosen.push(paths[best] as UiStep[]);
     reach[best]?.forEach((k) => wanted.delete(k));
   }
   return chosen;
@@ -101,22 +95,22 @@ const record = (inspection: InspectionEvent) => {
   for (const node of activeStateNodes(machine, (inspection.snapshot as PortalSnapshot).value)) coverage.states.add(node.id);
 };
 
-async function walkOnScreen(path: ModelPath, input: PortalInput) {
+async function walkOnScreen(path: UiStep[], input: PortalInput) {
   const pending = new Map<string, Deferred>();
   const { actor, user, unmount } = renderApp({ url: '/', api: controlledApi(pending), input, inspect: record });
   await settle();
   const ctx: UiContext = { user, pending };
   try {
     assertScreen(actor.getSnapshot());
-    for (const [i, step] of path.steps.entries()) {
+    for (const [i, step] of path.entries()) {
       await perform(ctx, actor.getSnapshot(), step.event);
       const now = actor.getSnapshot();
       try {
-        expect(now.value).toEqual(step.state.value);
+        expect(now.value).toEqual(step.value);
         // A screen seen for the first time arrives as its own chunk: give it a few turns.
         await eventually(() => assertScreen(now), 10);
       } catch (error) {
-        const trail = path.steps.slice(0, i + 1).map((s) => JSON.stringify(s.event).slice(0, 160)).join('\n  → ');
+        const trail = path.slice(0, i + 1).map((s) => JSON.stringify(s.event).slice(0, 160)).join('\n  → ');
         throw new Error(`${(error as Error).message}\nafter: ${trail}`, { cause: error });
       }
     }
@@ -142,9 +136,8 @@ describe('model-based UI run', () => {
   for (const run of RUNS) {
     it(`walks the model's paths on the rendered app: ${run.name}`, async () => {
       const model = buildModel(run.input);
-      const start = createActor(exportPortalMachine, { input: run.input }).getSnapshot();
       const paths = thin(
-        model.paths.filter((path) => walkable(path, start)),
+        model.paths.map((path) => augment(path, run.input)).filter((steps) => steps.length > 0),
         run.input,
       );
       console.log(`${run.name}: ${paths.length} of ${model.paths.length} paths walked on screen`);
