@@ -40,6 +40,20 @@ describe('scenario accounts at sign-in', () => {
     });
   }
 
+  it('no-account@example.com: back on the home page with the §8 error', async () => {
+    const current = journey();
+    const { page, guard } = current;
+    // §8: the service answers the migration status call with a failure saying the account does not
+    // exist; Chromium logs every failed response, and this one is the spec's own.
+    guard.allowConsoleError(/status of 404 .*\/api\/v2\/comcast-get-migration-status\//);
+    await signIn(current, 'no-account@example.com');
+    const dialog = page.getByRole('alertdialog', { name: AUTH_ERROR_TITLE });
+    await dialog.waitFor({ timeout: 15_000 });
+    await expectPath(page, '/');
+    expect(await dialog.textContent()).toContain('The user no-account@example.com does not exist.');
+    await current.check('sign-in-error-no-account');
+  });
+
   it('no-contacts@example.com: contacts cannot be chosen', async () => {
     const current = journey();
     const { page } = current;
