@@ -86,13 +86,13 @@ export function createService(deps: AppDependencies): ExportService {
   app.use('*', requestLog(logger));
   app.use('*', securityHeaders());
   app.use('*', issueXsrfCookie({ secure: config.publicUrl.startsWith('https:') }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
+  });
+  // GET and HEAD carry no body to limit (Node discards one unread); skipping them spares every status
+  // poll the full Request object that reading `body` makes @hono/node-server build (see docs/performance.md).
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.route('/', healthRoutes(routeDeps));
   app.route('/', sessionRoutes(routeDeps));
