@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { Link } from 'react-router-dom';
-import { colors, font, space } from '../../theme/theme';
+import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectExportId, selectCopied } from '../../../machines/selectors';
@@ -16,7 +16,10 @@ const idRow = css`
     min-height: 48px;
     padding: ${space(2)} ${space(3)};
     font-family: ${font.mono};
-    font-size: ${font.size.md};
+    font-size: ${font.size.xs}; /* 32 characters fit a phone's width */
+    ${mediaUp('sm')} {
+      font-size: ${font.size.md};
+    }
     color: ${colors.dark};
     background: ${colors.lightGrey};
     border: 1.5px dashed ${colors.borderStrong};
