@@ -46,6 +46,14 @@ export const awaitsDestinationToken = (c: PortalContext): boolean =>
 export const optOutPanelShown = (c: PortalContext): boolean =>
   c.flags.optOut && c.loginActive && c.optOutInfoState !== null && c.optOutInfoState !== 'neverOptedOut';
 
+/**
+ * The mailbox is still with the provider: not moved to Yahoo, not purged. Only then can a closure
+ * be scheduled or the mail exported; the server's opt-out state alone (NONE for a moved or purged
+ * account) does not say so.
+ */
+export const mailboxStillHere = (c: PortalContext): boolean =>
+  c.optOutInfoState !== 'yahoo' && !(c.optOutInfoState ?? '').startsWith('purged');
+
 /** §5: contacts are offered only when capabilities allow and never-allow does not block. */
 export const contactsOffered = (c: PortalContext): boolean => c.allowedContactsMigration && !c.neverAllowContactsMigration;
 

@@ -124,6 +124,7 @@ export const exportPortalMachine = setup({
     optOutCanceled: ({ context }) => context.optOutResult === 'CANCELED_OPT_OUT' || context.optOutState === 'OPTED_OUT_CANCEL',
     startOverShown: ({ context }) => showsStartOver(context.currentStep),
     migrationAllowed: ({ context }) => facts.migrationAllowed(context),
+    mailboxStillHere: ({ context }) => facts.mailboxStillHere(context),
     // Sign-in home.
     statusLookupIdValid: ({ context }) => validateExportId(context.statusLookup.value) === null,
     // Loading.
@@ -136,7 +137,10 @@ export const exportPortalMachine = setup({
       Boolean(params.response.inactive) && params.response.inactive !== 'carddav',
     // Opt-out.
     mayRequestOptOut: ({ context }) =>
-      context.flags.optOut && canRequestOptOut(context.optOutState) && context.optOutResult !== 'CANCELED_OPT_OUT',
+      context.flags.optOut &&
+      facts.mailboxStillHere(context) &&
+      canRequestOptOut(context.optOutState) &&
+      context.optOutResult !== 'CANCELED_OPT_OUT',
     mayCancelOptOut: ({ context }) => context.flags.optOut && canCancelOptOut(context.optOutState),
     optOutPanelShown: ({ context }) => facts.optOutPanelShown(context),
     optOutUpdateSucceeded: (_, params: { response: OptOutUpdateResponse }) => params.response.status === 'success',
@@ -627,7 +631,7 @@ export const exportPortalMachine = setup({
             },
             'OPT_OUT.CANCEL_REQUESTED': { guard: 'mayCancelOptOut', target: 'confirmingCancel' },
             'WIZARD.NEXT_REQUESTED': {
-              guard: and(['migrationAllowed', 'hasSourceToken']),
+              guard: and(['migrationAllowed', 'hasSourceToken', 'mailboxStillHere']),
               target: '#exportPortal.destinationAccount',
             },
           },

@@ -144,6 +144,21 @@ describe('/loading', () => {
     }
   });
 
+  it('offers neither a closure nor an export once the mail moved to Yahoo or was purged', async () => {
+    for (const status of [
+      { account: true, login: true, mailbox: true, optOutState: 'NONE', migrationStatus: 'YAHOO' },
+      { account: false, optOutState: 'NONE', migrationStatus: 'PURGED', purgeReason: 'TOS_TIMEOUT_DELETE' },
+    ] satisfies MigrationStatusResponse[]) {
+      const actor = withStatus(status);
+      actor.send(visit('/oauth-callback', SOURCE));
+      await flush();
+      const snapshot = actor.getSnapshot();
+      expect(selectScreen(snapshot)).toBe('optOutInfo');
+      expect(snapshot.can({ type: 'OPT_OUT.REQUESTED' })).toBe(false);
+      expect(snapshot.can({ type: 'WIZARD.NEXT_REQUESTED' })).toBe(false);
+    }
+  });
+
   it('sends an inactive mailbox home with the mapped error and AUTH_ERROR', async () => {
     const actor = withStatus({ account: true, login: true, mailbox: false, optOutState: 'NONE' });
     actor.send(visit('/oauth-callback', SOURCE));
