@@ -163,6 +163,8 @@ export const exportPortalMachine = setup({
     credentialsOk: (_, params: { response: ValidateResponse }) => params.response.ok && !params.response.error,
     credentialsImapRejected: (_, params: { response: ValidateResponse }) => params.response.error === 'INVALID_IMAP',
     failureIsInvalidImap: (_, params: { error: unknown }) => failureCode(params.error) === 'INVALID_IMAP',
+    // The service answers unknown and malformed export IDs alike (404): both are an invalid ID to the user.
+    failureIsUnknownJob: (_, params: { error: unknown }) => isApiFailure(params.error) && params.error.status === 404,
     // Options page.
     operationsChoiceAllowed: ({ context }, params: { choice: OperationsChoice }) =>
       params.choice === 'email' ||
@@ -966,7 +968,10 @@ export const exportPortalMachine = setup({
               target: 'shown',
               actions: { type: 'storeJobStatus', params: ({ event }) => ({ response: event.output }) },
             },
-            onError: 'failed',
+            onError: [
+              { guard: { type: 'failureIsUnknownJob', params: ({ event }) => ({ error: event.error }) }, target: 'invalidId' },
+              { target: 'failed' },
+            ],
           },
         },
         shown: { on: { 'STATUS.RETRY_REQUESTED': 'loading' } },

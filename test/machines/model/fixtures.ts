@@ -149,7 +149,7 @@ export const ACTOR_RESULTS = {
       { emailmigration: { status: 'started' }, contactsmigration: { status: 'completed' } },
       { emailmigration: { status: 'weird' }, contactsmigration: null },
     ],
-    errors: [{ kind: 'network' }],
+    errors: [{ kind: 'network' }, { kind: 'status', status: 404, code: 'JOB_NOT_FOUND' }],
   },
   fetchJobsByEmail: {
     outputs: [
