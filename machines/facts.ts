@@ -54,6 +54,14 @@ export const optOutPanelShown = (c: PortalContext): boolean =>
 export const mailboxStillHere = (c: PortalContext): boolean =>
   c.optOutInfoState !== 'yahoo' && !(c.optOutInfoState ?? '').startsWith('purged');
 
+/** §2: once the closure is cancelled, /opt-out-info leads back to the destination page for good. */
+export const optOutCanceled = (c: PortalContext): boolean =>
+  c.optOutResult === 'CANCELED_OPT_OUT' || c.optOutState === 'OPTED_OUT_CANCEL';
+
+/** A customer who never opted out may still choose to close the account instead of moving it. */
+export const closureOffered = (c: PortalContext): boolean =>
+  c.flags.optOut && c.loginActive && c.optOutInfoState === 'neverOptedOut';
+
 /** §5: contacts are offered only when capabilities allow and never-allow does not block. */
 export const contactsOffered = (c: PortalContext): boolean => c.allowedContactsMigration && !c.neverAllowContactsMigration;
 

@@ -121,7 +121,7 @@ export const exportPortalMachine = setup({
     hasExportId: ({ context }) => context.exportId !== null,
     hasEmailHash: ({ context }) => context.emailHash !== null && isEmailHash(context.emailHash),
     optOutFeatureOn: ({ context }) => context.flags.optOut,
-    optOutCanceled: ({ context }) => context.optOutResult === 'CANCELED_OPT_OUT' || context.optOutState === 'OPTED_OUT_CANCEL',
+    optOutCanceled: ({ context }) => facts.optOutCanceled(context),
     startOverShown: ({ context }) => showsStartOver(context.currentStep),
     migrationAllowed: ({ context }) => facts.migrationAllowed(context),
     mailboxStillHere: ({ context }) => facts.mailboxStillHere(context),

@@ -149,6 +149,10 @@ export const selectOptOut = (snapshot: PortalSnapshot) => ({
   loginActive: snapshot.context.loginActive,
   deactivationDays: snapshot.context.deactivationDate,
   purgeDays: snapshot.context.optedOutToBePurgedDate,
+  /** The opt-out view has something to show: a closure that was not cancelled. */
+  reviewable: !facts.optOutCanceled(snapshot.context),
+  /** The destination page may invite a never-opted-out customer to close the account instead. */
+  closureOffered: facts.closureOffered(snapshot.context),
   confirmingCancel: snapshot.matches({ optOutInfo: 'confirmingCancel' }),
   updating: snapshot.matches({ optOutInfo: 'updating' }),
 });

@@ -4,6 +4,7 @@
  * come from the machine; this screen lays them out.
  */
 import { css } from '@emotion/react';
+import { Link } from 'react-router-dom';
 import { Alert, Button, ButtonRow, Card, PageHeading } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
@@ -12,6 +13,7 @@ import {
   selectDaysRemaining,
   selectFieldErrors,
   selectIsBusy,
+  selectOptOut,
   selectOptOutPanelShown,
   selectOtherForm,
 } from '../../../machines/selectors';
@@ -55,6 +57,7 @@ function ClockIcon() {
 export default function DestinationAccountScreen() {
   const days = usePortalSelector(selectDaysRemaining);
   const panelShown = usePortalSelector(selectOptOutPanelShown);
+  const closureOffered = usePortalSelector((s) => selectOptOut(s).closureOffered);
   const otherActive = usePortalSelector((s) => selectOtherForm(s).active);
   const destinationError = usePortalSelector((s) => selectFieldErrors(s).destination ?? null);
   const busy = usePortalSelector(selectIsBusy);
@@ -85,6 +88,11 @@ export default function DestinationAccountScreen() {
         Your {brand.providerName} email address itself will not transfer: you will use the address of the account you
         choose, and people who write to you will need your new address.
       </p>
+      {closureOffered && (
+        <p css={note}>
+          Nothing you want to keep? <Link to="/opt-out-info">Close your account instead</Link>.
+        </p>
+      )}
 
       <ButtonRow
         next={

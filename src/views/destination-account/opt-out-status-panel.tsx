@@ -61,7 +61,7 @@ export function OptOutStatusPanel() {
         </p>
       </div>
       <div css={actions}>
-        <Link to="/opt-out-info">Review account closure</Link>
+        {optOut.reviewable && <Link to="/opt-out-info">Review account closure</Link>}
         {mayCancel && (
           <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.CANCEL_REQUESTED' })}>
             Cancel closure

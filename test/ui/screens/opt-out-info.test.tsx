@@ -135,5 +135,13 @@ describe('opt-out panel on the destination page', () => {
     await withStatus({ account: true, login: true, optOutState: 'NONE' });
     expect(screen.queryByRole('button', { name: 'Cancel closure' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Review account closure' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Close your account instead' })).toHaveAttribute('href', '/opt-out-info');
+  });
+
+  it('offers no review of a cancelled closure, which cannot come back', async () => {
+    await withStatus({ account: true, login: true, optOutState: 'OPTED_OUT_CANCEL' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Review account closure' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Close your account instead' })).not.toBeInTheDocument();
   });
 });
