@@ -33,6 +33,13 @@ const allStates = allStateNodes(machine).map((node) => node.id);
 const allTransitions = [...new Set(keys.values())];
 const coverage: Coverage = { states: new Set(), transitions: new Set() };
 
+/**
+ * Known gap, to close: typing a blank into the already-empty notification field should restart the
+ * empty-field wait (the machine walk takes it); the UI walk has not reached it yet. Any other
+ * transition the UI run misses fails the coverage test below.
+ */
+const NOT_YET_REACHED_ON_SCREEN = ['exportPortal.startMigration.notificationEmailEmpty NOTIFICATION_EMAIL.CHANGED #0'];
+
 
 /** Few paths that together take every transition (and visit every state) the others take. */
 function thin(paths: UiStep[][], input: PortalInput): UiStep[][] {
@@ -153,6 +160,13 @@ describe('model-based UI run', () => {
       expect(failures, failures.join('\n\n')).toEqual([]);
     }, 600_000);
   }
+
+  it('reaches every state, and every transition but the one listed as not yet reached on screen (run last)', () => {
+    const missingStates = allStates.filter((id) => !coverage.states.has(id));
+    const missingTransitions = allTransitions.filter((key) => !coverage.transitions.has(key));
+    expect(missingStates).toEqual([]);
+    expect(missingTransitions.filter((key) => !NOT_YET_REACHED_ON_SCREEN.includes(key))).toEqual([]);
+  });
 
   afterAll(() => {
     const states = allStates.filter((id) => coverage.states.has(id)).length;
