@@ -48,7 +48,8 @@ export function PortalShell() {
         main={
           <Suspense
             fallback={
-              <p role="status" css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              // As tall as a screen, so the footer does not jump when the lazy screen arrives (CLS).
+              <p role="status" css={{ display: 'flex', gap: 8, alignItems: 'flex-start', minHeight: '70vh', margin: 0 }}>
                 <InlineSpinner /> Loading…
               </p>
             }
