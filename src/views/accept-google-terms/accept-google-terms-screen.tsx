@@ -3,10 +3,10 @@
  * access. Next accepts the terms (the machine records it), Back returns to the destination choice.
  */
 import { css } from '@emotion/react';
-import { Button, ButtonRow, Card, PageHeading } from '../../ui';
+import { ButtonRow, Card, PageHeading } from '../../ui';
 import { colors, radii, space, mediaUp } from '../../theme/theme';
-import { usePortalCan, usePortalSend } from '../../app/portal-context';
 import { PrivacyStatement } from './privacy-statement';
+import { BackButton, NextButton } from '../wizard-buttons';
 
 // The statement scrolls inside its own box so Back and Next stay in view; the box is focusable
 // (tabIndex 0) so keyboard users can scroll it with the arrow keys.
@@ -24,9 +24,6 @@ const scrollBox = css`
 `;
 
 export default function AcceptGoogleTermsScreen() {
-  const send = usePortalSend();
-  const canBack = usePortalCan({ type: 'WIZARD.BACK_REQUESTED' });
-  const canNext = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
   return (
     <Card as="section">
       <PageHeading lead="Before you continue to Google, please read how we use access to your Gmail account.">
@@ -36,16 +33,8 @@ export default function AcceptGoogleTermsScreen() {
         <PrivacyStatement headingId="gmail-privacy" />
       </div>
       <ButtonRow
-        back={
-          <Button variant="secondary" disabled={!canBack} onClick={() => send({ type: 'WIZARD.BACK_REQUESTED' })}>
-            Back
-          </Button>
-        }
-        next={
-          <Button disabled={!canNext} onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>
-            Next
-          </Button>
-        }
+        back={<BackButton />}
+        next={<NextButton />}
       />
     </Card>
   );

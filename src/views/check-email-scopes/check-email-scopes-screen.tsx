@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { colors, space } from '../../theme/theme';
-import { Alert, Button, ButtonRow, Card, PageHeading } from '../../ui';
-import { usePortalCan, usePortalSend } from '../../app/portal-context';
+import { Alert, ButtonRow, Card, PageHeading } from '../../ui';
+import { NextButton } from '../wizard-buttons';
 
 const steps = css`
   margin: 0;
@@ -17,8 +17,6 @@ const steps = css`
 
 /** `/check-email-scopes`: Google's consent came back without every permission. */
 export default function CheckEmailScopesScreen() {
-  const send = usePortalSend();
-  const canNext = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
   return (
     <Card as="section">
       <PageHeading lead="Gmail did not give us all the permissions we need to copy your data.">
@@ -31,11 +29,7 @@ export default function CheckEmailScopesScreen() {
         <li>On Google's permission screen, tick every checkbox — mail and contacts as asked — then select Continue.</li>
       </ol>
       <ButtonRow
-        next={
-          <Button onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })} disabled={!canNext}>
-            Next
-          </Button>
-        }
+        next={<NextButton />}
       />
     </Card>
   );

@@ -5,10 +5,10 @@
  */
 import { css } from '@emotion/react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, ButtonRow, Card, PageHeading } from '../../ui';
+import { Alert, ButtonRow, Card, PageHeading } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector } from '../../app/portal-context';
 import {
   selectDaysRemaining,
   selectFieldErrors,
@@ -21,6 +21,7 @@ import { daysPhrase } from '../opt-out-info/opt-out-explanations';
 import { DestinationChoice } from './destination-choice';
 import { OtherProviderForm } from './other-provider-form';
 import { OptOutStatusPanel } from './opt-out-status-panel';
+import { NextButton } from '../wizard-buttons';
 
 const daysBadge = css`
   display: inline-flex;
@@ -61,8 +62,6 @@ export default function DestinationAccountScreen() {
   const otherActive = usePortalSelector((s) => selectOtherForm(s).active);
   const destinationError = usePortalSelector((s) => selectFieldErrors(s).destination ?? null);
   const busy = usePortalSelector(selectIsBusy);
-  const canNext = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
-  const send = usePortalSend();
 
   return (
     <Card as="section">
@@ -95,15 +94,7 @@ export default function DestinationAccountScreen() {
       )}
 
       <ButtonRow
-        next={
-          <Button
-            disabled={!canNext && !busy}
-            loading={busy}
-            onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}
-          >
-            Next
-          </Button>
-        }
+        next={<NextButton loading={busy} />}
       />
     </Card>
   );

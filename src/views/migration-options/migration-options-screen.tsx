@@ -4,12 +4,13 @@
  * continues are the machine's; this screen shows them and reports the choices.
  */
 import { css } from '@emotion/react';
-import { Alert, Button, ButtonRow, Card, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
+import { Alert, ButtonRow, Card, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectDestination, selectFieldErrors, selectOperations } from '../../../machines/selectors';
 import type { OperationsChoice } from '../../../machines/providers';
 import { ContactsFormatChoice, EmailFormatChoice } from './export-format-choice';
+import { BackButton, NextButton } from '../wizard-buttons';
 
 /** Why a contacts choice is closed, in plain words (§5). */
 const CONTACTS_UNAVAILABLE = 'Contacts cannot be moved from this account.';
@@ -38,8 +39,6 @@ export default function MigrationOptionsScreen() {
   const options = usePortalSelector(selectOperations, shallow);
   const isGmail = usePortalSelector((s) => selectDestination(s)?.provider === 'gmail');
   const errors = usePortalSelector(selectFieldErrors, shallow);
-  const canNext = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
-  const canBack = usePortalCan({ type: 'WIZARD.BACK_REQUESTED' });
   const send = usePortalSend();
 
   const choices: RadioCardOption<OperationsChoice>[] = [
@@ -89,16 +88,8 @@ export default function MigrationOptionsScreen() {
       )}
 
       <ButtonRow
-        back={
-          <Button variant="secondary" disabled={!canBack} onClick={() => send({ type: 'WIZARD.BACK_REQUESTED' })}>
-            Back
-          </Button>
-        }
-        next={
-          <Button disabled={!canNext} onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>
-            Next
-          </Button>
-        }
+        back={<BackButton />}
+        next={<NextButton />}
       />
     </Card>
   );

@@ -8,6 +8,7 @@ import { Alert, Button, ButtonRow, Card, PageHeading, TextField } from '../../ui
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectFieldErrors, selectIsBusy, selectNotificationEmail } from '../../../machines/selectors';
 import { ExportSummary } from './export-summary';
+import { BackButton } from '../wizard-buttons';
 
 export default function StartMigrationScreen() {
   const notificationEmail = usePortalSelector(selectNotificationEmail);
@@ -15,7 +16,6 @@ export default function StartMigrationScreen() {
   const startError = usePortalSelector((s) => selectFieldErrors(s).start ?? null);
   const starting = usePortalSelector(selectIsBusy);
   const canStart = usePortalCan({ type: 'EXPORT.START_REQUESTED' });
-  const canBack = usePortalCan({ type: 'WIZARD.BACK_REQUESTED' });
   const send = usePortalSend();
 
   return (
@@ -40,11 +40,7 @@ export default function StartMigrationScreen() {
       />
 
       <ButtonRow
-        back={
-          <Button variant="secondary" disabled={!canBack} onClick={() => send({ type: 'WIZARD.BACK_REQUESTED' })}>
-            Back
-          </Button>
-        }
+        back={<BackButton />}
         next={
           <Button
             disabled={!canStart && !starting}
