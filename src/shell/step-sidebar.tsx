@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { colors, font, mediaDown, mediaUp, space } from '../theme/theme';
+import { visuallyHidden } from '../ui/visually-hidden';
 
 export type SidebarStep = { index: number; text: string };
 export type StepStatus = 'complete' | 'active' | 'pending';
@@ -82,12 +83,7 @@ const label = (status: StepStatus) => css`
   padding-top: 0;
   ${mediaDown('lg')} {
     /* On phones the texts do not fit under the markers: the caption below says the active one. */
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
   ${mediaUp('lg')} {
     padding-top: 5px;
@@ -108,12 +104,7 @@ const caption = css`
 `;
 
 const hidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 export type StepSidebarProps = { steps: readonly SidebarStep[]; current: number };

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { colors, font, mediaUp, radii, space } from '../theme/theme';
 import { FieldError } from './field-message';
+import { visuallyHidden } from './visually-hidden';
 
 export type RadioCardOption<V extends string> = {
   value: V;
@@ -42,12 +43,7 @@ const legendStyle = css`
 `;
 
 const srOnly = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 const grid = (columns: number) => css`

@@ -1,5 +1,6 @@
 import { css, keyframes } from '@emotion/react';
 import { colors, font, loader, space } from '../theme/theme';
+import { visuallyHidden } from './visually-hidden';
 
 // Bars that grow in turn: the loader of spec §9 (bars, opacity 1, purple on light grey).
 const pulse = keyframes`
@@ -61,10 +62,5 @@ export function Spinner({ label, hideLabel = false }: SpinnerProps) {
 }
 
 const srOnly = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;

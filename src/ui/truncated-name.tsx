@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { mediaUp } from '../theme/theme';
+import { visuallyHidden } from './visually-hidden';
 
 /** Names longer than this are shortened on small screens (spec §9). */
 export const SHORT_NAME_LENGTH = 15;
@@ -16,12 +17,7 @@ const shortOnly = css`
 `;
 // Below sm the full name is only clipped from view (not display:none) so screen readers read it.
 const fullName = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
+  ${visuallyHidden}
   ${mediaUp('sm')} {
     position: static;
     width: auto;
