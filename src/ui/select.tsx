@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { fieldWrap, inputStyle, labelStyle } from './field-styles';
-import { FieldError, FieldHint, describedBy } from './field-message';
+import { inputStyle } from './field-styles';
+import { FieldFrame, fieldAria } from './field-message';
 
 export type SelectProps<V extends string> = {
   label: ReactNode;
@@ -31,19 +31,14 @@ const arrow = css`
 export function Select<V extends string>({ label, options, value, onChange, placeholder, hint, error, disabled }: SelectProps<V>) {
   const id = useId();
   return (
-    <div css={fieldWrap}>
-      <label htmlFor={id} css={labelStyle}>
-        {label}
-      </label>
-      <FieldHint id={id} hint={hint} />
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <select
         id={id}
         css={[inputStyle, arrow]}
         value={value ?? ''}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value as V)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        {...fieldAria(id, hint, error)}
       >
         {placeholder !== undefined && (
           <option value="" disabled>
@@ -56,7 +51,6 @@ export function Select<V extends string>({ label, options, value, onChange, plac
           </option>
         ))}
       </select>
-      <FieldError id={id} error={error} />
-    </div>
+    </FieldFrame>
   );
 }

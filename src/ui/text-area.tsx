@@ -1,7 +1,7 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { css } from '@emotion/react';
-import { fieldWrap, inputStyle, labelStyle } from './field-styles';
-import { FieldError, FieldHint, describedBy } from './field-message';
+import { inputStyle } from './field-styles';
+import { FieldFrame, fieldAria } from './field-message';
 
 const area = css`
   min-height: 140px;
@@ -20,21 +20,15 @@ export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'o
 export function TextArea({ label, value, onChange, hint, error, ...rest }: TextAreaProps) {
   const id = useId();
   return (
-    <div css={fieldWrap}>
-      <label htmlFor={id} css={labelStyle}>
-        {label}
-      </label>
-      <FieldHint id={id} hint={hint} />
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         css={[inputStyle, area]}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        {...fieldAria(id, hint, error)}
         {...rest}
       />
-      <FieldError id={id} error={error} />
-    </div>
+    </FieldFrame>
   );
 }

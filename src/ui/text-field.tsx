@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { fieldWrap, inputStyle, labelStyle } from './field-styles';
-import { FieldError, FieldHint, describedBy } from './field-message';
+import { inputStyle } from './field-styles';
+import { FieldFrame, fieldAria } from './field-message';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: ReactNode;
@@ -17,11 +17,7 @@ export function TextField({ label, value, onChange, hint, error, trailing, id: g
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <div css={fieldWrap}>
-      <label htmlFor={id} css={labelStyle}>
-        {label}
-      </label>
-      <FieldHint id={id} hint={hint} />
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <div css={{ display: 'flex', gap: 8, alignItems: 'stretch' }}>
         <input
           id={id}
@@ -29,13 +25,11 @@ export function TextField({ label, value, onChange, hint, error, trailing, id: g
           css={inputStyle}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
+          {...fieldAria(id, hint, error)}
           {...rest}
         />
         {trailing}
       </div>
-      <FieldError id={id} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
