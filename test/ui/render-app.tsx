@@ -3,20 +3,17 @@
  * with fake API actors and spy browser effects, starting at a URL. Tests drive it as a user would
  * and read only the screen. Install fake timers (vi.useFakeTimers) before calling it.
  */
-import { CacheProvider, ThemeProvider } from '@emotion/react';
+import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter } from 'react-router-dom';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { vi } from 'vitest';
 import type { PortalActorName } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/types.ts';
 import { createPortalActor, type PortalImplementations } from '../../src/app/create-portal-actor.ts';
-import { PortalProvider, type PortalActor } from '../../src/app/portal-context.tsx';
-import { RouteSync } from '../../src/routing/route-sync.tsx';
-import { PortalShell } from '../../src/shell/portal-shell.tsx';
-import { theme } from '../../src/theme/theme.ts';
+import type { PortalActor } from '../../src/app/portal-context.tsx';
+import { PortalApp } from '../../src/app/portal-app.tsx';
 
 // The real setTimeout, taken before any test fakes timers: lazy screens arrive by dynamic import,
 // which needs real turns of the event loop.
@@ -121,14 +118,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   const user = userEvent.setup({ delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   const view = render(
     <CacheProvider value={styleCache()}>
-      <ThemeProvider theme={theme}>
-        <PortalProvider actor={actor}>
-          <BrowserRouter>
-            <RouteSync />
-            <PortalShell />
-          </BrowserRouter>
-        </PortalProvider>
-      </ThemeProvider>
+      <PortalApp actor={actor} />
     </CacheProvider>,
   );
   return { ...view, actor, user, effects };
