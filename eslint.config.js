@@ -8,13 +8,13 @@ import globals from 'globals';
 const noUiInMachine = {
   patterns: [
     { group: ['react', 'react-dom', 'react-router-dom', '@emotion/*', 'ky'], message: 'machines/ stays free of React, the DOM and HTTP: supply effects with machine.provide().' },
-    { group: ['**/src/*', '!**/src/api', '**/src/views/**', '**/src/app/**'], message: 'machines/ may import only src/api/contract types.' },
+    { group: ['**/src/**', '**/server/**'], message: 'machines/ may import only contract/ of our folders.' },
   ],
 };
 const serverBoundary = {
   patterns: [
     { group: ['react', 'react-dom', 'react-router-dom', '@emotion/*'], message: 'server/ does not render React.' },
-    { group: ['**/machines/**', '**/src/views/**', '**/src/app/**'], message: 'server/ shares only src/api/contract with the browser.' },
+    { group: ['**/machines/**', '**/src/**'], message: 'server/ shares only contract/ with the browser.' },
   ],
 };
 

@@ -2,7 +2,7 @@
  * Facts about the context that guards and selectors share, so "may this step continue" is written
  * once. Each is the spec's wording turned into a predicate.
  */
-import type { DestinationAccount } from '../src/api/contract.ts';
+import type { DestinationAccount } from '../contract/index.ts';
 import { isMigrationAllowed } from './opt-out.ts';
 import { isOAuthDestination, TERMS_GATED_PROVIDER } from './providers.ts';
 import type { PortalContext } from './types.ts';

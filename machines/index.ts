@@ -6,6 +6,7 @@ export * from './validation.ts';
 export * from './selectors.ts';
 export * from './persistence.ts';
 export { initialContext } from './context.ts';
+export { toJobStatus, type JobStatus } from './job-status.ts';
 export { buildLoadRequest } from './load-request.ts';
 export { ROUTES, normalizePath } from './routes.ts';
 export { FIVE_STEPS, TWO_STEPS, showsStartOver, type SidebarKind, type SidebarStep } from './sidebar.ts';

@@ -1,5 +1,5 @@
 /** The /api/load/ payload (§3 "Load payload") built from the machine's context. */
-import type { DestinationAccount, LoadRequest } from '../src/api/contract.ts';
+import type { DestinationAccount, LoadRequest } from '../contract/index.ts';
 import type { PortalContext } from './types.ts';
 
 const FILE_PLACEHOLDER: DestinationAccount = { provider: 'file' };

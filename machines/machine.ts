@@ -6,8 +6,6 @@
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import {
-  isApiFailure,
-  toJobStatus,
   type CapabilitiesRequest,
   type CapabilitiesResponse,
   type ComcastInfoResponse,
@@ -24,9 +22,10 @@ import {
   type SupportRequest,
   type ValidateRequest,
   type ValidateResponse,
-} from '../src/api/contract.ts';
+} from '../contract/index.ts';
 import { initialContext, emptyOtherForm, emptySupportFields, resetContext } from './context.ts';
 import { inactiveToSignInError, MESSAGES } from './errors.ts';
+import { toJobStatus } from './job-status.ts';
 import * as facts from './facts.ts';
 import { buildLoadRequest } from './load-request.ts';
 import { deriveOptOutInfo, canCancelOptOut, canRequestOptOut, routesToOptOutInfo, toServerOptOutState } from './opt-out.ts';
@@ -70,8 +69,6 @@ const isRoute = (event: PortalEvent): event is RouteVisited => event.type === 'R
 /** The one source of the clock: tests move it with fake timers. */
 const now = (): Date => new Date();
 
-const failureCode = (error: unknown): string | undefined => (isApiFailure(error) ? error.code : undefined);
-
 const screen = (meta: ScreenMeta) => ({ meta, entry: { type: 'enterScreen' as const, params: meta } });
 
 const route = (path: string) => ({ type: 'routeIs' as const, params: { path } });
@@ -88,7 +85,7 @@ const portalActors = {
   updateOptOutState: notProvided<OptOutUpdateResponse, { tokenId: string; inQa: boolean; optOutState: OptOutRequest }>(
     'updateOptOutState',
   ),
-  fetchJobStatus: notProvided<StatusResponse, { exportId: string }>('fetchJobStatus'),
+  fetchJobStatus: notProvided<StatusResponse | null, { exportId: string }>('fetchJobStatus'),
   fetchJobsByEmail: notProvided<JobsByEmailResponse, { hash: string }>('fetchJobsByEmail'),
   submitSupportRequest: notProvided<{ ok: boolean }, SupportRequest>('submitSupportRequest'),
 };
@@ -162,9 +159,8 @@ export const exportPortalMachine = setup({
     imapResolved: (_, params: { response: OkResponse }) => params.response.ok,
     credentialsOk: (_, params: { response: ValidateResponse }) => params.response.ok && !params.response.error,
     credentialsImapRejected: (_, params: { response: ValidateResponse }) => params.response.error === 'INVALID_IMAP',
-    failureIsInvalidImap: (_, params: { error: unknown }) => failureCode(params.error) === 'INVALID_IMAP',
-    // The service answers unknown and malformed export IDs alike (404): both are an invalid ID to the user.
-    failureIsUnknownJob: (_, params: { error: unknown }) => isApiFailure(params.error) && params.error.status === 404,
+    // The service answers unknown and malformed export IDs alike: both are an invalid ID to the user.
+    jobUnknown: (_, params: { response: StatusResponse | null }) => params.response === null,
     // Options page.
     operationsChoiceAllowed: ({ context }, params: { choice: OperationsChoice }) =>
       params.choice === 'email' ||
@@ -411,7 +407,8 @@ export const exportPortalMachine = setup({
     })),
 
     // Status pages.
-    storeJobStatus: assign((_, params: { response: StatusResponse }) => {
+    storeJobStatus: assign((_, params: { response: StatusResponse | null }) => {
+      if (!params.response) return {};
       const failed = Boolean(params.response.error);
       const status = (op: StatusResponse['emailmigration']) => (op ? (failed ? 'error' : toJobStatus(op.status)) : null);
       return {
@@ -581,12 +578,7 @@ export const exportPortalMachine = setup({
             ],
             onError: {
               target: '#exportPortal.signIn',
-              actions: {
-                type: 'openSignInError',
-                params: ({ event }) => ({
-                  code: failureCode(event.error) === 'ACCOUNT_DOES_NOT_EXIST' ? 'ACCOUNT_DOES_NOT_EXIST' : 'GENERAL_ERROR',
-                }),
-              },
+              actions: { type: 'openSignInError', params: { code: 'GENERAL_ERROR' } },
             },
           },
         },
@@ -758,14 +750,7 @@ export const exportPortalMachine = setup({
               },
               { target: 'choosing', actions: 'rejectCredentials' },
             ],
-            onError: [
-              {
-                guard: { type: 'failureIsInvalidImap', params: ({ event }) => ({ error: event.error }) },
-                target: 'choosing',
-                actions: 'rejectImap',
-              },
-              { target: 'choosing', actions: 'failCredentialsUnknown' },
-            ],
+            onError: { target: 'choosing', actions: 'failCredentialsUnknown' },
           },
         },
         fetchingCapabilities: {
@@ -964,14 +949,14 @@ export const exportPortalMachine = setup({
             id: 'fetchJobStatus',
             src: 'fetchJobStatus',
             input: ({ context }) => ({ exportId: context.migrationId.trim() }),
-            onDone: {
-              target: 'shown',
-              actions: { type: 'storeJobStatus', params: ({ event }) => ({ response: event.output }) },
-            },
-            onError: [
-              { guard: { type: 'failureIsUnknownJob', params: ({ event }) => ({ error: event.error }) }, target: 'invalidId' },
-              { target: 'failed' },
+            onDone: [
+              { guard: { type: 'jobUnknown', params: ({ event }) => ({ response: event.output }) }, target: 'invalidId' },
+              {
+                target: 'shown',
+                actions: { type: 'storeJobStatus', params: ({ event }) => ({ response: event.output }) },
+              },
             ],
+            onError: 'failed',
           },
         },
         shown: { on: { 'STATUS.RETRY_REQUESTED': 'loading' } },

@@ -2,7 +2,7 @@
  * The opt-out derivation of spec §4: a migration-status response and the current time become the
  * display state and the store facts the views read. Pure, so it is table-tested rule by rule.
  */
-import type { MigrationStatusResponse, ServerOptOutState } from '../src/api/contract.ts';
+import type { MigrationStatusResponse, ServerOptOutState } from '../contract/index.ts';
 
 export const OPT_OUT_INFO_STATES = [
   'neverOptedOut',

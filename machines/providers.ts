@@ -1,5 +1,5 @@
 /** What each destination needs: a consent round trip, accepted terms, formats. */
-import type { DestinationProvider, Operation } from '../src/api/contract.ts';
+import type { DestinationProvider, Operation } from '../contract/index.ts';
 
 /** Destinations whose Next leaves for the provider's consent page (§2 migration options). */
 export const OAUTH_DESTINATIONS: readonly DestinationProvider[] = ['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next'];

@@ -16,7 +16,7 @@ import * as facts from './facts.ts';
 import type { ExportPortalMachine, ScreenMeta } from './machine.ts';
 import { choiceOf, SUCCESSOR_DESTINATIONS } from './providers.ts';
 import { showsStartOver, type SidebarKind, type SidebarStep } from './sidebar.ts';
-import type { DestinationProvider } from '../src/api/contract.ts';
+import type { DestinationProvider } from '../contract/index.ts';
 
 export type PortalSnapshot = SnapshotFrom<ExportPortalMachine>;
 

@@ -7,13 +7,13 @@ import type {
   DestinationAccount,
   DestinationProvider,
   EmailFormat,
-  JobStatus,
   Operation,
   ServerOptOutState,
   SourceAccount,
   OptOutRequest,
-} from '../src/api/contract.ts';
+} from '../contract/index.ts';
 import type { SignInErrorCode } from './errors.ts';
+import type { JobStatus } from './job-status.ts';
 import type { OptOutInfoState } from './opt-out.ts';
 import type { OperationsChoice } from './providers.ts';
 import type { SidebarStep } from './sidebar.ts';

@@ -3,7 +3,7 @@
  * The machine calls them from its actions and guards; views only render the result.
  */
 import * as v from 'valibot';
-import { EmailAddressSchema, EmailHashSchema, EXPORT_ID_PATTERN } from '../src/api/contract.ts';
+import { EmailAddressSchema, EmailHashSchema, ExportIdSchema } from '../contract/index.ts';
 import { MESSAGES } from './errors.ts';
 
 export const validateEmail = (value: string): string | null =>
@@ -59,7 +59,7 @@ export const notificationDomain = (value: string): string | null =>
   validateEmail(value) === null ? (value.trim().split('@')[1] ?? null) : null;
 
 export const validateExportId = (value: string): string | null =>
-  EXPORT_ID_PATTERN.test(value.trim()) ? null : MESSAGES.invalidExportId;
+  v.is(ExportIdSchema, value.trim()) ? null : MESSAGES.invalidExportId;
 
 export const isEmailHash = (value: string): boolean => v.is(EmailHashSchema, value);
 

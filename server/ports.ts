@@ -4,7 +4,7 @@
  * here, filled by a development adapter by default and by a real adapter when configured.
  * createApp() receives one implementation of each, so tests can swap any of them.
  */
-import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../src/api/contract.ts';
+import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../contract/index.ts';
 
 // ── Migration vendor ────────────────────────────────────────────────────────────────────────────
 

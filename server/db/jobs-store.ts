@@ -3,7 +3,7 @@
  * notify, the idempotency key, the final statuses, whether the end was notified, the download link).
  * Statements are prepared once; status lookups are on the hot path.
  */
-import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../../src/api/contract.ts';
+import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../../contract/index.ts';
 import type { OperationProgress, VendorJob } from '../ports.ts';
 import type { Db } from './open.ts';
 

@@ -1,5 +1,5 @@
 /** The opt-out state of each account, as updated through comcast-update-opt-out-state; it wins over the scenario's. */
-import type { ServerOptOutState } from '../../src/api/contract.ts';
+import type { ServerOptOutState } from '../../contract/index.ts';
 import type { Db } from './open.ts';
 
 export type StoredOptOut = { state: ServerOptOutState; updatedAt: number };

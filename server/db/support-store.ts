@@ -1,5 +1,5 @@
 /** Support requests received by the default webhook receiver. */
-import type { SupportRequest } from '../../src/api/contract.ts';
+import type { SupportRequest } from '../../contract/index.ts';
 import type { Db } from './open.ts';
 
 export type StoredSupportRequest = SupportRequest & { id: number; receivedAt: number };

@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { vValidator } from '@hono/valibot-validator';
 import * as v from 'valibot';
 import type { Logger } from 'pino';
-import type { ApiErrorBody } from '../../src/api/contract.ts';
+import type { ApiErrorBody } from '../../contract/index.ts';
 
 export function apiError(c: Context, status: ContentfulStatusCode, error: string, message: string, field?: string) {
   const body: ApiErrorBody = field === undefined ? { error, message } : { error, message, field };

@@ -3,7 +3,7 @@
  * and the provider's successor product), their names as a person knows them, and what each
  * requested operation is called on a consent screen.
  */
-import type { DestinationProvider, Operation } from '../../src/api/contract.ts';
+import type { DestinationProvider, Operation } from '../../contract/index.ts';
 
 export type OAuthDestination = {
   displayName: string;

@@ -3,7 +3,8 @@
  * requested permissions as checked checkboxes, asks for the destination address, Allow or Deny.
  * A real Google or Microsoft OAuth client implements the same ConsentProvider port.
  */
-import { OPERATIONS, type Operation } from '../../src/api/contract.ts';
+import * as v from 'valibot';
+import { OperationSchema, type Operation } from '../../contract/index.ts';
 import { OAUTH_DESTINATIONS, SCOPE_DESCRIPTIONS, type OAuthDestination } from './destinations.ts';
 import { field, INVALID_ADDRESS_MESSAGE, parseAddress, readForm } from './form.ts';
 import { document, formAction, html, pageResponse } from './html.ts';
@@ -11,7 +12,7 @@ import type { ConsentProvider, ConsentProviders, ConsentStart } from './provider
 
 type Typed = { address: string; granted: readonly Operation[]; error: string };
 
-const isOperation = (value: string): value is Operation => (OPERATIONS as readonly string[]).includes(value);
+const isOperation = (value: string): value is Operation => v.is(OperationSchema, value);
 
 function consentPage(destination: OAuthDestination, flow: ConsentStart, typed?: Typed): string {
   const name = destination.displayName;

@@ -1,6 +1,6 @@
 /** Reading the development pages' form posts without ever throwing on a malformed body. */
 import * as v from 'valibot';
-import { EmailAddressSchema } from '../../src/api/contract.ts';
+import { EmailAddressSchema } from '../../contract/index.ts';
 
 export async function readForm(request: Request): Promise<FormData | null> {
   if (request.method !== 'POST') return null;

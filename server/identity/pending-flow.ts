@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
-import { DestinationProviderSchema, OperationSchema } from '../../src/api/contract.ts';
+import { DestinationProviderSchema, OperationSchema } from '../../contract/index.ts';
 
 export const FLOW_COOKIE_NAME = 'identity_flow';
 /** Only the identity routes need it; /api/oauth/ also covers the return path /api/oauth/callback. */

@@ -8,10 +8,10 @@
  * own everything around them: the `state` bound to the browser, tokens, and the redirects of spec §2.
  * docs/identity.md explains how a real provider plugs in.
  */
-import type { DestinationProvider, Operation, OAUTH_ERRORS } from '../../src/api/contract.ts';
+import type { DestinationProvider, Operation, OAuthError } from '../../contract/index.ts';
 
 /** The errors a callback query can carry (spec §8). */
-export type OAuthError = (typeof OAUTH_ERRORS)[number];
+export type { OAuthError };
 
 /** Sign-in from the home page (`/api/oauth/`) or for the status lookup (`/api/oauth-for-status/`). */
 export type SignInPurpose = 'sign-in' | 'status';

@@ -17,7 +17,7 @@ import { Hono, type Context } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { DestinationProviderSchema, OPERATIONS, SOURCE_PROVIDER, type Operation } from '../../src/api/contract.ts';
+import { DestinationProviderSchema, OperationSchema, SOURCE_PROVIDER, type Operation } from '../../contract/index.ts';
 import type { AccountDirectory } from '../ports.ts';
 import { createDevConsentProviders } from './dev-consent-provider.ts';
 import { createDevIdentityProvider } from './dev-identity-provider.ts';
@@ -60,9 +60,9 @@ const stylesheet = readFileSync(path.join(path.dirname(fileURLToPath(import.meta
 /** `scopes=emailmigration,contactsmigration` → the operations, or null when empty or unknown. */
 function parseScopes(raw: string | undefined): Operation[] | null {
   const names = (raw ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0 || names.length > OPERATIONS.length) return null;
+  if (names.length === 0 || names.length > OperationSchema.options.length) return null;
   const scopes = [...new Set(names)];
-  return scopes.every((name): name is Operation => (OPERATIONS as readonly string[]).includes(name)) ? scopes : null;
+  return scopes.every((name): name is Operation => v.is(OperationSchema, name)) ? scopes : null;
 }
 
 const targetOf = (flow: PendingFlow): Target => (flow.kind === 'consent' ? 'consent' : flow.purpose);

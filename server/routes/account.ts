@@ -12,7 +12,7 @@ import {
   type MigrationStatusResponse,
   type OptOutUpdateResponse,
   type ValidateTokenResponse,
-} from '../../src/api/contract.ts';
+} from '../../contract/index.ts';
 import { unauthorized, verifyToken } from '../http/auth.ts';
 import { apiError, validated } from '../http/errors.ts';
 import { effectiveOptOutState, migrationStatus } from '../rules/migration-status.ts';

@@ -1,6 +1,6 @@
 /** Host and domain checks of the destination page and the notification email (§5, §7). */
 import { Hono } from 'hono';
-import { DomainValidationQuerySchema, ValidateImapRequestSchema, type OkResponse } from '../../src/api/contract.ts';
+import { DomainValidationQuerySchema, ValidateImapRequestSchema, type OkResponse } from '../../contract/index.ts';
 import * as v from 'valibot';
 import { validated } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';

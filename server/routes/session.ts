@@ -14,7 +14,7 @@ import {
   type LoadRequest,
   type LoadResponse,
   type ValidateResponse,
-} from '../../src/api/contract.ts';
+} from '../../contract/index.ts';
 import { requireBearer, verifyToken, type AuthEnv } from '../http/auth.ts';
 import { apiError, invalidRequest, validated } from '../http/errors.ts';
 import { requireXsrf } from '../http/xsrf.ts';

@@ -4,12 +4,13 @@
  * export ID get the same answer, so the status call reveals nothing about which IDs exist.
  */
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import {
-  EXPORT_ID_PATTERN,
+  ExportIdSchema,
   JobsByEmailRequestSchema,
   type JobsByEmailResponse,
   type StatusResponse,
-} from '../../src/api/contract.ts';
+} from '../../contract/index.ts';
 import { apiError, validated } from '../http/errors.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import type { RouteDeps } from './deps.ts';
@@ -26,7 +27,7 @@ export function statusRoutes(deps: RouteDeps) {
   app.use('/api/jobs-by-email/', rateLimit(deps.config.rateLimits.jobsByEmail, limitOptions));
 
   const status = async (jobId: string | undefined) => {
-    if (!jobId || !EXPORT_ID_PATTERN.test(jobId)) return null;
+    if (!jobId || !v.is(ExportIdSchema, jobId)) return null;
     return deps.jobService.status(jobId);
   };
 

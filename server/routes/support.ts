@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import { SupportRequestSchema, type SupportRequest } from '../../src/api/contract.ts';
+import { SupportRequestSchema, type SupportRequest } from '../../contract/index.ts';
 import { validated } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';
 

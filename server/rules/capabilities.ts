@@ -3,7 +3,7 @@
  * Email always; contacts unless the source account has no contacts service (carddav inactive);
  * forwarding never while its feature flag is off (§9).
  */
-import type { CapabilitiesResponse, DestinationProvider, Operation } from '../../src/api/contract.ts';
+import type { CapabilitiesResponse, DestinationProvider, Operation } from '../../contract/index.ts';
 import type { ScenarioAccount } from '../ports.ts';
 
 /** Destinations the user grants through the provider's own consent page (OAuth), not a password. */

@@ -2,7 +2,7 @@
  * The comcast-get-migration-status answer: the scenario account, with the persisted opt-out state
  * over the scenario's, and the scenario's "days from now" turned into ISO dates.
  */
-import type { MigrationStatusResponse, ServerOptOutState } from '../../src/api/contract.ts';
+import type { MigrationStatusResponse, ServerOptOutState } from '../../contract/index.ts';
 import type { ScenarioAccount } from '../ports.ts';
 import type { StoredOptOut } from '../db/opt-out-store.ts';
 

@@ -2,7 +2,7 @@
  * The opt-out rules of §4, enforced by the server: OPT_OUT from none or cancel, OPT_OUT_CANCEL from
  * initial or delete. Anything else is refused, so a stale page can never skip a state.
  */
-import type { OptOutRequest, ServerOptOutState } from '../../src/api/contract.ts';
+import type { OptOutRequest, ServerOptOutState } from '../../contract/index.ts';
 
 const TRANSITIONS: Record<OptOutRequest, { from: readonly ServerOptOutState[]; to: ServerOptOutState }> = {
   OPT_OUT: { from: ['NONE', 'OPTED_OUT_CANCEL'], to: 'OPTED_OUT_INITIAL' },

@@ -5,7 +5,7 @@
  * then holds README.txt saying so, next to any other format of the export.
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import type { ContactsFormat, EmailFormat } from '../../src/api/contract.ts';
+import type { ContactsFormat, EmailFormat } from '../../contract/index.ts';
 import type { ExportFile, VendorJob } from '../ports.ts';
 import { buildContactsCsv } from './formats/csv.ts';
 import { buildEml } from './formats/eml.ts';

@@ -15,8 +15,8 @@ import {
   ValidateTokenResponseSchema,
   type OptOutUpdateRequest,
   type SupportRequest,
-} from './contract';
-import { API_PATHS } from './paths';
+} from '../../contract/index.ts';
+import { API_PATHS } from '../../contract/index.ts';
 import type {
   DomainValidationQuery,
   JobQuery,
@@ -24,7 +24,7 @@ import type {
   TokenQuery,
   ValidateImapRequest,
   ValidateTokenRequest,
-} from './request-types';
+} from '../../contract/index.ts';
 import { joinUrl } from './url';
 
 export type ExportServiceClientOptions = Partial<ApiConfig> & { fetch?: HttpOptions['fetch'] };

@@ -1,9 +1,21 @@
 /**
- * Turns whatever a call produced into the one rejection shape of the contract, `ApiFailure`.
- * Only plain objects leave this module, so the machine can test them with `isApiFailure`.
+ * Turns whatever a call produced into the one rejection shape of the clients, `ApiFailure`. The
+ * actors (src/app/actors.ts) turn the expected ones into data before the machine sees them.
  */
 import * as v from 'valibot';
-import { ApiErrorBodySchema, type ApiFailure } from './contract';
+import { ApiErrorBodySchema } from '../../contract/index.ts';
+
+/**
+ * What every client function rejects with: `network` (no answer), `status` (non-2xx; `code` is the
+ * body's `error` when there is one), `schema` (a 2xx body that does not match its schema).
+ */
+export const ApiFailureSchema = v.object({
+  kind: v.picklist(['network', 'status', 'schema']),
+  status: v.optional(v.number()),
+  code: v.optional(v.string()),
+});
+export type ApiFailure = v.InferOutput<typeof ApiFailureSchema>;
+export const isApiFailure = (error: unknown): error is ApiFailure => v.is(ApiFailureSchema, error);
 
 /** No answer at all: refused connection, DNS failure, CORS refusal, or the call was aborted. */
 export const networkFailure = (): ApiFailure => ({ kind: 'network' });

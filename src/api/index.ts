@@ -17,5 +17,5 @@ export { AUTH_TOKEN_STORAGE_KEY, storeAuthToken, XSRF_COOKIE_NAME, XSRF_HEADER_N
 export { createSessionClient, type SessionClient } from './session-client';
 export { createExportServiceClient, type ExportServiceClient } from './export-service-client';
 export { oauthForStatusUrl, oauthUrl } from './redirects';
-export { API_PATHS } from './paths';
+export { API_PATHS } from '../../contract/index.ts';
 export type { CallOptions } from './call';

@@ -2,7 +2,7 @@
  * The browser redirects of §7. They are full page navigations (the provider's sign-in and consent
  * pages), so they are URLs, not calls; the machine's leave-page actions assign them to `location`.
  */
-import { OAUTH_FOR_STATUS_PATH, OAUTH_PATH, SOURCE_PROVIDER, type Operation, type Provider } from './contract';
+import { REDIRECT_PATHS, SOURCE_PROVIDER, type Operation, type Provider } from '../../contract/index.ts';
 import { joinUrl } from './url';
 
 export type OAuthUrlInput = {
@@ -16,11 +16,11 @@ export function oauthUrl({ provider, scopes }: OAuthUrlInput, baseUrl = ''): str
   const query = new URLSearchParams({ provider });
   if (scopes && scopes.length > 0) query.set('scopes', scopes.join(','));
   query.set('logout', 'true');
-  return `${joinUrl(baseUrl, OAUTH_PATH)}?${query.toString()}`;
+  return `${joinUrl(baseUrl, REDIRECT_PATHS.oauth)}?${query.toString()}`;
 }
 
 /** `/api/oauth-for-status/?provider=…&logout=true`: sign-in to list one's exports. */
 export function oauthForStatusUrl(provider: Provider = SOURCE_PROVIDER, baseUrl = ''): string {
   const query = new URLSearchParams({ provider, logout: 'true' });
-  return `${joinUrl(baseUrl, OAUTH_FOR_STATUS_PATH)}?${query.toString()}`;
+  return `${joinUrl(baseUrl, REDIRECT_PATHS.oauthForStatus)}?${query.toString()}`;
 }

@@ -12,9 +12,9 @@ import {
   type CapabilitiesRequest,
   type LoadRequest,
   type ValidateRequest,
-} from './contract';
-import { API_PATHS } from './paths';
-import type { JobQuery } from './request-types';
+} from '../../contract/index.ts';
+import { API_PATHS } from '../../contract/index.ts';
+import type { JobQuery } from '../../contract/index.ts';
 import { joinUrl } from './url';
 
 export type SessionClientOptions = {

@@ -4,7 +4,8 @@
  * `exportPortalMachine.provide(portalImplementations(clients))`, or take
  * `createPortalMachine(clients)`, which does exactly that. The app passes lazy clients
  * (src/app/lazy-api-clients.ts) so the HTTP code is not in the first-load bundle.
- * Every actor rejects with the client's `ApiFailure` untouched, so the machine maps it to §8 texts.
+ * Expected answers become data here (a refused IMAP host, an unknown account, an unknown export ID),
+ * so the machine never reads HTTP statuses; anything else rejects with the client's `ApiFailure`.
  */
 import { fromPromise } from 'xstate';
 import { exportPortalMachine } from '../../machines';
@@ -25,11 +26,12 @@ import {
   type SupportRequest,
   type ValidateRequest,
   type ValidateResponse,
-} from '../api/contract';
+} from '../../contract/index.ts';
 import type { ExportServiceClient } from '../api/export-service-client';
+import { isApiFailure } from '../api/failure';
 import { apiConfig } from '../api/config';
 import { oauthForStatusUrl, oauthUrl } from '../api/redirects';
-import type { SupportResponse } from '../api/request-types';
+import type { SupportResponse } from '../../contract/index.ts';
 import type { SessionClient } from '../api/session-client';
 import { brand } from '../config/brand';
 
@@ -77,6 +79,17 @@ export const browserEffects: BrowserEffects = {
 
 const inQaParam = (inQa: boolean) => (inQa ? 'true' : 'false');
 
+/** Resolves `call` with `answer(failure)` when the service refused it in an expected way; rejects otherwise. */
+async function expected<T>(call: Promise<T>, answer: (code: string | undefined, status: number | undefined) => T | undefined): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const known = isApiFailure(error) && error.kind === 'status' ? answer(error.code, error.status) : undefined;
+    if (known === undefined) throw error;
+    return known;
+  }
+}
+
 /** The actors of docs/machine-api.md; each passes `signal` so a stopped actor aborts its request. */
 export function portalActors({ session, exportService }: PortalClients) {
   return {
@@ -84,7 +97,7 @@ export function portalActors({ session, exportService }: PortalClients) {
       session.capabilities({ email: input.email }, { signal }),
     ),
     validateCredentials: fromPromise<ValidateResponse, ValidateRequest>(({ input, signal }) =>
-      session.validate(input, { signal }),
+      expected(session.validate(input, { signal }), (code) => (code === 'INVALID_IMAP' ? { ok: false, error: code } : undefined)),
     ),
     validateImap: fromPromise<OkResponse, { imap: string }>(({ input, signal }) =>
       exportService.validateImap({ imap: input.imap }, { signal }),
@@ -95,7 +108,10 @@ export function portalActors({ session, exportService }: PortalClients) {
     startExport: fromPromise<LoadResponse, LoadRequest>(({ input, signal }) => session.load(input, { signal })),
     fetchMigrationStatus: fromPromise<MigrationStatusResponse, { tokenId: string; inQa: boolean }>(
       ({ input, signal }) =>
-        exportService.comcastGetMigrationStatus({ token_id: input.tokenId, in_qa: inQaParam(input.inQa) }, { signal }),
+        expected(
+          exportService.comcastGetMigrationStatus({ token_id: input.tokenId, in_qa: inQaParam(input.inQa) }, { signal }),
+          (code) => (code === 'ACCOUNT_DOES_NOT_EXIST' ? { error: code } : undefined),
+        ),
     ),
     fetchComcastInfo: fromPromise<ComcastInfoResponse, { tokenId: string }>(({ input, signal }) =>
       exportService.comcastInfo({ token_id: input.tokenId }, { signal }),
@@ -108,8 +124,11 @@ export function portalActors({ session, exportService }: PortalClients) {
           { signal },
         ),
     ),
-    fetchJobStatus: fromPromise<StatusResponse, { exportId: string }>(({ input, signal }) =>
-      exportService.statusV2({ job_id: input.exportId }, { signal }),
+    // An unknown (or malformed) export ID is a 404: null, "no such export".
+    fetchJobStatus: fromPromise<StatusResponse | null, { exportId: string }>(({ input, signal }) =>
+      expected<StatusResponse | null>(exportService.statusV2({ job_id: input.exportId }, { signal }), (_, status) =>
+        status === 404 ? null : undefined,
+      ),
     ),
     fetchJobsByEmail: fromPromise<JobsByEmailResponse, { hash: string }>(({ input, signal }) =>
       exportService.jobsByEmail({ hash: input.hash }, { signal }),

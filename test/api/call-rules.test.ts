@@ -3,7 +3,7 @@
  * functions against a loopback server: the 2xx rule, error codes, bad bodies, no server at all.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isApiFailure } from '../../src/api/contract';
+import { isApiFailure } from '../../src/api/failure';
 import { createExportServiceClient } from '../../src/api/export-service-client';
 import { createSessionClient } from '../../src/api/session-client';
 import { failureOf } from './failure-of';

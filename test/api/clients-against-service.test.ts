@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoadRequestSchema, type LoadRequest } from '../../src/api/contract';
+import { LoadRequestSchema, type LoadRequest } from '../../contract/index.ts';
 import { createExportServiceClient } from '../../src/api/export-service-client';
 import { createSessionClient } from '../../src/api/session-client';
 import { emailHash } from '../../server/identity/email-hash';

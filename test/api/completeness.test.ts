@@ -1,7 +1,7 @@
 /** Every §7 call has exactly one client function, named like its path entry, and no twin. */
 import { describe, expect, it } from 'vitest';
 import { createApiClients } from '../../src/api';
-import { API_PATHS } from '../../src/api/paths';
+import { API_PATHS } from '../../contract/index.ts';
 
 describe('§7 coverage', () => {
   it('the two clients together offer one function per API path, plus the support webhook', () => {

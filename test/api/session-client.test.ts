@@ -10,7 +10,7 @@ import {
   readXsrfCookie,
   storeAuthToken,
 } from '../../src/api/browser-sources';
-import type { LoadRequest } from '../../src/api/contract';
+import type { LoadRequest } from '../../contract/index.ts';
 import { createSessionClient, type SessionClientOptions } from '../../src/api/session-client';
 import { startLoopbackServer, type LoopbackServer } from './loopback-server';
 

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, setup, toPromise, type AnyActorLogic } from 'xstate';
-import { isApiFailure, type ApiFailure, type DestinationProvider, type Operation } from '../../src/api/contract';
+import type { DestinationProvider, Operation } from '../../contract/index.ts';
+import { isApiFailure, type ApiFailure } from '../../src/api/failure';
 import {
   portalActions,
   portalActors,
@@ -64,12 +65,38 @@ async function invokeInMachine(logic: AnyActorLogic, input: unknown) {
 }
 
 describe('actors', () => {
-  it('a client rejection reaches the invoking machine as the same ApiFailure', async () => {
-    const failure: ApiFailure = { kind: 'status', status: 404, code: 'JOB_NOT_FOUND' };
+  it('an unexpected client rejection reaches the invoking machine as the same ApiFailure', async () => {
+    const failure: ApiFailure = { kind: 'status', status: 500, code: 'INTERNAL' };
     const { clients } = fakeClients(() => Promise.reject(failure));
     const outcome = await invokeInMachine(portalActors(clients).fetchJobStatus, { exportId: 'E'.repeat(32) });
     expect(outcome.error).toEqual(failure);
     expect(isApiFailure(outcome.error)).toBe(true);
+  });
+
+  it('expected refusals become data: an unknown export ID, a refused IMAP host, an unknown account', async () => {
+    const refuse = (status: number, code: string) => () => Promise.reject({ kind: 'status', status, code } satisfies ApiFailure);
+    const job = await invokeInMachine(portalActors(fakeClients(refuse(404, 'JOB_NOT_FOUND')).clients).fetchJobStatus, {
+      exportId: 'E'.repeat(32),
+    });
+    expect(job).toEqual({ output: null });
+    const imap = await invokeInMachine(portalActors(fakeClients(refuse(400, 'INVALID_IMAP')).clients).validateCredentials, {
+      email: 'a@example.com',
+      password: 'p',
+      imap: 'nowhere',
+      provider: 'other',
+    });
+    expect(imap).toEqual({ output: { ok: false, error: 'INVALID_IMAP' } });
+    const account = await invokeInMachine(
+      portalActors(fakeClients(refuse(404, 'ACCOUNT_DOES_NOT_EXIST')).clients).fetchMigrationStatus,
+      { tokenId: 't', inQa: true },
+    );
+    expect(account).toEqual({ output: { error: 'ACCOUNT_DOES_NOT_EXIST' } });
+    const other = await invokeInMachine(portalActors(fakeClients(refuse(400, 'BAD')).clients).validateCredentials, {
+      email: 'a@example.com',
+      password: 'p',
+      provider: 'other',
+    });
+    expect(other.error).toEqual({ kind: 'status', status: 400, code: 'BAD' });
   });
 
   it('a client answer reaches the machine as the output', async () => {

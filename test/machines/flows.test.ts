@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { DELAYS, MESSAGES, selectCopied, selectErrorModal, selectFieldErrors, selectLocation, selectScreen } from '../../machines/index.ts';
-import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse } from '../../src/api/contract.ts';
+import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse } from '../../contract/index.ts';
 import { EXPORT_ID, fakeMachine, SOURCE, visit } from './support.ts';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysRemaining, deriveOptOutInfo, type OptOutInfo } from '../../machines/index.ts';
-import type { MigrationStatusResponse } from '../../src/api/contract.ts';
+import type { MigrationStatusResponse } from '../../contract/index.ts';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const base: MigrationStatusResponse = { account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE' };

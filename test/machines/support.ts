@@ -11,7 +11,7 @@ import type {
   OptOutUpdateResponse,
   StatusResponse,
   ValidateResponse,
-} from '../../src/api/contract.ts';
+} from '../../contract/index.ts';
 
 export const SOURCE = { token_id: 'src-token-1', email: 'pat@northwave.net' };
 export const EXPORT_ID = 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4';
@@ -30,7 +30,7 @@ export const fakeMachine = (effects: string[]) =>
       validateImap: fromPromise(async (): Promise<OkResponse> => ({ ok: true })),
       validateDomain: fromPromise(async (): Promise<OkResponse> => ({ ok: true })),
       startExport: fromPromise(async (): Promise<LoadResponse> => ({ jobid: EXPORT_ID })),
-      fetchJobStatus: fromPromise(async (): Promise<StatusResponse> => ({ emailmigration: { status: 'started' } })),
+      fetchJobStatus: fromPromise(async (): Promise<StatusResponse | null> => ({ emailmigration: { status: 'started' } })),
       fetchJobsByEmail: fromPromise(async (): Promise<JobsByEmailResponse> => ({})),
       updateOptOutState: fromPromise(async (): Promise<OptOutUpdateResponse> => ({ status: 'success' })),
       submitSupportRequest: fromPromise(async (): Promise<{ ok: boolean }> => ({ ok: true })),

@@ -1,6 +1,9 @@
 /** The pure rules behind the routes: §4 opt-out transitions, capabilities, IMAP host parsing. */
 import { describe, expect, it } from 'vitest';
-import { SERVER_OPT_OUT_STATES, OPT_OUT_REQUESTS } from '../../src/api/contract.ts';
+import { OptOutRequestSchema, ServerOptOutStateSchema } from '../../contract/index.ts';
+
+const SERVER_OPT_OUT_STATES = ServerOptOutStateSchema.options;
+const OPT_OUT_REQUESTS = OptOutRequestSchema.options;
 import { allowsMigration, nextOptOutState } from '../../server/rules/opt-out.ts';
 import { providerForEmail } from '../../server/rules/capabilities.ts';
 import { imapHost } from '../../server/routes/checks.ts';

@@ -1,6 +1,6 @@
 /** The session client's calls over real HTTP: XSRF and bearer checks, capabilities, validate, load. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_ID_PATTERN } from '../../src/api/contract.ts';
+const EXPORT_ID_PATTERN = /^[A-Za-z0-9]{32}$/;
 import { fileLoad, signIn, startHarness, type Harness } from './helpers/harness.ts';
 
 let harness: Harness;

@@ -4,7 +4,7 @@
  * other choice sets the destination. The list on offer comes from the machine.
  */
 import { css } from '@emotion/react';
-import type { DestinationProvider } from '../../api/contract';
+import type { DestinationProvider } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';

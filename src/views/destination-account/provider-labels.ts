@@ -2,7 +2,7 @@
  * What each destination of the contract is called on screen, with a one-line description for the
  * provider cards. The machine and the contract use short ids (gmail, outlook …); people read names.
  */
-import type { DestinationProvider } from '../../api/contract';
+import type { DestinationProvider } from '../../../contract/index.ts';
 import { brand } from '../../config/brand';
 
 type ProviderLabel = { name: string; description: string };

@@ -2,7 +2,7 @@
  * The file formats of a file export (spec §9): one choice per selected type. The machine accepts
  * a format only for a file export and decides whether Next may continue without one.
  */
-import type { ContactsFormat, EmailFormat } from '../../api/contract';
+import type { ContactsFormat, EmailFormat } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { usePortalSend } from '../../app/portal-context';
 

@@ -5,7 +5,7 @@ import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../u
 import { usePortalCan, usePortalSelector } from '../../app/portal-context';
 import { usePortalSend } from '../../app/portal-context';
 import { selectIsBusy, selectJobStatus } from '../../../machines/selectors';
-import type { JobStatus } from '../../api/contract';
+import type { JobStatus } from '../../../machines';
 
 const STATUS_TEXT: Record<JobStatus, string> = { started: 'In progress', completed: 'Completed', error: 'Error' };
 const STATUS_COLOR: Record<JobStatus, { fg: string; bg: string }> = {

@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../../../src/api/contract.ts';
+import type { ApiFailure } from '../../../src/api/failure';
 import type { Step } from 'xstate/graph';
 import type { PortalEvent, PortalSnapshot } from '../../../machines/index.ts';
 

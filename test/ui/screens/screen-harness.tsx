@@ -21,7 +21,7 @@ import type {
   OptOutUpdateResponse,
   StatusResponse,
   ValidateResponse,
-} from '../../../src/api/contract';
+} from '../../../contract/index.ts';
 import { PortalProvider, usePortalSelector, type PortalActor } from '../../../src/app/portal-context';
 import { theme } from '../../../src/theme/theme';
 import { exportPortalMachine } from '../../../machines/machine';

@@ -5,7 +5,7 @@
  */
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoadResponse } from '../../../src/api/contract';
+import type { LoadResponse } from '../../../contract/index.ts';
 import { createFakeApi, flush, renderSignedIn, SOURCE_EMAIL, type FakeApi } from './screen-harness';
 
 const INVALID_NOTIFICATION = 'Please, enter a valid notification email address.';

@@ -1,6 +1,6 @@
 /**
- * The paths of spec §7, in one place so the clients and the export service (server/) agree.
- * The browser redirect targets live in contract.ts (OAUTH_PATH, OAUTH_FOR_STATUS_PATH).
+ * Where each call and browser redirect lives. A path is wire format as much as a body is: the two
+ * clients build URLs from these and the export service mounts its routes on them, so they agree.
  */
 export const API_PATHS = {
   // Session client (same origin, cookies, bearer, XSRF)
@@ -17,4 +17,10 @@ export const API_PATHS = {
   comcastUpdateOptOutState: '/api/v2/comcast-update-opt-out-state/',
   comcastInfo: '/api/v2/comcastinfo/',
   validateToken: '/api/validate-token/',
+} as const;
+
+/** Browser redirects: full page navigations to the sign-in and consent pages, not calls. */
+export const REDIRECT_PATHS = {
+  oauth: '/api/oauth/',
+  oauthForStatus: '/api/oauth-for-status/',
 } as const;

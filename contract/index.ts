@@ -1,0 +1,12 @@
+/**
+ * The contract: the one language of the browser, the machine and the export service. Valibot schemas
+ * for every request and response, the types inferred from them, and the paths they travel on.
+ * It imports nothing of ours (eslint.config.js holds that); docs/api.md describes each call.
+ */
+export * from './vocabulary.ts';
+export * from './accounts.ts';
+export * from './session-calls.ts';
+export * from './export-service-calls.ts';
+export * from './support.ts';
+export * from './errors.ts';
+export * from './paths.ts';

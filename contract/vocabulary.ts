@@ -1,0 +1,76 @@
+/**
+ * The words every call uses: operations, providers, formats, opt-out states, and the identifiers of
+ * docs/spec-rules.md §3 and §5 (export ID, email hash, address limits).
+ */
+import * as v from 'valibot';
+
+export const OperationSchema = v.picklist(['emailmigration', 'contactsmigration', 'emailforwarding']);
+export type Operation = v.InferOutput<typeof OperationSchema>;
+
+/** The source: the closing provider's own single sign-on. */
+export const SourceProviderSchema = v.literal('northwave');
+export const SOURCE_PROVIDER: v.InferOutput<typeof SourceProviderSchema> = 'northwave';
+
+/**
+ * Destinations: the terms-gated provider (gmail), three further web mailbox providers, the
+ * provider's successor product (shown only when login is not active), a custom IMAP provider,
+ * and a file export.
+ */
+export const DestinationProviderSchema = v.picklist(['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next', 'other', 'file']);
+export type DestinationProvider = v.InferOutput<typeof DestinationProviderSchema>;
+
+export const ProviderSchema = v.union([SourceProviderSchema, DestinationProviderSchema]);
+export type Provider = v.InferOutput<typeof ProviderSchema>;
+
+export const EmailFormatSchema = v.picklist(['EML', 'MBOX', 'PST']);
+export type EmailFormat = v.InferOutput<typeof EmailFormatSchema>;
+
+export const ContactsFormatSchema = v.picklist(['CSV', 'VCF', 'PST']);
+export type ContactsFormat = v.InferOutput<typeof ContactsFormatSchema>;
+
+/** Server opt-out states; `NONE` stands for "or none". */
+export const ServerOptOutStateSchema = v.picklist([
+  'NONE',
+  'OPTED_OUT_INITIAL',
+  'OPTED_OUT_DELETE',
+  'OPTED_OUT_CANCEL',
+  'OPTED_OUT_MBOX_PURGED',
+]);
+export type ServerOptOutState = v.InferOutput<typeof ServerOptOutStateSchema>;
+
+export const OptOutRequestSchema = v.picklist(['OPT_OUT', 'OPT_OUT_CANCEL']);
+export type OptOutRequest = v.InferOutput<typeof OptOutRequestSchema>;
+
+/** Where the account's mail went, as the migration status call reports it. */
+export const MigrationOutcomeSchema = v.picklist(['YAHOO', 'COMCAST', 'PURGED']);
+export type MigrationOutcome = v.InferOutput<typeof MigrationOutcomeSchema>;
+
+export const PurgeReasonSchema = v.picklist([
+  'OPTED_OUT_DELETE',
+  'TOS_TIMEOUT_DELETE',
+  'TOS_ACCEPTED_DELETE',
+  'ACCOUNTS_CLEANUP_DELETE',
+  'BAU_DELETE',
+  'INACTIVE_COMMS_DELETE',
+]);
+export type PurgeReason = v.InferOutput<typeof PurgeReasonSchema>;
+
+/** What comcastinfo's `inactive` names: user or account (no account), mailbox, carddav (no contacts). */
+export const InactiveServiceSchema = v.picklist(['user', 'account', 'mailbox', 'carddav']);
+export type InactiveService = v.InferOutput<typeof InactiveServiceSchema>;
+
+/** Export ID: 32 alphanumerics. */
+export const ExportIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{32}$/, 'Invalid export ID'));
+export type ExportId = v.InferOutput<typeof ExportIdSchema>;
+
+/** Email hash for status-from-email: 40 characters, a keyed hash in hex. */
+export const EmailHashSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{40}$/i, 'Invalid hash'));
+
+/** Address limits: at most 254 characters, local part at most 64. */
+export const EmailAddressSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(254),
+  v.email('Please enter a valid email address.'),
+  v.check((address) => (address.split('@')[0] ?? '').length <= 64, 'Please enter a valid email address.'),
+);
