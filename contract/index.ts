@@ -10,3 +10,4 @@ export * from './export-service-calls.ts';
 export * from './support.ts';
 export * from './errors.ts';
 export * from './paths.ts';
+export * from './opt-out.ts';

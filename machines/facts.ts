@@ -3,7 +3,7 @@
  * once. Each is the spec's wording turned into a predicate.
  */
 import type { DestinationAccount } from '../contract/index.ts';
-import { isMigrationAllowed } from './opt-out.ts';
+import { isMigrationAllowed, mailboxRemains } from '../contract/index.ts';
 import { isOAuthDestination, TERMS_GATED_PROVIDER } from './providers.ts';
 import type { PortalContext } from './types.ts';
 import { validateEmail } from './validation.ts';
@@ -46,13 +46,8 @@ export const awaitsDestinationToken = (c: PortalContext): boolean =>
 export const optOutPanelShown = (c: PortalContext): boolean =>
   c.flags.optOut && c.loginActive && c.optOutInfoState !== null && c.optOutInfoState !== 'neverOptedOut';
 
-/**
- * The mailbox is still with the provider: not moved to Yahoo, not purged. Only then can a closure
- * be scheduled or the mail exported; the server's opt-out state alone (NONE for a moved or purged
- * account) does not say so.
- */
-export const mailboxStillHere = (c: PortalContext): boolean =>
-  c.optOutInfoState !== 'yahoo' && !(c.optOutInfoState ?? '').startsWith('purged');
+/** The mailbox is still with the provider (contract's mailboxRemains); unknown before the status check. */
+export const mailboxStillHere = (c: PortalContext): boolean => c.optOutInfoState === null || mailboxRemains(c.optOutInfoState);
 
 /** §2: once the closure is cancelled, /opt-out-info leads back to the destination page for good. */
 export const optOutCanceled = (c: PortalContext): boolean =>

@@ -1,6 +1,6 @@
 /** The portal statechart and its pure helpers: the one import views and the app wiring need. */
 export { exportPortalMachine, DELAYS, type ExportPortalMachine, type ScreenMeta, type PortalActorName } from './machine.ts';
-export { deriveOptOutInfo, daysRemaining, OPT_OUT_INFO_STATES, type OptOutInfo, type OptOutInfoState } from './opt-out.ts';
+export { deriveOptOutInfo, daysRemaining, OPT_OUT_INFO_STATES, type OptOutInfo, type OptOutInfoState } from '../contract/index.ts';
 export * from './errors.ts';
 export * from './validation.ts';
 export * from './selectors.ts';

@@ -6,6 +6,11 @@
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import {
+  canCancelOptOut,
+  canRequestOptOut,
+  deriveOptOutInfo,
+  routesToOptOutInfo,
+  toServerOptOutState,
   type CapabilitiesRequest,
   type CapabilitiesResponse,
   type ComcastInfoResponse,
@@ -28,7 +33,6 @@ import { inactiveToSignInError, MESSAGES } from './errors.ts';
 import { toJobStatus } from './job-status.ts';
 import * as facts from './facts.ts';
 import { buildLoadRequest } from './load-request.ts';
-import { deriveOptOutInfo, canCancelOptOut, canRequestOptOut, routesToOptOutInfo, toServerOptOutState } from './opt-out.ts';
 import { isOAuthDestination, operationsFor, SUCCESSOR_DESTINATIONS, type OperationsChoice } from './providers.ts';
 import { callbackError, callbackFailed, carriesError, hashOf, normalizePath, queryValue, statusCallbackFailed } from './routes.ts';
 import { stepsFor, showsStartOver, type SidebarKind } from './sidebar.ts';

@@ -11,10 +11,10 @@ import type {
   ServerOptOutState,
   SourceAccount,
   OptOutRequest,
+  OptOutInfoState,
 } from '../contract/index.ts';
 import type { SignInErrorCode } from './errors.ts';
 import type { JobStatus } from './job-status.ts';
-import type { OptOutInfoState } from './opt-out.ts';
 import type { OperationsChoice } from './providers.ts';
 import type { SidebarStep } from './sidebar.ts';
 import type { SupportFields } from './validation.ts';

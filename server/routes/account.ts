@@ -15,8 +15,8 @@ import {
 } from '../../contract/index.ts';
 import { unauthorized, verifyToken } from '../http/auth.ts';
 import { apiError, validated } from '../http/errors.ts';
-import { effectiveOptOutState, migrationStatus } from '../rules/migration-status.ts';
-import { nextOptOutState } from '../rules/opt-out.ts';
+import { migrationStatus } from '../rules/migration-status.ts';
+import { nextOptOutState, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
 
 const TokenQuery = v.object({ token_id: TokenQuerySchema.entries.token_id });
@@ -49,10 +49,15 @@ export function accountRoutes(deps: RouteDeps) {
       if (!identity) return unauthorized(c);
       const request = c.req.valid('json').optOutState;
       const account = deps.directory.find(identity.email);
-      const current = effectiveOptOutState(account, deps.optOuts.find(identity.email));
+      const current = standing(account, deps.optOuts.find(identity.email), deps.now());
       const next = nextOptOutState(current, request);
       if (!next) {
-        return apiError(c, 409, 'OPT_OUT_TRANSITION_NOT_ALLOWED', `${request} is not allowed while the opt-out state is ${current}.`, 'optOutState');
+        const where = `${current.display} (opt-out state ${current.server})`;
+        return apiError(c, 409, 'OPT_OUT_TRANSITION_NOT_ALLOWED', `${request} is not allowed for an account that is ${where}.`, 'optOutState');
+      }
+      // The portal stops these accounts at sign-in (comcastinfo); their calls are refused here too.
+      if (account.inactive === 'user' || account.inactive === 'account' || account.inactive === 'mailbox') {
+        return apiError(c, 409, 'ACCOUNT_NOT_ACTIVE', 'This account has no mailbox to keep or close.');
       }
       deps.optOuts.save(identity.email, next, deps.now());
       deps.logger.info({ optOutState: next }, 'opt-out state updated');

@@ -20,8 +20,7 @@ import { apiError, invalidRequest, validated } from '../http/errors.ts';
 import { requireXsrf } from '../http/xsrf.ts';
 import { newExportId } from '../jobs/export-id.ts';
 import { allowedOperations, capabilities, OAUTH_DESTINATIONS, providerForEmail } from '../rules/capabilities.ts';
-import { allowsMigration } from '../rules/opt-out.ts';
-import { effectiveOptOutState } from '../rules/migration-status.ts';
+import { allowsMigration, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -82,7 +81,7 @@ export function sessionRoutes(deps: RouteDeps) {
     if (account.inactive === 'user' || account.inactive === 'account' || account.inactive === 'mailbox') {
       return apiError(c, 409, 'ACCOUNT_NOT_ACTIVE', 'This account cannot be exported.');
     }
-    if (!allowsMigration(effectiveOptOutState(account, deps.optOuts.find(identity.email)))) {
+    if (!allowsMigration(standing(account, deps.optOuts.find(identity.email), deps.now()))) {
       return apiError(c, 409, 'OPT_OUT_STATE', 'This account is closing and can no longer be exported.');
     }
     const allowed = allowedOperations(account, { forwarding: false });

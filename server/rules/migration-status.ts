@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a fresh opt-out waits before the mailbox is purged, when the scenario does not say. */
 export const OPT_OUT_GRACE_DAYS = 30;
 
-export const effectiveOptOutState = (account: ScenarioAccount, stored: StoredOptOut | null): ServerOptOutState =>
+const effectiveOptOutState = (account: ScenarioAccount, stored: StoredOptOut | null): ServerOptOutState =>
   stored?.state ?? account.migration.optOutState;
 
 export function migrationStatus(account: ScenarioAccount, stored: StoredOptOut | null, now: number): MigrationStatusResponse {

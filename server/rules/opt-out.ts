@@ -1,20 +1,34 @@
 /**
- * The opt-out rules of §4, enforced by the server: OPT_OUT from none or cancel, OPT_OUT_CANCEL from
- * initial or delete. Anything else is refused, so a stale page can never skip a state.
+ * §4 enforced by the server with the browser's own rules (contract/opt-out.ts): the account's
+ * standing is the migration-status answer turned into the derived display state, so an account
+ * moved to Yahoo, purged or closed for inactivity is refused here exactly where the portal would
+ * never offer the action, whatever its raw opt-out state says.
  */
-import type { OptOutRequest, ServerOptOutState } from '../../contract/index.ts';
+import {
+  deriveOptOutInfo,
+  migrationAllowedFor,
+  optOutRequestAllowed,
+  toServerOptOutState,
+  type OptOutInfoState,
+  type OptOutRequest,
+  type ServerOptOutState,
+} from '../../contract/index.ts';
+import type { StoredOptOut } from '../db/opt-out-store.ts';
+import type { ScenarioAccount } from '../ports.ts';
+import { migrationStatus } from './migration-status.ts';
 
-const TRANSITIONS: Record<OptOutRequest, { from: readonly ServerOptOutState[]; to: ServerOptOutState }> = {
-  OPT_OUT: { from: ['NONE', 'OPTED_OUT_CANCEL'], to: 'OPTED_OUT_INITIAL' },
-  OPT_OUT_CANCEL: { from: ['OPTED_OUT_INITIAL', 'OPTED_OUT_DELETE'], to: 'OPTED_OUT_CANCEL' },
-};
+export type Standing = { display: OptOutInfoState; server: ServerOptOutState };
 
-/** The state after `request`, or null when §4 does not allow it from `current`. */
-export function nextOptOutState(current: ServerOptOutState, request: OptOutRequest): ServerOptOutState | null {
-  const transition = TRANSITIONS[request];
-  return transition.from.includes(current) ? transition.to : null;
+export function standing(account: ScenarioAccount, stored: StoredOptOut | null, now: number): Standing {
+  const answer = migrationStatus(account, stored, now);
+  return { display: deriveOptOutInfo(answer, new Date(now)).optOutInfoState, server: toServerOptOutState(answer.optOutState) };
 }
 
-/** §4: migration is allowed only for none, initial or cancel. */
-export const allowsMigration = (state: ServerOptOutState): boolean =>
-  state === 'NONE' || state === 'OPTED_OUT_INITIAL' || state === 'OPTED_OUT_CANCEL';
+const RESULT: Record<OptOutRequest, ServerOptOutState> = { OPT_OUT: 'OPTED_OUT_INITIAL', OPT_OUT_CANCEL: 'OPTED_OUT_CANCEL' };
+
+/** The state after `request`, or null when §4 does not allow it from where the account stands. */
+export const nextOptOutState = (from: Standing, request: OptOutRequest): ServerOptOutState | null =>
+  optOutRequestAllowed(request, from.display, from.server) ? RESULT[request] : null;
+
+/** §4: an export may start only for none, initial or cancel, while the mailbox is still here. */
+export const allowsMigration = (from: Standing): boolean => migrationAllowedFor(from.display, from.server);

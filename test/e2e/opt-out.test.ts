@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { explainOptOut } from '../../src/views/opt-out-info/opt-out-explanations.ts';
-import type { OptOutInfoState } from '../../machines/opt-out.ts';
+import type { OptOutInfoState } from '../../contract/index.ts';
 import { useJourney } from './harness/journey.ts';
 import { expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';

@@ -105,6 +105,10 @@ describe('POST /api/v2/comcast-update-opt-out-state/ (§4 transitions)', () => {
     ['opted-out-cancel@example.com', 'OPT_OUT_CANCEL', 'OPTED_OUT_CANCEL'],
     ['purged-opted-out@example.com', 'OPT_OUT_CANCEL', 'OPTED_OUT_MBOX_PURGED'],
     ['purged-opted-out@example.com', 'OPT_OUT', 'OPTED_OUT_MBOX_PURGED'],
+    // The raw state (NONE) would allow a closure; the derived state (moved, purged) does not.
+    ['moved-to-yahoo@example.com', 'OPT_OUT', 'NONE'],
+    ['purged-tos-timeout@example.com', 'OPT_OUT', 'NONE'],
+    ['purged-inactive@example.com', 'OPT_OUT', 'NONE'],
   ])('refuses %s → %s from %s with 409 and a clear error, changing nothing', async (email, request, from) => {
     const token = tokenFor(email);
     const before = (await migrationStatus(token)).body.optOutState;
@@ -113,10 +117,24 @@ describe('POST /api/v2/comcast-update-opt-out-state/ (§4 transitions)', () => {
     expect(status).toBe(409);
     expect(body).toEqual({
       error: 'OPT_OUT_TRANSITION_NOT_ALLOWED',
-      message: `${request} is not allowed while the opt-out state is ${from}.`,
+      message: expect.stringMatching(new RegExp(`^${request} is not allowed for an account that is \\w+ \\(opt-out state ${from}\\)\\.$`)),
       field: 'optOutState',
     });
     expect((await migrationStatus(token)).body.optOutState).toBe(before);
+  });
+
+  it('refuses a cancel for a purged account even when its stored state is a scheduled deletion', async () => {
+    const email = 'purged-tos-timeout@example.com';
+    harness.db.prepare('INSERT INTO opt_out_states (email, state, updated_at) VALUES (?, ?, ?)').run(email, 'OPTED_OUT_DELETE', 0);
+    const { status, body } = await updateOptOut(tokenFor(email), 'OPT_OUT_CANCEL');
+    expect(status).toBe(409);
+    expect(body).toMatchObject({ error: 'OPT_OUT_TRANSITION_NOT_ALLOWED', message: expect.stringContaining('purgedTosTimeoutDelete') });
+  });
+
+  it('refuses an account without a mailbox (stopped at sign-in by the portal) with 409', async () => {
+    const { status, body } = await updateOptOut(tokenFor('mailbox-inactive@example.com'), 'OPT_OUT');
+    expect(status).toBe(409);
+    expect(body).toMatchObject({ error: 'ACCOUNT_NOT_ACTIVE' });
   });
 
   it('answers 400 for an unknown request and 401 without a valid token', async () => {

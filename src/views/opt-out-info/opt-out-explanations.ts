@@ -4,7 +4,7 @@
  * check that every state has an explanation.
  */
 
-import type { OptOutInfoState } from '../../../machines/opt-out';
+import type { OptOutInfoState } from '../../../contract/index.ts';
 
 /** How the explanation is framed: still open, closure pending, or final. */
 export type OptOutTone = 'info' | 'warning' | 'final';

@@ -6,7 +6,7 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
 import type { StateValue } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
 import * as facts from '../../../machines/facts.ts';
-import { canCancelOptOut } from '../../../machines/opt-out.ts';
+import { canCancelOptOut } from '../../../contract/index.ts';
 import {
   exportPortalMachine,
   validateEmail,

@@ -6,7 +6,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MigrationStatusResponse } from '../../../contract/index.ts';
-import { OPT_OUT_INFO_STATES } from '../../../machines/opt-out';
+import { OPT_OUT_INFO_STATES } from '../../../contract/index.ts';
 import { daysPhrase, explainOptOut } from '../../../src/views/opt-out-info/opt-out-explanations';
 import { createFakeApi, flush, renderSignedIn } from './screen-harness';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysRemaining, deriveOptOutInfo, type OptOutInfo } from '../../machines/index.ts';
-import type { MigrationStatusResponse } from '../../contract/index.ts';
+import { daysRemaining, deriveOptOutInfo, migrationAllowedFor, optOutRequestAllowed, type MigrationStatusResponse, type OptOutInfo } from '../../contract/index.ts';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const base: MigrationStatusResponse = { account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE' };
@@ -72,5 +71,38 @@ describe('daysRemaining', () => {
     expect(daysRemaining('2026-03-12T00:00:00Z', NOW)).toBe(2);
     expect(daysRemaining('2026-03-11T11:59:59Z', NOW)).toBe(1);
     expect(daysRemaining(undefined, NOW)).toBeNull();
+  });
+});
+
+describe('the allow rules (shared by the machine and the export service)', () => {
+  const display = (response: MigrationStatusResponse) => deriveOptOutInfo(response, NOW).optOutInfoState;
+
+  it('allows a closure only from none or cancel, and a cancel only from initial or delete, while the mail is here', () => {
+    expect(optOutRequestAllowed('OPT_OUT', display(base), 'NONE')).toBe(true);
+    expect(optOutRequestAllowed('OPT_OUT', display({ ...base, optOutState: 'OPTED_OUT_CANCEL' }), 'OPTED_OUT_CANCEL')).toBe(true);
+    expect(optOutRequestAllowed('OPT_OUT', display({ ...base, optOutState: 'OPTED_OUT_INITIAL' }), 'OPTED_OUT_INITIAL')).toBe(false);
+    expect(optOutRequestAllowed('OPT_OUT_CANCEL', display({ ...base, optOutState: 'OPTED_OUT_INITIAL' }), 'OPTED_OUT_INITIAL')).toBe(true);
+    expect(optOutRequestAllowed('OPT_OUT_CANCEL', display({ ...base, optOutState: 'OPTED_OUT_DELETE' }), 'OPTED_OUT_DELETE')).toBe(true);
+    expect(optOutRequestAllowed('OPT_OUT_CANCEL', display(base), 'NONE')).toBe(false);
+  });
+
+  it.each<[string, MigrationStatusResponse]>([
+    ['moved to Yahoo', { ...base, migrationStatus: 'YAHOO' }],
+    ['purged', { ...base, migrationStatus: 'PURGED', purgeReason: 'TOS_TIMEOUT_DELETE' }],
+    ['purged after a closure', { ...base, migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE', optOutState: 'OPTED_OUT_DELETE' }],
+    ['inactive (account false)', { ...base, account: false }],
+  ])('refuses every request and every export when the account is %s, whatever the raw state', (_name, response) => {
+    for (const server of ['NONE', 'OPTED_OUT_INITIAL', 'OPTED_OUT_DELETE', 'OPTED_OUT_CANCEL'] as const) {
+      expect(optOutRequestAllowed('OPT_OUT', display(response), server)).toBe(false);
+      expect(optOutRequestAllowed('OPT_OUT_CANCEL', display(response), server)).toBe(false);
+      expect(migrationAllowedFor(display(response), server)).toBe(false);
+    }
+  });
+
+  it('allows an export for none, initial or cancel only', () => {
+    expect(migrationAllowedFor('neverOptedOut', 'NONE')).toBe(true);
+    expect(migrationAllowedFor('optedOutInitial', 'OPTED_OUT_INITIAL')).toBe(true);
+    expect(migrationAllowedFor('optedOutCancel', 'OPTED_OUT_CANCEL')).toBe(true);
+    expect(migrationAllowedFor('optedOutDelete', 'OPTED_OUT_DELETE')).toBe(false);
   });
 });

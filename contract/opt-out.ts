@@ -1,8 +1,11 @@
 /**
  * The opt-out derivation of spec §4: a migration-status response and the current time become the
- * display state and the store facts the views read. Pure, so it is table-tested rule by rule.
+ * display state and the facts the views read, and the rules of what a customer may do from there.
+ * Pure and shared: the browser's machine decides what to offer with it, and the export service
+ * refuses with it what the machine would never have offered, so the two cannot disagree.
  */
-import type { MigrationStatusResponse, ServerOptOutState } from '../contract/index.ts';
+import type { MigrationStatusResponse } from './export-service-calls.ts';
+import type { OptOutRequest, ServerOptOutState } from './vocabulary.ts';
 
 export const OPT_OUT_INFO_STATES = [
   'neverOptedOut',
@@ -90,6 +93,21 @@ export const canRequestOptOut = (state: ServerOptOutState): boolean => state ===
 /** OPT_OUT_CANCEL is allowed from initial or delete (§4). */
 export const canCancelOptOut = (state: ServerOptOutState): boolean =>
   state === 'OPTED_OUT_INITIAL' || state === 'OPTED_OUT_DELETE';
+
+/**
+ * The mail is still with the provider: not moved to Yahoo, not purged, not closed for inactivity.
+ * Only then can a closure be scheduled or cancelled, or the mail exported; the server's opt-out
+ * state alone (NONE for a moved or purged account) does not say so.
+ */
+export const mailboxRemains = (state: OptOutInfoState): boolean => state !== 'yahoo' && !state.startsWith('purged');
+
+/** §4: may this opt-out request be made, given the derived display state and the server's state. */
+export const optOutRequestAllowed = (request: OptOutRequest, display: OptOutInfoState, server: ServerOptOutState): boolean =>
+  mailboxRemains(display) && (request === 'OPT_OUT' ? canRequestOptOut(server) : canCancelOptOut(server));
+
+/** §4: may an export start, given the derived display state and the server's state. */
+export const migrationAllowedFor = (display: OptOutInfoState, server: ServerOptOutState): boolean =>
+  mailboxRemains(display) && isMigrationAllowed(server);
 
 /** Display states that route to /opt-out-info after the status check (§4). */
 export const routesToOptOutInfo = (state: OptOutInfoState): boolean =>
