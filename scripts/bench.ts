@@ -145,6 +145,8 @@ async function main(): Promise<void> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production code paths with the simulated vendor behind them: the figure is the service's own cost.
+      DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -84,8 +84,9 @@ export function createService(deps: AppDependencies): ExportService {
   const app = new Hono();
   app.onError(createErrorHandler(logger));
   app.use('*', requestLog(logger));
-  app.use('*', securityHeaders());
-  app.use('*', issueXsrfCookie({ secure: config.publicUrl.startsWith('https:') }));
+  const https = config.publicUrl.startsWith('https:');
+  app.use('*', securityHeaders({ hsts: https }));
+  app.use('*', issueXsrfCookie({ secure: https }));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
@@ -103,6 +104,8 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', downloadRoutes(routeDeps));
   if (deps.identityRoutes) app.route('/', deps.identityRoutes);
   app.all('/api/*', apiNotFound);
+  // Development pages exist only in development; elsewhere /dev/ is not the SPA's either.
+  app.all('/dev/*', apiNotFound);
 
   app.use('*', serveDist(config.distDir));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));

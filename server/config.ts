@@ -1,11 +1,20 @@
 /**
  * The service's configuration: environment variables with defaults, read once at start. Every
  * variable is listed in docs/configuration.md. Pure (takes the environment as an argument) so tests
- * can build any configuration; a malformed value stops the start with a message naming the variable.
+ * can build any configuration; a malformed value stops the start with a message naming the variable,
+ * and a production start without what production needs stops naming every missing variable.
  */
 import path from 'node:path';
+import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
+import { productionProblems } from './production-requirements.ts';
 
 export type Adapters = 'development' | 'real';
+
+/** The provider's single sign-on (OpenID Connect): what a real identity adapter reads. */
+export type IdentityConfig = { issuer: string; clientId: string; clientSecret: string };
+
+/** The loudly named opt-in that lets development stand-ins run under NODE_ENV=production. */
+export const STANDINS_OPT_IN = 'DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS';
 
 export type RateLimit = { max: number; windowMs: number };
 
@@ -31,10 +40,19 @@ export type Config = {
   filesDir: string;
   supportWebhookUrl: string | null;
   adapters: Adapters;
-  /** NODE_ENV !== 'production': enables /dev/support-requests. */
+  /** NODE_ENV === 'production'. */
+  production: boolean;
+  /**
+   * Development stand-ins may run: the development sign-in and consent pages, the simulated vendor,
+   * the /dev/* pages and a generated secret. True unless NODE_ENV=production, or with the opt-in.
+   */
   development: boolean;
+  /** null = not configured; required in production. */
+  identity: IdentityConfig | null;
   /** Use the first X-Forwarded-For address as the client IP (only behind a trusted proxy). */
   trustProxy: boolean;
+  /** Where customer-chosen connections (IMAP checks) may go. */
+  outbound: OutboundPolicy;
   bodyLimitBytes: number;
   rateLimits: { status: RateLimit; jobsByEmail: RateLimit };
   logLevel: string;
@@ -44,11 +62,15 @@ type Env = Record<string, string | undefined>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-class ConfigError extends Error {
-  constructor(name: string, value: string, expected: string) {
-    super(`Configuration: ${name}=${JSON.stringify(value)} is not ${expected}.`);
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
   }
 }
+
+const malformed = (name: string, value: string, expected: string) =>
+  new ConfigError(`Configuration: ${name}=${JSON.stringify(value)} is not ${expected}.`);
 
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -60,7 +82,7 @@ function integer(env: Env, name: string, fallback: number, min = 0, max = Number
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(name, raw, `an integer from ${min} to ${max}`);
+    throw malformed(name, raw, `an integer from ${min} to ${max}`);
   }
   return value;
 }
@@ -70,23 +92,63 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (raw === undefined) return fallback;
   if (['1', 'true', 'yes'].includes(raw)) return true;
   if (['0', 'false', 'no'].includes(raw)) return false;
-  throw new ConfigError(name, raw, 'true or false');
+  throw malformed(name, raw, 'true or false');
+}
+
+/** All three OIDC variables, or none; a partial set is a mistake worth stopping for. */
+function identity(env: Env): IdentityConfig | null {
+  const issuer = text(env, 'OIDC_ISSUER');
+  const clientId = text(env, 'OIDC_CLIENT_ID');
+  const clientSecret = text(env, 'OIDC_CLIENT_SECRET');
+  if (!issuer && !clientId && !clientSecret) return null;
+  if (issuer && !/^https:\/\/[^/\s]+/i.test(issuer)) throw malformed('OIDC_ISSUER', issuer, 'an https URL');
+  if (!issuer || !clientId || !clientSecret) {
+    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter((name) => !text(env, name));
+    throw new ConfigError(`Configuration: the sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; ${missing.join(', ')} missing.`);
+  }
+  return { issuer, clientId, clientSecret };
+}
+
+function list(env: Env, name: string): string[] | null {
+  const raw = text(env, name);
+  return raw === undefined ? null : raw.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+function outbound(env: Env): OutboundPolicy {
+  const allowList = list(env, 'OUTBOUND_ALLOW_LIST') ?? [];
+  for (const entry of allowList) {
+    try {
+      parseRange(entry);
+    } catch {
+      throw malformed('OUTBOUND_ALLOW_LIST', entry, 'an IP address or CIDR range');
+    }
+  }
+  const ports = (list(env, 'IMAP_PORTS') ?? ['993', '143']).map((port) => {
+    const value = Number(port);
+    if (!Number.isInteger(value) || value < 1 || value > 65535) throw malformed('IMAP_PORTS', port, 'a port from 1 to 65535');
+    return value;
+  });
+  return { allowList, ports, dnsServers: list(env, 'DNS_SERVERS') };
 }
 
 export function readConfig(env: Env, cwd = process.cwd()): Config {
   const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? 'data');
-  const adapters = text(env, 'ADAPTERS') ?? 'development';
+  const production = text(env, 'NODE_ENV') === 'production';
+  const development = !production || flag(env, STANDINS_OPT_IN, false);
+  // Production checks mailboxes for real; the offline checks are a development stand-in.
+  const adapters = text(env, 'ADAPTERS') ?? (development ? 'development' : 'real');
   if (adapters !== 'development' && adapters !== 'real') {
-    throw new ConfigError('ADAPTERS', adapters, "'development' or 'real'");
+    throw malformed('ADAPTERS', adapters, "'development' or 'real'");
   }
   const publicUrl = (text(env, 'PUBLIC_URL') ?? '').replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/\s]+/i.test(publicUrl)) {
-    throw new ConfigError('PUBLIC_URL', publicUrl, 'an http(s) URL');
+    throw malformed('PUBLIC_URL', publicUrl, 'an http(s) URL');
   }
   const rateWindowMs = integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1);
-  return {
+  const config: Config = {
     port: integer(env, 'PORT', 8080, 0, 65535),
-    host: text(env, 'HOST') ?? '0.0.0.0',
+    // Loopback unless exposing the service is a deliberate choice.
+    host: text(env, 'HOST') ?? '127.0.0.1',
     dataDir,
     databasePath: path.resolve(cwd, text(env, 'DATABASE_PATH') ?? path.join(dataDir, 'portal.sqlite')),
     distDir: path.resolve(cwd, text(env, 'DIST_DIR') ?? 'dist'),
@@ -103,8 +165,11 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     filesDir: path.resolve(cwd, text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,
     adapters,
-    development: text(env, 'NODE_ENV') !== 'production',
+    production,
+    development,
+    identity: identity(env),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    outbound: outbound(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1),
     rateLimits: {
       status: { max: integer(env, 'RATE_LIMIT_STATUS_MAX', 120, 1), windowMs: rateWindowMs },
@@ -112,4 +177,15 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };
+  const problems = development ? [] : productionProblems(config);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      [
+        'Refusing to start with NODE_ENV=production: production needs real parts, not development stand-ins.',
+        ...problems.map((problem) => `  - ${problem}`),
+        `(To try the development stand-ins under NODE_ENV=production anyway, set ${STANDINS_OPT_IN}=true: anyone can then sign in as anyone.)`,
+      ].join('\n'),
+    );
+  }
+  return config;
 }

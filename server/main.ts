@@ -1,19 +1,39 @@
 /**
- * `npm start`: reads the configuration, assembles the service, listens on PORT (8080), and shuts down
- * gracefully on SIGTERM/SIGINT: stop accepting, let open requests finish, stop the sweep, close the
- * database. A crash-worthy bug in a request is answered 500 by the app and never ends the process.
+ * `npm start`: reads the configuration, assembles the service, listens on HOST:PORT (127.0.0.1:8080),
+ * says which parts are development stand-ins, and shuts down gracefully on SIGTERM/SIGINT: stop
+ * accepting, let open requests finish, stop the sweep, close the database. A configuration that
+ * cannot run (a malformed value, or production without its real parts) exits 1 with the reasons.
+ * A crash-worthy bug in a request is answered 500 by the app and never ends the process.
  */
 import { serve } from '@hono/node-server';
-import { readConfig } from './config.ts';
-import { assembleService } from './wiring.ts';
+import { ConfigError, readConfig, type Config } from './config.ts';
+import { assembleService, describeParts } from './wiring.ts';
 
-const config = readConfig(process.env);
+function configuration(): Config {
+  try {
+    return readConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = configuration();
 const service = assembleService(config);
 const { logger } = service;
+const parts = describeParts(config);
 
 const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info({ port: info.port, adapters: config.adapters, database: config.databasePath }, 'export portal listening');
-  console.log(`export portal listening on http://localhost:${info.port}`);
+  logger.info({ host: config.host, port: info.port, adapters: config.adapters, database: config.databasePath }, 'export portal listening');
+  const standIns = parts.standIns.length ? parts.standIns.join('; ') : 'none';
+  logger[config.production && parts.standIns.length ? 'warn' : 'info'](
+    { standIns: parts.standIns, unavailable: parts.unavailable },
+    `development stand-ins: ${standIns}`,
+  );
+  if (parts.unavailable.length) logger.warn({ unavailable: parts.unavailable }, `not available: ${parts.unavailable.join('; ')}`);
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`export portal listening on http://${shown}:${info.port} (development stand-ins: ${standIns})`);
 });
 
 let stopping = false;

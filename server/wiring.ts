@@ -1,8 +1,10 @@
 /**
  * Assembles the service as `npm start` runs it: configuration from the environment, the SQLite
- * file, the secret, and the adapters — development ones (scenario directory, simulated vendor,
- * offline mailbox checks, mail to the outbox folder) unless ADAPTERS=real selects the IMAP/DNS
- * checks. The bench and end-to-end tests use it too, with their own configuration.
+ * file, the secret, and one adapter per port. In development (the default) the stand-ins run: the
+ * scenario directory's sign-in page, the consent pages, the simulated vendor, offline mailbox checks
+ * (unless ADAPTERS=real) and mail to the outbox folder. In production none of them does: what has
+ * no real adapter yet is absent (sign-in answers 404, OAuth destinations are not offered, the
+ * vendor refuses), never replaced by a stand-in. The bench and end-to-end tests use it too.
  */
 import type { Logger } from 'pino';
 import { createService, type ExportService } from './app.ts';
@@ -11,10 +13,13 @@ import { openDatabase, type Db } from './db/open.ts';
 import { createLogger } from './http/logger.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { emailHash } from './identity/email-hash.ts';
+import { createDevConsentProviders } from './identity/dev-consent-provider.ts';
+import { createDevIdentityProvider } from './identity/dev-identity-provider.ts';
 import { createIdentityRoutes } from './identity/routes.ts';
 import { scenarioDirectory } from './identity/scenarios.ts';
 import { createTokenStore } from './identity/token-store.ts';
 import { createSimulatedVendor } from './vendor/simulated-vendor.ts';
+import { createUnavailableVendor } from './vendor/unavailable-vendor.ts';
 import {
   createDevCredentialChecker,
   createDevDomainValidator,
@@ -22,10 +27,27 @@ import {
   createDnsDomainValidator,
   createDnsImapResolver,
   createImapCredentialChecker,
+  createOutboundGuard,
 } from './checks/index.ts';
 import { createMailNotifier } from './notify/mail-notifier.ts';
 
 export type RunningParts = ExportService & { db: Db; logger: Logger; config: Config; close: () => Promise<void> };
+
+/** What runs as a development stand-in, and what production lacks a real adapter for; logged at start. */
+export function describeParts(config: Config): { standIns: string[]; unavailable: string[] } {
+  const standIns: string[] = [];
+  const unavailable: string[] = [];
+  if (config.development) {
+    standIns.push('sign-in page (scenario accounts, no password)', 'destination consent pages', 'simulated migration vendor', '/dev pages');
+  } else {
+    // The real OpenID Connect client reads config.identity once it exists.
+    unavailable.push('sign-in (OIDC configured; no OIDC adapter yet)', 'destination consent (no OAuth clients yet)', 'migration vendor (no vendor client yet)');
+  }
+  if (config.adapters === 'development') standIns.push('offline mailbox checks');
+  if (!config.smtpUrl) standIns.push(`mail written to ${config.outboxDir}`);
+  if (!config.hashSecret) standIns.push('secret generated in DATA_DIR');
+  return { standIns, unavailable };
+}
 
 export function assembleService(config: Config, options: { logger?: Logger; now?: () => number } = {}): RunningParts {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -35,6 +57,7 @@ export function assembleService(config: Config, options: { logger?: Logger; now?
   const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
   const directory = scenarioDirectory;
   const real = config.adapters === 'real';
+  const guard = createOutboundGuard(config.outbound);
   const service = createService({
     config,
     db,
@@ -43,17 +66,26 @@ export function assembleService(config: Config, options: { logger?: Logger; now?
     secret,
     hashEmail: (email) => emailHash(email, secret),
     tokens,
-    identityRoutes: createIdentityRoutes({ tokens, directory, hashSecret: secret, publicUrl: config.publicUrl, now }),
-    directory,
-    vendor: createSimulatedVendor({
-      jobDurationMs: config.jobDurationMs,
-      exportFails: (email) => directory.find(email).exportsFail,
-      filesDir: config.filesDir,
+    identityRoutes: createIdentityRoutes({
+      tokens,
+      hashSecret: secret,
+      publicUrl: config.publicUrl,
       now,
+      identityProvider: config.development ? createDevIdentityProvider(directory) : null,
+      consentProviders: config.development ? createDevConsentProviders() : {},
     }),
-    credentialChecker: real ? createImapCredentialChecker() : createDevCredentialChecker(),
-    imapResolver: real ? createDnsImapResolver() : createDevImapResolver(),
-    domainValidator: real ? createDnsDomainValidator() : createDevDomainValidator(),
+    directory,
+    vendor: config.development
+      ? createSimulatedVendor({
+          jobDurationMs: config.jobDurationMs,
+          exportFails: (email) => directory.find(email).exportsFail,
+          filesDir: config.filesDir,
+          now,
+        })
+      : createUnavailableVendor(),
+    credentialChecker: real ? createImapCredentialChecker({ guard }) : createDevCredentialChecker(),
+    imapResolver: real ? createDnsImapResolver({ guard }) : createDevImapResolver(),
+    domainValidator: real ? createDnsDomainValidator({ servers: config.outbound.dnsServers ? [...config.outbound.dnsServers] : undefined }) : createDevDomainValidator(),
     notifier: createMailNotifier({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir, from: config.mailFrom }),
   });
   const stopSweep = service.jobService.startSweep(config.sweepIntervalMs);

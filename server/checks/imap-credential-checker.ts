@@ -1,17 +1,22 @@
 /**
  * Real CredentialChecker: logs into the mailbox over IMAP with imapflow, then logs out. Implicit TLS
  * (port 993 by default) with certificates verified unless the caller says otherwise. The host is the
- * given `imap`, else `imap.<domain of the address>`. imapflow's own logger is off, so neither the
- * password nor the protocol exchange is logged anywhere.
+ * given `imap`, else `imap.<domain of the address>`; the outbound guard resolves and checks it first
+ * and the connection goes to the address it checked (the name is only the TLS server name), so a
+ * private or loopback target is refused before any packet is sent. imapflow's own logger is off, so
+ * neither the password nor the protocol exchange is logged anywhere.
  * Outcome: a login refused by the server → INVALID_CREDENTIALS; anything that prevents talking to a
- * trustworthy IMAP server (DNS failure, refused connection, timeout, TLS/certificate error) → INVALID_IMAP.
+ * trustworthy public IMAP server (refused by the guard, DNS failure, refused connection, timeout,
+ * TLS/certificate error) → INVALID_IMAP.
  */
 import { ImapFlow } from 'imapflow';
-import { isIP } from 'node:net';
 import type { CredentialCheck, CredentialChecker } from '../ports.ts';
-import { domainOf, isPlausibleHost, normalizeHost } from './known-mail-hosts.ts';
+import { domainOf, normalizeHost } from './known-mail-hosts.ts';
+import type { OutboundGuard } from './outbound-guard.ts';
 
 export type ImapCredentialCheckerOptions = {
+  /** Decides where a connection may go; required, so no checker connects unchecked. */
+  guard: OutboundGuard;
   /** 993 by default. */
   port?: number;
   tls?: { rejectUnauthorized?: boolean; ca?: string | Buffer };
@@ -19,18 +24,20 @@ export type ImapCredentialCheckerOptions = {
   timeoutMs?: number;
 };
 
-export function createImapCredentialChecker(options: ImapCredentialCheckerOptions = {}): CredentialChecker {
+export function createImapCredentialChecker(options: ImapCredentialCheckerOptions): CredentialChecker {
   const port = options.port ?? 993;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   return {
     async check({ email, password, imap }): Promise<CredentialCheck> {
       const host = imap?.trim() ? normalizeHost(imap) : `imap.${domainOf(email)}`;
-      // An IP literal is a valid host too (tests, self-hosted servers).
-      if (!isPlausibleHost(host) && isIP(host) === 0) return { ok: false, error: 'INVALID_IMAP' };
+      const checked = await options.guard.check(host, port);
+      if (!checked.ok) return { ok: false, error: 'INVALID_IMAP' };
 
       const client = new ImapFlow({
-        host,
+        host: checked.target.address,
+        // The certificate is verified against the name the customer gave, not the address.
+        ...(checked.target.servername ? { servername: checked.target.servername } : {}),
         port,
         secure: true,
         auth: { user: email, pass: password },

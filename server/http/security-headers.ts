@@ -2,6 +2,7 @@
  * Headers on every answer. The CSP allows scripts from the portal's own origin only (Vite's build
  * has no inline script); style-src keeps 'unsafe-inline' because Emotion injects <style> elements
  * at run time without a nonce (see docs/configuration.md). frame-ancestors 'none' forbids framing.
+ * When the portal's public address is https, Strict-Transport-Security keeps browsers on https.
  */
 import type { MiddlewareHandler } from 'hono';
 
@@ -18,7 +19,11 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-export function securityHeaders(extraConnectSrc: readonly string[] = []): MiddlewareHandler {
+/** One year; no includeSubDomains, since the portal does not own its parent domain's other hosts. */
+export const HSTS = 'max-age=31536000';
+
+export function securityHeaders(options: { hsts: boolean; extraConnectSrc?: readonly string[] }): MiddlewareHandler {
+  const extraConnectSrc = options.extraConnectSrc ?? [];
   const policy = extraConnectSrc.length
     ? CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${extraConnectSrc.join(' ')}`)
     : CONTENT_SECURITY_POLICY;
@@ -29,5 +34,6 @@ export function securityHeaders(extraConnectSrc: readonly string[] = []): Middle
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (options.hsts) c.header('Strict-Transport-Security', HSTS);
   };
 }

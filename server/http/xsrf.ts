@@ -2,7 +2,9 @@
  * Cross-site request forgery (§7: cookie XSRF-TOKEN, header X-XSRF-TOKEN). Every GET issues the
  * cookie when the browser has none (readable by the page's script, SameSite=Strict); the session
  * client's state-changing calls must echo it in the header. A cross-site page can neither read the
- * cookie nor set the header, so it cannot forge those calls.
+ * cookie nor set the header, so it cannot forge those calls. Where the browser says where a call
+ * comes from (Sec-Fetch-Site, Origin), that must be the portal itself too: a second, independent
+ * line that holds even if the token leaked (a sibling subdomain can plant cookies, say).
  */
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -33,7 +35,31 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export const requireXsrf: MiddlewareHandler = async (c, next) => {
+/** The Origin a browser on the portal sends: the public address's, or the one the request was sent to. */
+function sameOrigin(origin: string, publicOrigin: string | null, host: string | undefined): boolean {
+  if (publicOrigin !== null && origin === publicOrigin) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    // "null" (sandboxed frames, privacy redirects) or garbage: not the portal.
+    return false;
+  }
+}
+
+export function requireXsrf(options: { publicUrl: string }): MiddlewareHandler {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+  return async (c, next) => {
+    const site = c.req.header('Sec-Fetch-Site');
+    const origin = c.req.header('Origin');
+    // Absent headers: not a browser (or a very old one), which no forged cross-site call comes from.
+    if ((site !== undefined && site !== 'same-origin') || (origin !== undefined && !sameOrigin(origin, publicOrigin, c.req.header('Host')))) {
+      return apiError(c, 403, 'CROSS_SITE_REQUEST', 'This call is accepted only from the portal itself.');
+    }
+    return checkToken(c, next);
+  };
+}
+
+const checkToken: MiddlewareHandler = async (c, next) => {
   const cookie = getCookie(c, XSRF_COOKIE) ?? '';
   const header = c.req.header(XSRF_HEADER) ?? '';
   if (!TOKEN_PATTERN.test(cookie) || !sameToken(cookie, header)) {

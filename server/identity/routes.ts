@@ -18,9 +18,7 @@ import type { StatusCode } from 'hono/utils/http-status';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { DestinationProviderSchema, OperationSchema, SOURCE_PROVIDER, type Operation } from '../../contract/index.ts';
-import type { AccountDirectory } from '../ports.ts';
-import { createDevConsentProviders } from './dev-consent-provider.ts';
-import { createDevIdentityProvider } from './dev-identity-provider.ts';
+import { apiError } from '../http/errors.ts';
 import { emailHash } from './email-hash.ts';
 import { field, parseAddress, readForm } from './form.ts';
 import { STYLESHEET_PATH } from './html.ts';
@@ -32,7 +30,6 @@ export const OAUTH_RETURN_PATH = '/api/oauth/callback';
 
 export type IdentityRoutesDependencies = {
   tokens: TokenStore;
-  directory: AccountDirectory;
   /** The service secret: keys the email hash and signs the flow cookie. */
   hashSecret: string;
   /**
@@ -41,10 +38,13 @@ export type IdentityRoutesDependencies = {
    * stay relative.
    */
   publicUrl?: string;
-  /** Defaults to the development sign-in page over `directory`. */
-  identityProvider?: IdentityProvider;
-  /** Defaults to a development consent page for every OAuth destination. */
-  consentProviders?: ConsentProviders;
+  /**
+   * The source sign-in; null when none is available (production before a real adapter is wired):
+   * the sign-in routes then answer 404. Never defaulted, so a development page cannot appear by omission.
+   */
+  identityProvider: IdentityProvider | null;
+  /** The consent provider of each OAuth destination offered; an absent one is PROVIDER_NOT_SUPPORTED. */
+  consentProviders: ConsentProviders;
   now?: () => number;
 };
 
@@ -69,8 +69,8 @@ const targetOf = (flow: PendingFlow): Target => (flow.kind === 'consent' ? 'cons
 
 export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   const now = deps.now ?? Date.now;
-  const identity = deps.identityProvider ?? createDevIdentityProvider(deps.directory);
-  const consent = deps.consentProviders ?? createDevConsentProviders();
+  const identity = deps.identityProvider;
+  const consent = deps.consentProviders;
   const base = (deps.publicUrl ?? '').replace(/\/+$/, '');
   const returnUrl = `${base}${OAUTH_RETURN_PATH}`;
   const flows = createFlowSeal(deps.hashSecret, now);
@@ -135,6 +135,7 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     const expiresAt = now() + FLOW_TTL_MS;
     let flow: PendingFlow;
     if (from === 'status' || provider === SOURCE_PROVIDER) {
+      if (!identity) return apiError(c, 404, 'NOT_FOUND', 'Sign-in is not available on this service.');
       const purpose = from === 'status' ? 'status' : 'sign-in';
       if (provider !== SOURCE_PROVIDER) return errorRedirect(purpose, 'PROVIDER_NOT_SUPPORTED');
       flow = { kind: 'sign-in', purpose, state, expiresAt };
@@ -155,13 +156,16 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   };
 
   const startFlow = (flow: PendingFlow): Promise<Response> | null => {
-    if (flow.kind === 'sign-in') return identity.start({ purpose: flow.purpose, state: flow.state, returnUrl });
+    if (flow.kind === 'sign-in') return identity ? identity.start({ purpose: flow.purpose, state: flow.state, returnUrl }) : null;
     const provider = consent[flow.provider];
     return provider ? provider.start({ provider: flow.provider, scopes: flow.scopes, state: flow.state, returnUrl }) : null;
   };
 
   const completeFlow = async (request: Request, flow: PendingFlow): Promise<SignInAnswer | ConsentAnswer> => {
-    if (flow.kind === 'sign-in') return identity.complete(request, { purpose: flow.purpose, state: flow.state, returnUrl });
+    if (flow.kind === 'sign-in') {
+      if (!identity) return { kind: 'refused', state: flow.state, error: 'PROVIDER_NOT_SUPPORTED' };
+      return identity.complete(request, { purpose: flow.purpose, state: flow.state, returnUrl });
+    }
     const provider = consent[flow.provider];
     if (!provider) return { kind: 'refused', state: flow.state, error: 'PROVIDER_NOT_SUPPORTED' };
     return provider.complete(request, { provider: flow.provider, scopes: flow.scopes, state: flow.state, returnUrl });

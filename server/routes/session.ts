@@ -38,8 +38,9 @@ function idempotencyKey(bearer: string, body: LoadRequest): string {
 export function sessionRoutes(deps: RouteDeps) {
   const app = new Hono<AuthEnv>();
   const bearer = requireBearer(deps.tokens);
+  const xsrf = requireXsrf({ publicUrl: deps.config.publicUrl });
 
-  app.post('/api/capabilities/', requireXsrf, bearer, validated('json', CapabilitiesRequestSchema), (c) => {
+  app.post('/api/capabilities/', xsrf, bearer, validated('json', CapabilitiesRequestSchema), (c) => {
     const { email } = c.req.valid('json');
     const identity = c.var.identity;
     const source = deps.directory.find(identity.email);
@@ -51,7 +52,7 @@ export function sessionRoutes(deps: RouteDeps) {
     return c.json(answer);
   });
 
-  app.post('/api/validate/', requireXsrf, bearer, validated('json', ValidateRequestSchema), async (c) => {
+  app.post('/api/validate/', xsrf, bearer, validated('json', ValidateRequestSchema), async (c) => {
     const body = c.req.valid('json');
     if (!v.is(EmailAddressSchema, body.email)) return invalidRequest(c, 'Please enter a valid email address.', 'email');
     if (!body.password) return invalidRequest(c, 'A password is required.', 'password');
@@ -64,7 +65,7 @@ export function sessionRoutes(deps: RouteDeps) {
     return c.json(answer);
   });
 
-  app.post('/api/load/', requireXsrf, bearer, validated('json', LoadRequestSchema), async (c) => {
+  app.post('/api/load/', xsrf, bearer, validated('json', LoadRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const identity = c.var.identity;
     const source = body.source_account;

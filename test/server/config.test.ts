@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readConfig } from '../../server/config.ts';
+import { PRODUCTION } from './helpers/production-env.ts';
 import { MIGRATIONS } from '../../server/db/migrations.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { loadOrCreateSecret } from '../../server/secret.ts';
@@ -25,7 +26,7 @@ describe('readConfig', () => {
     const config = readConfig({}, '/srv/portal');
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: '/srv/portal/data',
       databasePath: '/srv/portal/data/portal.sqlite',
       distDir: '/srv/portal/dist',
@@ -33,7 +34,10 @@ describe('readConfig', () => {
       publicUrl: '',
       hashSecret: null,
       adapters: 'development',
+      production: false,
       development: true,
+      identity: null,
+      outbound: { allowList: [], ports: [993, 143], dnsServers: null },
       bodyLimitBytes: 65536,
       downloadTtlMs: 14 * 24 * 60 * 60 * 1000,
     });
@@ -41,7 +45,7 @@ describe('readConfig', () => {
 
   it('reads the variables', () => {
     const config = readConfig(
-      { PORT: '9000', DATA_DIR: '/var/portal', PUBLIC_URL: 'https://export.example.com/', ADAPTERS: 'real', NODE_ENV: 'production', RATE_LIMIT_STATUS_MAX: '5' },
+      { ...PRODUCTION, PORT: '9000', DATA_DIR: '/var/portal', PUBLIC_URL: 'https://export.example.com/', RATE_LIMIT_STATUS_MAX: '5', OUTBOUND_ALLOW_LIST: '10.0.0.0/8, 192.0.2.7', IMAP_PORTS: '993', DNS_SERVERS: '192.0.2.53' },
       '/srv',
     );
     expect(config).toMatchObject({
@@ -49,9 +53,37 @@ describe('readConfig', () => {
       databasePath: '/var/portal/portal.sqlite',
       publicUrl: 'https://export.example.com',
       adapters: 'real',
+      production: true,
       development: false,
+      identity: { issuer: 'https://sso.example.com', clientId: 'portal', clientSecret: 'oidc-client-secret' },
+      outbound: { allowList: ['10.0.0.0/8', '192.0.2.7'], ports: [993], dnsServers: ['192.0.2.53'] },
       rateLimits: { status: { max: 5, windowMs: 60000 } },
     });
+  });
+
+  it('refuses a production start without its real parts, naming every missing variable', () => {
+    let message = '';
+    try {
+      readConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL', 'HASH_SECRET', 'SMTP_URL']) {
+      expect(message).toContain(name);
+    }
+    expect(() => readConfig({ ...PRODUCTION, PUBLIC_URL: 'http://export.example.com' })).toThrow(/PUBLIC_URL=http:\/\/export.example.com is not https/);
+    expect(() => readConfig({ ...PRODUCTION, HASH_SECRET: 'short' })).toThrow(/HASH_SECRET is shorter/);
+    expect(() => readConfig({ ...PRODUCTION, ADAPTERS: 'development' })).toThrow(/ADAPTERS=development/);
+  });
+
+  it('runs the stand-ins under NODE_ENV=production only with the loud opt-in', () => {
+    const config = readConfig({ NODE_ENV: 'production', DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS: 'true' });
+    expect(config).toMatchObject({ production: true, development: true, adapters: 'development' });
+  });
+
+  it('wants the three OIDC variables together', () => {
+    expect(() => readConfig({ OIDC_ISSUER: 'https://sso.example.com' })).toThrow(/OIDC_CLIENT_ID, OIDC_CLIENT_SECRET missing/);
+    expect(() => readConfig({ ...PRODUCTION, OIDC_ISSUER: 'http://sso.example.com' })).toThrow(/OIDC_ISSUER/);
   });
 
   it.each([
@@ -60,6 +92,9 @@ describe('readConfig', () => {
     [{ ADAPTERS: 'prod' }, /ADAPTERS/],
     [{ PUBLIC_URL: 'export.example.com' }, /PUBLIC_URL/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+    [{ OUTBOUND_ALLOW_LIST: '10.0.0.0/33' }, /OUTBOUND_ALLOW_LIST="10.0.0.0\/33"/],
+    [{ OUTBOUND_ALLOW_LIST: 'intranet.example' }, /OUTBOUND_ALLOW_LIST/],
+    [{ IMAP_PORTS: '993,0' }, /IMAP_PORTS="0"/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

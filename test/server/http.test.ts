@@ -32,8 +32,22 @@ describe('headers on every answer', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      // Served over plain http here (no https public address): no HSTS.
+      expect(response.headers.get('strict-transport-security')).toBeNull();
     },
   );
+
+  it('sends Strict-Transport-Security when the public address is https', async () => {
+    const https = await startHarness({ env: { PUBLIC_URL: 'https://export.example.com' } });
+    try {
+      for (const path of ['/', '/api/nope/']) {
+        expect((await fetch(`${https.base}${path}`)).headers.get('strict-transport-security')).toBe('max-age=31536000');
+      }
+    } finally {
+      await https.stop();
+      https.remove();
+    }
+  });
 });
 
 describe('error shapes', () => {

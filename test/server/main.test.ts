@@ -1,13 +1,20 @@
-/** `tsx server/main.ts` as `npm start` runs it: listens, answers, and shuts down cleanly on SIGTERM. */
+/**
+ * `tsx server/main.ts` as `npm start` runs it: listens on loopback by default, says which parts are
+ * development stand-ins, answers, and shuts down cleanly on SIGTERM; under NODE_ENV=production it
+ * refuses to start without its real parts and, with them, serves no development sign-in.
+ */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PRODUCTION } from './helpers/production-env.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
+mkdirSync(path.join(dir, 'dist'));
+writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>main test</title>');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function freePort(): Promise<number> {
@@ -18,31 +25,78 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('server/main.ts', () => {
-  it('serves with the default adapters and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
-    mkdirSync(path.join(dir, 'dist'));
-    writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>main test</title>');
-    const port = await freePort();
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const base = `http://127.0.0.1:${port}`;
-    let healthy = false;
-    for (let i = 0; i < 150 && !healthy && child.exitCode === null; i += 1) {
-      healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(healthy).toBe(true);
-    expect(await (await fetch(`${base}/support-form`)).text()).toContain('main test');
-    const signIn = await fetch(`${base}/api/oauth/?provider=northwave&logout=true`);
-    expect(await signIn.text()).toContain('active@example.com');
-    expect(existsSync(path.join(dir, 'data', 'portal.sqlite'))).toBe(true);
-    expect(existsSync(path.join(dir, 'data', 'hash-secret'))).toBe(true);
+type Main = { child: ChildProcess; base: string; output: () => string; exited: Promise<number | null>; healthy: boolean };
 
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+/** Starts the service with only the given environment (plus PATH), and waits for health or exit. */
+async function startMain(env: Record<string, string>, dataDir: string): Promise<Main> {
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: path.join(dir, dataDir), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  let healthy = false;
+  for (let i = 0; i < 150 && !healthy && child.exitCode === null; i += 1) {
+    healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, base, output: () => log, exited, healthy };
+}
+
+describe('server/main.ts', () => {
+  it('serves on loopback with the development stand-ins, says so, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
+    const main = await startMain({}, 'dev');
+    expect(main.healthy).toBe(true);
+    expect(main.output()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(development stand-ins: sign-in page .*simulated migration vendor.*secret generated/);
+    expect(await (await fetch(`${main.base}/support-form`)).text()).toContain('main test');
+    const signIn = await fetch(`${main.base}/api/oauth/?provider=northwave&logout=true`);
+    expect(await signIn.text()).toContain('active@example.com');
+    expect(existsSync(path.join(dir, 'dev', 'portal.sqlite'))).toBe(true);
+    expect(existsSync(path.join(dir, 'dev', 'hash-secret'))).toBe(true);
+
+    main.child.kill('SIGTERM');
+    expect(await main.exited).toBe(0);
+  });
+
+  it('refuses NODE_ENV=production without identity, public URL and secrets, naming each variable', { timeout: 60_000 }, async () => {
+    const main = await startMain({ NODE_ENV: 'production' }, 'refused');
+    expect(await main.exited).toBe(1);
+    expect(main.healthy).toBe(false);
+    for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL', 'HASH_SECRET', 'SMTP_URL']) {
+      expect(main.output()).toContain(name);
+    }
+    expect(existsSync(path.join(dir, 'refused', 'hash-secret'))).toBe(false);
+  });
+
+  it('in production with its configuration serves no development sign-in, consent or /dev page', { timeout: 60_000 }, async () => {
+    const main = await startMain(PRODUCTION, 'production');
+    try {
+      expect(main.healthy, main.output()).toBe(true);
+      expect(main.output()).toContain('development stand-ins: none');
+      for (const page of ['/api/oauth/?provider=northwave&logout=true', '/api/oauth-for-status/?provider=northwave&logout=true', '/dev/support-requests']) {
+        const response = await fetch(`${main.base}${page}`, { redirect: 'manual' });
+        expect(response.status, page).toBe(404);
+      }
+      // The development sign-in form posted straight to the callback gives no token either.
+      const forged = await fetch(`${main.base}/api/oauth/callback`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ state: 'x'.repeat(32), flow: 'sign-in', email: 'victim@example.com' }).toString(),
+      });
+      expect(forged.headers.get('location') ?? '').not.toContain('token_id');
+      const consent = await fetch(`${main.base}/api/oauth/?provider=gmail&scopes=emailmigration&logout=true`, { redirect: 'manual' });
+      expect(consent.headers.get('location')).toBe('/oauth-callback?error=PROVIDER_NOT_SUPPORTED');
+      expect((await fetch(`${main.base}/`)).headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect(existsSync(path.join(dir, 'production', 'hash-secret'))).toBe(false);
+    } finally {
+      main.child.kill('SIGTERM');
+      await main.exited;
+    }
   });
 });

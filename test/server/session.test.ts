@@ -27,6 +27,25 @@ describe('XSRF and bearer checks', () => {
     expect(countJobs()).toBe(0);
   });
 
+  it('refuses a call a browser says comes from another site, even with the right token (403)', async () => {
+    const session = await signIn(harness);
+    const host = new URL(harness.base).host;
+    for (const headers of [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+      { Origin: `http://${host}.evil.example` },
+    ]) {
+      const response = await session.post('/api/load/', fileLoad(session.email), headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await response.json()).toMatchObject({ error: 'CROSS_SITE_REQUEST' });
+    }
+    expect(countJobs()).toBe(0);
+    const fromThePortal = await session.post('/api/capabilities/', { email: 'me@gmail.com' }, { Origin: harness.base, 'Sec-Fetch-Site': 'same-origin' });
+    expect(fromThePortal.status).toBe(200);
+  });
+
   it('refuses a call without a bearer token, or with an unknown or expired one (401)', async () => {
     const session = await signIn(harness);
     for (const authorization of ['', 'Bearer ', `Bearer ${'x'.repeat(43)}`]) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { postJson, startHarness, type Harness } from './helpers/harness.ts';
+import { PRODUCTION } from './helpers/production-env.ts';
 
 let webhook: Server;
 const received: unknown[] = [];
@@ -19,7 +20,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
   const { port } = webhook.address() as AddressInfo;
-  harness = await startHarness({ env: { SUPPORT_WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, NODE_ENV: 'production' } });
+  harness = await startHarness({ env: { ...PRODUCTION, SUPPORT_WEBHOOK_URL: `http://127.0.0.1:${port}/hook` } });
 });
 
 afterAll(async () => {
@@ -54,7 +55,8 @@ describe('a configured support webhook', () => {
   });
 
   it('lists nothing at /dev/support-requests in production', async () => {
-    const page = await (await fetch(`${harness.base}/dev/support-requests`)).text();
-    expect(page).not.toContain('nothing arrived');
+    const page = await fetch(`${harness.base}/dev/support-requests`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain('nothing arrived');
   });
 });

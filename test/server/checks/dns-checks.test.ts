@@ -1,69 +1,29 @@
 /**
- * The real DNS adapters, offline-safe: they are pointed at a tiny DNS server on loopback that answers
- * MX queries, so the test needs no network yet exercises node:dns for real.
+ * The real DNS adapters, offline-safe: they are pointed at a tiny DNS server on loopback, so the
+ * test needs no network yet exercises node:dns for real.
  */
 import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsDomainValidator } from '../../../server/checks/dns-domain-validator.ts';
 import { createDnsImapResolver } from '../../../server/checks/dns-imap-resolver.ts';
+import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
+import { startDnsServer, type DnsServer } from './dns-server.ts';
 
-/** Domain → MX exchanges the fake server answers; any other name gets NXDOMAIN. */
-const MX: Record<string, string[]> = {
-  'mail-domain.test': ['mx1.mail-domain.test', 'mx2.mail-domain.test'],
-  'null-mx.test': [''],
-};
-
-function encodeName(name: string): Buffer {
-  const parts = name ? name.split('.').map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label)])) : [];
-  return Buffer.concat([...parts, Buffer.from([0])]);
-}
-
-function readQuestion(query: Buffer): { name: string; end: number; type: number } {
-  const labels: string[] = [];
-  let offset = 12;
-  while (query[offset] !== 0) {
-    const length = query[offset] ?? 0;
-    labels.push(query.subarray(offset + 1, offset + 1 + length).toString());
-    offset += length + 1;
-  }
-  return { name: labels.join('.').toLowerCase(), end: offset + 5, type: query.readUInt16BE(offset + 1) };
-}
-
-function answer(query: Buffer): Buffer {
-  const { name, end, type } = readQuestion(query);
-  const exchanges = MX[name];
-  const header = Buffer.alloc(12);
-  query.copy(header, 0, 0, 2); // id
-  const records = type === 15 && exchanges ? exchanges : [];
-  header.writeUInt16BE(0x8180 | (exchanges ? 0 : 3), 2); // response, recursion available, NXDOMAIN when unknown
-  header.writeUInt16BE(1, 4);
-  header.writeUInt16BE(records.length, 6);
-  const answers = records.map((exchange, index) => {
-    const rdata = Buffer.concat([Buffer.from([0, index === 0 && exchange === '' ? 0 : 10 * (index + 1)]), encodeName(exchange)]);
-    const fixed = Buffer.alloc(10);
-    fixed.writeUInt16BE(15, 0);
-    fixed.writeUInt16BE(1, 2);
-    fixed.writeUInt32BE(60, 4);
-    fixed.writeUInt16BE(rdata.length, 8);
-    return Buffer.concat([Buffer.from([0xc0, 12]), fixed, rdata]);
-  });
-  return Buffer.concat([header, query.subarray(12, end), ...answers]);
-}
-
-let server: dgram.Socket;
-let port: number;
+let dns: DnsServer;
 
 beforeAll(async () => {
-  server = dgram.createSocket('udp4');
-  server.on('message', (message, remote) => server.send(answer(message), remote.port, remote.address));
-  await new Promise<void>((resolve) => server.bind(0, '127.0.0.1', resolve));
-  port = server.address().port;
+  dns = await startDnsServer({
+    'mail-domain.test': { mx: ['mx1.mail-domain.test', 'mx2.mail-domain.test'] },
+    'null-mx.test': { mx: [''] },
+    'imap.public.test': { a: ['93.184.215.14'] },
+    'imap.inside.test': { a: ['10.1.2.3'] },
+  });
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => dns.close());
 
 describe('createDnsDomainValidator', () => {
-  const validator = () => createDnsDomainValidator({ servers: [`127.0.0.1:${port}`], timeoutMs: 1000 });
+  const validator = () => createDnsDomainValidator({ servers: [dns.address], timeoutMs: 1000 });
 
   it('accepts a domain with MX records', async () => {
     expect(await validator().acceptsMail('mail-domain.test')).toBe(true);
@@ -92,14 +52,15 @@ describe('createDnsDomainValidator', () => {
 });
 
 describe('createDnsImapResolver', () => {
-  it('passes IP literals and refuses a malformed name before any lookup', async () => {
-    expect(await createDnsImapResolver().resolves('127.0.0.1')).toBe(true);
-    expect(await createDnsImapResolver().resolves('::1')).toBe(true);
-    expect(await createDnsImapResolver().resolves('not a host')).toBe(false);
-    expect(await createDnsImapResolver().resolves('999.1.1.1')).toBe(false);
+  const resolver = () => createDnsImapResolver({ guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: [dns.address], timeoutMs: 500 }) });
+
+  it('accepts a host that resolves to a public address', async () => {
+    expect(await resolver().resolves('imap.public.test')).toBe(true);
   });
 
-  it('does not resolve a reserved .invalid name', async () => {
-    expect(await createDnsImapResolver({ timeoutMs: 3000 }).resolves('imap.portal-test.invalid')).toBe(false);
+  it('refuses IP literals, a malformed name, an unknown name and a name inside a private network', async () => {
+    for (const host of ['127.0.0.1', '::1', '93.184.215.14', 'not a host', '999.1.1.1', 'nowhere.public.test', 'imap.inside.test']) {
+      expect(await resolver().resolves(host), host).toBe(false);
+    }
   });
 });

@@ -15,10 +15,12 @@ import { createLogger } from '../../../server/http/logger.ts';
 import { createDevCredentialChecker, createDevDomainValidator, createDevImapResolver } from '../../../server/checks/index.ts';
 import { emailHash } from '../../../server/identity/email-hash.ts';
 import { createIdentityRoutes } from '../../../server/identity/routes.ts';
+import { createDevConsentProviders } from '../../../server/identity/dev-consent-provider.ts';
+import { createDevIdentityProvider } from '../../../server/identity/dev-identity-provider.ts';
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
-import type { ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
+import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 export const JOB_DURATION_MS = 60_000;
@@ -43,6 +45,7 @@ export type HarnessOptions = {
   env?: Record<string, string>;
   vendor?: (defaults: MigrationVendor) => MigrationVendor;
   notifier?: Notifier;
+  credentialChecker?: CredentialChecker;
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -70,10 +73,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     secret: SECRET,
     hashEmail: (email) => emailHash(email, SECRET),
     tokens,
-    identityRoutes: createIdentityRoutes({ tokens, directory: scenarioDirectory, hashSecret: SECRET, now }),
+    identityRoutes: createIdentityRoutes({
+      tokens,
+      hashSecret: SECRET,
+      now,
+      identityProvider: createDevIdentityProvider(scenarioDirectory),
+      consentProviders: createDevConsentProviders(),
+    }),
     vendor: options.vendor ? options.vendor(simulated) : simulated,
     directory: scenarioDirectory,
-    credentialChecker: createDevCredentialChecker(),
+    credentialChecker: options.credentialChecker ?? createDevCredentialChecker(),
     imapResolver: createDevImapResolver(),
     domainValidator: createDevDomainValidator(),
     notifier: options.notifier ?? {

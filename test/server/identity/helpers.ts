@@ -1,6 +1,8 @@
 /** Drives the identity routes like a browser: keeps the flow cookie, reads the form's state. */
 import Database from 'better-sqlite3';
 import { createIdentityRoutes, type IdentityRoutesDependencies } from '../../../server/identity/routes.ts';
+import { createDevConsentProviders } from '../../../server/identity/dev-consent-provider.ts';
+import { createDevIdentityProvider } from '../../../server/identity/dev-identity-provider.ts';
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 
@@ -19,8 +21,9 @@ export function harness(overrides: Partial<IdentityRoutesDependencies> = {}): Ha
   const tokens = createTokenStore(db, { ttlMs: 60 * 60 * 1000, now: () => clock.now });
   const app = createIdentityRoutes({
     tokens,
-    directory: scenarioDirectory,
     hashSecret: SECRET,
+    identityProvider: createDevIdentityProvider(scenarioDirectory),
+    consentProviders: createDevConsentProviders(),
     now: () => clock.now,
     ...overrides,
   });
