@@ -30,13 +30,14 @@ describe('XSRF and bearer checks', () => {
   it('refuses a call a browser says comes from another site, even with the right token (403)', async () => {
     const session = await signIn(harness);
     const host = new URL(harness.base).host;
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site' },
       { Origin: 'https://evil.example' },
       { Origin: 'null' },
       { Origin: `http://${host}.evil.example` },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const response = await session.post('/api/load/', fileLoad(session.email), headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(await response.json()).toMatchObject({ error: 'CROSS_SITE_REQUEST' });
