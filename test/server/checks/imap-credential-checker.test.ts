@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImapCredentialChecker } from '../../../server/checks/imap-credential-checker.ts';
 import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
-import { freePort, startDovecot, type Dovecot } from './dovecot.ts';
+import { startDovecot, type Dovecot } from '../../support/dovecot.ts';
+import { freePort } from '../../support/free-port.ts';
 
 let dovecot: Dovecot;
 

@@ -1,0 +1,207 @@
+/**
+ * Copies one folder: index the source, see what the destination holds, then fetch and append in
+ * batches, committing a checkpoint (UIDVALIDITY + last UID done) with the batch's counts after each.
+ * The next batch is fetched while the current one is appended (source and destination are separate
+ * connections, so no command is ever sent from inside a fetch). A refused message becomes an item-report
+ * row; a throttled one is retried after a backoff; a daily limit pauses the whole transfer.
+ */
+import { PresenceLedger } from './dedup.ts';
+import { backoffMs, type TransferLimits } from './pacing.ts';
+import { TransferPause } from './pause.ts';
+import {
+  TransferFault,
+  type AppendResult,
+  type Checkpoint,
+  type Clock,
+  type FailedItem,
+  type ItemFailureReason,
+  type MailDestination,
+  type MailDestinationSession,
+  type MailSourceSession,
+  type MessageRef,
+  type Receipt,
+  type SourceFolder,
+  type SourceMessage,
+  type TransferStateStore,
+} from './ports.ts';
+
+const OPERATION = 'emailmigration';
+
+export type FolderCopy = {
+  transferId: string;
+  folder: SourceFolder;
+  source: MailSourceSession;
+  destination: MailDestinationSession;
+  destinationPort: MailDestination;
+  store: TransferStateStore;
+  clock: Clock;
+  limits: TransferLimits;
+  signal: AbortSignal;
+  /** The folder's checkpoint from an earlier run, if any. */
+  checkpoint: Checkpoint | null;
+  /** UIDs of this folder already in the item report (they never reached the destination). */
+  failedUids: ReadonlySet<number>;
+  /** Called after each commit, so the caller knows the folder moved forward. */
+  onCommit: () => void;
+};
+
+type Step = { ref: MessageRef; action: 'present' | 'copy' | 'too-big' };
+type Batch = { steps: Step[]; copyUids: number[] };
+
+function planSteps(pending: MessageRef[], ledger: PresenceLedger, job: FolderCopy): Step[] {
+  const maxBytes = job.destinationPort.traits.maxMessageBytes;
+  return pending.map((ref) => {
+    if (ledger.claim(job.destinationPort.keysFor(ref))) return { ref, action: 'present' };
+    if (maxBytes !== null && ref.size > maxBytes) return { ref, action: 'too-big' };
+    return { ref, action: 'copy' };
+  });
+}
+
+function batches(steps: Step[], limits: TransferLimits): Batch[] {
+  const out: Batch[] = [];
+  let current: Batch = { steps: [], copyUids: [] };
+  let bytes = 0;
+  for (const step of steps) {
+    const size = step.action === 'copy' ? step.ref.size : 0;
+    if (current.copyUids.length > 0 && (current.copyUids.length >= limits.batchMessages || bytes + size > limits.batchBytes)) {
+      out.push(current);
+      current = { steps: [], copyUids: [] };
+      bytes = 0;
+    }
+    current.steps.push(step);
+    if (step.action === 'copy') {
+      current.copyUids.push(step.ref.uid);
+      bytes += size;
+    }
+  }
+  if (current.steps.length > 0) out.push(current);
+  return out;
+}
+
+const failure = (folder: string, ref: MessageRef, reason: ItemFailureReason, detail: string): FailedItem => ({
+  operation: OPERATION,
+  container: folder,
+  itemId: ref.messageId,
+  uid: ref.uid,
+  size: ref.size,
+  reason,
+  detail,
+});
+
+/** The batch's messages; a batch the source cannot deliver whole is asked for one message at a time. */
+async function fetchBatch(job: FolderCopy, uids: number[]): Promise<{ messages: Map<number, SourceMessage>; unreadable: Map<number, string> }> {
+  const messages = new Map<number, SourceMessage>();
+  const unreadable = new Map<number, string>();
+  if (uids.length === 0) return { messages, unreadable };
+  try {
+    for (const m of await job.source.fetch(job.folder.path, uids)) messages.set(m.uid, m);
+  } catch (error) {
+    if (error instanceof TransferFault) throw error;
+    for (const uid of uids) {
+      try {
+        for (const m of await job.source.fetch(job.folder.path, [uid])) messages.set(m.uid, m);
+      } catch (single) {
+        if (single instanceof TransferFault) throw single;
+        unreadable.set(uid, single instanceof Error ? single.message : String(single));
+      }
+    }
+  }
+  return { messages, unreadable };
+}
+
+async function appendPaced(job: FolderCopy, target: string, message: SourceMessage): Promise<AppendResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await job.destination.append(target, message);
+    if (result.ok) return result;
+    const { refusal } = result;
+    if (refusal.kind === 'daily-limit') {
+      throw new TransferPause('daily-limit', job.clock.now() + (refusal.resumeAfterMs ?? job.limits.dailyLimitPauseMs), refusal.detail);
+    }
+    if (refusal.kind !== 'throttled') return result;
+    if (attempt > job.limits.throttleRetries) {
+      throw new TransferPause('throttled', job.clock.now() + job.limits.throttlePauseMs, refusal.detail);
+    }
+    await job.clock.sleep(refusal.retryAfterMs ?? backoffMs(attempt, job.limits), job.signal);
+  }
+}
+
+/** Runs one batch; whatever part of it is done is committed even when it ends in an error. */
+async function runBatch(job: FolderCopy, target: string, validity: string, batch: Batch, fetched: Awaited<ReturnType<typeof fetchBatch>>): Promise<number> {
+  let done = 0;
+  let bytesDone = 0;
+  let position: number | null = null;
+  const failures: FailedItem[] = [];
+  const commit = async () => {
+    if (position === null) return;
+    const checkpoint: Checkpoint = { operation: OPERATION, container: job.folder.path, validity, position };
+    await job.store.commit(job.transferId, { checkpoint, done, bytesDone, failed: failures.length, failures });
+    job.onCommit();
+  };
+  try {
+    for (const { ref, action } of batch.steps) {
+      job.signal.throwIfAborted();
+      if (action === 'present') {
+        done++;
+        bytesDone += ref.size;
+      } else if (action === 'too-big') {
+        failures.push(failure(job.folder.path, ref, 'too-big', `larger than the destination accepts (${job.destinationPort.traits.maxMessageBytes} bytes)`));
+      } else {
+        const message = fetched.messages.get(ref.uid);
+        const unreadable = fetched.unreadable.get(ref.uid);
+        if (unreadable !== undefined) failures.push(failure(job.folder.path, ref, 'unreadable-at-source', unreadable));
+        else if (!message) failures.push(failure(job.folder.path, ref, 'vanished-at-source', 'deleted at the source during the transfer'));
+        else {
+          const result = await appendPaced(job, target, message);
+          if (result.ok) {
+            done++;
+            bytesDone += ref.size;
+          } else if (result.refusal.kind === 'too-big' || result.refusal.kind === 'quota' || result.refusal.kind === 'refused') {
+            failures.push(failure(job.folder.path, ref, result.refusal.kind, result.refusal.detail));
+          }
+        }
+      }
+      position = ref.uid;
+    }
+  } finally {
+    await commit();
+  }
+  return failures.length;
+}
+
+/** Copies what is left of one folder and returns its count receipt. */
+export async function copyFolder(job: FolderCopy): Promise<Receipt> {
+  const index = await job.source.index(job.folder.path);
+  const target = await job.destination.prepareFolder(job.folder);
+  const ledger = new PresenceLedger(await job.destination.heldKeys(target));
+  const sameValidity = job.checkpoint !== null && job.checkpoint.validity === index.uidValidity;
+  const resumeAfter = sameValidity ? (job.checkpoint?.position ?? 0) : 0;
+  const failedBefore = sameValidity ? job.failedUids : new Set<number>();
+  // Messages done earlier claim their copies first; what is left at the destination matches pending ones.
+  for (const ref of index.messages) {
+    if (ref.uid <= resumeAfter && !failedBefore.has(ref.uid)) ledger.claim(job.destinationPort.keysFor(ref));
+  }
+  const plan = batches(planSteps(index.messages.filter((ref) => ref.uid > resumeAfter), ledger, job), job.limits);
+
+  let failed = failedBefore.size;
+  let next: Promise<Awaited<ReturnType<typeof fetchBatch>>> | null = plan[0] ? fetchBatch(job, plan[0].copyUids) : null;
+  try {
+    for (let i = 0; i < plan.length; i++) {
+      const batch = plan[i] as Batch;
+      const fetched = await (next as Promise<Awaited<ReturnType<typeof fetchBatch>>>);
+      const following = plan[i + 1];
+      next = following ? fetchBatch(job, following.copyUids) : null;
+      failed += await runBatch(job, target, index.uidValidity, batch, fetched);
+    }
+  } finally {
+    // A prefetch still running when the loop ends early must not surface as an unhandled rejection.
+    next?.catch(() => {});
+  }
+  return {
+    operation: OPERATION,
+    container: job.folder.path,
+    destination: target,
+    sourceCount: index.messages.length,
+    destinationCount: await job.destination.count(target),
+    failed,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * IMAP → IMAP against two real Dovecots (different delimiters, different special-use names): every
+ * folder arrives with every message byte-identical (SHA-256), with its flags and internal date; a nested
+ * and a non-ASCII folder keep their tree; special-use folders map instead of being duplicated; the source
+ * is read through the master user; a second run copies nothing twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createImapDestination, createImapSource, createMemoryStateStore, runMailTransfer, systemClock } from '../../server/engine/index.ts';
+import { startDovecot, type Dovecot } from '../support/dovecot.ts';
+import { expectedMailbox, readMailbox, seedMailbox } from './support/imap-mailbox.ts';
+import { fixtureMailbox } from './support/mail-fixture.ts';
+
+let source: Dovecot;
+let target: Dovecot;
+const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
+const recipient = { email: 'bob@example.net', password: 'bob-destination-pw' };
+const messages = fixtureMailbox(1, 60);
+
+beforeAll(async () => {
+  [source, target] = await Promise.all([
+    startDovecot({ users: [customer], separator: '/' }),
+    startDovecot({ users: [recipient], separator: '.', folderNames: { '\\Sent': 'Sent Items', '\\Junk': 'Spam' } }),
+  ]);
+  await seedMailbox(source, customer.email, customer.password, messages);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([source?.stop(), target?.stop()]);
+});
+
+const imapSource = () =>
+  createImapSource({
+    endpoint: { host: source.host, port: source.port, tls: 'implicit', ca: source.certificate },
+    mailbox: customer.email,
+    master: { user: source.master.user, password: source.master.password, separator: source.master.separator },
+  });
+
+const imapDestination = (auth: 'password' | 'xoauth2' = 'password') =>
+  createImapDestination(
+    { endpoint: { host: target.host, port: target.starttlsPort, tls: 'starttls', ca: target.certificate }, user: recipient.email, auth },
+    auth === 'password' ? recipient.password : target.accessToken(recipient.email),
+  );
+
+describe('runMailTransfer IMAP → IMAP', () => {
+  it('copies every folder byte-identical with flags and dates, mapping special-use folders', async () => {
+    const store = createMemoryStateStore();
+    const result = await runMailTransfer({ transferId: 't1', source: imapSource(), destination: imapDestination(), store, clock: systemClock });
+    expect(result.status).toEqual({ state: 'completed' });
+
+    const expected = expectedMailbox(messages, '.');
+    expected.set('Sent Items', expected.get('Sent') ?? []);
+    expected.delete('Sent');
+    expected.set('Spam', expected.get('Junk') ?? []);
+    expected.delete('Junk');
+    for (const empty of ['Trash']) expected.set(empty, []);
+    const actual = await readMailbox(target, recipient.email, recipient.password);
+    expect(new Set(actual.keys())).toEqual(new Set([...expected.keys()]));
+    for (const [folder, list] of expected) expect(actual.get(folder), folder).toEqual(list);
+    expect(actual.has('Sent')).toBe(false);
+
+    expect(result.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0, bytesDone: messages.reduce((s, m) => s + m.raw.length, 0) });
+    expect(result.failures).toEqual([]);
+    const inbox = result.receipts.find((r) => r.container === 'INBOX');
+    expect(inbox).toMatchObject({ destination: 'INBOX', failed: 0 });
+    expect(inbox?.sourceCount).toBe(inbox?.destinationCount);
+    expect(result.receipts.find((r) => r.container === 'Réunions/Été 2019')).toMatchObject({ destination: 'Réunions.Été 2019' });
+  }, 60_000);
+
+  it('copies nothing twice when run again, even as a new transfer over XOAUTH2', async () => {
+    const before = await readMailbox(target, recipient.email, recipient.password);
+    const store = createMemoryStateStore();
+    const result = await runMailTransfer({ transferId: 't2', source: imapSource(), destination: imapDestination('xoauth2'), store, clock: systemClock });
+    expect(result.status).toEqual({ state: 'completed' });
+    expect(result.progress).toMatchObject({ done: messages.length, failed: 0 });
+    expect(await readMailbox(target, recipient.email, recipient.password)).toEqual(before);
+  }, 60_000);
+});
