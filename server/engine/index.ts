@@ -12,3 +12,5 @@ export { systemClock } from './clock.ts';
 export { createImapSource, type ImapSourceConfig } from './imap/source.ts';
 export { createImapDestination, type ImapDestinationConfig } from './imap/destination.ts';
 export type { ImapEndpoint } from './imap/connect.ts';
+export { openZipArchive, type ZipArchive } from './files/zip-archive.ts';
+export { createArchiveDestination, type ArchiveDestinationOptions, type ArchiveFormat } from './files/archive-destination.ts';
