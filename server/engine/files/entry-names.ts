@@ -3,6 +3,8 @@
  * program and file system (no separators, reserved characters, control characters, `.`/`..`, trailing
  * dots or spaces), non-ASCII kept as UTF-8. Two folders whose safe names collide get a numbered suffix.
  */
+// Control characters are matched on purpose: they are not allowed in file names.
+// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
 
 export function safeSegment(segment: string): string {
