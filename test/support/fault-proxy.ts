@@ -1,0 +1,69 @@
+/**
+ * A TCP proxy on loopback in front of a real server, for faults a healthy server never shows: it can
+ * cut every connection after it has carried a number of bytes (a server or network dropping the
+ * session mid-command). TLS passes through untouched, so the client still verifies the real server.
+ */
+import net from 'node:net';
+
+export type FaultProxy = {
+  port: number;
+  /** Connections accepted so far. */
+  readonly connections: number;
+  /** From now on, cut each new connection after it has carried this many bytes (null: never). */
+  cutAfter(bytes: number | null): void;
+  /** Drops every open connection now. */
+  dropAll(): void;
+  stop(): Promise<void>;
+};
+
+export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
+  let budget: number | null = null;
+  let connections = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    connections++;
+    const limit = budget;
+    let carried = 0;
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    const relay = (from: net.Socket, to: net.Socket) =>
+      from.on('data', (chunk: Buffer) => {
+        carried += chunk.length;
+        if (limit !== null && carried > limit) {
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        to.write(chunk);
+      });
+    relay(client, upstream);
+    relay(upstream, client);
+    client.on('end', () => upstream.end());
+    upstream.on('end', () => client.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    get connections() {
+      return connections;
+    },
+    cutAfter(bytes) {
+      budget = bytes;
+    },
+    dropAll() {
+      for (const s of sockets) s.destroy();
+    },
+    async stop() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
