@@ -1,0 +1,87 @@
+/**
+ * Resume after a kill: the transfer runs in a child process that is SIGKILLed at a random point
+ * (before any progress, or after a random number of messages), then started again from its saved
+ * state. Over several seeds the destination must end holding every message exactly once, and the
+ * counters must say exactly that.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryStoreState } from '../../server/engine/index.ts';
+import { startDovecot, type Dovecot } from '../support/dovecot.ts';
+import { expectedMailbox, readMailbox, seedMailbox } from './support/imap-mailbox.ts';
+import { fixtureMailbox, random } from './support/mail-fixture.ts';
+import type { ChildConfig } from './support/transfer-child.ts';
+
+const CHILD = fileURLToPath(new URL('./support/transfer-child.ts', import.meta.url));
+const SEEDS = [101, 202, 303, 404];
+const customer = { email: 'lee@example.com', password: 'lee-source-pw' };
+const recipients = SEEDS.map((seed) => ({ email: `r${seed}@example.net`, password: `pw-${seed}` }));
+const messages = fixtureMailbox(5, 80);
+
+let source: Dovecot;
+let target: Dovecot;
+let dir: string;
+
+beforeAll(async () => {
+  [source, target] = await Promise.all([startDovecot({ users: [customer] }), startDovecot({ users: recipients, separator: '.' })]);
+  await seedMailbox(source, customer.email, customer.password, messages);
+  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-kill-'));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([source?.stop(), target?.stop()]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function progressDone(stateFile: string): number {
+  if (!existsSync(stateFile)) return 0;
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as MemoryStoreState;
+  return Object.values(state)[0]?.progress?.done ?? 0;
+}
+
+/** Runs the child; `killWhen` is polled and a true answer SIGKILLs it. Resolves with how it ended. */
+function runChild(config: ChildConfig, killWhen: () => boolean): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const poll = setInterval(() => killWhen() && child.kill('SIGKILL'), 3);
+  return new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      clearInterval(poll);
+      resolve({ code, signal, output });
+    }),
+  );
+}
+
+describe('a transfer killed at a random point', () => {
+  it.each(SEEDS.map((seed, i) => [seed, i]))('resumes with 0 lost and 0 duplicated (seed %i)', async (seed, i) => {
+    const rand = random(seed);
+    const recipient = recipients[i] as { email: string; password: string };
+    const stateFile = path.join(dir, `state-${seed}.json`);
+    const config: ChildConfig = {
+      transferId: `kill-${seed}`,
+      stateFile,
+      source: { endpoint: { host: source.host, port: source.port, tls: 'implicit', ca: source.certificate }, mailbox: customer.email, master: source.master },
+      destination: { endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate }, user: recipient.email, password: recipient.password },
+      limits: { batchMessages: 1 + Math.floor(rand() * 4), parallelFolders: 1 + Math.floor(rand() * 3) },
+    };
+    const killAt = Math.floor(rand() * messages.length * 0.8);
+    const started = Date.now();
+    const delayMs = Math.floor(rand() * 400);
+    const killed = await runChild(config, () => (killAt === 0 ? Date.now() - started >= delayMs : progressDone(stateFile) >= killAt));
+    expect(killed.signal, killed.output).toBe('SIGKILL');
+
+    const finished = await runChild(config, () => false);
+    expect(finished.code, finished.output).toBe(0);
+
+    const actual = await readMailbox(target, recipient.email, recipient.password);
+    for (const [folder, list] of expectedMailbox(messages, '.')) expect(actual.get(folder), folder).toEqual(list);
+    const state = Object.values(JSON.parse(readFileSync(stateFile, 'utf8')) as MemoryStoreState)[0];
+    expect(state?.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
+  }, 120_000);
+});
