@@ -4,6 +4,7 @@
  * and a non-ASCII folder keep their tree; special-use folders map instead of being duplicated; the source
  * is read through the master user; a second run copies nothing twice.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImapDestination, createImapSource, createMemoryStateStore, runMailTransfer, systemClock } from '../../server/engine/index.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
@@ -14,12 +15,15 @@ let source: Dovecot;
 let target: Dovecot;
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 const recipient = { email: 'bob@example.net', password: 'bob-destination-pw' };
-const messages = fixtureMailbox(1, 60);
+// One message without a final line end, for the providers that want one added.
+const unterminated = { folder: ['INBOX'], raw: Buffer.from('Subject: no final CRLF\r\nMessage-ID: <open-end@example.net>\r\n\r\nlast line'), flags: ['\\Seen'], internalDate: new Date('2015-06-01T10:00:00Z') };
+const messages = [...fixtureMailbox(1, 60), unterminated];
+const yahooLike = { email: 'yael@example.net', password: 'yael-destination-pw' };
 
 beforeAll(async () => {
   [source, target] = await Promise.all([
     startDovecot({ users: [customer], separator: '/' }),
-    startDovecot({ users: [recipient], separator: '.', folderNames: { '\\Sent': 'Sent Items', '\\Junk': 'Spam' } }),
+    startDovecot({ users: [recipient, yahooLike], separator: '.', folderNames: { '\\Sent': 'Sent Items', '\\Junk': 'Spam' } }),
   ]);
   await seedMailbox(source, customer.email, customer.password, messages);
 }, 60_000);
@@ -35,10 +39,10 @@ const imapSource = () =>
     master: { user: source.master.user, password: source.master.password, separator: source.master.separator },
   });
 
-const imapDestination = (auth: 'password' | 'xoauth2' = 'password') =>
+const imapDestination = (auth: 'password' | 'xoauth2' = 'password', user = recipient, finalCrlf = false) =>
   createImapDestination(
-    { endpoint: { host: target.host, port: target.starttlsPort, tls: 'starttls', ca: target.certificate }, user: recipient.email, auth },
-    auth === 'password' ? recipient.password : target.accessToken(recipient.email),
+    { endpoint: { host: target.host, port: target.starttlsPort, tls: 'starttls', ca: target.certificate }, user: user.email, auth, finalCrlf },
+    auth === 'password' ? user.password : target.accessToken(user.email),
   );
 
 describe('runMailTransfer IMAP → IMAP', () => {
@@ -73,5 +77,19 @@ describe('runMailTransfer IMAP → IMAP', () => {
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ done: messages.length, failed: 0 });
     expect(await readMailbox(target, recipient.email, recipient.password)).toEqual(before);
+  }, 60_000);
+
+  it('adds a final CRLF where the destination wants one, and still copies nothing twice', async () => {
+    const run = (transferId: string) =>
+      runMailTransfer({ transferId, source: imapSource(), destination: imapDestination('password', yahooLike, true), store: createMemoryStateStore(), clock: systemClock });
+    expect((await run('t3')).status).toEqual({ state: 'completed' });
+    const once = await readMailbox(target, yahooLike.email, yahooLike.password);
+    const withCrlf = Buffer.concat([unterminated.raw, Buffer.from('\r\n')]);
+    const inbox = once.get('INBOX') ?? [];
+    expect(inbox.map((m) => m.sha256)).toContain(createHash('sha256').update(withCrlf).digest('hex'));
+    expect(inbox.map((m) => m.sha256)).not.toContain(createHash('sha256').update(unterminated.raw).digest('hex'));
+    expect(inbox).toHaveLength(expectedMailbox(messages, '.').get('INBOX')?.length ?? -1);
+    expect((await run('t4')).progress).toMatchObject({ done: messages.length, failed: 0 });
+    expect(await readMailbox(target, yahooLike.email, yahooLike.password)).toEqual(once);
   }, 60_000);
 });

@@ -4,19 +4,10 @@
  * connect becomes a TransferFault: a refused login is final, anything else may be retried.
  */
 import { ImapFlow } from 'imapflow';
+import type { ImapEndpoint } from '../job.ts';
 import { TransferFault } from '../ports.ts';
 import { isLoginRefusal } from './faults.ts';
 
-export type ImapEndpoint = {
-  host: string;
-  port: number;
-  /** implicit: TLS from the first byte (993); starttls: cleartext greeting upgraded before login (143). */
-  tls: 'implicit' | 'starttls';
-  /** Extra CA certificate to trust (PEM), for servers with a private CA. */
-  ca?: string;
-  /** Connection, greeting and socket inactivity timeout; 60 s by default. */
-  timeoutMs?: number;
-};
 
 export type ImapLogin = { user: string; password: string } | { user: string; accessToken: string };
 

@@ -7,25 +7,12 @@
 import type { ImapFlow } from 'imapflow';
 import { dedupKey, refKey } from '../dedup.ts';
 import type { MailDestination, MailDestinationSession, MessageRef, SourceMessage } from '../ports.ts';
-import { openImap, type ImapEndpoint } from './connect.ts';
+import type { ImapDestinationConfig } from '../job.ts';
+import { openImap } from './connect.ts';
 import { appendRefusal, connectionFault, isConnectionError } from './faults.ts';
 import { destinationFolders, targetOf, type DestinationFolders } from './folder-map.ts';
 import { readRefs } from './read-messages.ts';
 
-export type ImapDestinationConfig = {
-  endpoint: ImapEndpoint;
-  user: string;
-  auth: 'password' | 'xoauth2';
-  /** Connections (and so folders copied at once) this provider tolerates; 4 by default. */
-  maxConnections?: number;
-  /** Larger messages are reported as too big without being sent (Gmail and Microsoft: 35 MB). */
-  maxMessageBytes?: number | null;
-  /**
-   * Add CRLF to a message that does not end with one (Yahoo and AOL want it). Off by default: it
-   * changes the message's bytes, so the destination's copy is then two bytes longer.
-   */
-  finalCrlf?: boolean;
-};
 
 const KEPT_FLAGS = new Set(['\\Seen', '\\Answered', '\\Flagged', '\\Draft']);
 const CRLF = Buffer.from('\r\n');
@@ -34,7 +21,7 @@ function withFinalCrlf(raw: Buffer): Buffer {
   return raw.subarray(-2).equals(CRLF) ? raw : Buffer.concat([raw, CRLF]);
 }
 
-function session(client: ImapFlow, config: ImapDestinationConfig): MailDestinationSession {
+function session(client: ImapFlow, config: Pick<ImapDestinationConfig, 'finalCrlf'>): MailDestinationSession {
   let folders: DestinationFolders | null = null;
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -88,7 +75,8 @@ function session(client: ImapFlow, config: ImapDestinationConfig): MailDestinati
   };
 }
 
-export function createImapDestination(config: ImapDestinationConfig, secret: string): MailDestination {
+/** `secret` is the password or the XOAUTH2 access token, as `config.auth` says. */
+export function createImapDestination(config: Omit<ImapDestinationConfig, 'kind'>, secret: string): MailDestination {
   return {
     traits: { maxParallelFolders: config.maxConnections ?? 4, maxMessageBytes: config.maxMessageBytes ?? null, durable: true },
     async connect() {

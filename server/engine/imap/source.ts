@@ -6,7 +6,8 @@
  */
 import type { ImapFlow, ListResponse } from 'imapflow';
 import { FOLDER_ROLES, TransferFault, type FolderRole, type MailSource, type MailSourceSession, type SourceFolder } from '../ports.ts';
-import { openImap, type ImapEndpoint } from './connect.ts';
+import type { ImapEndpoint } from '../job.ts';
+import { openImap } from './connect.ts';
 import { connectionFault, isMailboxMissing } from './faults.ts';
 import { readMessages, readRefs } from './read-messages.ts';
 

@@ -1,0 +1,52 @@
+/**
+ * What a caller stores for a mail transfer and hands the engine: everything but the secret, so the job
+ * can sit in the database as plain JSON. The destination's password or OAuth access token travels
+ * beside it as one string (`destinationSecret`), which the caller keeps encrypted at rest and decrypts
+ * only to start a run. The source's master credentials are the service's configuration, not the job's.
+ */
+import * as v from 'valibot';
+import { FOLDER_ROLES } from './ports.ts';
+
+export const ImapEndpointSchema = v.object({
+  host: v.pipe(v.string(), v.minLength(1)),
+  port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+  /** implicit: TLS from the first byte (993); starttls: cleartext greeting upgraded before login (143). */
+  tls: v.picklist(['implicit', 'starttls']),
+  /** Extra CA certificate to trust (PEM), for servers with a private CA. */
+  ca: v.optional(v.string()),
+  /** Connection, greeting and socket inactivity timeout; 60 s by default. */
+  timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+export type ImapEndpoint = v.InferOutput<typeof ImapEndpointSchema>;
+
+export const ImapDestinationSchema = v.object({
+  kind: v.literal('imap'),
+  endpoint: ImapEndpointSchema,
+  user: v.pipe(v.string(), v.minLength(1)),
+  /** password: Yahoo, AOL, other providers (app passwords); xoauth2: Gmail and Outlook.com access tokens. */
+  auth: v.picklist(['password', 'xoauth2']),
+  /** Connections (so folders copied at once) the provider tolerates; 4 by default. */
+  maxConnections: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** Larger messages are reported as too big without being sent (Gmail and Microsoft: 35 MB). */
+  maxMessageBytes: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  /**
+   * Add CRLF to a message that does not end with one (Yahoo and AOL want it). Off by default: it
+   * changes the message's bytes, so the destination's copy is then two bytes longer.
+   */
+  finalCrlf: v.optional(v.boolean()),
+});
+export type ImapDestinationConfig = v.InferOutput<typeof ImapDestinationSchema>;
+
+export const ArchiveDestinationSchema = v.object({
+  kind: v.literal('archive'),
+  format: v.picklist(['MBOX', 'EML']),
+});
+
+export const MailTransferJobSchema = v.object({
+  transferId: v.pipe(v.string(), v.minLength(1)),
+  /** The customer's login name at the source; the engine logs in as it through the master user. */
+  sourceMailbox: v.pipe(v.string(), v.minLength(1)),
+  destination: v.variant('kind', [ImapDestinationSchema, ArchiveDestinationSchema]),
+  plan: v.optional(v.object({ skipRoles: v.optional(v.array(v.picklist(FOLDER_ROLES))) })),
+});
+export type MailTransferJob = v.InferOutput<typeof MailTransferJobSchema>;
