@@ -9,7 +9,7 @@ import { dedupKey, refKey } from '../dedup.ts';
 import type { MailDestination, MailDestinationSession, MessageRef, SourceMessage } from '../ports.ts';
 import type { ImapDestinationConfig } from '../job.ts';
 import { openImap } from './connect.ts';
-import { appendRefusal, connectionFault, isConnectionError } from './faults.ts';
+import { appendRefusal, connectionFault, guarded, isConnectionError } from './faults.ts';
 import { destinationFolders, targetOf, type DestinationFolders } from './folder-map.ts';
 import { readRefs } from './read-messages.ts';
 
@@ -23,13 +23,7 @@ function withFinalCrlf(raw: Buffer): Buffer {
 
 function session(client: ImapFlow, config: Pick<ImapDestinationConfig, 'finalCrlf'>): MailDestinationSession {
   let folders: DestinationFolders | null = null;
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      throw connectionFault(error, 'destination');
-    }
-  };
+  const guard = guarded('destination');
   return {
     prepareFolder: (folder) =>
       guard(async () => {

@@ -49,6 +49,17 @@ export function connectionFault(error: unknown, side: 'source' | 'destination'):
   return new TransferFault('connection-lost', side, asImapError(error).message, { cause: error });
 }
 
+/** Runs one piece of IMAP work, turning a connection error into the side's `connection-lost` fault. */
+export function guarded(side: 'source' | 'destination') {
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw connectionFault(error, side);
+    }
+  };
+}
+
 export function isMailboxMissing(error: unknown): boolean {
   const e = asImapError(error);
   return e.mailboxMissing === true || e.serverResponseCode === 'NONEXISTENT' || /doesn't exist|does not exist|no such mailbox/i.test(e.responseText ?? '');

@@ -8,7 +8,7 @@ import type { ImapFlow, ListResponse } from 'imapflow';
 import { FOLDER_ROLES, TransferFault, type FolderRole, type MailSource, type MailSourceSession, type SourceFolder } from '../ports.ts';
 import type { ImapEndpoint } from '../job.ts';
 import { openImap } from './connect.ts';
-import { connectionFault, isMailboxMissing } from './faults.ts';
+import { guarded, isMailboxMissing } from './faults.ts';
 import { readMessages, readRefs } from './read-messages.ts';
 
 export type ImapSourceConfig = {
@@ -29,13 +29,7 @@ function toFolder(entry: ListResponse): SourceFolder {
 
 function session(client: ImapFlow): MailSourceSession {
   let open: string | null = null;
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      throw connectionFault(error, 'source');
-    }
-  };
+  const guard = guarded('source');
   const select = async (path: string) => {
     try {
       const mailbox = await client.mailboxOpen(path, { readOnly: true });
