@@ -59,14 +59,17 @@ const stateFromServer = (optOutState: string | null | undefined): OptOutInfoStat
 };
 
 /** §4 in its order: YAHOO; PURGED or any purgeReason; account false (delete excepted); the state mapping. */
+export const deriveOptOutInfoState = (response: MigrationStatusResponse): OptOutInfoState => {
+  if (response.migrationStatus === 'YAHOO') return 'yahoo';
+  if (response.migrationStatus === 'PURGED' || response.purgeReason) return purgedState(response.purgeReason);
+  if (response.account === false) return response.optOutState === 'OPTED_OUT_DELETE' ? 'optedOutDelete' : 'purgedInactive';
+  return stateFromServer(response.optOutState);
+};
+
+/** The display state plus the store facts, with dates turned into whole days remaining at `now`. */
 export const deriveOptOutInfo = (response: MigrationStatusResponse, now: Date): OptOutInfo => {
   const accountActive = response.account !== false;
-  let optOutInfoState: OptOutInfoState;
-  if (response.migrationStatus === 'YAHOO') optOutInfoState = 'yahoo';
-  else if (response.migrationStatus === 'PURGED' || response.purgeReason) optOutInfoState = purgedState(response.purgeReason);
-  else if (!accountActive)
-    optOutInfoState = response.optOutState === 'OPTED_OUT_DELETE' ? 'optedOutDelete' : 'purgedInactive';
-  else optOutInfoState = stateFromServer(response.optOutState);
+  const optOutInfoState = deriveOptOutInfoState(response);
   return {
     optOutInfoState,
     accountActive,

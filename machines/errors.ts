@@ -69,3 +69,11 @@ export const inactiveToSignInError = (inactive: string): SignInErrorCode =>
     : inactive === 'mailbox'
       ? 'MAILBOX_IS_NOT_ACTIVE'
       : 'GENERAL_ERROR';
+
+/** The modal a migration status with a problem opens: no account, an error, or an inactive mailbox. */
+export const signInErrorOfStatus = (status: { error?: string | null; account?: boolean | null }): SignInErrorCode =>
+  status.error === 'ACCOUNT_DOES_NOT_EXIST' || status.account === false
+    ? 'ACCOUNT_DOES_NOT_EXIST'
+    : status.error
+      ? 'GENERAL_ERROR'
+      : 'MAILBOX_IS_NOT_ACTIVE';

@@ -42,6 +42,9 @@ export const canStartMigration = (c: PortalContext): boolean =>
 export const awaitsDestinationToken = (c: PortalContext): boolean =>
   Boolean(c.dstAccount && isOAuthDestination(c.dstAccount.provider) && c.operations.length > 0);
 
+/** Options' Next leaves for the destination's consent page. */
+export const destinationUsesOAuth = (c: PortalContext): boolean => c.dstAccount !== null && isOAuthDestination(c.dstAccount.provider);
+
 /** §2 destination page: the opt-out panel shows when the feature is on, login active, state known. */
 export const optOutPanelShown = (c: PortalContext): boolean =>
   c.flags.optOut && c.loginActive && c.optOutInfoState !== null && c.optOutInfoState !== 'neverOptedOut';

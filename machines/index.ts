@@ -1,5 +1,15 @@
 /** The portal statechart and its pure helpers: the one import views and the app wiring need. */
-export { exportPortalMachine, DELAYS, type ExportPortalMachine, type ScreenMeta, type PortalActorName } from './machine.ts';
+export { exportPortalMachine, type ExportPortalMachine } from './machine.ts';
+export { DELAYS } from './setup/delays.ts';
+export {
+  PORTAL_ACTORS,
+  PORTAL_ACTOR_NAMES,
+  promiseActors,
+  type ActorFunctions,
+  type ActorInput,
+  type ActorOutput,
+  type PortalActorName,
+} from './setup/actors.ts';
 export { deriveOptOutInfo, daysRemaining, OPT_OUT_INFO_STATES, type OptOutInfo, type OptOutInfoState } from '../contract/index.ts';
 export * from './errors.ts';
 export * from './validation.ts';
@@ -8,8 +18,8 @@ export * from './persistence.ts';
 export { initialContext } from './context.ts';
 export { toJobStatus, type JobStatus } from './job-status.ts';
 export { buildLoadRequest } from './load-request.ts';
-export { ROUTES, normalizePath } from './routes.ts';
+export { ROUTES, intentHref, normalizePath, type NavigationIntent } from './routes.ts';
 export { FIVE_STEPS, TWO_STEPS, showsStartOver, type SidebarKind, type SidebarStep } from './sidebar.ts';
 export { OAUTH_DESTINATIONS, TERMS_GATED_PROVIDER, operationsFor, type OperationsChoice } from './providers.ts';
-export type { FeatureFlags, PortalContext, PortalEvent, PortalEventType, PortalInput, OtherForm, ErrorModalState } from './types.ts';
+export type { FeatureFlags, PortalContext, PortalEvent, PortalEventType, PortalInput, OtherForm, ErrorModalState, PolicyPage, ScreenMeta } from './types.ts';
 export { DEFAULT_FLAGS } from './types.ts';

@@ -9,7 +9,7 @@ import type { PortalContext } from './types.ts';
 
 export const STORAGE_KEY = 'exportPortal.snapshot';
 /** Bump when the context or the state names change: older snapshots are then ignored. */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 
 /** Context without any password, so the stored copy is safe to keep in sessionStorage. */
 export const withoutPasswords = (context: PortalContext): PortalContext => {
@@ -42,13 +42,11 @@ const StoredSchema = v.object({
     context: v.looseObject({
       flags: v.object({ optOut: v.boolean(), fileExport: v.boolean(), storageUnits: v.boolean(), forwarding: v.boolean() }),
       inQa: v.boolean(),
-      currentStep: v.number(),
       optOutState: v.string(),
       operations: v.array(v.string()),
       other: v.looseObject({ errors: v.looseObject({}) }),
       statusLookup: v.looseObject({}),
       support: v.looseObject({}),
-      sidebarSteps: v.array(v.unknown()),
       jobs: v.array(v.unknown()),
     }),
   }),

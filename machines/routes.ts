@@ -1,5 +1,5 @@
-/** Reading a ROUTE.VISITED event: path normalisation and the callback queries of §2. */
-import type { RouteVisited } from './types.ts';
+/** The route table's paths, and reading a ROUTE.VISITED event: path normalisation and the callback queries. */
+import type { PortalEvent, RouteVisited } from './types.ts';
 
 export const ROUTES = {
   signIn: '/',
@@ -19,6 +19,8 @@ export const ROUTES = {
   oauthCallback: '/oauth-callback',
   oauthCallbackForStatus: '/oauth-callback-for-status',
 } as const;
+
+export const isRoute = (event: PortalEvent): event is RouteVisited => event.type === 'ROUTE.VISITED';
 
 /** `/Loading/` and `/loading` are one route; anything not a string is the home. */
 export const normalizePath = (path: unknown): string => {
@@ -54,3 +56,25 @@ export const statusCallbackFailed = (event: RouteVisited): boolean =>
 
 /** The error a failed callback carries; a bare missing value reads as an external OAuth error. */
 export const callbackError = (event: RouteVisited): string => queryValue(event, 'error') || 'EXTERNAL_OAUTH_ERROR';
+
+/** The events a link may send: navigation a view asks for and the machine decides. */
+export type NavigationIntent = Extract<
+  PortalEvent,
+  { type: 'HOME.REQUESTED' | 'SUPPORT.OPENED' | 'POLICY.OPENED' | 'STATUS.OPENED' | 'OPT_OUT.REVIEW_REQUESTED' }
+>;
+
+/** Where an intent leads when the link is opened in a new tab (or its address copied). */
+export const intentHref = (intent: NavigationIntent): string => {
+  switch (intent.type) {
+    case 'HOME.REQUESTED':
+      return ROUTES.signIn;
+    case 'SUPPORT.OPENED':
+      return ROUTES.supportForm;
+    case 'POLICY.OPENED':
+      return ROUTES[intent.page];
+    case 'STATUS.OPENED':
+      return `${ROUTES.status}?${new URLSearchParams({ migration_id: intent.exportId }).toString()}`;
+    case 'OPT_OUT.REVIEW_REQUESTED':
+      return ROUTES.optOutInfo;
+  }
+};

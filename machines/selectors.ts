@@ -13,10 +13,11 @@ import {
   isSignInErrorCode,
 } from './errors.ts';
 import * as facts from './facts.ts';
-import type { ExportPortalMachine, ScreenMeta } from './machine.ts';
+import type { ExportPortalMachine } from './machine.ts';
 import { choiceOf, SUCCESSOR_DESTINATIONS } from './providers.ts';
-import { showsStartOver, type SidebarKind, type SidebarStep } from './sidebar.ts';
+import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './sidebar.ts';
 import type { DestinationProvider } from '../contract/index.ts';
+import type { ScreenMeta } from './types.ts';
 
 export type PortalSnapshot = SnapshotFrom<ExportPortalMachine>;
 
@@ -62,22 +63,22 @@ export const selectLocation = (snapshot: PortalSnapshot): { path: string; search
     const search = params.toString();
     return { path: '/', search: search ? `?${search}` : '', hash: context.errorModal.hash ? '#error' : '' };
   }
-  if (route === '/status' && context.migrationId) {
-    return { path: route, search: `?${new URLSearchParams({ migration_id: context.migrationId }).toString()}`, hash: '' };
+  if (route === '/status' && context.statusExportId) {
+    return { path: route, search: `?${new URLSearchParams({ migration_id: context.statusExportId }).toString()}`, hash: '' };
   }
   return { path: route, search: '', hash: '' };
 };
 
-export const selectStep = (snapshot: PortalSnapshot): number => snapshot.context.currentStep;
+export const selectStep = (snapshot: PortalSnapshot): number => selectScreenMeta(snapshot).step;
 
 export const selectSidebar = (snapshot: PortalSnapshot): SidebarKind => {
   const { sidebar, route } = selectScreenMeta(snapshot);
   return route === '/destination-account' && facts.optOutPanelShown(snapshot.context) ? 'two' : sidebar;
 };
 
-export const selectSidebarSteps = (snapshot: PortalSnapshot): SidebarStep[] => snapshot.context.sidebarSteps;
+export const selectSidebarSteps = (snapshot: PortalSnapshot): SidebarStep[] => stepsFor(selectSidebar(snapshot));
 
-export const selectShowsStartOver = (snapshot: PortalSnapshot): boolean => showsStartOver(snapshot.context.currentStep);
+export const selectShowsStartOver = (snapshot: PortalSnapshot): boolean => showsStartOver(selectStep(snapshot));
 
 /** The sign-in modal's title and text (§8), or null when closed. */
 export const selectErrorModal = (snapshot: PortalSnapshot): { title: string; message: string } | null => {
@@ -179,7 +180,7 @@ export const selectExportId = (snapshot: PortalSnapshot) => snapshot.context.exp
 export const selectCopied = (snapshot: PortalSnapshot): boolean => snapshot.matches({ complete: 'copied' });
 export const selectStatusLookup = (snapshot: PortalSnapshot) => snapshot.context.statusLookup;
 export const selectJobStatus = (snapshot: PortalSnapshot) => ({
-  migrationId: snapshot.context.migrationId,
+  exportId: snapshot.context.statusExportId,
   job: snapshot.context.jobStatus,
   message: snapshot.matches({ status: 'invalidId' })
     ? MESSAGES.statusInvalidId

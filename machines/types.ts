@@ -16,8 +16,18 @@ import type {
 import type { SignInErrorCode } from './errors.ts';
 import type { JobStatus } from './job-status.ts';
 import type { OperationsChoice } from './providers.ts';
-import type { SidebarStep } from './sidebar.ts';
+import type { SidebarKind } from './sidebar.ts';
 import type { SupportFields } from './validation.ts';
+
+/** What every screen state carries: its route, its step number, its sidebar (docs/decisions/0002). */
+export interface ScreenMeta {
+  route: string;
+  step: number;
+  sidebar: SidebarKind;
+}
+
+/** The two external policy pages the footer links to. */
+export type PolicyPage = 'privacyPolicy' | 'termsOfService';
 
 export interface FeatureFlags {
   optOut: boolean;
@@ -58,8 +68,8 @@ export interface JobSummary {
 export interface PortalContext {
   flags: FeatureFlags;
   inQa: boolean;
-  // Store state of §3.
-  currentStep: number;
+  // Store state (docs/spec-rules.md §3); the current step and the sidebar steps are read off the
+  // state's meta by selectors, not stored.
   optOutState: ServerOptOutState;
   optOutInfoState: OptOutInfoState | null;
   accountActive: boolean;
@@ -70,7 +80,6 @@ export interface PortalContext {
   srcAccount: SourceAccount | null;
   dstAccount: DestinationAccount | null;
   googleTermsAccepted: boolean;
-  sidebarSteps: SidebarStep[];
   // Session-stored values of §3.
   operations: Operation[];
   allowedContactsMigration: boolean;
@@ -92,7 +101,8 @@ export interface PortalContext {
   startError: string | null;
   exportId: string | null;
   statusLookup: { open: boolean; value: string; error: string | null };
-  migrationId: string;
+  /** The export whose status /status shows (the `migration_id` of its address). */
+  statusExportId: string;
   jobStatus: { emailmigration: JobStatus | null; contactsmigration: JobStatus | null; downloadUrl: string | null } | null;
   jobs: JobSummary[];
   support: SupportFields;
@@ -131,6 +141,12 @@ export type PortalEvent =
   | { type: 'SUPPORT.FIELD_CHANGED'; field: keyof SupportFields; value: string }
   | { type: 'SUPPORT.SUBMITTED' }
   | { type: 'START_OVER.REQUESTED' }
-  | { type: 'STATUS.RETRY_REQUESTED' };
+  | { type: 'STATUS.RETRY_REQUESTED' }
+  // Navigation a view asks for; the machine decides where it leads.
+  | { type: 'HOME.REQUESTED' }
+  | { type: 'SUPPORT.OPENED' }
+  | { type: 'POLICY.OPENED'; page: PolicyPage }
+  | { type: 'STATUS.OPENED'; exportId: string }
+  | { type: 'OPT_OUT.REVIEW_REQUESTED' };
 
 export type PortalEventType = PortalEvent['type'];

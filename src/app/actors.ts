@@ -7,31 +7,18 @@
  * Expected answers become data here (a refused IMAP host, an unknown account, an unknown export ID),
  * so the machine never reads HTTP statuses; anything else rejects with the client's `ApiFailure`.
  */
-import { fromPromise } from 'xstate';
-import { exportPortalMachine } from '../../machines';
+import { exportPortalMachine, promiseActors, type PolicyPage } from '../../machines';
 import {
   SOURCE_PROVIDER,
-  type CapabilitiesResponse,
-  type ComcastInfoResponse,
   type DestinationProvider,
-  type JobsByEmailResponse,
-  type LoadRequest,
-  type LoadResponse,
   type MigrationStatusResponse,
-  type OkResponse,
   type Operation,
-  type OptOutRequest,
-  type OptOutUpdateResponse,
   type StatusResponse,
-  type SupportRequest,
-  type ValidateRequest,
-  type ValidateResponse,
 } from '../../contract/index.ts';
 import type { ExportServiceClient } from '../api/export-service-client';
 import { isApiFailure } from '../api/failure';
 import { apiConfig } from '../api/config';
 import { oauthForStatusUrl, oauthUrl } from '../api/redirects';
-import type { SupportResponse } from '../../contract/index.ts';
 import type { SessionClient } from '../api/session-client';
 import { brand } from '../config/brand';
 
@@ -57,8 +44,6 @@ export type BrowserEffects = {
   writeClipboard: (text: string) => Promise<void>;
 };
 
-export type PolicyPage = 'privacyPolicy' | 'termsOfService';
-
 export type PortalImplementationOptions = {
   /** The external policy pages; default: the brand's (src/config/brand.ts). */
   policyUrls?: Record<PolicyPage, string>;
@@ -79,6 +64,9 @@ export const browserEffects: BrowserEffects = {
 
 const inQaParam = (inQa: boolean) => (inQa ? 'true' : 'false');
 
+/** The machine reads no clock: the status check stamps its answer with the time it arrived. */
+const clock = () => Date.now();
+
 /** Resolves `call` with `answer(failure)` when the service refused it in an expected way; rejects otherwise. */
 async function expected<T>(call: Promise<T>, answer: (code: string | undefined, status: number | undefined) => T | undefined): Promise<T> {
   try {
@@ -90,53 +78,37 @@ async function expected<T>(call: Promise<T>, answer: (code: string | undefined, 
   }
 }
 
-/** The actors of docs/machine-api.md; each passes `signal` so a stopped actor aborts its request. */
+/** The machine's actors (docs/machine-api.md), typed by its registry; each passes `signal` on. */
 export function portalActors({ session, exportService }: PortalClients) {
-  return {
-    fetchCapabilities: fromPromise<CapabilitiesResponse, { email: string }>(({ input, signal }) =>
-      session.capabilities({ email: input.email }, { signal }),
-    ),
-    validateCredentials: fromPromise<ValidateResponse, ValidateRequest>(({ input, signal }) =>
+  return promiseActors({
+    fetchCapabilities: (input, signal) => session.capabilities({ email: input.email }, { signal }),
+    validateCredentials: (input, signal) =>
       expected(session.validate(input, { signal }), (code) => (code === 'INVALID_IMAP' ? { ok: false, error: code } : undefined)),
-    ),
-    validateImap: fromPromise<OkResponse, { imap: string }>(({ input, signal }) =>
-      exportService.validateImap({ imap: input.imap }, { signal }),
-    ),
-    validateDomain: fromPromise<OkResponse, { domain: string }>(({ input, signal }) =>
-      exportService.domainValidation({ domain: input.domain }, { signal }),
-    ),
-    startExport: fromPromise<LoadResponse, LoadRequest>(({ input, signal }) => session.load(input, { signal })),
-    fetchMigrationStatus: fromPromise<MigrationStatusResponse, { tokenId: string; inQa: boolean }>(
-      ({ input, signal }) =>
-        expected(
-          exportService.comcastGetMigrationStatus({ token_id: input.tokenId, in_qa: inQaParam(input.inQa) }, { signal }),
-          (code) => (code === 'ACCOUNT_DOES_NOT_EXIST' ? { error: code } : undefined),
-        ),
-    ),
-    fetchComcastInfo: fromPromise<ComcastInfoResponse, { tokenId: string }>(({ input, signal }) =>
-      exportService.comcastInfo({ token_id: input.tokenId }, { signal }),
-    ),
-    updateOptOutState: fromPromise<OptOutUpdateResponse, { tokenId: string; inQa: boolean; optOutState: OptOutRequest }>(
-      ({ input, signal }) =>
-        exportService.comcastUpdateOptOutState(
-          { token_id: input.tokenId, in_qa: inQaParam(input.inQa) },
-          { optOutState: input.optOutState },
-          { signal },
-        ),
-    ),
+    validateImap: (input, signal) => exportService.validateImap({ imap: input.imap }, { signal }),
+    validateDomain: (input, signal) => exportService.domainValidation({ domain: input.domain }, { signal }),
+    startExport: (input, signal) => session.load(input, { signal }),
+    fetchMigrationStatus: async (input, signal) => {
+      const status = await expected<MigrationStatusResponse>(
+        exportService.comcastGetMigrationStatus({ token_id: input.tokenId, in_qa: inQaParam(input.inQa) }, { signal }),
+        (code) => (code === 'ACCOUNT_DOES_NOT_EXIST' ? { error: code } : undefined),
+      );
+      return { status, checkedAt: clock() };
+    },
+    fetchComcastInfo: (input, signal) => exportService.comcastInfo({ token_id: input.tokenId }, { signal }),
+    updateOptOutState: (input, signal) =>
+      exportService.comcastUpdateOptOutState(
+        { token_id: input.tokenId, in_qa: inQaParam(input.inQa) },
+        { optOutState: input.optOutState },
+        { signal },
+      ),
     // An unknown (or malformed) export ID is a 404: null, "no such export".
-    fetchJobStatus: fromPromise<StatusResponse | null, { exportId: string }>(({ input, signal }) =>
+    fetchJobStatus: (input, signal) =>
       expected<StatusResponse | null>(exportService.statusV2({ job_id: input.exportId }, { signal }), (_, status) =>
         status === 404 ? null : undefined,
       ),
-    ),
-    fetchJobsByEmail: fromPromise<JobsByEmailResponse, { hash: string }>(({ input, signal }) =>
-      exportService.jobsByEmail({ hash: input.hash }, { signal }),
-    ),
-    submitSupportRequest: fromPromise<SupportResponse, SupportRequest>(({ input, signal }) =>
-      exportService.supportRequest(input, { signal }),
-    ),
-  };
+    fetchJobsByEmail: (input, signal) => exportService.jobsByEmail({ hash: input.hash }, { signal }),
+    submitSupportRequest: (input, signal) => exportService.supportRequest(input, { signal }),
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { IntentLink } from '../app/intent-link';
 import { css } from '@emotion/react';
 import { brand } from '../config/brand';
 import { colors, font, mediaUp, space } from '../theme/theme';
@@ -64,13 +65,13 @@ export function Footer({ clientId, theme: themeName, corporateLegal, width }: Fo
           <nav aria-label="Legal">
             <ul>
               <li>
-                <a href="/privacy-policy">Privacy Policy</a>
+                <IntentLink intent={{ type: 'POLICY.OPENED', page: 'privacyPolicy' }}>Privacy Policy</IntentLink>
               </li>
               <li>
-                <a href="/terms-of-service">Terms of Service</a>
+                <IntentLink intent={{ type: 'POLICY.OPENED', page: 'termsOfService' }}>Terms of Service</IntentLink>
               </li>
               <li>
-                <a href="/support-form">Contact support</a>
+                <IntentLink intent={{ type: 'SUPPORT.OPENED' }}>Contact support</IntentLink>
               </li>
             </ul>
           </nav>

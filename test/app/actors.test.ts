@@ -90,7 +90,7 @@ describe('actors', () => {
       portalActors(fakeClients(refuse(404, 'ACCOUNT_DOES_NOT_EXIST')).clients).fetchMigrationStatus,
       { tokenId: 't', inQa: true },
     );
-    expect(account).toEqual({ output: { error: 'ACCOUNT_DOES_NOT_EXIST' } });
+    expect(account).toEqual({ output: { status: { error: 'ACCOUNT_DOES_NOT_EXIST' }, checkedAt: expect.any(Number) } });
     const other = await invokeInMachine(portalActors(fakeClients(refuse(400, 'BAD')).clients).validateCredentials, {
       email: 'a@example.com',
       password: 'p',

@@ -1,9 +1,9 @@
 /** Whole flows on real timers (faked): the §9 delays by their length, the clock, the /loading routing. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { DELAYS, MESSAGES, selectCopied, selectErrorModal, selectFieldErrors, selectLocation, selectScreen } from '../../machines/index.ts';
+import { createActor } from 'xstate';
+import { DELAYS, MESSAGES, selectCopied, selectDaysRemaining, selectSidebarSteps, selectErrorModal, selectFieldErrors, selectLocation, selectScreen } from '../../machines/index.ts';
 import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse } from '../../contract/index.ts';
-import { EXPORT_ID, fakeMachine, SOURCE, visit } from './support.ts';
+import { CHECKED_AT, EXPORT_ID, fakeMachine, SOURCE, visit, type EffectCall } from './support.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -13,11 +13,8 @@ afterEach(() => vi.useRealTimers());
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
-const withStatus = (status: MigrationStatusResponse, input = {}) =>
-  createActor(
-    fakeMachine([]).provide({ actors: { fetchMigrationStatus: fromPromise(async (): Promise<MigrationStatusResponse> => status) } }),
-    { input },
-  ).start();
+const withStatus = (status: MigrationStatusResponse, input = {}, checkedAt = CHECKED_AT) =>
+  createActor(fakeMachine([], { fetchMigrationStatus: async () => ({ status, checkedAt }) }), { input }).start();
 
 describe('the delays of §9, by name and by length', () => {
   it('are 1000, 400, 800, 500 and 500 ms', () => {
@@ -47,11 +44,8 @@ describe('the delays of §9, by name and by length', () => {
   });
 
   it('validates the notification email 400 ms after typing, and shows the empty message after 800 ms', async () => {
-    const validateDomain = vi.fn(async ({ input }: { input: { domain: string } }): Promise<OkResponse> => ({ ok: input.domain !== 'nowhere.test' }));
-    const actor = createActor(
-      fakeMachine([]).provide({ actors: { validateDomain: fromPromise(validateDomain) } }),
-      { input: {} },
-    ).start();
+    const validateDomain = vi.fn(async ({ domain }: { domain: string }): Promise<OkResponse> => ({ ok: domain !== 'nowhere.test' }));
+    const actor = createActor(fakeMachine([], { validateDomain }), { input: {} }).start();
     actor.send(visit('/oauth-callback', SOURCE));
     await flush();
     actor.send({ type: 'DESTINATION.SELECTED', provider: 'file' });
@@ -85,9 +79,9 @@ describe('the delays of §9, by name and by length', () => {
   });
 
   it('shows Copied! for 500 ms after Copy Export ID; a double Start starts one export', async () => {
-    const effects: string[] = [];
+    const effects: EffectCall[] = [];
     const startExport = vi.fn(async (): Promise<{ jobid: string }> => ({ jobid: EXPORT_ID }));
-    const actor = createActor(fakeMachine(effects).provide({ actors: { startExport: fromPromise(startExport) } }), { input: {} }).start();
+    const actor = createActor(fakeMachine(effects, { startExport }), { input: {} }).start();
     actor.send(visit('/oauth-callback', SOURCE));
     await flush();
     actor.send({ type: 'DESTINATION.SELECTED', provider: 'file' });
@@ -103,7 +97,7 @@ describe('the delays of §9, by name and by length', () => {
     expect(selectScreen(actor.getSnapshot())).toBe('complete');
     actor.send({ type: 'EXPORT_ID.COPY_REQUESTED' });
     expect(selectCopied(actor.getSnapshot())).toBe(true);
-    expect(effects).toEqual([`copyExportId:${EXPORT_ID}`]);
+    expect(effects).toEqual([{ name: 'copyExportId', params: { exportId: EXPORT_ID } }]);
     await vi.advanceTimersByTimeAsync(499);
     expect(selectCopied(actor.getSnapshot())).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
@@ -111,23 +105,33 @@ describe('the delays of §9, by name and by length', () => {
   });
 
   it('leaves for a policy page after 500 ms, not before', async () => {
-    const effects: string[] = [];
+    const effects: EffectCall[] = [];
     const actor = createActor(fakeMachine(effects), { input: {} }).start();
     actor.send(visit('/privacy-policy'));
     await vi.advanceTimersByTimeAsync(499);
     expect(effects).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(effects).toEqual(['leaveForExternalPage:privacyPolicy']);
+    expect(effects).toEqual([{ name: 'leaveForExternalPage', params: { page: 'privacyPolicy' } }]);
   });
 });
 
 describe('/loading', () => {
-  it('turns the dates into whole days on the current clock', async () => {
+  it('turns the dates into whole days at the moment the status was read, not on the wall clock', async () => {
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
     const actor = withStatus({ account: true, login: true, mailbox: true, optOutState: 'NONE', deactivationDate: '2026-03-10T12:00:00Z' });
     actor.send(visit('/oauth-callback', SOURCE));
     await flush();
     expect(selectScreen(actor.getSnapshot())).toBe('destinationAccount');
-    expect(actor.getSnapshot().context.deactivationDate).toBe(10);
+    expect(selectDaysRemaining(actor.getSnapshot())).toBe(10);
+  });
+
+  it('a deactivation 36 hours after the pinned clock is 2 days away', async () => {
+    const checkedAt = Date.parse('2026-06-01T09:00:00Z');
+    const deactivationDate = new Date(checkedAt + 36 * 60 * 60 * 1000).toISOString();
+    const actor = withStatus({ account: true, login: true, mailbox: true, optOutState: 'NONE', deactivationDate }, {}, checkedAt);
+    actor.send(visit('/oauth-callback', SOURCE));
+    await flush();
+    expect(selectDaysRemaining(actor.getSnapshot())).toBe(2);
   });
 
   it('sends delete, yahoo and purged accounts to /opt-out-info, with the two-step sidebar', async () => {
@@ -140,7 +144,7 @@ describe('/loading', () => {
       actor.send(visit('/oauth-callback', SOURCE));
       await flush();
       expect(selectLocation(actor.getSnapshot()).path).toBe('/opt-out-info');
-      expect(actor.getSnapshot().context.sidebarSteps.map((s) => s.text)).toEqual(['Log in', 'Email account information']);
+      expect(selectSidebarSteps(actor.getSnapshot()).map((s) => s.text)).toEqual(['Log in', 'Email account information']);
     }
   });
 
@@ -169,10 +173,9 @@ describe('/loading', () => {
 
   it('with opt-out off: carddav blocks contacts, other inactive values go home', async () => {
     const run = async (info: ComcastInfoResponse) => {
-      const actor = createActor(
-        fakeMachine([]).provide({ actors: { fetchComcastInfo: fromPromise(async (): Promise<ComcastInfoResponse> => info) } }),
-        { input: { flags: { optOut: false } } },
-      ).start();
+      const actor = createActor(fakeMachine([], { fetchComcastInfo: async () => info }), {
+        input: { flags: { optOut: false } },
+      }).start();
       actor.send(visit('/oauth-callback', SOURCE));
       await flush();
       return actor;

@@ -7,10 +7,10 @@ import {
   SNAPSHOT_VERSION,
   toStoredSnapshot,
 } from '../../machines/index.ts';
-import { EXPORT_ID, SOURCE, start, visit, waitForScreen } from './support.ts';
+import { EXPORT_ID, SOURCE, start, visit, waitForScreen, type EffectCall } from './support.ts';
 
 /** Signs in, picks gmail, accepts the terms, chooses both, and leaves for consent. */
-const toConsent = async (effects: string[]) => {
+const toConsent = async (effects: EffectCall[]) => {
   const actor = start(effects);
   actor.send(visit('/oauth-callback', SOURCE));
   await waitForScreen(actor, (s) => s.matches({ destinationAccount: 'choosing' }));
@@ -26,16 +26,18 @@ const toConsent = async (effects: string[]) => {
 
 describe('persistence in sessionStorage', () => {
   it('continues from a stored mid-wizard snapshot to the end, without leaving for consent twice', async () => {
-    const effects: string[] = [];
+    const effects: EffectCall[] = [];
     const first = await toConsent(effects);
-    expect(effects).toEqual(['leaveForDestinationConsent:gmail:emailmigration,contactsmigration']);
+    expect(effects).toEqual([
+      { name: 'leaveForDestinationConsent', params: { provider: 'gmail', operations: ['emailmigration', 'contactsmigration'] } },
+    ]);
     const stored = toStoredSnapshot(first);
     first.stop();
     expect(JSON.parse(stored)).toMatchObject({ version: SNAPSHOT_VERSION });
     expect(STORAGE_KEY).toBe('exportPortal.snapshot');
 
     // The page comes back from the provider: a new actor from the stored snapshot.
-    const restoredEffects: string[] = [];
+    const restoredEffects: EffectCall[] = [];
     const second = start(restoredEffects, { snapshot: restoreSnapshot(stored) });
     expect(second.getSnapshot().matches({ migrationOptions: 'leavingForConsent' })).toBe(true);
     expect(restoredEffects).toEqual([]);
@@ -52,7 +54,7 @@ describe('persistence in sessionStorage', () => {
     expect(selectLocation(done).path).toBe('/complete');
     expect(done.context.operations).toEqual([]);
     second.send({ type: 'EXPORT_ID.COPY_REQUESTED' });
-    expect(restoredEffects).toEqual([`copyExportId:${EXPORT_ID}`]);
+    expect(restoredEffects).toEqual([{ name: 'copyExportId', params: { exportId: EXPORT_ID } }]);
   });
 
   it('never stores a password', async () => {
@@ -72,11 +74,11 @@ describe('persistence in sessionStorage', () => {
   });
 
   it('restoring a snapshot that was leaving for sign-in does not leave again', () => {
-    const effects: string[] = [];
+    const effects: EffectCall[] = [];
     const actor = start(effects);
     actor.send({ type: 'SIGN_IN.REQUESTED' });
-    expect(effects).toEqual(['leaveForSourceSignIn']);
-    const again: string[] = [];
+    expect(effects).toEqual([{ name: 'leaveForSourceSignIn', params: undefined }]);
+    const again: EffectCall[] = [];
     const restored = start(again, { snapshot: restoreSnapshot(toStoredSnapshot(actor)) });
     expect(restored.getSnapshot().matches({ signIn: 'leavingForSignIn' })).toBe(true);
     expect(again).toEqual([]);

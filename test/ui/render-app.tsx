@@ -5,11 +5,11 @@
  */
 import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fromPromise, type InspectionEvent } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 import { vi } from 'vitest';
-import type { PortalActorName } from '../../machines/index.ts';
+import { fakeActors, happyApi, recordedEffects, type EffectCall, type FakeApi } from '../support/portal-fakes.ts';
 import type { PortalInput } from '../../machines/types.ts';
 import { createPortalActor, type PortalImplementations } from '../../src/app/create-portal-actor.ts';
 import type { PortalActor } from '../../src/app/portal-context.tsx';
@@ -18,6 +18,7 @@ import { PortalApp } from '../../src/app/portal-app.tsx';
 // The real setTimeout, taken before any test fakes timers: lazy screens arrive by dynamic import,
 // which needs real turns of the event loop.
 const realSetTimeout = globalThis.setTimeout;
+const realNow = performance.now.bind(performance);
 
 // Testing Library (and so user-event) looks for fake timers through a `jest` global; without it,
 // its act() wrapper waits on a faked setTimeout(0) that never fires. This shim points it at vitest.
@@ -31,55 +32,21 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const styleCache = () => createCache({ key: 'ui', container: document.createElement('div') });
 
-/** What a fake actor is asked to do: answer with this input. */
-export type ApiHandler = (input: unknown) => Promise<unknown>;
-export type ApiHandlers = Record<PortalActorName, ApiHandler>;
-
-export type EffectCall = { name: string; params: unknown };
+export type { EffectCall, FakeApi } from '../support/portal-fakes.ts';
 
 export type RenderAppOptions = {
   /** The address the browser opens, e.g. '/' or '/oauth-callback?token_id=…&email=…'. */
   url?: string;
   /** Answers of the API actors; missing ones never settle. */
-  api?: Partial<ApiHandlers>;
+  api?: FakeApi;
   input?: PortalInput;
   /** Sees every microstep (coverage of the model-based run). */
   inspect?: (event: InspectionEvent) => void;
 };
 
-const ACTOR_NAMES: PortalActorName[] = [
-  'fetchCapabilities',
-  'validateCredentials',
-  'validateImap',
-  'validateDomain',
-  'startExport',
-  'fetchMigrationStatus',
-  'fetchComcastInfo',
-  'updateOptOutState',
-  'fetchJobStatus',
-  'fetchJobsByEmail',
-  'submitSupportRequest',
-];
-
-const never = () => new Promise<never>(() => {});
-
 /** The machine's implementations with every API call and browser effect replaced by a fake. */
-export function fakeImplementations(api: Partial<ApiHandlers>, effects: EffectCall[]): PortalImplementations {
-  const actors = Object.fromEntries(
-    ACTOR_NAMES.map((name) => [name, fromPromise(({ input }) => (api[name] ?? never)(input))]),
-  );
-  const record = (name: string) => (_: unknown, params: unknown) => void effects.push({ name, params });
-  return {
-    // The fakes answer whatever the test says; their types are the handler's, not the contract's.
-    actors: actors as unknown as NonNullable<PortalImplementations>['actors'],
-    actions: {
-      leaveForSourceSignIn: record('leaveForSourceSignIn'),
-      leaveForStatusSignIn: record('leaveForStatusSignIn'),
-      leaveForDestinationConsent: record('leaveForDestinationConsent'),
-      leaveForExternalPage: record('leaveForExternalPage'),
-      copyExportId: record('copyExportId'),
-    },
-  };
+export function fakeImplementations(api: FakeApi, effects: EffectCall[]): PortalImplementations {
+  return { actors: fakeActors(api), actions: recordedEffects(effects) };
 }
 
 /** Lets timers, settled promises and dynamic imports move on. */
@@ -91,19 +58,24 @@ export async function settle(ms = 0): Promise<void> {
   });
 }
 
-/** Retries `check` (a Testing Library query or assertion) while the app settles. */
-export async function eventually<T>(check: () => T, tries = 40): Promise<T> {
-  let last: unknown;
-  for (let i = 0; i < tries; i += 1) {
+/**
+ * Retries `check` (a Testing Library query or assertion) while the app settles, for up to 10 s of
+ * real time: a lazy screen's first import is transformed on demand, which takes a while on a busy machine.
+ */
+export async function eventually<T>(check: () => T, timeoutMs = 10_000): Promise<T> {
+  const deadline = realNow() + timeoutMs;
+  for (;;) {
     try {
       return check();
     } catch (error) {
-      last = error;
+      if (realNow() > deadline) throw error;
       await settle();
     }
   }
-  throw last;
 }
+
+/** Waits for the screen whose heading is `name`: the machine went there and its lazy chunk arrived. */
+export const arrives = (name: string | RegExp) => eventually(() => screen.getByRole('heading', { level: 1, name }));
 
 export function renderApp(options: RenderAppOptions = {}) {
   window.history.replaceState(null, '', options.url ?? '/');
@@ -136,4 +108,46 @@ export async function visit(url: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate', { state }));
   });
   await settle();
+}
+
+export const SOURCE_EMAIL = 'pat.lee@northwave.example';
+
+/** One mock per API actor answering as `happyApi` does; a test changes the answers it needs. */
+export function createFakeApi() {
+  const happy = happyApi();
+  return {
+    fetchCapabilities: vi.fn(happy.fetchCapabilities),
+    validateCredentials: vi.fn(happy.validateCredentials),
+    validateImap: vi.fn(happy.validateImap),
+    validateDomain: vi.fn(happy.validateDomain),
+    startExport: vi.fn(happy.startExport),
+    fetchMigrationStatus: vi.fn(happy.fetchMigrationStatus),
+    fetchComcastInfo: vi.fn(happy.fetchComcastInfo),
+    updateOptOutState: vi.fn(happy.updateOptOutState),
+    fetchJobStatus: vi.fn(happy.fetchJobStatus),
+    fetchJobsByEmail: vi.fn(happy.fetchJobsByEmail),
+    submitSupportRequest: vi.fn(happy.submitSupportRequest),
+  } satisfies Required<FakeApi>;
+}
+export type MockApi = ReturnType<typeof createFakeApi>;
+
+/**
+ * The app signed in as a person arrives from the provider's sign-in (the callback, then the status
+ * check answered by `api`), settled on whatever screen the machine chose.
+ */
+export async function renderSignedIn(options: { api?: MockApi; input?: PortalInput } = {}) {
+  const api = options.api ?? createFakeApi();
+  const view = renderApp({
+    url: `/oauth-callback?token_id=tok-1&email=${encodeURIComponent(SOURCE_EMAIL)}`,
+    api,
+    input: options.input,
+  });
+  // The account check is done and the chosen screen (a lazy chunk) has arrived with its heading.
+  await eventually(() => {
+    if (view.actor.getSnapshot().matches('loading')) throw new Error('still checking the account');
+    // While a lazy screen loads, Suspense keeps the previous one, hidden with display: none.
+    const heading = [...document.querySelectorAll('main h1')].find((h1) => !h1.closest('[style*="display: none"]'));
+    if (!heading) throw new Error('the screen has not arrived');
+  });
+  return { ...view, api };
 }

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { IntentLink } from '../../app/intent-link';
 import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
@@ -75,12 +75,12 @@ export default function CompleteScreen() {
       </ol>
       <Alert tone="info">Need help? Contact support and mention your export ID.</Alert>
       <div css={links}>
-        <Link to="/" css={buttonStyles('primary')}>
+        <IntentLink intent={{ type: 'HOME.REQUESTED' }} css={buttonStyles('primary')}>
           Back to home
-        </Link>
-        <Link to="/support-form" css={buttonStyles('secondary')}>
+        </IntentLink>
+        <IntentLink intent={{ type: 'SUPPORT.OPENED' }} css={buttonStyles('secondary')}>
           Contact support
-        </Link>
+        </IntentLink>
       </div>
     </Card>
   );

@@ -4,7 +4,7 @@
  * come from the machine; this screen lays them out.
  */
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { IntentLink } from '../../app/intent-link';
 import { Alert, ButtonRow, Card, PageHeading } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
@@ -89,7 +89,7 @@ export default function DestinationAccountScreen() {
       </p>
       {closureOffered && (
         <p css={note}>
-          Nothing you want to keep? <Link to="/opt-out-info">Close your account instead</Link>.
+          Nothing you want to keep? <IntentLink intent={{ type: 'OPT_OUT.REVIEW_REQUESTED' }}>Close your account instead</IntentLink>.
         </p>
       )}
 

@@ -4,7 +4,7 @@
  * leads to the opt-out view, where the closure can be reviewed or cancelled.
  */
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { IntentLink } from '../../app/intent-link';
 import { Button } from '../../ui';
 import { colors, font, radii, space, mediaUp } from '../../theme/theme';
 import { brand } from '../../config/brand';
@@ -61,7 +61,7 @@ export function OptOutStatusPanel() {
         </p>
       </div>
       <div css={actions}>
-        {optOut.reviewable && <Link to="/opt-out-info">Review account closure</Link>}
+        {optOut.reviewable && <IntentLink intent={{ type: 'OPT_OUT.REVIEW_REQUESTED' }}>Review account closure</IntentLink>}
         {mayCancel && (
           <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.CANCEL_REQUESTED' })}>
             Cancel closure

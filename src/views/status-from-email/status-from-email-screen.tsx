@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { IntentLink } from '../../app/intent-link';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles } from '../../ui';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
@@ -66,10 +66,10 @@ export default function StatusFromEmailScreen() {
           <ul css={list} aria-label="Exports">
             {shown.map((job) => (
               <li key={job.id}>
-                <Link to={`/status?migration_id=${encodeURIComponent(job.id)}`}>
+                <IntentLink intent={{ type: 'STATUS.OPENED', exportId: job.id }}>
                   <code>{job.id}</code>
                   <span css={{ color: colors.muted, fontSize: font.size.sm }}>Started {formatStart(job.startedAt)}</span>
-                </Link>
+                </IntentLink>
               </li>
             ))}
           </ul>
@@ -79,9 +79,9 @@ export default function StatusFromEmailScreen() {
         </>
       )}
       <p css={{ marginTop: space(6) }}>
-        <Link to="/" css={buttonStyles('secondary')}>
+        <IntentLink intent={{ type: 'HOME.REQUESTED' }} css={buttonStyles('secondary')}>
           Back to home
-        </Link>
+        </IntentLink>
       </p>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { IntentLink } from '../../app/intent-link';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../ui';
 import { usePortalCan, usePortalSelector } from '../../app/portal-context';
@@ -62,14 +62,14 @@ const code = css`
 /** `/status`: the export's progress per type, or why it cannot be shown. */
 export default function StatusScreen() {
   const send = usePortalSend();
-  const { migrationId, job, message } = usePortalSelector(selectJobStatus);
+  const { exportId, job, message } = usePortalSelector(selectJobStatus);
   const busy = usePortalSelector(selectIsBusy);
   const canRetry = usePortalCan({ type: 'STATUS.RETRY_REQUESTED' });
   const kinds = (['emailmigration', 'contactsmigration'] as const).filter((kind) => job?.[kind]);
 
   return (
     <Card as="section">
-      <PageHeading lead={migrationId ? <>Export ID <span css={code}>{migrationId}</span></> : undefined}>
+      <PageHeading lead={exportId ? <>Export ID <span css={code}>{exportId}</span></> : undefined}>
         Check your export status
       </PageHeading>
       {busy && <Spinner label="Fetching your export status..." />}
@@ -99,34 +99,25 @@ export default function StatusScreen() {
           </span>
         </p>
       )}
-      {!busy && message && (
+      {!busy && (
         <>
-          <Alert tone="error">{message}</Alert>
+          {message && <Alert tone="error">{message}</Alert>}
           <div css={actions}>
-            {canRetry ? (
-              <Button onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>Try again</Button>
-            ) : (
-              <Link to="/" css={buttonStyles('primary')}>
-                Try again
-              </Link>
+            {canRetry && (
+              <Button variant={message ? 'primary' : 'secondary'} onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>
+                {message ? 'Try again' : 'Refresh status'}
+              </Button>
             )}
-            <Link to="/support-form" css={buttonStyles('secondary')}>
-              Contact support
-            </Link>
+            {message && (
+              <IntentLink intent={{ type: 'SUPPORT.OPENED' }} css={buttonStyles('secondary')}>
+                Contact support
+              </IntentLink>
+            )}
+            <IntentLink intent={{ type: 'HOME.REQUESTED' }} css={buttonStyles(canRetry || message ? 'secondary' : 'primary')}>
+              Back to home
+            </IntentLink>
           </div>
         </>
-      )}
-      {!busy && !message && (
-        <div css={actions}>
-          {canRetry && (
-            <Button variant="secondary" onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>
-              Refresh status
-            </Button>
-          )}
-          <Link to="/" css={buttonStyles('secondary')}>
-            Back to home
-          </Link>
-        </div>
       )}
     </Card>
   );

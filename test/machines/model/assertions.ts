@@ -185,21 +185,29 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     expect(c.srcAccount?.tokenId).toBeTruthy();
     expect(c.dstAccount).not.toBeNull();
   },
-  'exportPortal.startMigration.idle': ({ snapshot }) => {
+  // While the address is edited, Back and Start over stay open; while starting, nothing else is taken.
+  'exportPortal.startMigration.editing': ({ snapshot }) => {
+    expect(snapshot.can({ type: 'WIZARD.BACK_REQUESTED' })).toBe(true);
+    expect(snapshot.can({ type: 'START_OVER.REQUESTED' })).toBe(true);
+  },
+  'exportPortal.startMigration.editing.idle': ({ snapshot }) => {
     const c = snapshot.context;
     const wellFormed = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(c.notificationEmail.trim());
     expect(snapshot.can(start)).toBe(wellFormed && c.notificationEmailError === null);
     if (c.notificationEmailError) expect(c.notificationEmailError).toBe(MESSAGES.invalidNotificationEmail);
     if (c.startError) expect(c.startError).toBe(MESSAGES.unknownError);
   },
-  'exportPortal.startMigration.notificationEmailPending': ({ snapshot }) => expect(snapshot.can(start)).toBe(false),
-  'exportPortal.startMigration.notificationEmailEmpty': ({ snapshot }) => {
+  'exportPortal.startMigration.editing.notificationEmailPending': ({ snapshot }) => expect(snapshot.can(start)).toBe(false),
+  'exportPortal.startMigration.editing.notificationEmailEmpty': ({ snapshot }) => {
     expect(snapshot.context.notificationEmail.trim()).toBe('');
     expect(snapshot.can(start)).toBe(false);
   },
-  'exportPortal.startMigration.validatingNotificationEmail': ({ snapshot }) => expect(snapshot.can(start)).toBe(false),
+  'exportPortal.startMigration.editing.validatingNotificationEmail': ({ snapshot }) => expect(snapshot.can(start)).toBe(false),
   // A double click never starts two exports.
-  'exportPortal.startMigration.starting': ({ snapshot }) => expect(snapshot.can(start)).toBe(false),
+  'exportPortal.startMigration.starting': ({ snapshot }) => {
+    expect(snapshot.can(start)).toBe(false);
+    expect(snapshot.can({ type: 'WIZARD.BACK_REQUESTED' })).toBe(false);
+  },
   'exportPortal.complete': ({ snapshot }) => {
     expect(snapshot.context.exportId).toMatch(/^[A-Za-z0-9]{32}$/);
     // Stored migration data is cleared on entry.
@@ -213,11 +221,11 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       expect(lastCall(seen)).toEqual({ name: 'copyExportId', params: { exportId: seen.snapshot.context.exportId } });
     }
   },
-  'exportPortal.status': ({ snapshot }) => expect(selectLocation(snapshot).search).toBe(snapshot.context.migrationId ? `?migration_id=${snapshot.context.migrationId}` : ''),
+  'exportPortal.status': ({ snapshot }) => expect(selectLocation(snapshot).search).toBe(snapshot.context.statusExportId ? `?migration_id=${snapshot.context.statusExportId}` : ''),
   'exportPortal.status.checkingId': () => {
     throw new Error('status.checkingId is transient: no snapshot may rest there');
   },
-  'exportPortal.status.loading': ({ snapshot }) => expect(snapshot.context.migrationId).toHaveLength(32),
+  'exportPortal.status.loading': ({ snapshot }) => expect(snapshot.context.statusExportId).toHaveLength(32),
   'exportPortal.status.shown': ({ snapshot }) => {
     const job = snapshot.context.jobStatus;
     expect(job).not.toBeNull();
@@ -227,7 +235,7 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   },
   'exportPortal.status.invalidId': ({ snapshot }) => {
     // Either not 32 characters, or a well-formed ID the service does not know (404).
-    const { migrationId } = snapshot.context;
+    const { statusExportId: migrationId } = snapshot.context;
     if (migrationId.trim().length === 32) expect(snapshot.context.jobStatus).toBeNull();
     else expect(migrationId).not.toHaveLength(32);
     expect(selectJobStatus(snapshot).message).toBe(MESSAGES.statusInvalidId);

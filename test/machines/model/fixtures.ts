@@ -2,6 +2,7 @@
  * Representative payloads for every event and every actor result. The `satisfies` clauses make a
  * missing fixture a compile error when an event or actor is added to the machine.
  */
+import type { MigrationStatusResponse } from '../../../contract/index.ts';
 import type { ActorFailure } from './types.ts';
 import type { PortalActorName, PortalEvent, PortalEventType } from '../../../machines/index.ts';
 
@@ -103,10 +104,22 @@ export const EVENT_FIXTURES = {
   'SUPPORT.SUBMITTED': [{ type: 'SUPPORT.SUBMITTED' }],
   'START_OVER.REQUESTED': [{ type: 'START_OVER.REQUESTED' }],
   'STATUS.RETRY_REQUESTED': [{ type: 'STATUS.RETRY_REQUESTED' }],
+  'HOME.REQUESTED': [{ type: 'HOME.REQUESTED' }],
+  'SUPPORT.OPENED': [{ type: 'SUPPORT.OPENED' }],
+  'POLICY.OPENED': [
+    { type: 'POLICY.OPENED', page: 'privacyPolicy' },
+    { type: 'POLICY.OPENED', page: 'termsOfService' },
+  ],
+  'STATUS.OPENED': [
+    { type: 'STATUS.OPENED', exportId: EXPORT_ID },
+    { type: 'STATUS.OPENED', exportId: 'short' },
+  ],
+  'OPT_OUT.REVIEW_REQUESTED': [{ type: 'OPT_OUT.REVIEW_REQUESTED' }],
 } satisfies { [K in PortalEventType]: Array<EventOf<K>> };
 
-
 const failure = (code?: string): ActorFailure => ({ kind: 'status', status: 400, code });
+/** The status check's answer, read at a fixed moment. */
+const checked = (status: MigrationStatusResponse) => ({ status, checkedAt: Date.parse('2026-03-01T00:00:00Z') });
 
 /** For each actor: what it may resolve with and what it may reject with. */
 export const ACTOR_RESULTS = {
@@ -126,14 +139,14 @@ export const ACTOR_RESULTS = {
   startExport: { outputs: [{ jobid: EXPORT_ID }], errors: [failure()] },
   fetchMigrationStatus: {
     outputs: [
-      { account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE', deactivationDate: '2030-01-01T00:00:00Z' },
-      { account: true, login: true, mailbox: true, carddav: true, optOutState: 'OPTED_OUT_INITIAL' },
-      { account: true, login: false, mailbox: true, carddav: false, optOutState: 'NONE' },
-      { account: true, login: true, mailbox: true, optOutState: 'OPTED_OUT_DELETE' },
-      { account: true, login: true, mailbox: true, migrationStatus: 'YAHOO' },
-      { account: true, login: true, mailbox: false, optOutState: 'NONE' },
-      { account: true, login: true, mailbox: true, error: 'GENERAL_ERROR' },
-      { error: 'ACCOUNT_DOES_NOT_EXIST' },
+      checked({ account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE', deactivationDate: '2030-01-01T00:00:00Z' }),
+      checked({ account: true, login: true, mailbox: true, carddav: true, optOutState: 'OPTED_OUT_INITIAL' }),
+      checked({ account: true, login: false, mailbox: true, carddav: false, optOutState: 'NONE' }),
+      checked({ account: true, login: true, mailbox: true, optOutState: 'OPTED_OUT_DELETE' }),
+      checked({ account: true, login: true, mailbox: true, migrationStatus: 'YAHOO' }),
+      checked({ account: true, login: true, mailbox: false, optOutState: 'NONE' }),
+      checked({ account: true, login: true, mailbox: true, error: 'GENERAL_ERROR' }),
+      checked({ error: 'ACCOUNT_DOES_NOT_EXIST' }),
     ],
     errors: [{ kind: 'network' }],
   },
@@ -157,7 +170,7 @@ export const ACTOR_RESULTS = {
     outputs: [
       {
         a1: '2026-01-01T00:00:00Z',
-        a2: '2026-01-06T00:00:00Z',
+        [EXPORT_ID]: '2026-01-06T00:00:00Z',
         a3: '2026-01-03T00:00:00Z',
         a4: '2026-01-02T00:00:00Z',
         a5: '2026-01-05T00:00:00Z',

@@ -115,6 +115,7 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
       providerClass,
       facts.needsGoogleTerms(c),
       facts.optOutPanelShown(c) && canCancelOptOut(c.optOutState),
+      facts.closureOffered(c),
       c.loginActive,
       c.optOutResult === 'CANCELED_OPT_OUT',
     ],
@@ -123,8 +124,8 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
     'destinationAccount.fetchingCapabilities': [facts.needsGoogleTerms(c), providerClass],
     'migrationOptions.idle': [facts.optionsComplete(c), providerClass, facts.contactsOffered(c), c.operations.length > 0],
     'migrationOptions.leavingForConsent': [providerClass, facts.awaitsDestinationToken(c)],
-    'startMigration.idle': [facts.notificationEmailAccepted(c)],
-    'startMigration.notificationEmailPending': [validateEmail(c.notificationEmail) === null],
+    'startMigration.editing.idle': [facts.notificationEmailAccepted(c)],
+    'startMigration.editing.notificationEmailPending': [validateEmail(c.notificationEmail) === null],
     checkEmailScopes: [facts.needsGoogleTerms(c)],
     'supportForm.idle': [c.support.email_address.includes('@'), c.support.issue.trim().length > 5],
     'supportForm.failed': [isSupportFormValid(c.support)],
@@ -133,12 +134,18 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
   return JSON.stringify([key, byState[key] ?? []]);
 };
 
-/** `screen.substate` (or just `screen`) of a snapshot. */
+/** The active state as a dotted path: `screen`, `screen.substate`, `screen.group.substate`. */
 export const stateKey = (snapshot: PortalSnapshot): string => {
-  const value = snapshot.value;
-  if (typeof value === 'string') return value;
-  const [screen, inner] = Object.entries(value)[0] ?? ['signIn', 'idle'];
-  return typeof inner === 'string' ? `${screen}.${inner}` : screen;
+  const path: string[] = [];
+  let value: StateValue = snapshot.value;
+  while (typeof value !== 'string') {
+    const [key, inner] = Object.entries(value)[0] ?? [];
+    if (key === undefined || inner === undefined) break;
+    path.push(key);
+    value = inner;
+  }
+  if (typeof value === 'string') path.push(value);
+  return path.join('.');
 };
 
 export interface Model {

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { eventually, renderApp, settle, visit } from '../render-app';
+import { statusAnswer, type FakeApi } from '../../support/portal-fakes.ts';
+import type { MigrationStatusResponse } from '../../../contract/index.ts';
 
 const EXPORT_ID = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6';
-const OPEN_ACCOUNT = { account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE' };
+const OPEN_ACCOUNT: MigrationStatusResponse = { account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE' };
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -58,8 +60,8 @@ describe('status page', () => {
 
 describe('complete page', () => {
   it('Copy Export ID shows "Copied!" for 500 ms', async () => {
-    const api = {
-      fetchMigrationStatus: async () => OPEN_ACCOUNT,
+    const api: FakeApi = {
+      fetchMigrationStatus: async () => statusAnswer(OPEN_ACCOUNT),
       fetchCapabilities: async () => ({ allowed_operations: ['emailmigration', 'contactsmigration'], auth: 'other', provider: 'file' }),
       validateDomain: async () => ({ ok: true }),
       startExport: async () => ({ jobid: EXPORT_ID }),

@@ -6,9 +6,17 @@
  */
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { DELAYS, selectErrorModal, selectOperations, type PortalSnapshot } from '../../../machines/index.ts';
+import {
+  DELAYS,
+  selectErrorModal,
+  selectIsBusy,
+  selectOperations,
+  selectOptOut,
+  selectOptOutPanelShown,
+  type PortalSnapshot,
+} from '../../../machines/index.ts';
 import type { ModelEvent } from '../../machines/model/types.ts';
-import { settle, visit } from '../render-app.tsx';
+import { eventually, settle, visit } from '../render-app.tsx';
 
 export type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -61,6 +69,11 @@ const SUPPORT_LABELS: Record<string, RegExp> = {
   issue: /^What happened\?/,
 };
 
+const modalOpen = (snapshot: PortalSnapshot) =>
+  snapshot.context.statusLookup.open || selectErrorModal(snapshot) !== null || snapshot.matches({ optOutInfo: 'confirmingCancel' });
+
+const footerLink = (name: string) => within(screen.getByRole('contentinfo')).getByRole('link', { name });
+
 /** Whether the screen of this snapshot offers the action that sends `event`. */
 export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
   const e = event as Any;
@@ -100,6 +113,18 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
     }
     case 'START_OVER.REQUESTED':
       return !snapshot.matches({ optOutInfo: 'confirmingCancel' });
+    // The footer's links, there on every screen unless a dialog or the busy overlay covers the page.
+    case 'SUPPORT.OPENED':
+    case 'POLICY.OPENED':
+      return !modalOpen(snapshot) && !selectIsBusy(snapshot);
+    // "Back to home" on the pages after the wizard, once they show something.
+    case 'HOME.REQUESTED':
+      return snapshot.matches('complete') || snapshot.matches('statusFromEmail') || (snapshot.matches('status') && !selectIsBusy(snapshot));
+    // A listed export's link: only the IDs the list shows.
+    case 'STATUS.OPENED':
+      return snapshot.matches({ statusFromEmail: 'shown' }) && c.jobs.some((job) => job.id === e.exportId);
+    case 'OPT_OUT.REVIEW_REQUESTED':
+      return snapshot.matches('destinationAccount') && (selectOptOut(snapshot).closureOffered || (selectOptOutPanelShown(snapshot) && selectOptOut(snapshot).reviewable));
     default:
       return true;
   }
@@ -224,6 +249,21 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       break;
     case 'STATUS.RETRY_REQUESTED':
       await user.click(button(/^(Try again|Refresh status)$/));
+      break;
+    case 'SUPPORT.OPENED':
+      await user.click(await eventually(() => footerLink('Contact support')));
+      break;
+    case 'POLICY.OPENED':
+      await user.click(await eventually(() => footerLink(e.page === 'privacyPolicy' ? 'Privacy Policy' : 'Terms of Service')));
+      break;
+    case 'HOME.REQUESTED':
+      await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Back to home' }));
+      break;
+    case 'STATUS.OPENED':
+      await user.click(screen.getByRole('link', { name: new RegExp(e.exportId as string) }));
+      break;
+    case 'OPT_OUT.REVIEW_REQUESTED':
+      await user.click(screen.getByRole('link', { name: /^(Review account closure|Close your account instead)$/ }));
       break;
     default:
       throw new Error(`no UI action for ${type}`);

@@ -5,7 +5,8 @@
  */
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, flush, renderSignedIn, SOURCE_EMAIL } from './screen-harness';
+import { arrives, createFakeApi, settle as flush, renderSignedIn, SOURCE_EMAIL } from '../render-app';
+import { statusAnswer } from '../../support/portal-fakes.ts';
 
 const INVALID_EMAIL = 'Please enter a valid email address.';
 const SAME_ADDRESS = 'Please, use different addresses for source and destination.';
@@ -35,7 +36,7 @@ async function openOther() {
 describe('destination page', () => {
   it('shows the heading, the offered providers and the note that the address will not transfer', async () => {
     await renderSignedIn();
-    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+    expect(await arrives('Save your email data')).toBeInTheDocument();
     // One role query proves the accessible name (the decorative letter mark is not part of it).
     expect(screen.getByRole('radio', { name: /^Gmail\s*Move to a Google account$/ })).toBeInTheDocument();
     for (const name of ['Outlook.com', 'Yahoo Mail', 'AOL Mail', 'Other', 'Download']) {
@@ -48,13 +49,13 @@ describe('destination page', () => {
 
   it("offers the successor product and says 'You have N days' when login is not active", async () => {
     const api = createFakeApi();
-    api.fetchMigrationStatus.mockResolvedValue({
+    api.fetchMigrationStatus.mockResolvedValue(statusAnswer({
       account: true,
       mailbox: true,
       login: false,
       optOutState: 'NONE',
       deactivationDate: new Date(Date.now() + 12 * 24 * 3600 * 1000 - 60_000).toISOString(),
-    });
+    }));
     await renderSignedIn({ api });
     expect(radio('Northwave Next')).toHaveAttribute('type', 'radio');
     expect(screen.getByText(/You have 12 days/)).toBeInTheDocument();
@@ -205,7 +206,7 @@ describe('destination page', () => {
       });
       answer({ ok: true, error: null });
       await flush();
-      expect(screen.getByRole('heading', { level: 1, name: 'Choose what to save' })).toBeInTheDocument();
+      expect(await arrives('Choose what to save')).toBeInTheDocument();
     });
 
     it.each([

@@ -5,7 +5,8 @@
  */
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, flush, renderSignedIn, type FakeApi } from './screen-harness';
+import { arrives, createFakeApi, settle as flush, renderSignedIn, type MockApi } from '../render-app';
+import { statusAnswer } from '../../support/portal-fakes.ts';
 
 const ONE_OPERATION = 'One operations option has to be selected.';
 
@@ -20,7 +21,7 @@ const next = () => screen.getByRole('button', { name: 'Next' });
 const back = () => screen.getByRole('button', { name: 'Back' });
 const option = (label: RegExp) => screen.getByLabelText(label);
 
-async function toOptions(destination: RegExp, api: FakeApi = createFakeApi()) {
+async function toOptions(destination: RegExp, api: MockApi = createFakeApi()) {
   const rendered = await renderSignedIn({ api });
   await rendered.user.click(option(destination));
   await rendered.user.click(next());
@@ -31,14 +32,14 @@ async function toOptions(destination: RegExp, api: FakeApi = createFakeApi()) {
 describe('Google terms', () => {
   it('comes before the options for Gmail; Back returns to the destination, Next accepts and goes on', async () => {
     const { user } = await toOptions(/Gmail/);
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy statement' })).toBeInTheDocument();
+    expect(await arrives('Privacy statement')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Privacy statement for Gmail access' })).toHaveAttribute('tabindex', '0');
     await user.click(back());
-    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+    expect(await arrives('Save your email data')).toBeInTheDocument();
     await user.click(next());
     await flush();
     await user.click(next());
-    expect(screen.getByRole('heading', { level: 1, name: 'Choose what to save' })).toBeInTheDocument();
+    expect(await arrives('Choose what to save')).toBeInTheDocument();
   });
 });
 
@@ -90,7 +91,7 @@ describe('options page', () => {
 
   it('closes contacts when the account has no contacts service (never-allow)', async () => {
     const api = createFakeApi();
-    api.fetchMigrationStatus.mockResolvedValue({ account: true, mailbox: true, login: true, carddav: false, optOutState: 'NONE' });
+    api.fetchMigrationStatus.mockResolvedValue(statusAnswer({ account: true, mailbox: true, login: true, carddav: false, optOutState: 'NONE' }));
     await toOptions(/Outlook/, api);
     expect(option(/^Email and contacts/)).toBeDisabled();
   });

@@ -3,12 +3,13 @@
  * the actions the machine allows, the confirmation that cancelling cannot be undone, and the §8
  * opt-out error.
  */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MigrationStatusResponse } from '../../../contract/index.ts';
 import { OPT_OUT_INFO_STATES } from '../../../contract/index.ts';
 import { daysPhrase, explainOptOut } from '../../../src/views/opt-out-info/opt-out-explanations';
-import { createFakeApi, flush, renderSignedIn } from './screen-harness';
+import { arrives, createFakeApi, settle as flush, renderSignedIn } from '../render-app';
+import { statusAnswer } from '../../support/portal-fakes.ts';
 
 const DAY = 24 * 3600 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY - 60_000).toISOString();
@@ -22,7 +23,7 @@ afterEach(() => {
 
 async function withStatus(response: MigrationStatusResponse) {
   const api = createFakeApi();
-  api.fetchMigrationStatus.mockResolvedValue(response);
+  api.fetchMigrationStatus.mockResolvedValue(statusAnswer(response));
   return renderSignedIn({ api });
 }
 
@@ -67,12 +68,12 @@ describe('opt-out view', () => {
     await flush();
     expect(api.updateOptOutState).toHaveBeenCalledWith(expect.objectContaining({ optOutState: 'OPT_OUT_CANCEL' }));
     // After a cancel the wizard goes on to the destination choice.
-    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+    expect(await arrives('Save your email data')).toBeInTheDocument();
   });
 
   it('shows the opt-out error when the update fails', async () => {
     const api = createFakeApi();
-    api.fetchMigrationStatus.mockResolvedValue({ account: true, login: true, optOutState: 'OPTED_OUT_DELETE' });
+    api.fetchMigrationStatus.mockResolvedValue(statusAnswer({ account: true, login: true, optOutState: 'OPTED_OUT_DELETE' }));
     api.updateOptOutState.mockRejectedValue({ kind: 'network' });
     const { user } = await renderSignedIn({ api });
     await user.click(screen.getByRole('button', { name: 'Cancel closure' }));
@@ -105,7 +106,7 @@ describe('opt-out view', () => {
     await withStatus({ account: true, login: true, optOutState: 'OPTED_OUT_MBOX_PURGED', ...response });
     expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     expect(screen.getByText(/cannot be recovered/)).toBeInTheDocument();
-    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(within(screen.getByRole('main')).queryAllByRole('button')).toHaveLength(0);
   });
 
   it('explains a mailbox moved to Yahoo Mail', async () => {
@@ -123,7 +124,7 @@ describe('opt-out panel on the destination page', () => {
       optOutState: 'OPTED_OUT_INITIAL',
       optedOutToBePurgedDate: inDays(3),
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+    expect(await arrives('Save your email data')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Your account is scheduled to close' })).toBeInTheDocument();
     expect(screen.getByText(/deleted in 3 days/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Review account closure' })).toHaveAttribute('href', '/opt-out-info');
@@ -140,7 +141,7 @@ describe('opt-out panel on the destination page', () => {
 
   it('offers no review of a cancelled closure, which cannot come back', async () => {
     await withStatus({ account: true, login: true, optOutState: 'OPTED_OUT_CANCEL' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Save your email data' })).toBeInTheDocument();
+    expect(await arrives('Save your email data')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Review account closure' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Close your account instead' })).not.toBeInTheDocument();
   });

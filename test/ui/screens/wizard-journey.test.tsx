@@ -6,6 +6,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { eventually, renderApp, settle } from '../render-app';
+import { statusAnswer } from '../../support/portal-fakes.ts';
 
 const SOURCE = 'pat.lee@northwave.example';
 
@@ -21,7 +22,7 @@ it('walks destination, options and start inside the shell, with the URL followin
   const { user } = renderApp({
     url: `/oauth-callback?token_id=tok-9&email=${encodeURIComponent(SOURCE)}`,
     api: {
-      fetchMigrationStatus: async () => ({ account: true, mailbox: true, login: true, carddav: true, optOutState: 'NONE' }),
+      fetchMigrationStatus: async () => statusAnswer({ account: true, mailbox: true, login: true, carddav: true, optOutState: 'NONE' }),
       fetchCapabilities: async () => ({ allowed_operations: ['emailmigration', 'contactsmigration'], auth: 'oauth', provider: 'file' }),
       validateDomain: async () => ({ ok: true }),
       startExport,

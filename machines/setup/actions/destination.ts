@@ -1,0 +1,64 @@
+/** The destination page: a provider button, or the Other form with its checks. */
+import { assertEvent } from 'xstate';
+import type { CapabilitiesResponse } from '../../../contract/index.ts';
+import { emptyOtherForm } from '../../context.ts';
+import { MESSAGES } from '../../errors.ts';
+import type { OtherForm, PortalContext } from '../../types.ts';
+import { mapImapAlias, validateDifferentAddresses, validateEmail } from '../../validation.ts';
+import { update } from '../typed.ts';
+
+/** The Other form with some of its errors replaced. */
+const withErrors = (context: PortalContext, errors: Partial<OtherForm['errors']>, more: Partial<OtherForm> = {}) => ({
+  other: { ...context.other, ...more, errors: { ...context.other.errors, ...errors } },
+});
+
+export const destinationActions = {
+  selectDestination: update(({ event }) => {
+    assertEvent(event, 'DESTINATION.SELECTED');
+    return { dstAccount: { provider: event.provider }, other: emptyOtherForm(), destinationError: null, operations: [] };
+  }),
+  openOther: update(({ context }) => ({
+    dstAccount: { provider: 'other' },
+    other: { ...context.other, active: true },
+    destinationError: null,
+    operations: [],
+  })),
+  setOtherField: update(({ context, event }) => {
+    assertEvent(event, 'OTHER.FIELD_CHANGED');
+    // Typing clears the form's error and the field's own (each is checked again later).
+    const errors = { ...context.other.errors, form: null };
+    if (event.field === 'email') return { other: { ...context.other, email: event.value, errors: { ...errors, email: null } } };
+    if (event.field === 'password') return { other: { ...context.other, password: event.value, errors } };
+    return {
+      other: { ...context.other, imap: mapImapAlias(event.value), imapValidated: false, errors: { ...errors, imap: null } },
+    };
+  }),
+  toggleCustomImap: update(({ context, event }) => {
+    assertEvent(event, 'OTHER.CUSTOM_IMAP_TOGGLED');
+    return withErrors(context, { imap: null }, { customImap: event.enabled, imapValidated: false });
+  }),
+  checkOtherEmail: update(({ context }) =>
+    withErrors(context, {
+      email: validateEmail(context.other.email) ?? validateDifferentAddresses(context.srcAccount?.email, context.other.email),
+    }),
+  ),
+  rejectImap: update(({ context }) => withErrors(context, { imap: MESSAGES.invalidImap }, { imapValidated: false })),
+  rejectUnresolvedImap: update(({ context }) => withErrors(context, { imap: MESSAGES.unresolvedImap }, { imapValidated: false })),
+  acceptImap: update(({ context }) => withErrors(context, { imap: null }, { imapValidated: true })),
+  storeOtherDestination: update(({ context }) => ({
+    dstAccount: {
+      provider: 'other',
+      email: context.other.email.trim(),
+      password: context.other.password,
+      imap: context.other.customImap ? context.other.imap.trim() : undefined,
+    },
+  })),
+  rejectCredentials: update(({ context }) => withErrors(context, { form: MESSAGES.incorrectCredentials })),
+  failCredentialsUnknown: update(({ context }) => withErrors(context, { form: MESSAGES.unknownError })),
+  applyCapabilities: update(({ context }, params: { response: CapabilitiesResponse }) => ({
+    allowedContactsMigration:
+      params.response.allowed_operations.includes('contactsmigration') && !context.neverAllowContactsMigration,
+    destinationError: null,
+  })),
+  failDestinationUnknown: update(() => ({ destinationError: MESSAGES.unknownError })),
+};

@@ -1,0 +1,40 @@
+/** Terms, options and the start page, up to the export ID on the complete page. */
+import { assertEvent } from 'xstate';
+import type { LoadResponse } from '../../../contract/index.ts';
+import { resetContext } from '../../context.ts';
+import { MESSAGES } from '../../errors.ts';
+import * as facts from '../../facts.ts';
+import { operationsFor, type OperationsChoice } from '../../providers.ts';
+import { update } from '../typed.ts';
+
+export const exportActions = {
+  acceptGoogleTerms: update(() => ({ googleTermsAccepted: true })),
+  keepOfferedOperations: update(({ context }) => ({
+    operations: context.operations.filter((op) => op !== 'contactsmigration' || facts.contactsOffered(context)),
+  })),
+  selectOperations: update((_, params: { choice: OperationsChoice }) => ({ operations: operationsFor(params.choice) })),
+  selectExportFormat: update(({ event }) => {
+    assertEvent(event, 'EXPORT_FORMAT.SELECTED');
+    return event.kind === 'email' ? { emailExportType: event.format } : { contactsExportType: event.format };
+  }),
+  clearOptionsError: update(() => ({ optionsError: null })),
+
+  defaultNotificationEmail: update(({ context }) =>
+    context.notificationEmail === '' ? { notificationEmail: context.srcAccount?.email ?? '', notificationEmailError: null } : {},
+  ),
+  setNotificationEmail: update(({ event }) => {
+    assertEvent(event, 'NOTIFICATION_EMAIL.CHANGED');
+    return { notificationEmail: event.value, notificationEmailError: null };
+  }),
+  rejectNotificationEmail: update(() => ({ notificationEmailError: MESSAGES.invalidNotificationEmail })),
+  acceptNotificationEmail: update(() => ({ notificationEmailError: null })),
+  clearStartError: update(() => ({ startError: null })),
+  storeExportId: update((_, params: { response: LoadResponse }) => ({ exportId: params.response.jobid, startError: null })),
+  failStart: update(() => ({ startError: MESSAGES.unknownError })),
+  /** The complete page clears the stored migration data; the export ID stays to be shown and copied. */
+  clearMigrationData: update(({ context }) => ({
+    ...resetContext(context),
+    exportId: context.exportId,
+    srcAccount: context.srcAccount ? { email: context.srcAccount.email, provider: context.srcAccount.provider } : null,
+  })),
+};

@@ -1,0 +1,35 @@
+/**
+ * The machine's setup: its types, delays, actors, guards and actions by name. Every state file
+ * (machines/states/) is written with `portalSetup.createStateConfig`, and machine.ts composes them.
+ */
+import { setup } from 'xstate';
+import type { PortalContext, PortalEvent, PortalInput, ScreenMeta } from '../types.ts';
+import { accountActions } from './actions/account.ts';
+import { destinationActions } from './actions/destination.ts';
+import { effectActions } from './actions/effects.ts';
+import { exportActions } from './actions/export.ts';
+import { signInActions } from './actions/sign-in.ts';
+import { statusActions } from './actions/status.ts';
+import { notProvidedActors } from './actors.ts';
+import { DELAYS } from './delays.ts';
+import { portalGuards } from './guards.ts';
+
+export const portalSetup = setup({
+  types: {
+    context: {} as PortalContext,
+    events: {} as PortalEvent,
+    input: {} as PortalInput,
+    meta: {} as ScreenMeta,
+  },
+  delays: DELAYS,
+  actors: notProvidedActors,
+  guards: portalGuards,
+  actions: {
+    ...effectActions,
+    ...signInActions,
+    ...accountActions,
+    ...destinationActions,
+    ...exportActions,
+    ...statusActions,
+  },
+});

@@ -1,0 +1,58 @@
+/**
+ * The options steps: the terms-gated provider's privacy statement, 'Choose what to save', and the
+ * page that explains missing permissions. Next leaves for the destination's consent page (OAuth
+ * destinations) or goes to the start page.
+ */
+import { and } from 'xstate';
+import { ROUTES } from '../routes.ts';
+import { portalSetup } from '../setup/index.ts';
+import { startOver } from './shared.ts';
+
+export const acceptGoogleTerms = portalSetup.createStateConfig({
+  meta: { route: ROUTES.acceptGoogleTerms, step: 2, sidebar: 'five' },
+  on: {
+    ...startOver,
+    'WIZARD.NEXT_REQUESTED': { target: 'migrationOptions', actions: 'acceptGoogleTerms' },
+    'WIZARD.BACK_REQUESTED': 'destinationAccount',
+  },
+});
+
+export const migrationOptions = portalSetup.createStateConfig({
+  meta: { route: ROUTES.migrationOptions, step: 3, sidebar: 'five' },
+  entry: 'keepOfferedOperations',
+  initial: 'idle',
+  on: { ...startOver, 'WIZARD.BACK_REQUESTED': 'destinationAccount' },
+  states: {
+    idle: {
+      on: {
+        'OPERATIONS.SELECTED': {
+          guard: { type: 'operationsChoiceAllowed', params: ({ event }) => ({ choice: event.choice }) },
+          actions: { type: 'selectOperations', params: ({ event }) => ({ choice: event.choice }) },
+        },
+        'EXPORT_FORMAT.SELECTED': { guard: 'isFileExport', actions: 'selectExportFormat' },
+        'WIZARD.NEXT_REQUESTED': [
+          { guard: and(['optionsComplete', 'destinationUsesOAuth']), target: 'leavingForConsent', actions: 'clearOptionsError' },
+          { guard: 'optionsComplete', target: '#exportPortal.startMigration', actions: 'clearOptionsError' },
+        ],
+      },
+    },
+    // The consent redirect is this state's entry: a restored snapshot never leaves twice.
+    leavingForConsent: {
+      entry: {
+        type: 'leaveForDestinationConsent',
+        params: ({ context }) => ({ provider: context.dstAccount?.provider ?? 'gmail', operations: context.operations }),
+      },
+    },
+  },
+});
+
+export const checkEmailScopes = portalSetup.createStateConfig({
+  meta: { route: ROUTES.checkEmailScopes, step: 3, sidebar: 'five' },
+  on: {
+    ...startOver,
+    'WIZARD.NEXT_REQUESTED': [
+      { guard: 'needsGoogleTerms', target: 'acceptGoogleTerms', actions: 'clearOptionsError' },
+      { target: 'migrationOptions', actions: 'clearOptionsError' },
+    ],
+  },
+});
