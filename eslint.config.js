@@ -1,25 +1,33 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-// Import directions of docs/architecture.md: the machine knows nothing of React, the DOM
-// or HTTP; the server never reaches into views or the machine.
-const noUiInMachine = {
-  patterns: [
-    { group: ['react', 'react-dom', 'react-router-dom', '@emotion/*', 'ky'], message: 'machines/ stays free of React, the DOM and HTTP: supply effects with machine.provide().' },
-    { group: ['**/src/**', '**/server/**'], message: 'machines/ may import only contract/ of our folders.' },
-  ],
-};
-const serverBoundary = {
-  patterns: [
-    { group: ['react', 'react-dom', 'react-router-dom', '@emotion/*'], message: 'server/ does not render React.' },
-    { group: ['**/machines/**', '**/src/**'], message: 'server/ shares only contract/ with the browser.' },
-  ],
-};
+/**
+ * The layers of docs/architecture.md, held by lint (test/lint/boundaries.test.ts shows each rule
+ * failing on a wrong-way import):
+ *
+ *   contract/   valibot only, nothing of ours
+ *   machines/   contract/, xstate, valibot
+ *   server/     contract/ of our folders
+ *   src/        machines/ and contract/; views, shell and kit never reach the HTTP clients or the router's navigate
+ *   scripts/    anything but src/ (the test harness included: lighthouse drives the e2e browser)
+ *
+ * and no import cycles anywhere.
+ */
+const ours = ['./contract', './machines', './server', './src', './scripts', './test'];
+const others = (...allowed) => ours.filter((folder) => !allowed.includes(folder));
+const zone = (target, allowed, message) => ({ target, from: others(target, ...allowed), message });
+
+/** Only these packages (and relative imports inside the layer) may be imported. */
+const onlyPackages = (packages, message) => ({
+  patterns: [{ regex: `^(?!\\.)(?!(${packages.join('|')})(/|$))`, message }],
+});
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**', 'test/lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,6 +43,70 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  { files: ['machines/**/*.ts'], rules: { 'no-restricted-imports': ['error', noUiInMachine] } },
-  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', serverBoundary] } },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse TypeScript dependencies too, or no-cycle cannot follow an import and stays silent.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone('./contract', [], 'contract/ is the shared language: it imports nothing of ours.'),
+            zone('./machines', ['./contract'], 'machines/ may import only contract/ of our folders: supply effects with machine.provide().'),
+            zone('./server', ['./contract'], 'server/ shares only contract/ with the browser.'),
+            zone('./src', ['./machines', './contract'], 'src/ builds on machines/ and contract/ only.'),
+            zone('./scripts', ['./machines', './contract', './server', './test'], 'scripts/ never import the browser app.'),
+            {
+              target: ['./src/views', './src/shell', './src/ui'],
+              from: './src/api',
+              message: 'Views send events; the machine calls the API through its actors (src/app).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', onlyPackages(['valibot'], 'contract/ imports valibot only.')] },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        onlyPackages(['xstate', 'valibot'], 'machines/ imports xstate and valibot only: no React, DOM or HTTP; effects come with machine.provide().'),
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react-router-dom', '@emotion/*', 'ky'], message: 'server/ renders no React and calls no browser client.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/views/**/*.{ts,tsx}', 'src/shell/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'ky', message: 'Views send events; the machine calls the API through its actors.' },
+            { name: 'react-router-dom', importNames: ['useNavigate', 'Navigate', 'redirect'], message: 'Where to go is the machine\'s decision: send an event (or use IntentLink).' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -12,7 +12,7 @@ async function boot() {
   // it (and its dependencies) out of the production bundle.
   let inspect: CreatePortalActorOptions['inspect'];
   if (import.meta.env.DEV && import.meta.env.VITE_INSPECT) {
-    const { createPortalInspector } = await import('../machines/inspect');
+    const { createPortalInspector } = await import('./app/inspect');
     inspect = createPortalInspector().inspect;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MASK, maskSecrets } from '../../machines/inspect.ts';
+import { MASK, maskSecrets } from '../../src/app/inspect.ts';
 
 describe('the inspector masks secrets before they leave the page', () => {
   it('masks tokens, passwords and hashes at any depth and keeps the rest', () => {
