@@ -3,7 +3,7 @@
  * The machine calls them from its actions and guards; views only render the result.
  */
 import * as v from 'valibot';
-import { EmailAddressSchema, EmailHashSchema, ExportIdSchema } from '../contract/index.ts';
+import { EmailAddressSchema, EmailHashSchema, ExportIdSchema, type SupportRequest } from '../contract/index.ts';
 import { MESSAGES } from './errors.ts';
 
 export const validateEmail = (value: string): string | null =>
@@ -63,12 +63,8 @@ export const validateExportId = (value: string): string | null =>
 
 export const isEmailHash = (value: string): boolean => v.is(EmailHashSchema, value);
 
-export interface SupportFields {
-  email_address: string;
-  destination_email: string;
-  migration_id: string;
-  issue: string;
-}
+/** The support form's fields are the support request as it is sent. */
+export type SupportFields = SupportRequest;
 export interface SupportErrors {
   email_address: string | null;
   issue: string | null;

@@ -26,9 +26,9 @@ export function statusRoutes(deps: RouteDeps) {
   app.use('/api/v2/status/', statusLimit);
   app.use('/api/jobs-by-email/', rateLimit(deps.config.rateLimits.jobsByEmail, limitOptions));
 
-  const status = async (jobId: string | undefined) => {
-    if (!jobId || !v.is(ExportIdSchema, jobId)) return null;
-    return deps.jobService.status(jobId);
+  const status = async (exportId: string | undefined) => {
+    if (!exportId || !v.is(ExportIdSchema, exportId)) return null;
+    return deps.jobService.status(exportId);
   };
 
   for (const route of ['/api/status', '/api/v2/status']) {
