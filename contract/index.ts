@@ -11,3 +11,4 @@ export * from './support.ts';
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './opt-out.ts';
+export * from './imap-address.ts';

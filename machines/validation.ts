@@ -3,7 +3,7 @@
  * The machine calls them from its actions and guards; views only render the result.
  */
 import * as v from 'valibot';
-import { EmailAddressSchema, EmailHashSchema, ExportIdSchema, type SupportRequest } from '../contract/index.ts';
+import { EmailAddressSchema, EmailHashSchema, ExportIdSchema, parseImapAddress, type SupportRequest } from '../contract/index.ts';
 import { MESSAGES } from './errors.ts';
 
 export const validateEmail = (value: string): string | null =>
@@ -26,31 +26,8 @@ export const IMAP_ALIASES: Readonly<Record<string, string>> = {
 };
 export const mapImapAlias = (value: string): string => IMAP_ALIASES[value.trim().toLowerCase()] ?? value;
 
-const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
-const isHostName = (host: string): boolean => {
-  if (host.length === 0 || host.length > 253) return false;
-  const labels = host.split('.');
-  return labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label));
-};
-const isPort = (port: string): boolean => /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
-
-/** A host (optionally with :port) or an imap/imaps URL shorter than 2083 characters (§5, §9). */
-export const isValidImapAddress = (raw: string): boolean => {
-  const value = raw.trim();
-  if (value.length === 0 || value.length >= 2083) return false;
-  if (value.includes('://')) {
-    try {
-      const url = new URL(value);
-      if (!['imap:', 'imaps:'].includes(url.protocol)) return false;
-      return isHostName(url.hostname) && (url.port === '' || isPort(url.port));
-    } catch {
-      return false;
-    }
-  }
-  const [host = '', port, ...rest] = value.split(':');
-  if (rest.length > 0) return false;
-  return isHostName(host) && (port === undefined || isPort(port));
-};
+/** A host (optionally with a port) or an imap/imaps URL: the contract's one reading of it. */
+export const isValidImapAddress = (raw: string): boolean => parseImapAddress(raw) !== null;
 export const validateImapAddress = (value: string): string | null =>
   isValidImapAddress(value) ? null : MESSAGES.invalidImap;
 

@@ -4,7 +4,7 @@
  * here, filled by a development adapter by default and by a real adapter when configured.
  * createApp() receives one implementation of each, so tests can swap any of them.
  */
-import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../contract/index.ts';
+import type { ContactsFormat, DestinationProvider, EmailFormat, ImapAddress, Operation } from '../contract/index.ts';
 
 // ── Migration vendor ────────────────────────────────────────────────────────────────────────────
 
@@ -76,8 +76,12 @@ export interface AccountDirectory {
 export type CredentialCheck = { ok: true } | { ok: false; error: 'INVALID_CREDENTIALS' | 'INVALID_IMAP' };
 
 export interface CredentialChecker {
-  /** Logs into the mailbox (IMAP) with the given credentials. Never logs the password. */
-  check(input: { email: string; password: string; imap: string | null }): Promise<CredentialCheck>;
+  /**
+   * Logs into the mailbox (IMAP) with the given credentials, at the given address (host, port and
+   * security as contract/imap-address.ts read them) or, without one, at the address's known host.
+   * Never logs the password.
+   */
+  check(input: { email: string; password: string; imap: ImapAddress | null }): Promise<CredentialCheck>;
 }
 
 export interface ImapHostResolver {

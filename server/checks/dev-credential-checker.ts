@@ -1,7 +1,7 @@
 /**
  * Development CredentialChecker, so the Other flow works offline. It knows the scenario mailboxes
  * (every @example.com address) and mailboxes at the major providers, all with the password
- * `correct-password`. A given IMAP host must be a plausible host name and not invalid.example.com;
+ * `correct-password`. A given IMAP host (any port and security) must be a plausible host name and not invalid.example.com;
  * without one, the address's domain must be known. The password is compared and then dropped.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -19,7 +19,7 @@ function samePassword(given: string): boolean {
 export function createDevCredentialChecker(): CredentialChecker {
   return {
     async check({ email, password, imap }) {
-      const host = imap?.trim() ? normalizeHost(imap) : null;
+      const host = imap ? normalizeHost(imap.host) : null;
       if (host !== null && (!isPlausibleHost(host) || host === UNREACHABLE_DEV_HOST || host.endsWith('.invalid'))) {
         return { ok: false, error: 'INVALID_IMAP' };
       }

@@ -1,7 +1,8 @@
 /**
- * Real CredentialChecker: logs into the mailbox over IMAP with imapflow, then logs out. Implicit TLS
- * (port 993 by default) with certificates verified unless the caller says otherwise. The host is the
- * given `imap`, else `imap.<domain of the address>`; the outbound guard resolves and checks it first
+ * Real CredentialChecker: logs into the mailbox over IMAP with imapflow, then logs out, at the address
+ * the customer gave — its host, port and security (implicit TLS, or STARTTLS that must succeed: no
+ * plain-text login) — else at `imap.<domain of the address>` on 993 with implicit TLS. Certificates
+ * are verified unless the caller says otherwise. The outbound guard resolves and checks it first
  * and the connection goes to the address it checked (the name is only the TLS server name), so a
  * private or loopback target is refused before any packet is sent. imapflow's own logger is off, so
  * neither the password nor the protocol exchange is logged anywhere.
@@ -11,26 +12,24 @@
  */
 import { ImapFlow } from 'imapflow';
 import type { CredentialCheck, CredentialChecker } from '../ports.ts';
-import { domainOf, normalizeHost } from './known-mail-hosts.ts';
+import { IMAPS_PORT } from '../../contract/index.ts';
+import { domainOf } from './known-mail-hosts.ts';
 import type { OutboundGuard } from './outbound-guard.ts';
 
 export type ImapCredentialCheckerOptions = {
   /** Decides where a connection may go; required, so no checker connects unchecked. */
   guard: OutboundGuard;
-  /** 993 by default. */
-  port?: number;
   tls?: { rejectUnauthorized?: boolean; ca?: string | Buffer };
   /** Connection, greeting and socket timeout; 15 s by default. */
   timeoutMs?: number;
 };
 
 export function createImapCredentialChecker(options: ImapCredentialCheckerOptions): CredentialChecker {
-  const port = options.port ?? 993;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   return {
     async check({ email, password, imap }): Promise<CredentialCheck> {
-      const host = imap?.trim() ? normalizeHost(imap) : `imap.${domainOf(email)}`;
+      const { host, port, security } = imap ?? { host: `imap.${domainOf(email)}`, port: IMAPS_PORT, security: 'tls' };
       const checked = await options.guard.check(host, port);
       if (!checked.ok) return { ok: false, error: 'INVALID_IMAP' };
 
@@ -39,7 +38,9 @@ export function createImapCredentialChecker(options: ImapCredentialCheckerOption
         // The certificate is verified against the name the customer gave, not the address.
         ...(checked.target.servername ? { servername: checked.target.servername } : {}),
         port,
-        secure: true,
+        secure: security === 'tls',
+        // STARTTLS is required, never optional: a server that does not offer it is not talked to.
+        ...(security === 'starttls' ? { doSTARTTLS: true } : {}),
         auth: { user: email, pass: password },
         logger: false,
         tls: {

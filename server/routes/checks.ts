@@ -1,6 +1,6 @@
 /** Host and domain checks of the destination page and the notification email (§5, §7). */
 import { Hono } from 'hono';
-import { DomainValidationQuerySchema, ValidateImapRequestSchema, type OkResponse } from '../../contract/index.ts';
+import { DomainValidationQuerySchema, parseImapAddress, ValidateImapRequestSchema, type OkResponse } from '../../contract/index.ts';
 import * as v from 'valibot';
 import { validated } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';
@@ -8,26 +8,15 @@ import type { RouteDeps } from './deps.ts';
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 const isHostName = (host: string) => host.length <= 253 && host.includes('.') && host.split('.').every((l) => HOST_LABEL.test(l));
 
-/** The host of "imap.example.com", "imap.example.com:993" or "imaps://imap.example.com:993"; null when none. */
-export function imapHost(input: string): string | null {
-  const text = input.trim();
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `imaps://${text}`);
-    const host = url.hostname.replace(/\.$/, '');
-    return isHostName(host) ? host.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
-
 const ImapBody = v.object({ imap: v.pipe(ValidateImapRequestSchema.entries.imap, v.minLength(1, 'An IMAP host is required.'), v.maxLength(2082)) });
 
 export function checkRoutes(deps: RouteDeps) {
   const app = new Hono();
 
   app.post('/api/validate-imap/', validated('json', ImapBody), async (c) => {
-    const host = imapHost(c.req.valid('json').imap);
-    const answer: OkResponse = { ok: host !== null && (await deps.imapResolver.resolves(host)) };
+    // The same reading as the browser's rule, the credentials check and the export (contract/imap-address.ts).
+    const address = parseImapAddress(c.req.valid('json').imap);
+    const answer: OkResponse = { ok: address !== null && (await deps.imapResolver.resolves(address.host)) };
     return c.json(answer);
   });
 

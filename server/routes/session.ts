@@ -14,6 +14,7 @@ import {
   type LoadRequest,
   type LoadResponse,
   type ValidateResponse,
+  parseImapAddress,
 } from '../../contract/index.ts';
 import { requireBearer, verifyToken, type AuthEnv } from '../http/auth.ts';
 import { apiError, invalidRequest, validated } from '../http/errors.ts';
@@ -56,11 +57,11 @@ export function sessionRoutes(deps: RouteDeps) {
     const body = c.req.valid('json');
     if (!v.is(EmailAddressSchema, body.email)) return invalidRequest(c, 'Please enter a valid email address.', 'email');
     if (!body.password) return invalidRequest(c, 'A password is required.', 'password');
-    const result = await deps.credentialChecker.check({
-      email: body.email.trim(),
-      password: body.password,
-      imap: body.imap?.trim() || null,
-    });
+    // A custom host is read the way the browser's rule and the export read it; one that is not an
+    // IMAP address is refused here without a connection.
+    const imap = body.imap?.trim() ? parseImapAddress(body.imap) : null;
+    if (body.imap?.trim() && imap === null) return c.json({ ok: false, error: 'INVALID_IMAP' } satisfies ValidateResponse);
+    const result = await deps.credentialChecker.check({ email: body.email.trim(), password: body.password, imap });
     const answer: ValidateResponse = result.ok ? { ok: true, error: null } : { ok: false, error: result.error };
     return c.json(answer);
   });
@@ -101,6 +102,10 @@ export function sessionRoutes(deps: RouteDeps) {
       const address = v.safeParse(EmailAddressSchema, destination.email ?? '');
       if (!address.success) return invalidRequest(c, 'Please enter a valid email address.', 'destination_account.email');
       if (!destination.password) return invalidRequest(c, 'A password is required.', 'destination_account.password');
+      const imap = destination.imap?.trim() || body.parameters.destinationImap?.trim();
+      if (imap && parseImapAddress(imap) === null) {
+        return apiError(c, 400, 'INVALID_IMAP', 'Invalid IMAP. Please enter a valid IMAP address.', 'destination_account.imap');
+      }
       destinationEmail = address.output;
     }
     if (destinationEmail !== null && sameAddress(destinationEmail, identity.email)) {

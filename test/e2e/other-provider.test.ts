@@ -1,13 +1,14 @@
 /**
  * Journey 3 of issue 6: Other provider with a custom IMAP host — a provider alias typed as the host
  * becomes its IMAP host, an implausible host and an unresolvable one give the two IMAP messages of
- * spec §5, a wrong password gives 'Incorrect email or password.', and the right one goes on.
+ * spec §5, a wrong password gives 'Incorrect email or password.', and the right one goes on — with
+ * the host written as host:port (STARTTLS on 143) — through the options to a started export.
  */
 import { describe, expect, it } from 'vitest';
 import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
-import { chooseDestination, pressNext } from './steps/wizard.ts';
+import { chooseDestination, chooseWhatToSave, pressNext, startExportButton } from './steps/wizard.ts';
 
 const journey = useJourney();
 
@@ -49,8 +50,8 @@ describe('Other provider with a custom IMAP host', () => {
     expect(await page.getByText(INVALID_IMAP).count()).toBe(0);
     expect(await next.isDisabled()).toBe(true);
 
-    // A host that resolves, but the wrong password.
-    await imap.fill('imap.example.com');
+    // A host with a port that resolves, but the wrong password.
+    await imap.fill('imap.example.com:143');
     await imap.press('Tab');
     await expect.poll(() => page.getByText(UNRESOLVED_IMAP).count()).toBe(0);
     await expect.poll(() => next.isEnabled()).toBe(true);
@@ -65,5 +66,12 @@ describe('Other provider with a custom IMAP host', () => {
     await pressNext(page);
     await expectPath(page, '/migration-options');
     await expectHeading(page, 'Choose what to save');
+
+    // And on to a started export: the host:port the check accepted is the one the export carries.
+    await chooseWhatToSave(page, 'Email');
+    await pressNext(page);
+    await expectPath(page, '/start-migration');
+    await startExportButton(page).click();
+    await expectPath(page, '/complete');
   });
 });

@@ -40,10 +40,11 @@ afterAll(async () => {
 
 async function validateWith(allowList: string[], imap: string) {
   const guard = createOutboundGuard({ allowList, ports: [port], dnsServers: [dns.address], timeoutMs: 500 });
-  harness = await startHarness({ credentialChecker: createImapCredentialChecker({ guard, port, timeoutMs: 10_000 }) });
+  harness = await startHarness({ credentialChecker: createImapCredentialChecker({ guard, timeoutMs: 10_000 }) });
   const session = await signIn(harness);
   const started = performance.now();
-  const response = await session.post('/api/validate/', { email: 'someone@example.com', password: 'secret', imap, provider: 'other' });
+  // On the port that counts connections: a checked address would reach it.
+  const response = await session.post('/api/validate/', { email: 'someone@example.com', password: 'secret', imap: `${imap}:${port}`, provider: 'other' });
   return { status: response.status, body: await response.json(), ms: performance.now() - started };
 }
 

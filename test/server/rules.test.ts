@@ -7,7 +7,6 @@ const OPT_OUT_REQUESTS = OptOutRequestSchema.options;
 import { allowsMigration, nextOptOutState, standing } from '../../server/rules/opt-out.ts';
 import { scenarioDirectory } from '../../server/identity/scenarios.ts';
 import { providerForEmail } from '../../server/rules/capabilities.ts';
-import { imapHost } from '../../server/routes/checks.ts';
 
 describe('nextOptOutState (§4)', () => {
   const active = scenarioDirectory.find('active@example.com');
@@ -53,20 +52,5 @@ describe('providerForEmail', () => {
     ['not-an-address', 'other'],
   ])('%s → %s', (email, provider) => {
     expect(providerForEmail(email)).toBe(provider);
-  });
-});
-
-describe('imapHost', () => {
-  it.each([
-    ['imap.example.com', 'imap.example.com'],
-    [' IMAP.Example.com ', 'imap.example.com'],
-    ['imap.example.com:993', 'imap.example.com'],
-    ['imaps://imap.example.com:993/', 'imap.example.com'],
-    ['localhost', null],
-    ['imap..example.com', null],
-    ['-bad.example.com', null],
-    ['http://', null],
-  ])('%j → %j', (input, host) => {
-    expect(imapHost(input)).toBe(host);
   });
 });
