@@ -20,8 +20,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readConfig } from '../server/config.ts';
 import { createJobsStore } from '../server/db/jobs-store.ts';
 import { openDatabase } from '../server/db/open.ts';
+import { createLogger } from '../server/http/logger.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -38,27 +40,31 @@ async function freePort(): Promise<number> {
 }
 
 /** A file export of both operations, created an hour ago: long finished, with a download link. */
-function storeFinishedJob(databasePath: string): string {
-  const db = openDatabase(databasePath);
+async function storeFinishedJob(env: NodeJS.ProcessEnv): Promise<string> {
+  const db = await openDatabase(readConfig(env).database, createLogger('silent'));
   try {
     // 32 alphanumerics like the service's own IDs.
     const exportId = randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 32).padEnd(32, 'x');
-    createJobsStore(db).insert({
-      exportId,
-      sourceEmail: 'active@example.com',
-      emailHash: randomBytes(20).toString('hex'),
-      destinationProvider: 'file',
-      destinationEmail: null,
-      operations: ['emailmigration', 'contactsmigration'],
-      emailFormat: 'MBOX',
-      contactsFormat: 'VCF',
-      notificationEmail: 'active@example.com',
-      createdAt: Date.now() - 60 * 60 * 1000,
-      idempotencyKey: randomBytes(16).toString('hex'),
-    });
+    const createdAt = Date.now() - 60 * 60 * 1000;
+    await createJobsStore(db).insertUnlessDuplicate(
+      {
+        exportId,
+        sourceEmail: 'active@example.com',
+        emailHash: randomBytes(20).toString('hex'),
+        destinationProvider: 'file',
+        destinationEmail: null,
+        operations: ['emailmigration', 'contactsmigration'],
+        emailFormat: 'MBOX',
+        contactsFormat: 'VCF',
+        notificationEmail: 'active@example.com',
+        createdAt,
+        idempotencyKey: randomBytes(16).toString('hex'),
+      },
+      createdAt,
+    );
     return exportId;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -136,24 +142,26 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const exportId = storeFinishedJob(path.join(dataDir, 'portal.sqlite'));
+  // The service's database as configured: SQLite in the temp folder, or DATABASE_URL when set.
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    // Production code paths with the simulated vendor behind them: the figure is the service's own cost.
+    DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS: 'true',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_PATH: path.join(dataDir, 'portal.sqlite'),
+    HASH_SECRET: randomBytes(32).toString('hex'),
+    RATE_LIMIT_STATUS_MAX: String(1_000_000_000),
+  };
+  const exportId = await storeFinishedJob(env);
 
   const child = fork(path.join(ROOT, 'server/main.ts'), [], {
     cwd: ROOT,
     // Request logs go to /dev/null: written (pino's cost is part of the figure) but not piped back.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Production code paths with the simulated vendor behind them: the figure is the service's own cost.
-      DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_PATH: path.join(dataDir, 'portal.sqlite'),
-      HASH_SECRET: randomBytes(32).toString('hex'),
-      RATE_LIMIT_STATUS_MAX: String(1_000_000_000),
-    },
+    env,
   });
   try {
     await waitForHealthy(base, child);

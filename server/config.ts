@@ -18,11 +18,14 @@ export const STANDINS_OPT_IN = 'DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS';
 
 export type RateLimit = { max: number; windowMs: number };
 
+/** Postgres when `url` is set, else the SQLite file at `sqlitePath`. */
+export type DatabaseConfig = { url: string | null; sqlitePath: string; poolSize: number };
+
 export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  databasePath: string;
+  database: DatabaseConfig;
   distDir: string;
   /** The portal's public address, used in mails and absolute download links; '' = relative links. */
   publicUrl: string;
@@ -144,13 +147,22 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
   if (publicUrl && !/^https?:\/\/[^/\s]+/i.test(publicUrl)) {
     throw malformed('PUBLIC_URL', publicUrl, 'an http(s) URL');
   }
+  const databaseUrl = text(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\/\S+$/i.test(databaseUrl)) {
+    // The value may hold a password: name the variable, not the value.
+    throw new ConfigError('Configuration: DATABASE_URL is not a postgres:// or postgresql:// URL.');
+  }
   const rateWindowMs = integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1);
   const config: Config = {
     port: integer(env, 'PORT', 8080, 0, 65535),
     // Loopback unless exposing the service is a deliberate choice.
     host: text(env, 'HOST') ?? '127.0.0.1',
     dataDir,
-    databasePath: path.resolve(cwd, text(env, 'DATABASE_PATH') ?? path.join(dataDir, 'portal.sqlite')),
+    database: {
+      url: databaseUrl,
+      sqlitePath: path.resolve(cwd, text(env, 'DATABASE_PATH') ?? path.join(dataDir, 'portal.sqlite')),
+      poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    },
     distDir: path.resolve(cwd, text(env, 'DIST_DIR') ?? 'dist'),
     publicUrl,
     hashSecret: text(env, 'HASH_SECRET') ?? null,

@@ -2,11 +2,13 @@
  * `npm start`: reads the configuration, assembles the service, listens on HOST:PORT (127.0.0.1:8080),
  * says which parts are development stand-ins, and shuts down gracefully on SIGTERM/SIGINT: stop
  * accepting, let open requests finish, stop the sweep, close the database. A configuration that
- * cannot run (a malformed value, or production without its real parts) exits 1 with the reasons.
+ * cannot run (a malformed value, or production without its real parts) or a database that cannot be
+ * reached or migrated exits 1 with the reasons.
  * A crash-worthy bug in a request is answered 500 by the app and never ends the process.
  */
 import { serve } from '@hono/node-server';
 import { ConfigError, readConfig, type Config } from './config.ts';
+import { databaseLabel } from './db/open.ts';
 import { assembleService, describeParts } from './wiring.ts';
 
 function configuration(): Config {
@@ -20,12 +22,16 @@ function configuration(): Config {
 }
 
 const config = configuration();
-const service = assembleService(config);
+const service = await assembleService(config).catch((error: unknown) => {
+  // An unreachable database or a failed migration: say so in one line and stop.
+  console.error(`export portal: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 const { logger } = service;
 const parts = describeParts(config);
 
 const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info({ host: config.host, port: info.port, adapters: config.adapters, database: config.databasePath }, 'export portal listening');
+  logger.info({ host: config.host, port: info.port, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal listening');
   const standIns = parts.standIns.length ? parts.standIns.join('; ') : 'none';
   logger[config.production && parts.standIns.length ? 'warn' : 'info'](
     { standIns: parts.standIns, unavailable: parts.unavailable },

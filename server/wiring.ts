@@ -1,10 +1,11 @@
 /**
- * Assembles the service as `npm start` runs it: configuration from the environment, the SQLite
- * file, the secret, and one adapter per port. In development (the default) the stand-ins run: the
- * scenario directory's sign-in page, the consent pages, the simulated vendor, offline mailbox checks
- * (unless ADAPTERS=real) and mail to the outbox folder. In production none of them does: what has
- * no real adapter yet is absent (sign-in answers 404, OAuth destinations are not offered, the
- * vendor refuses), never replaced by a stand-in. The bench and end-to-end tests use it too.
+ * Assembles the service as `npm start` runs it: configuration from the environment, the database
+ * (SQLite, or Postgres with DATABASE_URL) migrated to the latest schema, the secret, and one adapter
+ * per port. In development (the default) the stand-ins run: the scenario directory's sign-in page,
+ * the consent pages, the simulated vendor, offline mailbox checks (unless ADAPTERS=real) and mail to
+ * the outbox folder. In production none of them does: what has no real adapter yet is absent
+ * (sign-in answers 404, OAuth destinations are not offered, the vendor refuses), never replaced by a
+ * stand-in. The bench and end-to-end tests use it too.
  */
 import type { Logger } from 'pino';
 import { createService, type ExportService } from './app.ts';
@@ -49,11 +50,11 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   return { standIns, unavailable };
 }
 
-export function assembleService(config: Config, options: { logger?: Logger; now?: () => number } = {}): RunningParts {
+export async function assembleService(config: Config, options: { logger?: Logger; now?: () => number } = {}): Promise<RunningParts> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const now = options.now ?? Date.now;
   const secret = loadOrCreateSecret(config.hashSecret, config.dataDir);
-  const db = openDatabase(config.databasePath);
+  const db = await openDatabase(config.database, logger);
   const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
   const directory = scenarioDirectory;
   const real = config.adapters === 'real';
@@ -96,7 +97,7 @@ export function assembleService(config: Config, options: { logger?: Logger; now?
     config,
     async close() {
       await stopSweep();
-      db.close();
+      await db.destroy();
     },
   };
 }

@@ -1,18 +1,19 @@
 /**
- * Jobs in SQLite: the VendorJob the vendor sees, plus what the service needs around it (who to
- * notify, the idempotency key, the final statuses, whether the end was notified, the download link).
- * Statements are prepared once; status lookups are on the hot path.
+ * Jobs: the VendorJob the vendor sees, plus what the service needs around it (who to notify, the
+ * final statuses, whether the end was notified, the download link). The lookup by export ID is the
+ * status poll's only query: compiled once, one read of the primary key.
  */
 import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../../contract/index.ts';
 import type { OperationProgress, VendorJob } from '../ports.ts';
+import { compileOnce } from './compiled.ts';
 import type { Db } from './open.ts';
+import type { JobRow } from './schema.ts';
 
 export type OperationStatus = OperationProgress['status'];
 
 export type StoredJob = VendorJob & {
   emailHash: string;
   notificationEmail: string;
-  idempotencyKey: string;
   emailStatus: OperationStatus | null;
   contactsStatus: OperationStatus | null;
   finishedAt: number | null;
@@ -20,29 +21,11 @@ export type StoredJob = VendorJob & {
   downloadExpiresAt: number | null;
 };
 
+/** A job to store, with the idempotency key of the load that made it. */
 export type NewJob = VendorJob & { emailHash: string; notificationEmail: string; idempotencyKey: string };
 
-type Row = {
-  export_id: string;
-  source_email: string;
-  email_hash: string;
-  destination_provider: string;
-  destination_email: string | null;
-  operations: string;
-  email_format: string | null;
-  contacts_format: string | null;
-  notification_email: string;
-  created_at: number;
-  idempotency_key: string;
-  email_status: string | null;
-  contacts_status: string | null;
-  finished_at: number | null;
-  end_notified: number;
-  download_expires_at: number | null;
-};
-
 // The database only ever holds values this module wrote, so the casts narrow, they do not guess.
-const fromRow = (row: Row): StoredJob => ({
+const fromRow = (row: JobRow): StoredJob => ({
   exportId: row.export_id,
   sourceEmail: row.source_email,
   emailHash: row.email_hash,
@@ -53,7 +36,6 @@ const fromRow = (row: Row): StoredJob => ({
   contactsFormat: row.contacts_format as ContactsFormat | null,
   notificationEmail: row.notification_email,
   createdAt: row.created_at,
-  idempotencyKey: row.idempotency_key,
   emailStatus: row.email_status as OperationStatus | null,
   contactsStatus: row.contacts_status as OperationStatus | null,
   finishedAt: row.finished_at,
@@ -64,62 +46,111 @@ const fromRow = (row: Row): StoredJob => ({
 export type JobsStore = ReturnType<typeof createJobsStore>;
 
 export function createJobsStore(db: Db) {
-  const insert = db.prepare(`
-    INSERT INTO jobs (export_id, source_email, email_hash, destination_provider, destination_email, operations,
-      email_format, contacts_format, notification_email, created_at, idempotency_key)
-    VALUES (@exportId, @sourceEmail, @emailHash, @destinationProvider, @destinationEmail, @operations,
-      @emailFormat, @contactsFormat, @notificationEmail, @createdAt, @idempotencyKey)`);
-  const byId = db.prepare<[string], Row>('SELECT * FROM jobs WHERE export_id = ?');
-  const byKey = db.prepare<[string, number], Row>(
-    'SELECT * FROM jobs WHERE idempotency_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
-  );
-  const byHash = db.prepare<[string, number], Pick<Row, 'export_id' | 'created_at'>>(
-    'SELECT export_id, created_at FROM jobs WHERE email_hash = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
-  );
-  const unfinished = db.prepare<[], Row>('SELECT * FROM jobs WHERE finished_at IS NULL ORDER BY created_at LIMIT 500');
-  const finish = db.prepare(`
-    UPDATE jobs SET email_status = @emailStatus, contacts_status = @contactsStatus, finished_at = @finishedAt,
-      download_token_hash = @downloadTokenHash, download_expires_at = @downloadExpiresAt
-    WHERE export_id = @exportId AND finished_at IS NULL`);
-  const claimEnd = db.prepare('UPDATE jobs SET end_notified = 1 WHERE export_id = ? AND end_notified = 0');
-  const byDownload = db.prepare<[string], Row>('SELECT * FROM jobs WHERE download_token_hash = ?');
-  const remove = db.prepare('DELETE FROM jobs WHERE export_id = ?');
+  const byId = compileOnce(db, (exportId: string) => db.selectFrom('jobs').selectAll().where('export_id', '=', exportId));
 
   return {
-    insert(job: NewJob): void {
-      insert.run({ ...job, operations: job.operations.join(',') });
-    },
-    find: (exportId: string): StoredJob | null => {
-      const row = byId.get(exportId);
+    /**
+     * Stores the job unless a load with the same idempotency key was claimed since `duplicateSince`;
+     * answers the export ID that holds the key (the new job's, or the earlier one's). Two concurrent
+     * loads of one body get one job, on any number of nodes: the key is a primary key.
+     */
+    insertUnlessDuplicate: (job: NewJob, duplicateSince: number): Promise<string> =>
+      db.transaction().execute(async (trx) => {
+        // Claims older than the window no longer hold their key; dropping them keeps the table small.
+        await trx.deleteFrom('load_claims').where('claimed_at', '<', duplicateSince).execute();
+        const claimed = await trx
+          .insertInto('load_claims')
+          .values({ idempotency_key: job.idempotencyKey, export_id: job.exportId, claimed_at: job.createdAt })
+          .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+          .returning('export_id')
+          .executeTakeFirst();
+        if (!claimed) {
+          const holder = await trx
+            .selectFrom('load_claims')
+            .select('export_id')
+            .where('idempotency_key', '=', job.idempotencyKey)
+            .executeTakeFirstOrThrow();
+          return holder.export_id;
+        }
+        await trx
+          .insertInto('jobs')
+          .values({
+            export_id: job.exportId,
+            source_email: job.sourceEmail,
+            email_hash: job.emailHash,
+            destination_provider: job.destinationProvider,
+            destination_email: job.destinationEmail,
+            operations: job.operations.join(','),
+            email_format: job.emailFormat,
+            contacts_format: job.contactsFormat,
+            notification_email: job.notificationEmail,
+            created_at: job.createdAt,
+          })
+          .execute();
+        return job.exportId;
+      }),
+    async find(exportId: string): Promise<StoredJob | null> {
+      const [row] = await byId(exportId);
       return row ? fromRow(row) : null;
     },
-    /** The newest job created with this key since `since`, for idempotent loads. */
-    findByIdempotencyKey: (key: string, since: number): StoredJob | null => {
-      const row = byKey.get(key, since);
-      return row ? fromRow(row) : null;
+    /** Newest first; jobs of the same millisecond in export ID order, so the answer is stable. */
+    async listByEmailHash(hash: string, limit: number): Promise<{ exportId: string; createdAt: number }[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['export_id', 'created_at'])
+        .where('email_hash', '=', hash)
+        .orderBy('created_at', 'desc')
+        .orderBy('export_id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ exportId: row.export_id, createdAt: row.created_at }));
     },
-    listByEmailHash: (hash: string, limit: number): { exportId: string; createdAt: number }[] =>
-      byHash.all(hash, limit).map((row) => ({ exportId: row.export_id, createdAt: row.created_at })),
-    listUnfinished: (): StoredJob[] => unfinished.all().map(fromRow),
+    async listUnfinished(): Promise<StoredJob[]> {
+      const rows = await db.selectFrom('jobs').selectAll().where('finished_at', 'is', null).orderBy('created_at').limit(500).execute();
+      return rows.map(fromRow);
+    },
     /** Records the final statuses once; false when the job was already finished. */
-    finish(update: {
+    async finish(update: {
       exportId: string;
       emailStatus: OperationStatus | null;
       contactsStatus: OperationStatus | null;
       finishedAt: number;
       downloadTokenHash: string | null;
       downloadExpiresAt: number | null;
-    }): boolean {
-      return finish.run(update).changes === 1;
+    }): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({
+          email_status: update.emailStatus,
+          contacts_status: update.contactsStatus,
+          finished_at: update.finishedAt,
+          download_token_hash: update.downloadTokenHash,
+          download_expires_at: update.downloadExpiresAt,
+        })
+        .where('export_id', '=', update.exportId)
+        .where('finished_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
     /** True exactly once per job: whoever gets true sends the 'ended' notification. */
-    claimEndNotification: (exportId: string): boolean => claimEnd.run(exportId).changes === 1,
-    findByDownloadTokenHash: (tokenHash: string): StoredJob | null => {
-      const row = byDownload.get(tokenHash);
+    async claimEndNotification(exportId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ end_notified: 1 })
+        .where('export_id', '=', exportId)
+        .where('end_notified', '=', 0)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    async findByDownloadTokenHash(tokenHash: string): Promise<StoredJob | null> {
+      const row = await db.selectFrom('jobs').selectAll().where('download_token_hash', '=', tokenHash).executeTakeFirst();
       return row ? fromRow(row) : null;
     },
-    remove: (exportId: string): void => {
-      remove.run(exportId);
-    },
+    /** Forgets a job the vendor refused, and its claim, so the same load can be tried again. */
+    remove: (exportId: string): Promise<void> =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('load_claims').where('export_id', '=', exportId).execute();
+        await trx.deleteFrom('jobs').where('export_id', '=', exportId).execute();
+      }),
   };
 }

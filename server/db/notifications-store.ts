@@ -5,14 +5,13 @@ import type { Db } from './open.ts';
 export type NotificationsStore = ReturnType<typeof createNotificationsStore>;
 
 export function createNotificationsStore(db: Db) {
-  const insert = db.prepare('INSERT INTO notifications (export_id, outcome, sent_at, delivered) VALUES (?, ?, ?, ?)');
-  const forJob = db.prepare<[string], { outcome: string; delivered: number }>(
-    'SELECT outcome, delivered FROM notifications WHERE export_id = ? ORDER BY id',
-  );
   return {
-    record(exportId: string, outcome: ExportNotification['outcome'], now: number, delivered: boolean): void {
-      insert.run(exportId, outcome, now, delivered ? 1 : 0);
+    async record(exportId: string, outcome: ExportNotification['outcome'], now: number, delivered: boolean): Promise<void> {
+      await db.insertInto('notifications').values({ export_id: exportId, outcome, sent_at: now, delivered: delivered ? 1 : 0 }).execute();
     },
-    forJob: (exportId: string) => forJob.all(exportId).map((row) => ({ outcome: row.outcome, delivered: row.delivered === 1 })),
+    async forJob(exportId: string): Promise<{ outcome: string; delivered: boolean }[]> {
+      const rows = await db.selectFrom('notifications').select(['outcome', 'delivered']).where('export_id', '=', exportId).orderBy('id').execute();
+      return rows.map((row) => ({ outcome: row.outcome, delivered: row.delivered === 1 }));
+    },
   };
 }

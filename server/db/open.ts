@@ -1,34 +1,47 @@
 /**
- * Opens the service's SQLite file: creates its folder, switches to WAL (readers never wait for the
- * sweep's writes) and brings the schema up to date with the user_version migration list.
+ * Opens the service's database and brings its schema up to date before anything uses it: Postgres
+ * when a URL is configured, else the SQLite file. Every store takes the Kysely handle this returns
+ * and writes its queries once for both.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { MIGRATIONS } from './migrations.ts';
+import { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { DatabaseConfig } from '../config.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { Dialect } from './migrations/types.ts';
+import { createPostgresDialect } from './postgres.ts';
+import type { Database } from './schema.ts';
+import { createSqliteDialect, markMigrated, openSqliteFile } from './sqlite.ts';
 
-export type Db = Database.Database;
+export type Db = Kysely<Database>;
 
-export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  // Another process (a second start against the same file) may hold a write lock briefly.
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
+async function migrated(db: Db, dialect: Dialect): Promise<Db> {
+  try {
+    await migrateToLatest(db, dialect);
+    return db;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+export async function openDatabase(options: DatabaseConfig, logger: Pick<Logger, 'error'>): Promise<Db> {
+  if (options.url) {
+    const dialect = createPostgresDialect({
+      url: options.url,
+      poolSize: options.poolSize,
+      onError: (error) => logger.error({ err: error }, 'database: an idle connection failed'),
+    });
+    return migrated(new Kysely<Database>({ dialect }), 'postgres');
+  }
+  const file = openSqliteFile(options.sqlitePath);
+  const db = await migrated(new Kysely<Database>({ dialect: createSqliteDialect(file) }), 'sqlite');
+  markMigrated(file);
   return db;
 }
 
-export function migrate(db: Db): void {
-  const current = Number(db.pragma('user_version', { simple: true }));
-  if (current > MIGRATIONS.length) {
-    throw new Error(`Database schema version ${current} is newer than this service (${MIGRATIONS.length}).`);
-  }
-  MIGRATIONS.slice(current).forEach((sql, index) => {
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${current + index + 1}`);
-    })();
-  });
+/** Where the data lives, for the start log: the SQLite path, or the Postgres host and database without credentials. */
+export function databaseLabel(options: DatabaseConfig): string {
+  if (!options.url) return options.sqlitePath;
+  const url = new URL(options.url);
+  return `${url.protocol}//${url.host}${url.pathname}`;
 }

@@ -6,22 +6,23 @@ export type StoredOptOut = { state: ServerOptOutState; updatedAt: number };
 
 export type OptOutStore = ReturnType<typeof createOptOutStore>;
 
+const key = (email: string) => email.trim().toLowerCase();
+
 export function createOptOutStore(db: Db) {
-  const get = db.prepare<[string], { state: string; updated_at: number }>(
-    'SELECT state, updated_at FROM opt_out_states WHERE email = ?',
-  );
-  const put = db.prepare(`
-    INSERT INTO opt_out_states (email, state, updated_at) VALUES (?, ?, ?)
-    ON CONFLICT (email) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`);
-  const key = (email: string) => email.trim().toLowerCase();
   return {
-    find(email: string): StoredOptOut | null {
-      const row = get.get(key(email));
+    async find(email: string): Promise<StoredOptOut | null> {
+      const row = await db.selectFrom('opt_out_states').select(['state', 'updated_at']).where('email', '=', key(email)).executeTakeFirst();
       // Only states this module wrote are stored.
       return row ? { state: row.state as ServerOptOutState, updatedAt: row.updated_at } : null;
     },
-    save(email: string, state: ServerOptOutState, now: number): void {
-      put.run(key(email), state, now);
+    async save(email: string, state: ServerOptOutState, now: number): Promise<void> {
+      await db
+        .insertInto('opt_out_states')
+        .values({ email: key(email), state, updated_at: now })
+        .onConflict((conflict) =>
+          conflict.column('email').doUpdateSet((row) => ({ state: row.ref('excluded.state'), updated_at: row.ref('excluded.updated_at') })),
+        )
+        .execute();
     },
   };
 }

@@ -7,18 +7,24 @@ export type StoredSupportRequest = SupportRequest & { id: number; receivedAt: nu
 export type SupportStore = ReturnType<typeof createSupportStore>;
 
 export function createSupportStore(db: Db) {
-  const insert = db.prepare(`
-    INSERT INTO support_requests (email_address, destination_email, migration_id, issue, received_at)
-    VALUES (@email_address, @destination_email, @migration_id, @issue, @receivedAt)`);
-  const list = db.prepare<[number], Omit<StoredSupportRequest, 'receivedAt'> & { received_at: number }>(
-    'SELECT * FROM support_requests ORDER BY id DESC LIMIT ?',
-  );
   return {
-    save(request: SupportRequest, now: number): number {
-      return Number(insert.run({ ...request, receivedAt: now }).lastInsertRowid);
+    async save(request: SupportRequest, now: number): Promise<number> {
+      const row = await db
+        .insertInto('support_requests')
+        .values({
+          email_address: request.email_address,
+          destination_email: request.destination_email,
+          migration_id: request.migration_id,
+          issue: request.issue,
+          received_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
-    newest(limit: number): StoredSupportRequest[] {
-      return list.all(limit).map(({ received_at, ...rest }) => ({ ...rest, receivedAt: received_at }));
+    async newest(limit: number): Promise<StoredSupportRequest[]> {
+      const rows = await db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(({ received_at, ...rest }) => ({ ...rest, receivedAt: received_at }));
     },
   };
 }

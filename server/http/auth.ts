@@ -17,9 +17,13 @@ export type AuthEnv = { Variables: { identity: TokenIdentity } };
 /** Longer than any token the store issues; refused before it reaches the store. */
 const MAX_TOKEN_LENGTH = 512;
 
-export function verifyToken(tokens: TokenVerifier, token: string | undefined, purposes: readonly TokenPurpose[]) {
+export async function verifyToken(
+  tokens: TokenVerifier,
+  token: string | undefined,
+  purposes: readonly TokenPurpose[],
+): Promise<TokenIdentity | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-  const identity = tokens.verify(token);
+  const identity = await tokens.verify(token);
   return identity && purposes.includes(identity.purpose) ? identity : null;
 }
 
@@ -30,7 +34,7 @@ export const unauthorized = (c: Context) =>
 export function requireBearer(tokens: TokenVerifier): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
-    const identity = verifyToken(tokens, match?.[1], ['source']);
+    const identity = await verifyToken(tokens, match?.[1], ['source']);
     if (!identity) return unauthorized(c);
     c.set('identity', identity);
     await next();

@@ -205,15 +205,15 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     if (answer.kind === 'granted') {
       if (flow.kind !== 'consent') return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
       if (flow.scopes.some((scope) => !answer.scopes.includes(scope))) return end(errorRedirect(target, 'MISSING_SCOPE'));
-      const token = deps.tokens.issue({ email, purpose: 'destination', provider: flow.provider });
+      const token = await deps.tokens.issue({ email, purpose: 'destination', provider: flow.provider });
       return end(redirect('/oauth-callback', { token_id: token, email }));
     }
     if (flow.kind !== 'sign-in') return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
     if (flow.purpose === 'status') {
-      const token = deps.tokens.issue({ email, purpose: 'status', provider: SOURCE_PROVIDER });
+      const token = await deps.tokens.issue({ email, purpose: 'status', provider: SOURCE_PROVIDER });
       return end(redirect('/oauth-callback-for-status', { token_id: token, email, hash: emailHash(email, deps.hashSecret) }));
     }
-    const token = deps.tokens.issue({ email, purpose: 'source', provider: SOURCE_PROVIDER });
+    const token = await deps.tokens.issue({ email, purpose: 'source', provider: SOURCE_PROVIDER });
     return end(redirect('/oauth-callback', { token_id: token, email }));
   };
 

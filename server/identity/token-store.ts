@@ -1,10 +1,12 @@
 /**
  * Tokens handed to the browser after sign-in (source), consent (destination) or status sign-in.
  * Random (256 bits), expiring, and stored only as a SHA-256 digest: a copy of the database holds
- * no token anyone could present. The table lives in the service's SQLite database.
+ * no token anyone could present. The table lives in the service's database (SQLite or Postgres), so
+ * a token works whichever node a request lands on.
  */
-import type Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
+import { compileOnce } from '../db/compiled.ts';
+import type { Db } from '../db/open.ts';
 
 export type TokenPurpose = 'source' | 'destination' | 'status';
 
@@ -12,9 +14,9 @@ export type TokenClaims = { email: string; purpose: TokenPurpose; provider: stri
 
 export type TokenStore = {
   /** Creates a token for the claims; the only place the plain token ever exists is the return value. */
-  issue(claims: TokenClaims): string;
+  issue(claims: TokenClaims): Promise<string>;
   /** The claims of a live token, or null when unknown, malformed or expired. */
-  verify(token: string): TokenClaims | null;
+  verify(token: string): Promise<TokenClaims | null>;
 };
 
 const TOKEN_BYTES = 32;
@@ -23,47 +25,36 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-type Row = { email: string; purpose: string; provider: string };
-
 const isPurpose = (value: string): value is TokenPurpose =>
   value === 'source' || value === 'destination' || value === 'status';
 
-export function createTokenStore(
-  db: Database.Database,
-  options: { ttlMs: number; now?: () => number },
-): TokenStore {
+export function createTokenStore(db: Db, options: { ttlMs: number; now?: () => number }): TokenStore {
   if (!(options.ttlMs > 0)) throw new Error('createTokenStore: ttlMs must be a positive number');
   const now = options.now ?? Date.now;
-
-  db.exec(`CREATE TABLE IF NOT EXISTS identity_tokens (
-    token_digest TEXT PRIMARY KEY,
-    email TEXT NOT NULL,
-    purpose TEXT NOT NULL,
-    provider TEXT NOT NULL,
-    expires_at INTEGER NOT NULL
+  // Every signed-in call checks a token: the check is compiled once.
+  const live = compileOnce(db, (tokenDigest: string, at: number) =>
+    db
+      .selectFrom('identity_tokens')
+      .select(['email', 'purpose', 'provider'])
+      .where('token_digest', '=', tokenDigest)
+      .where('expires_at', '>', at),
   );
-  CREATE INDEX IF NOT EXISTS identity_tokens_expiry ON identity_tokens (expires_at);`);
-
-  const insert = db.prepare(
-    'INSERT INTO identity_tokens (token_digest, email, purpose, provider, expires_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const select = db.prepare<[string, number], Row>(
-    'SELECT email, purpose, provider FROM identity_tokens WHERE token_digest = ? AND expires_at > ?',
-  );
-  const purge = db.prepare('DELETE FROM identity_tokens WHERE expires_at <= ?');
 
   return {
-    issue({ email, purpose, provider }) {
+    async issue({ email, purpose, provider }) {
       const token = randomBytes(TOKEN_BYTES).toString('base64url');
       const issuedAt = now();
       // Expired rows are useless; dropping them here keeps the table small without a timer.
-      purge.run(issuedAt);
-      insert.run(digest(token), email, purpose, provider, issuedAt + options.ttlMs);
+      await db.deleteFrom('identity_tokens').where('expires_at', '<=', issuedAt).execute();
+      await db
+        .insertInto('identity_tokens')
+        .values({ token_digest: digest(token), email, purpose, provider, expires_at: issuedAt + options.ttlMs })
+        .execute();
       return token;
     },
-    verify(token) {
+    async verify(token) {
       if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
-      const row = select.get(digest(token), now());
+      const [row] = await live(digest(token), now());
       if (!row || !isPurpose(row.purpose)) return null;
       return { email: row.email, purpose: row.purpose, provider: row.provider };
     },

@@ -45,7 +45,7 @@ export function createJobService(deps: JobServiceDeps) {
       // The export goes on without its mail; the record says it was not delivered.
       logger.error({ err: error, exportId: job.exportId, outcome }, 'notification not delivered');
     }
-    deps.notifications.record(job.exportId, outcome, now(), delivered);
+    await deps.notifications.record(job.exportId, outcome, now(), delivered);
   }
 
   async function currentStatuses(job: StoredJob): Promise<Statuses> {
@@ -68,15 +68,15 @@ export function createJobService(deps: JobServiceDeps) {
     const finishedAt = now();
     const offersFile = job.destinationProvider === 'file' && !failed;
     const token = offersFile ? downloadToken(deps.secret, job.exportId) : null;
-    jobs.finish({
+    await jobs.finish({
       exportId: job.exportId,
       ...statuses,
       finishedAt,
       downloadTokenHash: token ? hashToken(token) : null,
       downloadExpiresAt: token ? finishedAt + deps.downloadTtlMs : null,
     });
-    const finished = jobs.find(job.exportId) ?? { ...job, ...statuses, finishedAt };
-    if (jobs.claimEndNotification(job.exportId)) {
+    const finished = (await jobs.find(job.exportId)) ?? { ...job, ...statuses, finishedAt };
+    if (await jobs.claimEndNotification(job.exportId)) {
       logger.info({ exportId: job.exportId, outcome: failed ? 'error' : 'completed' }, 'export ended');
       await notify(finished, failed ? 'error' : 'completed');
     }
@@ -90,7 +90,7 @@ export function createJobService(deps: JobServiceDeps) {
 
   /** The §7 status answer: one entry per operation of the job, the link on a completed file export. */
   async function status(exportId: string): Promise<StatusAnswer | null> {
-    const stored = jobs.find(exportId);
+    const stored = await jobs.find(exportId);
     if (!stored) return null;
     const job = await settle(stored);
     const url = downloadUrl(job);
@@ -106,7 +106,7 @@ export function createJobService(deps: JobServiceDeps) {
 
   /** One pass over unfinished jobs; a failing job is logged and retried on the next pass. */
   async function sweepOnce(): Promise<void> {
-    for (const job of jobs.listUnfinished()) {
+    for (const job of await jobs.listUnfinished()) {
       try {
         await settle(job);
       } catch (error) {

@@ -26,8 +26,8 @@ export function accountRoutes(deps: RouteDeps) {
   // The sign-in for an export or for the status lookup; a destination grant is not a sign-in.
   const signedIn = (token: string) => verifyToken(deps.tokens, token, ['source', 'status']);
 
-  app.get('/api/v2/comcast-get-migration-status/', validated('query', TokenQuerySchema), (c) => {
-    const identity = signedIn(c.req.valid('query').token_id);
+  app.get('/api/v2/comcast-get-migration-status/', validated('query', TokenQuerySchema), async (c) => {
+    const identity = await signedIn(c.req.valid('query').token_id);
     if (!identity) return unauthorized(c);
     const account = deps.directory.find(identity.email);
     // §8: a failed status call means ACCOUNT_DOES_NOT_EXIST when the server says so; an account
@@ -35,7 +35,7 @@ export function accountRoutes(deps: RouteDeps) {
     if (account.inactive === 'user') {
       return apiError(c, 404, 'ACCOUNT_DOES_NOT_EXIST', 'The account does not exist.');
     }
-    const answer: MigrationStatusResponse = migrationStatus(account, deps.optOuts.find(identity.email), deps.now());
+    const answer: MigrationStatusResponse = migrationStatus(account, await deps.optOuts.find(identity.email), deps.now());
     c.header('Cache-Control', 'no-store');
     return c.json(answer);
   });
@@ -44,12 +44,12 @@ export function accountRoutes(deps: RouteDeps) {
     '/api/v2/comcast-update-opt-out-state/',
     validated('query', TokenQuerySchema),
     validated('json', OptOutUpdateRequestSchema),
-    (c) => {
-      const identity = signedIn(c.req.valid('query').token_id);
+    async (c) => {
+      const identity = await signedIn(c.req.valid('query').token_id);
       if (!identity) return unauthorized(c);
       const request = c.req.valid('json').optOutState;
       const account = deps.directory.find(identity.email);
-      const current = standing(account, deps.optOuts.find(identity.email), deps.now());
+      const current = standing(account, await deps.optOuts.find(identity.email), deps.now());
       const next = nextOptOutState(current, request);
       if (!next) {
         const where = `${current.display} (opt-out state ${current.server})`;
@@ -59,23 +59,23 @@ export function accountRoutes(deps: RouteDeps) {
       if (account.inactive === 'user' || account.inactive === 'account' || account.inactive === 'mailbox') {
         return apiError(c, 409, 'ACCOUNT_NOT_ACTIVE', 'This account has no mailbox to keep or close.');
       }
-      deps.optOuts.save(identity.email, next, deps.now());
+      await deps.optOuts.save(identity.email, next, deps.now());
       deps.logger.info({ optOutState: next }, 'opt-out state updated');
       const answer: OptOutUpdateResponse = { status: 'success', optOutState: next };
       return c.json(answer);
     },
   );
 
-  app.get('/api/v2/comcastinfo/', validated('query', TokenQuery), (c) => {
-    const identity = signedIn(c.req.valid('query').token_id);
+  app.get('/api/v2/comcastinfo/', validated('query', TokenQuery), async (c) => {
+    const identity = await signedIn(c.req.valid('query').token_id);
     if (!identity) return unauthorized(c);
     const answer: ComcastInfoResponse = { inactive: deps.directory.find(identity.email).inactive };
     c.header('Cache-Control', 'no-store');
     return c.json(answer);
   });
 
-  app.post('/api/validate-token/', validated('json', ValidateTokenRequestSchema), (c) => {
-    const identity = verifyToken(deps.tokens, c.req.valid('json').token, ['source', 'status']);
+  app.post('/api/validate-token/', validated('json', ValidateTokenRequestSchema), async (c) => {
+    const identity = await verifyToken(deps.tokens, c.req.valid('json').token, ['source', 'status']);
     const answer: ValidateTokenResponse = identity ? { valid: true, email: identity.email } : { valid: false, email: null };
     return c.json(answer);
   });

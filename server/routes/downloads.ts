@@ -11,7 +11,7 @@ export function downloadRoutes(deps: RouteDeps) {
 
   app.get('/api/downloads/:token', async (c) => {
     const token = c.req.param('token');
-    const job = DOWNLOAD_TOKEN_PATTERN.test(token) ? deps.jobs.findByDownloadTokenHash(hashToken(token)) : null;
+    const job = DOWNLOAD_TOKEN_PATTERN.test(token) ? await deps.jobs.findByDownloadTokenHash(hashToken(token)) : null;
     if (!job || job.downloadExpiresAt === null) return apiError(c, 404, 'NOT_FOUND', 'This download link is not valid.');
     if (job.downloadExpiresAt <= deps.now()) {
       return apiError(c, 410, 'DOWNLOAD_EXPIRED', 'This download link has expired. Downloads are kept for two weeks.');

@@ -83,7 +83,7 @@ export function sessionRoutes(deps: RouteDeps) {
     if (account.inactive === 'user' || account.inactive === 'account' || account.inactive === 'mailbox') {
       return apiError(c, 409, 'ACCOUNT_NOT_ACTIVE', 'This account cannot be exported.');
     }
-    if (!allowsMigration(standing(account, deps.optOuts.find(identity.email), deps.now()))) {
+    if (!allowsMigration(standing(account, await deps.optOuts.find(identity.email), deps.now()))) {
       return apiError(c, 409, 'OPT_OUT_STATE', 'This account is closing and can no longer be exported.');
     }
     const allowed = allowedOperations(account, { forwarding: false });
@@ -93,7 +93,7 @@ export function sessionRoutes(deps: RouteDeps) {
     // Where the export goes: a consent token names the address; Other names it with a password.
     let destinationEmail: string | null = null;
     if (OAUTH_DESTINATIONS.has(destination.provider)) {
-      const grant = verifyToken(deps.tokens, destination.tokenId, ['destination']);
+      const grant = await verifyToken(deps.tokens, destination.tokenId, ['destination']);
       if (!grant || grant.provider !== destination.provider) {
         return apiError(c, 401, 'UNAUTHORIZED', 'The destination sign-in has expired. Please, sign in again.', 'destination_account.tokenId');
       }
@@ -123,13 +123,7 @@ export function sessionRoutes(deps: RouteDeps) {
       }
     }
 
-    // A double submit (same body, same session, within the window) gets the first job back.
-    const bearer = c.req.header('Authorization') ?? '';
-    const key = idempotencyKey(bearer, body);
     const now = deps.now();
-    const existing = deps.jobs.findByIdempotencyKey(key, now - deps.config.idempotencyWindowMs);
-    if (existing) return c.json({ jobid: existing.exportId } satisfies LoadResponse);
-
     const job = {
       exportId: newExportId(),
       sourceEmail: identity.email,
@@ -140,17 +134,27 @@ export function sessionRoutes(deps: RouteDeps) {
       contactsFormat: body.operations.includes('contactsmigration') ? contactsFormat : null,
       createdAt: now,
     };
-    // Synchronous insert before any await: a concurrent duplicate finds this row.
-    deps.jobs.insert({ ...job, emailHash: deps.hashEmail(identity.email), notificationEmail: notificationEmail.output, idempotencyKey: key });
+    // A double submit (same body, same session, within the window) gets the first job back, even
+    // when both arrive at once on different nodes: the store lets one load claim the key.
+    const holder = await deps.jobs.insertUnlessDuplicate(
+      {
+        ...job,
+        emailHash: deps.hashEmail(identity.email),
+        notificationEmail: notificationEmail.output,
+        idempotencyKey: idempotencyKey(c.req.header('Authorization') ?? '', body),
+      },
+      now - deps.config.idempotencyWindowMs,
+    );
+    if (holder !== job.exportId) return c.json({ jobid: holder } satisfies LoadResponse);
     try {
       await deps.vendor.start(job);
     } catch (error) {
-      deps.jobs.remove(job.exportId);
+      await deps.jobs.remove(job.exportId);
       deps.logger.error({ err: error, exportId: job.exportId }, 'vendor refused the job');
       return apiError(c, 502, 'VENDOR_UNAVAILABLE', 'Unknown error, please try again.');
     }
     deps.logger.info({ exportId: job.exportId, provider: job.destinationProvider, operations: job.operations }, 'export started');
-    const stored = deps.jobs.find(job.exportId);
+    const stored = await deps.jobs.find(job.exportId);
     if (stored) await deps.jobService.notify(stored, 'started');
     return c.json({ jobid: job.exportId } satisfies LoadResponse);
   });

@@ -40,10 +40,10 @@ export function statusRoutes(deps: RouteDeps) {
     });
   }
 
-  app.post('/api/jobs-by-email/', validated('json', JobsByEmailRequestSchema), (c) => {
+  app.post('/api/jobs-by-email/', validated('json', JobsByEmailRequestSchema), async (c) => {
     const { hash } = c.req.valid('json');
     const answer: JobsByEmailResponse = {};
-    for (const job of deps.jobs.listByEmailHash(hash.toLowerCase(), JOBS_BY_EMAIL_LIMIT)) {
+    for (const job of await deps.jobs.listByEmailHash(hash.toLowerCase(), JOBS_BY_EMAIL_LIMIT)) {
       answer[job.exportId] = new Date(job.createdAt).toISOString();
     }
     c.header('Cache-Control', 'no-store');

@@ -30,15 +30,15 @@ export function supportRoutes(deps: RouteDeps) {
 
   app.post('/api/support-requests/', validated('json', SupportRequestSchema), async (c) => {
     const request = c.req.valid('json');
-    const id = deps.support.save(request, deps.now());
+    const id = await deps.support.save(request, deps.now());
     deps.logger.info({ supportRequest: id }, 'support request received');
     if (deps.config.supportWebhookUrl) await forward(deps.config.supportWebhookUrl, request, deps);
     return c.json({ ok: true });
   });
 
   if (deps.config.development) {
-    const list = (c: Context) => {
-      const requests = deps.support.newest(200);
+    const list = async (c: Context) => {
+      const requests = await deps.support.newest(200);
       // hono/html escapes every interpolated value.
       return c.html(html`<!doctype html>
 <html lang="en">

@@ -1,0 +1,13 @@
+/**
+ * Every migration, in order. Append a new file for each change (a table, a column, an index) and
+ * list it here under the next number; never edit or renumber one that has shipped: databases record
+ * the names they ran, and the service refuses to start on a database that ran one it does not know.
+ */
+import { initial } from './0001-initial.ts';
+import { loadClaims } from './0002-load-claims.ts';
+import type { SchemaMigration } from './types.ts';
+
+export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
+  '0001-initial': initial,
+  '0002-load-claims': loadClaims,
+};

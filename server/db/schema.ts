@@ -1,0 +1,76 @@
+/**
+ * The tables as the stores see them, declared once for Kysely; the migrations in ./migrations/ create
+ * them. Both dialects store the same values: times are milliseconds since the epoch (BIGINT; the pg
+ * pool reads int8 as a number), flags are 0/1 integers, lists are comma-separated text.
+ */
+import type { Generated, Selectable } from 'kysely';
+
+export interface JobsTable {
+  export_id: string;
+  source_email: string;
+  email_hash: string;
+  destination_provider: string;
+  destination_email: string | null;
+  /** Comma-separated operations. */
+  operations: string;
+  email_format: string | null;
+  contacts_format: string | null;
+  notification_email: string;
+  created_at: number;
+  email_status: string | null;
+  contacts_status: string | null;
+  finished_at: number | null;
+  end_notified: Generated<number>;
+  download_token_hash: string | null;
+  download_expires_at: number | null;
+}
+
+/** Who holds an idempotency key right now: the first load of a body within the window. */
+export interface LoadClaimsTable {
+  idempotency_key: string;
+  export_id: string;
+  claimed_at: number;
+}
+
+export interface OptOutStatesTable {
+  email: string;
+  state: string;
+  updated_at: number;
+}
+
+export interface SupportRequestsTable {
+  id: Generated<number>;
+  email_address: string;
+  destination_email: string;
+  migration_id: string;
+  issue: string;
+  received_at: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  export_id: string;
+  outcome: string;
+  sent_at: number;
+  delivered: number;
+}
+
+export interface IdentityTokensTable {
+  /** SHA-256 of the token, hex: the token itself is never stored. */
+  token_digest: string;
+  email: string;
+  purpose: string;
+  provider: string;
+  expires_at: number;
+}
+
+export interface Database {
+  jobs: JobsTable;
+  load_claims: LoadClaimsTable;
+  opt_out_states: OptOutStatesTable;
+  support_requests: SupportRequestsTable;
+  notifications: NotificationsTable;
+  identity_tokens: IdentityTokensTable;
+}
+
+export type JobRow = Selectable<JobsTable>;
