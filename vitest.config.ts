@@ -1,8 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Two projects: Node for the machine, the API contract and the server; jsdom for views.
-// Browser journeys (test/e2e) have their own config and run after these.
+// The service suites that reach the database run twice: on SQLite in `node`, and in `postgres` on a
+// throwaway cluster started once for the run (test/support/postgres-global-setup.ts). The harnesses
+// take the dialect from inject('database') (test/support/test-database.ts); no test is copied.
+const DATABASE_SUITES = [
+  'test/server/*.test.ts',
+  'test/server/db/**/*.test.ts',
+  'test/server/identity/**/*.test.ts',
+  'test/api/clients-against-service.test.ts',
+];
+const NOT_ON_POSTGRES = [
+  // About the SQLite file itself.
+  'test/server/db/sqlite-*.test.ts',
+  // axe over the development pages; the database changes nothing in them.
+  'test/server/identity/accessibility.test.ts',
+];
+
+// Three projects: Node for the machine, the API contract and the server; the database suites again
+// on Postgres; jsdom for views. Browser journeys (test/e2e) have their own config and run after these.
 export default defineConfig({
   plugins: [react({ jsxImportSource: '@emotion/react' })],
   test: {
@@ -13,7 +29,20 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/ui/**'],
+          // Several processes on one database: a Postgres deployment's concern.
+          exclude: ['test/e2e/**', 'test/ui/**', 'test/server/db/postgres-*.test.ts'],
+          provide: { database: 'sqlite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: DATABASE_SUITES,
+          exclude: NOT_ON_POSTGRES,
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          provide: { database: 'postgres' },
         },
       },
       {

@@ -23,11 +23,11 @@ beforeAll(async () => {
   const cookie = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
   if (!cookie) throw new Error('the service set no XSRF cookie on a page load');
   xsrfCookie = cookie;
-  sourceToken = harness.tokens.issue({ email, purpose: 'source', provider: 'northwave' });
+  sourceToken = await harness.tokens.issue({ email, purpose: 'source', provider: 'northwave' });
 });
 afterAll(async () => {
   await harness.stop();
-  harness.remove();
+  await harness.remove();
 });
 
 /** The session client as a signed-in browser uses it; each part can be left out. */
@@ -138,7 +138,7 @@ describe('export-service client ⇄ export service', () => {
   });
 
   it('comcastUpdateOptOutState schedules and cancels a closure', async () => {
-    const token = harness.tokens.issue({ email: 'login-inactive@example.com', purpose: 'source', provider: 'northwave' });
+    const token = await harness.tokens.issue({ email: 'login-inactive@example.com', purpose: 'source', provider: 'northwave' });
     const scheduled = await exportService().comcastUpdateOptOutState({ token_id: token }, { optOutState: 'OPT_OUT' });
     expect(scheduled.status).toBe('success');
     const cancelled = await exportService().comcastUpdateOptOutState({ token_id: token }, { optOutState: 'OPT_OUT_CANCEL' });

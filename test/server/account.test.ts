@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.stop();
-  harness.remove();
+  await harness.remove();
 });
 
 const tokenFor = (email: string, purpose: 'source' | 'status' | 'destination' = 'source') =>
@@ -31,7 +31,7 @@ const updateOptOut = async (token: string, optOutState: string) => {
 
 describe('GET /api/v2/comcast-get-migration-status/', () => {
   it('answers the scenario with dates computed from its days', async () => {
-    const { status, body } = await migrationStatus(tokenFor('opted-out@example.com'));
+    const { status, body } = await migrationStatus(await tokenFor('opted-out@example.com'));
     expect(status).toBe(200);
     expect(body).toEqual({
       mailbox: true,
@@ -47,8 +47,8 @@ describe('GET /api/v2/comcast-get-migration-status/', () => {
   });
 
   it('answers the moved and purged scenarios', async () => {
-    expect((await migrationStatus(tokenFor('moved-to-yahoo@example.com'))).body).toMatchObject({ migrationStatus: 'YAHOO' });
-    expect((await migrationStatus(tokenFor('purged-tos-timeout@example.com'))).body).toMatchObject({
+    expect((await migrationStatus(await tokenFor('moved-to-yahoo@example.com'))).body).toMatchObject({ migrationStatus: 'YAHOO' });
+    expect((await migrationStatus(await tokenFor('purged-tos-timeout@example.com'))).body).toMatchObject({
       migrationStatus: 'PURGED',
       purgeReason: 'TOS_TIMEOUT_DELETE',
       account: false,
@@ -56,16 +56,16 @@ describe('GET /api/v2/comcast-get-migration-status/', () => {
   });
 
   it('answers ACCOUNT_DOES_NOT_EXIST as a failed call for an account that never existed', async () => {
-    const { status, body } = await migrationStatus(tokenFor('no-account@example.com'));
+    const { status, body } = await migrationStatus(await tokenFor('no-account@example.com'));
     expect(status).toBe(404);
     expect(body).toMatchObject({ error: 'ACCOUNT_DOES_NOT_EXIST' });
   });
 
   it('accepts the status sign-in token but not a destination grant; 401 for unknown, expired or missing', async () => {
-    expect((await migrationStatus(tokenFor('active@example.com', 'status'))).status).toBe(200);
-    expect((await migrationStatus(tokenFor('active@example.com', 'destination'))).status).toBe(401);
+    expect((await migrationStatus(await tokenFor('active@example.com', 'status'))).status).toBe(200);
+    expect((await migrationStatus(await tokenFor('active@example.com', 'destination'))).status).toBe(401);
     expect((await migrationStatus('x'.repeat(43))).status).toBe(401);
-    const token = tokenFor('active@example.com');
+    const token = await tokenFor('active@example.com');
     harness.clock.now += harness.config.tokenTtlMs;
     const expired = await migrationStatus(token);
     harness.clock.now -= harness.config.tokenTtlMs;
@@ -77,13 +77,13 @@ describe('GET /api/v2/comcast-get-migration-status/', () => {
 
 describe('POST /api/v2/comcast-update-opt-out-state/ (§4 transitions)', () => {
   // Each case starts from the scenarios' own states.
-  beforeEach(() => {
-    harness.db.prepare('DELETE FROM opt_out_states').run();
+  beforeEach(async () => {
+    await harness.db.deleteFrom('opt_out_states').execute();
   });
 
   it('opts out from none, cancels, opts out again; the persisted state wins over the scenario', async () => {
     const email = 'transitions@example.com';
-    const token = tokenFor(email);
+    const token = await tokenFor(email);
     expect(await updateOptOut(token, 'OPT_OUT')).toEqual({ status: 200, body: { status: 'success', optOutState: 'OPTED_OUT_INITIAL' } });
     const initial = (await migrationStatus(token)).body;
     expect(initial.optOutState).toBe('OPTED_OUT_INITIAL');
@@ -94,7 +94,7 @@ describe('POST /api/v2/comcast-update-opt-out-state/ (§4 transitions)', () => {
   });
 
   it('cancels from delete', async () => {
-    const token = tokenFor('opted-out-delete@example.com');
+    const token = await tokenFor('opted-out-delete@example.com');
     expect((await updateOptOut(token, 'OPT_OUT_CANCEL')).body).toEqual({ status: 'success', optOutState: 'OPTED_OUT_CANCEL' });
   });
 
@@ -110,7 +110,7 @@ describe('POST /api/v2/comcast-update-opt-out-state/ (§4 transitions)', () => {
     ['purged-tos-timeout@example.com', 'OPT_OUT', 'NONE'],
     ['purged-inactive@example.com', 'OPT_OUT', 'NONE'],
   ])('refuses %s → %s from %s with 409 and a clear error, changing nothing', async (email, request, from) => {
-    const token = tokenFor(email);
+    const token = await tokenFor(email);
     const before = (await migrationStatus(token)).body.optOutState;
     expect(before).toBe(from);
     const { status, body } = await updateOptOut(token, request);
@@ -138,7 +138,7 @@ describe('POST /api/v2/comcast-update-opt-out-state/ (§4 transitions)', () => {
   });
 
   it('answers 400 for an unknown request and 401 without a valid token', async () => {
-    const bad = await updateOptOut(tokenFor('active@example.com'), 'DELETE_EVERYTHING');
+    const bad = await updateOptOut(await tokenFor('active@example.com'), 'DELETE_EVERYTHING');
     expect(bad).toEqual({ status: 400, body: expect.objectContaining({ error: 'INVALID_REQUEST', field: 'optOutState' }) });
     expect((await updateOptOut('nope', 'OPT_OUT')).status).toBe(401);
   });
@@ -151,7 +151,7 @@ describe('GET /api/v2/comcastinfo/', () => {
     ['mailbox-inactive@example.com', 'mailbox'],
     ['no-account@example.com', 'user'],
   ])('answers inactive for %s', async (email, inactive) => {
-    expect(await getJson(`/api/v2/comcastinfo/?token_id=${tokenFor(email)}`)).toEqual({ status: 200, body: { inactive } });
+    expect(await getJson(`/api/v2/comcastinfo/?token_id=${await tokenFor(email)}`)).toEqual({ status: 200, body: { inactive } });
   });
 
   it('answers 401 for an unknown token', async () => {
@@ -161,7 +161,7 @@ describe('GET /api/v2/comcastinfo/', () => {
 
 describe('POST /api/validate-token/', () => {
   it('says whether a token is live, with its address', async () => {
-    const valid = await postJson(harness.base, '/api/validate-token/', { token: tokenFor('active@example.com') });
+    const valid = await postJson(harness.base, '/api/validate-token/', { token: await tokenFor('active@example.com') });
     expect(await valid.json()).toEqual({ valid: true, email: 'active@example.com' });
     const invalid = await postJson(harness.base, '/api/validate-token/', { token: 'x' });
     expect(await invalid.json()).toEqual({ valid: false, email: null });

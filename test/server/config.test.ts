@@ -1,4 +1,4 @@
-/** Configuration, the secret file, schema migrations and the build's compression step. */
+/** Configuration, the secret file and the build's compression step. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +6,6 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readConfig } from '../../server/config.ts';
 import { PRODUCTION } from './helpers/production-env.ts';
-import { MIGRATIONS } from '../../server/db/migrations.ts';
-import { openDatabase } from '../../server/db/open.ts';
 import { loadOrCreateSecret } from '../../server/secret.ts';
 import { compressDir } from '../../scripts/compress-dist.ts';
 
@@ -28,7 +26,7 @@ describe('readConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/srv/portal/data',
-      databasePath: '/srv/portal/data/portal.sqlite',
+      database: { url: null, sqlitePath: '/srv/portal/data/portal.sqlite', poolSize: 10 },
       distDir: '/srv/portal/dist',
       outboxDir: '/srv/portal/data/outbox',
       publicUrl: '',
@@ -50,7 +48,7 @@ describe('readConfig', () => {
     );
     expect(config).toMatchObject({
       port: 9000,
-      databasePath: '/var/portal/portal.sqlite',
+      database: { url: null, sqlitePath: '/var/portal/portal.sqlite', poolSize: 10 },
       publicUrl: 'https://export.example.com',
       adapters: 'real',
       production: true,
@@ -95,8 +93,20 @@ describe('readConfig', () => {
     [{ OUTBOUND_ALLOW_LIST: '10.0.0.0/33' }, /OUTBOUND_ALLOW_LIST="10.0.0.0\/33"/],
     [{ OUTBOUND_ALLOW_LIST: 'intranet.example' }, /OUTBOUND_ALLOW_LIST/],
     [{ IMAP_PORTS: '993,0' }, /IMAP_PORTS="0"/],
+    [{ DATABASE_URL: 'mysql://db.example.com/portal' }, /DATABASE_URL/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('selects Postgres with DATABASE_URL, and never repeats the URL (it may hold a password) in an error', () => {
+    const url = 'postgres://portal:s3cret@db.example.com:5432/portal';
+    expect(readConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '25' }, '/srv').database).toEqual({
+      url,
+      sqlitePath: '/srv/data/portal.sqlite',
+      poolSize: 25,
+    });
+    expect(() => readConfig({ DATABASE_URL: 'postgres:/portal:s3cret@db' })).toThrow(/^(?!.*s3cret).*DATABASE_URL/);
   });
 });
 
@@ -108,28 +118,6 @@ describe('loadOrCreateSecret', () => {
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     expect(loadOrCreateSecret(null, dir)).toBe(first);
     expect(statSync(path.join(dir, 'hash-secret')).mode & 0o777).toBe(0o600);
-  });
-});
-
-describe('openDatabase', () => {
-  it('creates the schema in WAL mode at the latest version, and reopens without migrating twice', () => {
-    const file = path.join(tempDir(), 'nested', 'portal.sqlite');
-    const db = openDatabase(file);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    db.prepare("INSERT INTO opt_out_states (email, state, updated_at) VALUES ('a@example.com', 'OPTED_OUT_INITIAL', 1)").run();
-    db.close();
-    const again = openDatabase(file);
-    expect(again.prepare('SELECT state FROM opt_out_states').all()).toEqual([{ state: 'OPTED_OUT_INITIAL' }]);
-    again.close();
-  });
-
-  it('refuses a database from a newer version of the service', () => {
-    const file = path.join(tempDir(), 'portal.sqlite');
-    const db = openDatabase(file);
-    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
-    db.close();
-    expect(() => openDatabase(file)).toThrow(/newer than this service/);
   });
 });
 

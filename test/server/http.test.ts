@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.stop();
-  harness.remove();
+  await harness.remove();
 });
 
 describe('headers on every answer', () => {

@@ -1,7 +1,8 @@
 /**
  * `tsx server/main.ts` as `npm start` runs it: listens on loopback by default, says which parts are
  * development stand-ins, answers, and shuts down cleanly on SIGTERM; under NODE_ENV=production it
- * refuses to start without its real parts and, with them, serves no development sign-in.
+ * refuses to start without its real parts and, with them, serves no development sign-in. On SQLite
+ * by default, and with DATABASE_URL on Postgres in the `postgres` project.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,13 +10,18 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTestDatabase, testDialect } from '../support/test-database.ts';
 import { PRODUCTION } from './helpers/production-env.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
 mkdirSync(path.join(dir, 'dist'));
 writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>main test</title>');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const database = await createTestDatabase();
+afterAll(async () => {
+  await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -32,7 +38,7 @@ async function startMain(env: Record<string, string>, dataDir: string): Promise<
   const port = await freePort();
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: path.join(dir, dataDir), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: path.join(dir, dataDir), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'silent', ...database.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -56,7 +62,8 @@ describe('server/main.ts', () => {
     expect(await (await fetch(`${main.base}/support-form`)).text()).toContain('main test');
     const signIn = await fetch(`${main.base}/api/oauth/?provider=northwave&logout=true`);
     expect(await signIn.text()).toContain('active@example.com');
-    expect(existsSync(path.join(dir, 'dev', 'portal.sqlite'))).toBe(true);
+    // The data went where the configuration points: no SQLite file once DATABASE_URL is set.
+    expect(existsSync(path.join(dir, 'dev', 'portal.sqlite'))).toBe(testDialect === 'sqlite');
     expect(existsSync(path.join(dir, 'dev', 'hash-secret'))).toBe(true);
 
     main.child.kill('SIGTERM');

@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.stop();
-  harness.remove();
+  await harness.remove();
 });
 
 describe('serving the portal', () => {

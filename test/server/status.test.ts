@@ -12,10 +12,10 @@ async function start(options?: Parameters<typeof startHarness>[0]) {
 }
 
 afterEach(async () => {
-  for (const harness of harnesses.splice(0)) {
-    await harness.stop().catch(() => undefined);
-    harness.remove();
-  }
+  const started = harnesses.splice(0);
+  // All stopped before any is removed: a restarted harness shares its folder and database.
+  for (const harness of started) await harness.stop().catch(() => undefined);
+  for (const harness of started) await harness.remove();
 });
 
 async function load(harness: Harness, email = 'active@example.com', body?: unknown): Promise<string> {
@@ -52,7 +52,7 @@ describe('export status', () => {
 
   it('answers only the operations of the job, with no link for a transfer to a mailbox', async () => {
     const harness = await start();
-    const grant = harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const grant = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
     const jobId = await load(harness, 'active@example.com', {
       ...fileLoad('active@example.com'),
       destination_account: { provider: 'gmail', tokenId: grant },
@@ -97,7 +97,7 @@ describe('the sweep', () => {
       [jobId, 'started'],
       [jobId, 'completed'],
     ]);
-    const records = harness.db.prepare('SELECT outcome, delivered FROM notifications WHERE export_id = ?').all(jobId);
+    const records = await harness.db.selectFrom('notifications').select(['outcome', 'delivered']).where('export_id', '=', jobId).orderBy('id').execute();
     expect(records).toEqual([
       { outcome: 'started', delivered: 1 },
       { outcome: 'completed', delivered: 1 },
@@ -107,7 +107,7 @@ describe('the sweep', () => {
   it('records an undelivered notification and still answers the load', async () => {
     const harness = await start({ notifier: { send: () => Promise.reject(new Error('smtp down')) } });
     const jobId = await load(harness);
-    expect(harness.db.prepare('SELECT delivered FROM notifications WHERE export_id = ?').all(jobId)).toEqual([{ delivered: 0 }]);
+    expect(await harness.db.selectFrom('notifications').select('delivered').where('export_id', '=', jobId).execute()).toEqual([{ delivered: 0 }]);
   });
 });
 
@@ -116,7 +116,7 @@ describe('a job survives a restart', () => {
     const first = await start();
     const jobId = await load(first);
     await first.stop();
-    const second = await start({ dir: first.dir });
+    const second = await start({ restartOf: first });
     expect((await status(second, jobId)).body).toEqual({
       emailmigration: { status: 'started' },
       contactsmigration: { status: 'started' },

@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.stop();
-  harness.remove();
+  await harness.remove();
   const closed = new Promise((resolve) => webhook.close(resolve));
   webhook.closeAllConnections();
   await closed;
@@ -37,7 +37,7 @@ describe('a configured support webhook', () => {
     const response = await postJson(harness.base, '/api/support-requests/', request);
     expect(await response.json()).toEqual({ ok: true });
     expect(received).toEqual([{ method: 'POST', type: 'application/json', body: request }]);
-    expect(harness.db.prepare('SELECT issue FROM support_requests').all()).toEqual([{ issue: 'nothing arrived' }]);
+    expect(await harness.db.selectFrom('support_requests').select('issue').execute()).toEqual([{ issue: 'nothing arrived' }]);
   });
 
   it('still answers the portal when the webhook is down', async () => {

@@ -1,7 +1,10 @@
 /**
- * Starts the real export service on a random loopback port over a temp SQLite file, with the real
+ * Starts the real export service on a random loopback port over a fresh database, with the real
  * identity store, scenario directory, simulated vendor and development checks, a settable clock,
  * and a notifier that records what it was asked to send.
+ *
+ * The database is the run's dialect (test/support/test-database.ts): every suite that starts a
+ * harness runs once on SQLite (vitest project `node`) and once on Postgres (project `postgres`).
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import { createService, type ExportService } from '../../../server/app.ts';
 import { readConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { createLogger } from '../../../server/http/logger.ts';
 import { createDevCredentialChecker, createDevDomainValidator, createDevImapResolver } from '../../../server/checks/index.ts';
 import { emailHash } from '../../../server/identity/email-hash.ts';
@@ -30,18 +34,19 @@ export type Harness = {
   dir: string;
   config: Config;
   db: Db;
+  database: TestDatabase;
   tokens: TokenStore;
   service: ExportService;
   clock: { now: number };
   sent: ExportNotification[];
-  /** Stops the server and closes the database; the temp folder stays until `remove()`. */
+  /** Stops the server and closes the database; the folder and the database stay until `remove()`. */
   stop: () => Promise<void>;
-  remove: () => void;
+  remove: () => Promise<void>;
 };
 
 export type HarnessOptions = {
-  /** Reuse a folder (and its database) from an earlier harness: a restart. */
-  dir?: string;
+  /** Reuse the folder and the database of an earlier, stopped harness: a restart. */
+  restartOf?: Harness;
   env?: Record<string, string>;
   vendor?: (defaults: MigrationVendor) => MigrationVendor;
   notifier?: Notifier;
@@ -49,14 +54,16 @@ export type HarnessOptions = {
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'portal-server-'));
+  const dir = options.restartOf?.dir ?? mkdtempSync(path.join(tmpdir(), 'portal-server-'));
+  const database = options.restartOf?.database ?? (await createTestDatabase());
   const distDir = path.join(dir, 'dist');
   mkdirSync(path.join(distDir, 'assets'), { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal index</title>');
-  const config = readConfig({ DATA_DIR: dir, DIST_DIR: distDir, LOG_LEVEL: 'silent', HASH_SECRET: SECRET, ...options.env });
+  const config = readConfig({ DATA_DIR: dir, DIST_DIR: distDir, LOG_LEVEL: 'silent', HASH_SECRET: SECRET, ...database.env, ...options.env });
   const clock = { now: Date.UTC(2026, 10, 22, 9, 0, 0) };
   const now = () => clock.now;
-  const db = openDatabase(config.databasePath);
+  const logger = createLogger('silent');
+  const db = await openDatabase(config.database, logger);
   const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
   const sent: ExportNotification[] = [];
   const simulated = createSimulatedVendor({
@@ -68,7 +75,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const service = createService({
     config,
     db,
-    logger: createLogger('silent'),
+    logger,
     now,
     secret: SECRET,
     hashEmail: (email) => emailHash(email, SECRET),
@@ -102,20 +109,23 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dir,
     config,
     db,
+    database,
     tokens,
     service,
     clock,
     sent,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server?.close(() => {
-          db.close();
-          resolve();
-        });
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server?.close(() => resolve());
         // fetch keeps connections alive; close them so close() returns.
         if (server && 'closeAllConnections' in server) server.closeAllConnections();
-      }),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+      });
+      await db.destroy();
+    },
+    async remove() {
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -124,7 +134,7 @@ export async function signIn(harness: Harness, email = 'active@example.com') {
   const page = await fetch(`${harness.base}/`);
   const cookie = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
   if (!cookie) throw new Error('no XSRF cookie on a page load');
-  const token = harness.tokens.issue({ email, purpose: 'source', provider: 'northwave' });
+  const token = await harness.tokens.issue({ email, purpose: 'source', provider: 'northwave' });
   const headers = {
     'Content-Type': 'application/json',
     Cookie: `XSRF-TOKEN=${cookie}`,

@@ -7,8 +7,8 @@ import axe from 'axe-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { harness, post, start } from './helpers.ts';
 
-const h = harness();
-afterAll(() => h.db.close());
+const h = await harness();
+afterAll(() => h.close());
 
 async function violations(markup: string): Promise<string[]> {
   document.documentElement.innerHTML = new DOMParser().parseFromString(markup, 'text/html').documentElement.innerHTML;

@@ -6,10 +6,10 @@ const GMAIL_BOTH = '/api/oauth/?provider=gmail&scopes=emailmigration,contactsmig
 
 describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…)', () => {
   let h: Harness;
-  afterEach(() => h.db.close());
+  afterEach(() => h.close());
 
   it('names the provider and lists the requested scopes as checked, labelled checkboxes', async () => {
-    h = harness();
+    h = await harness();
     const { response, html } = await start(h, GMAIL_BOTH);
     expect(response.status).toBe(200);
     expect(html).toMatch(/<html lang="en">/);
@@ -29,7 +29,7 @@ describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…
   });
 
   it('lists only the scopes requested', async () => {
-    h = harness();
+    h = await harness();
     const { html } = await start(h, '/api/oauth/?provider=outlook&scopes=emailmigration&logout=true');
     expect(html).toContain('Microsoft Outlook.com');
     expect(html).toContain('value="emailmigration"');
@@ -37,7 +37,7 @@ describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…
   });
 
   it.each(Object.entries(OAUTH_DESTINATIONS))('offers a consent page for %s', async (provider, destination) => {
-    h = harness();
+    h = await harness();
     const { response, html } = await start(h, `/api/oauth/?provider=${provider}&scopes=emailmigration&logout=true`);
     expect(response.status).toBe(200);
     expect(html).toContain(`<h1>Allow access to your ${destination.displayName} account</h1>`);
@@ -45,7 +45,7 @@ describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…
   });
 
   it('Allow with every scope → /oauth-callback with a destination token and the address', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, GMAIL_BOTH);
     const response = await post(
       h,
@@ -55,33 +55,33 @@ describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…
     const { path, query } = location(response);
     expect(path).toBe('/oauth-callback');
     expect(query.get('email')).toBe('me@gmail.com');
-    expect(h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
   });
 
   it('a scope left unchecked → /oauth-callback?error=MISSING_SCOPE and no token', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, GMAIL_BOTH);
     const response = await post(h, { state, flow: 'consent', email: 'you@gmail.com', scope: 'emailmigration', decision: 'allow' }, cookie);
     expect(response.headers.get('location')).toBe('/oauth-callback?error=MISSING_SCOPE');
-    expect(h.db.prepare('SELECT COUNT(*) AS n FROM identity_tokens').get()).toEqual({ n: 0 });
+    expect(await h.db.selectFrom('identity_tokens').selectAll().execute()).toEqual([]);
   });
 
   it('a scope granted that was never requested does not stand in for a missing one', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, '/api/oauth/?provider=yahoo&scopes=contactsmigration&logout=true');
     const response = await post(h, { state, flow: 'consent', email: 'you@yahoo.com', scope: 'emailmigration', decision: 'allow' }, cookie);
     expect(response.headers.get('location')).toBe('/oauth-callback?error=MISSING_SCOPE');
   });
 
   it('Deny → /oauth-callback?error=EXTERNAL_OAUTH_ERROR, even with the address emptied', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, GMAIL_BOTH);
     const response = await post(h, { state, flow: 'consent', email: '', decision: 'deny' }, cookie);
     expect(response.headers.get('location')).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
   });
 
   it('an invalid address shows the page again with the error and the scopes as they were', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, GMAIL_BOTH);
     const response = await post(
       h,
@@ -98,7 +98,7 @@ describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…
   });
 
   it('a state mismatch goes back to /oauth-callback with EXTERNAL_OAUTH_ERROR', async () => {
-    h = harness();
+    h = await harness();
     const { cookie } = await start(h, GMAIL_BOTH);
     const response = await post(
       h,
@@ -115,7 +115,7 @@ describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…
     ['no provider', '/api/oauth/?scopes=emailmigration'],
     ['a hostile provider', '/api/oauth/?provider=%3Cscript%3E&scopes=emailmigration'],
   ])('%s → /oauth-callback?error=PROVIDER_NOT_SUPPORTED', async (_, url) => {
-    h = harness();
+    h = await harness();
     const response = await h.app.request(url);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/oauth-callback?error=PROVIDER_NOT_SUPPORTED');
@@ -126,7 +126,7 @@ describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…
     ['empty', '/api/oauth/?provider=gmail&scopes=&logout=true'],
     ['unknown', '/api/oauth/?provider=gmail&scopes=emailmigration,calendar&logout=true'],
   ])('%s scopes → /oauth-callback?error=EXTERNAL_OAUTH_ERROR', async (_, url) => {
-    h = harness();
+    h = await harness();
     const response = await h.app.request(url);
     expect(response.headers.get('location')).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
   });

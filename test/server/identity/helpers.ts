@@ -1,22 +1,26 @@
 /** Drives the identity routes like a browser: keeps the flow cookie, reads the form's state. */
-import Database from 'better-sqlite3';
+import type { Db } from '../../../server/db/open.ts';
 import { createIdentityRoutes, type IdentityRoutesDependencies } from '../../../server/identity/routes.ts';
 import { createDevConsentProviders } from '../../../server/identity/dev-consent-provider.ts';
 import { createDevIdentityProvider } from '../../../server/identity/dev-identity-provider.ts';
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
+import { openTestDatabase } from '../../support/test-database.ts';
 
 export const SECRET = 'test-secret';
 
 export type Harness = {
   app: ReturnType<typeof createIdentityRoutes>;
   tokens: TokenStore;
-  db: Database.Database;
+  db: Db;
   clock: { now: number };
+  /** Closes and deletes the database. */
+  close(): Promise<void>;
 };
 
-export function harness(overrides: Partial<IdentityRoutesDependencies> = {}): Harness {
-  const db = new Database(':memory:');
+/** The identity routes over a fresh database of the run's dialect (test/support/test-database.ts). */
+export async function harness(overrides: Partial<IdentityRoutesDependencies> = {}): Promise<Harness> {
+  const { db, close } = await openTestDatabase();
   const clock = { now: 1_700_000_000_000 };
   const tokens = createTokenStore(db, { ttlMs: 60 * 60 * 1000, now: () => clock.now });
   const app = createIdentityRoutes({
@@ -27,7 +31,7 @@ export function harness(overrides: Partial<IdentityRoutesDependencies> = {}): Ha
     now: () => clock.now,
     ...overrides,
   });
-  return { app, tokens, db, clock };
+  return { app, tokens, db, clock, close };
 }
 
 export type Started = { response: Response; html: string; cookie: string; state: string };

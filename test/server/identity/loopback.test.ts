@@ -12,7 +12,7 @@ let server: ServerType;
 let base: string;
 
 beforeAll(async () => {
-  h = harness();
+  h = await harness();
   server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  h.db.close();
+  await h.close();
 });
 
 async function begin(path: string) {
@@ -56,7 +56,7 @@ describe('identity routes on loopback', () => {
     expect(answer.status).toBe(302);
     const target = new URL(answer.headers.get('location') ?? '', base);
     expect(target.pathname).toBe('/oauth-callback');
-    expect(h.tokens.verify(target.searchParams.get('token_id') ?? '')?.email).toBe('login-inactive@example.com');
+    expect((await h.tokens.verify(target.searchParams.get('token_id') ?? ''))?.email).toBe('login-inactive@example.com');
   });
 
   it('grants a destination through the consent page, and refuses the same form from a browser without the cookie', async () => {
@@ -73,6 +73,6 @@ describe('identity routes on loopback', () => {
     const owner = await submit(action, cookie, fields);
     const target = new URL(owner.headers.get('location') ?? '', base);
     expect(target.searchParams.get('email')).toBe('you@aol.com');
-    expect(h.tokens.verify(target.searchParams.get('token_id') ?? '')).toMatchObject({ purpose: 'destination', provider: 'aol' });
+    expect(await h.tokens.verify(target.searchParams.get('token_id') ?? '')).toMatchObject({ purpose: 'destination', provider: 'aol' });
   });
 });

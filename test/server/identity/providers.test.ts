@@ -52,10 +52,10 @@ async function begin(h: Harness, url: string) {
 
 describe('identity ports', () => {
   let h: Harness;
-  afterEach(() => h.db.close());
+  afterEach(() => h.close());
 
   it('a redirecting identity provider signs in through GET /api/oauth/callback', async () => {
-    h = harness({ identityProvider: oidc });
+    h = await harness({ identityProvider: oidc });
     const { response, state, redirectUri, cookie } = await begin(h, '/api/oauth/?provider=northwave&logout=true');
     expect(response.status).toBe(302);
     expect(redirectUri).toBe('/api/oauth/callback');
@@ -63,18 +63,18 @@ describe('identity ports', () => {
     const { path, query } = location(answer);
     expect(path).toBe('/oauth-callback');
     expect(query.get('email')).toBe('alice@example.com');
-    expect(h.tokens.verify(query.get('token_id') ?? '')?.purpose).toBe('source');
+    expect((await h.tokens.verify(query.get('token_id') ?? ''))?.purpose).toBe('source');
   });
 
   it('a provider-side error reaches the browser as EXTERNAL_OAUTH_ERROR', async () => {
-    h = harness({ identityProvider: oidc });
+    h = await harness({ identityProvider: oidc });
     const { state, cookie } = await begin(h, '/api/oauth/?provider=northwave&logout=true');
     const answer = await h.app.request(`/api/oauth/callback?error=access_denied&state=${state}`, { headers: { Cookie: cookie } });
     expect(answer.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
   });
 
   it('an address from a provider is validated before it is put in a token or a URL', async () => {
-    h = harness({ identityProvider: oidc });
+    h = await harness({ identityProvider: oidc });
     const { state, cookie } = await begin(h, '/api/oauth/?provider=northwave&logout=true');
     const answer = await h.app.request(`/api/oauth/callback?code=${encodeURIComponent('a b<')}&state=${state}`, {
       headers: { Cookie: cookie },
@@ -83,7 +83,7 @@ describe('identity ports', () => {
   });
 
   it('a consent provider granting fewer scopes than requested ends in MISSING_SCOPE', async () => {
-    h = harness({ consentProviders: { gmail: google } });
+    h = await harness({ consentProviders: { gmail: google } });
     const { state, cookie } = await begin(h, '/api/oauth/?provider=gmail&scopes=emailmigration,contactsmigration&logout=true');
     const partial = await h.app.request(`/api/oauth/callback?scope=emailmigration&email=you%40gmail.com&state=${state}`, {
       headers: { Cookie: cookie },
@@ -92,24 +92,24 @@ describe('identity ports', () => {
   });
 
   it('a consent provider granting every scope gives a destination token', async () => {
-    h = harness({ consentProviders: { gmail: google } });
+    h = await harness({ consentProviders: { gmail: google } });
     const { state, cookie } = await begin(h, '/api/oauth/?provider=gmail&scopes=emailmigration,contactsmigration&logout=true');
     const full = await h.app.request(
       `/api/oauth/callback?scope=emailmigration%20contactsmigration&email=you%40gmail.com&state=${state}`,
       { headers: { Cookie: cookie } },
     );
     const { query } = location(full);
-    expect(h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'you@gmail.com', purpose: 'destination', provider: 'gmail' });
+    expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'you@gmail.com', purpose: 'destination', provider: 'gmail' });
   });
 
   it('a real provider is given the absolute return URL under the public URL', async () => {
-    h = harness({ identityProvider: oidc, publicUrl: 'https://export.example.com' });
+    h = await harness({ identityProvider: oidc, publicUrl: 'https://export.example.com' });
     const { redirectUri } = await begin(h, '/api/oauth/?provider=northwave&logout=true');
     expect(redirectUri).toBe('https://export.example.com/api/oauth/callback');
   });
 
   it('only the configured consent providers are supported', async () => {
-    h = harness({ consentProviders: { gmail: google } });
+    h = await harness({ consentProviders: { gmail: google } });
     const response = await h.app.request('/api/oauth/?provider=outlook&scopes=emailmigration&logout=true');
     expect(response.headers.get('location')).toBe('/oauth-callback?error=PROVIDER_NOT_SUPPORTED');
   });
@@ -119,12 +119,12 @@ describe('identity ports', () => {
       start: () => Promise.reject(new Error('discovery document unreachable')),
       complete: () => Promise.reject(new Error('token endpoint unreachable')),
     };
-    h = harness({ identityProvider: broken });
+    h = await harness({ identityProvider: broken });
     const started = await h.app.request('/api/oauth-for-status/?provider=northwave&logout=true');
     expect(started.headers.get('location')).toBe('/oauth-callback-for-status?error=EXTERNAL_OAUTH_ERROR');
 
-    h.db.close();
-    h = harness({ identityProvider: { ...oidc, complete: broken.complete } });
+    await h.close();
+    h = await harness({ identityProvider: { ...oidc, complete: broken.complete } });
     const { state, cookie } = await begin(h, '/api/oauth/?provider=northwave&logout=true');
     const answer = await h.app.request(`/api/oauth/callback?code=alice&state=${state}`, { headers: { Cookie: cookie } });
     expect(answer.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');

@@ -7,10 +7,10 @@ import { harness, location, post, SECRET, start, type Harness } from './helpers.
 
 describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
   let h: Harness;
-  afterEach(() => h.db.close());
+  afterEach(() => h.close());
 
   it('shows an accessible page: lang, one h1, a button per scenario account labelled with its address', async () => {
-    h = harness();
+    h = await harness();
     const { response, html, cookie, state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -35,14 +35,14 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
   });
 
   it('gives a fresh state to each visit', async () => {
-    h = harness();
+    h = await harness();
     const first = await start(h, '/api/oauth/?provider=northwave&logout=true');
     const second = await start(h, '/api/oauth/?provider=northwave&logout=true');
     expect(first.state).not.toBe(second.state);
   });
 
   it('redirects a scenario account to /oauth-callback with a source token and its address', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
     const response = await post(h, { state, flow: 'sign-in', email: 'opted-out@example.com' }, cookie);
     expect(response.status).toBe(302);
@@ -50,7 +50,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
     expect(path).toBe('/oauth-callback');
     expect([...query.keys()].sort()).toEqual(['email', 'token_id']);
     expect(query.get('email')).toBe('opted-out@example.com');
-    expect(h.tokens.verify(query.get('token_id') ?? '')).toEqual({
+    expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({
       email: 'opted-out@example.com',
       purpose: 'source',
       provider: 'northwave',
@@ -59,14 +59,14 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
   });
 
   it('signs in as any other address, trimmed and lowercased', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, '/api/oauth?provider=northwave&logout=true');
     const response = await post(h, { state, flow: 'sign-in', email: '  Jane.Doe@Example.org ' }, cookie);
     expect(location(response).query.get('email')).toBe('jane.doe@example.org');
   });
 
   it('shows the page again with an error for an invalid address, and the same flow still completes', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
     const bad = await post(h, { state, flow: 'sign-in', email: 'not-an-address' }, cookie);
     expect(bad.status).toBe(400);
@@ -79,7 +79,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
   });
 
   it('escapes a hostile address instead of rendering it as markup', async () => {
-    h = harness();
+    h = await harness();
     const { cookie, state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
     const hostile = '"><script>alert(1)</script><img src=x onerror=alert(2)>@example.com';
     const response = await post(h, { state, flow: 'sign-in', email: hostile }, cookie);
@@ -91,21 +91,21 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
 
   describe('the state bound to the browser', () => {
     it('refuses a form whose state differs from the cookie', async () => {
-      h = harness();
+      h = await harness();
       const { cookie } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       const response = await post(h, { state: 'forged', flow: 'sign-in', email: 'active@example.com' }, cookie);
       expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
 
     it('refuses a form posted without the cookie (another browser)', async () => {
-      h = harness();
+      h = await harness();
       const { state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       const response = await post(h, { state, flow: 'sign-in', email: 'active@example.com' });
       expect(response.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
 
     it('refuses a cookie that was edited to carry a state of the attacker’s choosing', async () => {
-      h = harness();
+      h = await harness();
       const { cookie } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       const [name, value = ''] = cookie.split('=');
       const [payload = '', signature = ''] = value.split('.');
@@ -116,7 +116,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
     });
 
     it('refuses a flow older than ten minutes', async () => {
-      h = harness();
+      h = await harness();
       const { cookie, state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       h.clock.now += 10 * 60 * 1000 + 1;
       const response = await post(h, { state, flow: 'sign-in', email: 'active@example.com' }, cookie);
@@ -124,7 +124,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
     });
 
     it('completes a flow once: replaying the same cookie and form gets no second token', async () => {
-      h = harness();
+      h = await harness();
       const { cookie, state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       const first = await post(h, { state, flow: 'sign-in', email: 'active@example.com' }, cookie);
       expect(location(first).query.get('token_id')).toBeTruthy();
@@ -133,7 +133,7 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
     });
 
     it('refuses a body that is not a form, without crashing', async () => {
-      h = harness();
+      h = await harness();
       const { cookie } = await start(h, '/api/oauth/?provider=northwave&logout=true');
       const response = await h.app.request('/api/oauth/callback', {
         method: 'POST',
@@ -147,10 +147,10 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
 
 describe('sign-in for the status lookup (GET /api/oauth-for-status/)', () => {
   let h: Harness;
-  afterEach(() => h.db.close());
+  afterEach(() => h.close());
 
   it('redirects to /oauth-callback-for-status with a status token, the address and its keyed hash', async () => {
-    h = harness();
+    h = await harness();
     const { html, cookie, state } = await start(h, '/api/oauth-for-status/?provider=northwave&logout=true');
     expect(html).toContain('list the exports');
     const response = await post(h, { state, flow: 'status', email: 'active@example.com' }, cookie);
@@ -159,18 +159,18 @@ describe('sign-in for the status lookup (GET /api/oauth-for-status/)', () => {
     expect(query.get('email')).toBe('active@example.com');
     expect(query.get('hash')).toBe(emailHash('active@example.com', SECRET));
     expect(query.get('hash')).toMatch(/^[0-9a-f]{40}$/);
-    expect(h.tokens.verify(query.get('token_id') ?? '')).toMatchObject({ purpose: 'status', email: 'active@example.com' });
+    expect(await h.tokens.verify(query.get('token_id') ?? '')).toMatchObject({ purpose: 'status', email: 'active@example.com' });
   });
 
   it('sends a state mismatch back to the status callback with the error', async () => {
-    h = harness();
+    h = await harness();
     const { cookie } = await start(h, '/api/oauth-for-status/?provider=northwave&logout=true');
     const response = await post(h, { state: 'x', flow: 'status', email: 'active@example.com' }, cookie);
     expect(response.headers.get('location')).toBe('/oauth-callback-for-status?error=EXTERNAL_OAUTH_ERROR');
   });
 
   it('answers PROVIDER_NOT_SUPPORTED for another or a missing provider', async () => {
-    h = harness();
+    h = await harness();
     for (const url of ['/api/oauth-for-status/?provider=gmail&logout=true', '/api/oauth-for-status/']) {
       const response = await h.app.request(url);
       expect(response.status).toBe(302);
@@ -182,10 +182,10 @@ describe('sign-in for the status lookup (GET /api/oauth-for-status/)', () => {
 
 describe('identity routes, around the flows', () => {
   let h: Harness;
-  afterEach(() => h.db.close());
+  afterEach(() => h.close());
 
   it('serves the pages’ stylesheet as CSS', async () => {
-    h = harness();
+    h = await harness();
     const response = await h.app.request('/api/oauth/identity.css');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/css/);
@@ -193,7 +193,7 @@ describe('identity routes, around the flows', () => {
   });
 
   it('with an https public URL: Secure cookie, same-origin form and relative redirects to the SPA', async () => {
-    h = harness({ publicUrl: 'https://export.example.com/' });
+    h = await harness({ publicUrl: 'https://export.example.com/' });
     const { response, cookie, state, html } = await start(h, '/api/oauth/?provider=northwave&logout=true');
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
     expect(html).toContain('action="/api/oauth/callback"');
@@ -202,14 +202,14 @@ describe('identity routes, around the flows', () => {
   });
 
   it('answers a callback that arrives with no flow at all with the error, not a crash', async () => {
-    h = harness();
+    h = await harness();
     const response = await h.app.request('/api/oauth/callback?code=abc&state=def');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
   });
 
   it('mounted in the service, keeps the cookies and headers its middleware prepares (XSRF)', async () => {
-    h = harness();
+    h = await harness();
     const service = new Hono();
     service.use('*', async (c, next) => {
       setCookie(c, 'XSRF-TOKEN', 'issued-by-the-service');

@@ -1,0 +1,74 @@
+/** The jobs store on the run's dialect, where requests overlap: loads of one body, the end of a job. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readConfig } from '../../../server/config.ts';
+import { createJobsStore, type NewJob } from '../../../server/db/jobs-store.ts';
+import { openDatabase, type Db } from '../../../server/db/open.ts';
+import { createLogger } from '../../../server/http/logger.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+const NOW = Date.UTC(2026, 10, 22, 9, 0, 0);
+const WINDOW_MS = 10 * 60 * 1000;
+
+const job = (exportId: string, idempotencyKey: string, createdAt = NOW): NewJob => ({
+  exportId,
+  sourceEmail: 'active@example.com',
+  emailHash: 'hash-of-active',
+  destinationProvider: 'file',
+  destinationEmail: null,
+  operations: ['emailmigration'],
+  emailFormat: 'MBOX',
+  contactsFormat: null,
+  notificationEmail: 'notify@example.com',
+  createdAt,
+  idempotencyKey,
+});
+
+describe('jobs store', () => {
+  let dir: string;
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-jobs-'));
+    database = await createTestDatabase();
+    db = await openDatabase(readConfig({ DATA_DIR: dir, ...database.env }).database, createLogger('silent'));
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('makes one job of concurrent loads with the same key, and tells each load which', async () => {
+    const store = createJobsStore(db);
+    const ids = Array.from({ length: 8 }, (_, index) => String(index).repeat(32));
+    const holders = await Promise.all(ids.map((exportId) => store.insertUnlessDuplicate(job(exportId, 'same-body'), NOW - WINDOW_MS)));
+    expect(new Set(holders).size).toBe(1);
+    expect(ids).toContain(holders[0]);
+    expect(await db.selectFrom('jobs').select('export_id').execute()).toEqual([{ export_id: holders[0] }]);
+  });
+
+  it('lets the key go once the window has passed, and when the job is removed', async () => {
+    const store = createJobsStore(db);
+    expect(await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS)).toBe('A'.repeat(32));
+    const later = NOW + WINDOW_MS + 1;
+    expect(await store.insertUnlessDuplicate(job('B'.repeat(32), 'k', later), later - WINDOW_MS)).toBe('B'.repeat(32));
+    await store.remove('B'.repeat(32));
+    expect(await store.find('B'.repeat(32))).toBeNull();
+    expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'k', later), later - WINDOW_MS)).toBe('C'.repeat(32));
+  });
+
+  it('records the end once, and grants the end notification once, however many ask at the same time', async () => {
+    const store = createJobsStore(db);
+    await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS);
+    const end = { exportId: 'A'.repeat(32), emailStatus: 'completed' as const, contactsStatus: null, finishedAt: NOW, downloadTokenHash: 'h', downloadExpiresAt: NOW + 1 };
+    const finished = await Promise.all([1, 2, 3].map(() => store.finish(end)));
+    const claimed = await Promise.all([1, 2, 3].map(() => store.claimEndNotification('A'.repeat(32))));
+    expect(finished.filter(Boolean)).toHaveLength(1);
+    expect(claimed.filter(Boolean)).toHaveLength(1);
+    expect(await store.find('A'.repeat(32))).toMatchObject({ emailStatus: 'completed', finishedAt: NOW, endNotified: true });
+  });
+});
