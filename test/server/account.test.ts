@@ -125,14 +125,14 @@ describe('POST /api/v2/comcast-update-opt-out-state/ (§4 transitions)', () => {
 
   it('refuses a cancel for a purged account even when its stored state is a scheduled deletion', async () => {
     const email = 'purged-tos-timeout@example.com';
-    harness.db.prepare('INSERT INTO opt_out_states (email, state, updated_at) VALUES (?, ?, ?)').run(email, 'OPTED_OUT_DELETE', 0);
-    const { status, body } = await updateOptOut(tokenFor(email), 'OPT_OUT_CANCEL');
+    await harness.db.insertInto('opt_out_states').values({ email, state: 'OPTED_OUT_DELETE', updated_at: 0 }).execute();
+    const { status, body } = await updateOptOut(await tokenFor(email), 'OPT_OUT_CANCEL');
     expect(status).toBe(409);
     expect(body).toMatchObject({ error: 'OPT_OUT_TRANSITION_NOT_ALLOWED', message: expect.stringContaining('purgedTosTimeoutDelete') });
   });
 
   it('refuses an account without a mailbox (stopped at sign-in by the portal) with 409', async () => {
-    const { status, body } = await updateOptOut(tokenFor('mailbox-inactive@example.com'), 'OPT_OUT');
+    const { status, body } = await updateOptOut(await tokenFor('mailbox-inactive@example.com'), 'OPT_OUT');
     expect(status).toBe(409);
     expect(body).toMatchObject({ error: 'ACCOUNT_NOT_ACTIVE' });
   });

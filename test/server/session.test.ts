@@ -42,7 +42,7 @@ describe('XSRF and bearer checks', () => {
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(await response.json()).toMatchObject({ error: 'CROSS_SITE_REQUEST' });
     }
-    expect(countJobs()).toBe(0);
+    expect(await countJobs()).toBe(0);
     const fromThePortal = await session.post('/api/capabilities/', { email: 'me@gmail.com' }, { Origin: harness.base, 'Sec-Fetch-Site': 'same-origin' });
     expect(fromThePortal.status).toBe(200);
   });
