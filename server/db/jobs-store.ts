@@ -8,6 +8,7 @@ import type { OperationProgress, VendorJob } from '../ports.ts';
 import { compileOnce } from './compiled.ts';
 import type { Db } from './open.ts';
 import type { JobRow } from './schema.ts';
+import { inTransaction } from './transaction.ts';
 
 export type OperationStatus = OperationProgress['status'];
 
@@ -45,6 +46,7 @@ const fromRow = (row: JobRow): StoredJob => ({
 
 export type JobsStore = ReturnType<typeof createJobsStore>;
 
+/** Over the database, or over a transaction (`db.transaction().execute((trx) => createJobsStore(trx)…)`) to join it. */
 export function createJobsStore(db: Db) {
   const byId = compileOnce(db, (exportId: string) => db.selectFrom('jobs').selectAll().where('export_id', '=', exportId));
 
@@ -55,7 +57,7 @@ export function createJobsStore(db: Db) {
      * loads of one body get one job, on any number of nodes: the key is a primary key.
      */
     insertUnlessDuplicate: (job: NewJob, duplicateSince: number): Promise<string> =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         // Claims older than the window no longer hold their key; dropping them keeps the table small.
         await trx.deleteFrom('load_claims').where('claimed_at', '<', duplicateSince).execute();
         const claimed = await trx
@@ -148,7 +150,7 @@ export function createJobsStore(db: Db) {
     },
     /** Forgets a job the vendor refused, and its claim, so the same load can be tried again. */
     remove: (exportId: string): Promise<void> =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await trx.deleteFrom('load_claims').where('export_id', '=', exportId).execute();
         await trx.deleteFrom('jobs').where('export_id', '=', exportId).execute();
       }),

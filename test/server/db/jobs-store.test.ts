@@ -61,6 +61,17 @@ describe('jobs store', () => {
     expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'k', later), later - WINDOW_MS)).toBe('C'.repeat(32));
   });
 
+  it('joins a transaction it is created over, so a caller can make several writes atomic', async () => {
+    const abandoned = db.transaction().execute(async (trx) => {
+      await createJobsStore(trx).insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS);
+      throw new Error('the second write of the caller failed');
+    });
+    await expect(abandoned).rejects.toThrow('the second write');
+    const store = createJobsStore(db);
+    expect(await store.find('A'.repeat(32))).toBeNull();
+    expect(await store.insertUnlessDuplicate(job('B'.repeat(32), 'k'), NOW - WINDOW_MS)).toBe('B'.repeat(32));
+  });
+
   it('records the end once, and grants the end notification once, however many ask at the same time', async () => {
     const store = createJobsStore(db);
     await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS);
