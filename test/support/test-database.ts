@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { readConfig } from '../../server/config.ts';
+import { readConfig, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/open.ts';
 import { createLogger } from '../../server/http/logger.ts';
 
@@ -45,17 +45,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** An open, migrated database with nothing else around it, for tests of one store. */
-export async function openTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
+/** The configuration of a fresh database (and a folder for its SQLite file), for tests that open it themselves. */
+export async function freshDatabaseConfig(): Promise<{ config: DatabaseConfig; remove(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-db-'));
   const database = await createTestDatabase();
-  const db = await openDatabase(readConfig({ DATA_DIR: dir, ...database.env }).database, createLogger('silent'));
+  return {
+    config: readConfig({ DATA_DIR: dir, ...database.env }).database,
+    async remove() {
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An open, migrated database with nothing else around it, for tests of one store. */
+export async function openTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
+  const { config, remove } = await freshDatabaseConfig();
+  const db = await openDatabase(config, createLogger('silent'));
   return {
     db,
     async close() {
       await db.destroy();
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
+      await remove();
     },
   };
 }

@@ -1,46 +1,20 @@
 /** The jobs store on the run's dialect, where requests overlap: loads of one body, the end of a job. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readConfig } from '../../../server/config.ts';
-import { createJobsStore, type NewJob } from '../../../server/db/jobs-store.ts';
-import { openDatabase, type Db } from '../../../server/db/open.ts';
-import { createLogger } from '../../../server/http/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { createJobsStore } from '../../../server/db/jobs-store.ts';
+import type { Db } from '../../../server/db/open.ts';
+import { openTestDatabase } from '../../support/test-database.ts';
+import { NOW, newJob as job } from './new-job.ts';
 
-const NOW = Date.UTC(2026, 10, 22, 9, 0, 0);
 const WINDOW_MS = 10 * 60 * 1000;
 
-const job = (exportId: string, idempotencyKey: string, createdAt = NOW): NewJob => ({
-  exportId,
-  sourceEmail: 'active@example.com',
-  emailHash: 'hash-of-active',
-  destinationProvider: 'file',
-  destinationEmail: null,
-  operations: ['emailmigration'],
-  emailFormat: 'MBOX',
-  contactsFormat: null,
-  notificationEmail: 'notify@example.com',
-  createdAt,
-  idempotencyKey,
-});
-
 describe('jobs store', () => {
-  let dir: string;
-  let database: TestDatabase;
   let db: Db;
+  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-jobs-'));
-    database = await createTestDatabase();
-    db = await openDatabase(readConfig({ DATA_DIR: dir, ...database.env }).database, createLogger('silent'));
+    ({ db, close } = await openTestDatabase());
   });
-  afterEach(async () => {
-    await db.destroy();
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => close());
 
   it('makes one job of concurrent loads with the same key, and tells each load which', async () => {
     const store = createJobsStore(db);

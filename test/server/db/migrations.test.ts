@@ -1,33 +1,24 @@
 /** Migrations on start, on the run's dialect: every one runs once, and a database from a newer service is refused. */
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readConfig, type DatabaseConfig } from '../../../server/config.ts';
+import type { DatabaseConfig } from '../../../server/config.ts';
 import { MIGRATIONS } from '../../../server/db/migrations/index.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
 import { createLogger } from '../../../server/http/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { freshDatabaseConfig } from '../../support/test-database.ts';
 
 const logger = createLogger('silent');
 const migrationsRun = async (db: Db) =>
   (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)).rows.map((row) => row.name);
 
 describe('migrations', () => {
-  let dir: string;
-  let database: TestDatabase;
   let config: DatabaseConfig;
+  let remove: () => Promise<void>;
 
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-migrations-'));
-    database = await createTestDatabase();
-    config = readConfig({ DATA_DIR: dir, ...database.env }).database;
+    ({ config, remove } = await freshDatabaseConfig());
   });
-  afterEach(async () => {
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => remove());
 
   it('bring a new database to the latest schema, and run nothing twice on the next start', async () => {
     const db = await openDatabase(config, logger);

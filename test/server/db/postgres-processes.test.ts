@@ -3,38 +3,30 @@
  * they migrate once between them when started together, and concurrent loads of one body on
  * different processes make one job. (SQLite is one process's database: not run there.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readConfig, type DatabaseConfig } from '../../../server/config.ts';
 import { createJobsStore } from '../../../server/db/jobs-store.ts';
 import { MIGRATIONS } from '../../../server/db/migrations/index.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
 import { createLogger } from '../../../server/http/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { freshDatabaseConfig } from '../../support/test-database.ts';
+import { NOW, newJob } from './new-job.ts';
 
-const NOW = Date.UTC(2026, 10, 22, 9, 0, 0);
 const logger = createLogger('silent');
 
 describe('several processes on one Postgres database', () => {
-  let dir: string;
-  let database: TestDatabase;
-  let config: DatabaseConfig;
   let processes: Db[] = [];
+  let remove: () => Promise<void>;
 
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-processes-'));
-    database = await createTestDatabase();
-    config = readConfig({ DATA_DIR: dir, ...database.env }).database;
-    expect(config.url).not.toBeNull();
-    processes = await Promise.all([1, 2, 3].map(() => openDatabase(config, logger)));
+    const fresh = await freshDatabaseConfig();
+    remove = fresh.remove;
+    expect(fresh.config.url).not.toBeNull();
+    processes = await Promise.all([1, 2, 3].map(() => openDatabase(fresh.config, logger)));
   });
   afterEach(async () => {
     await Promise.all(processes.map((db) => db.destroy()));
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await remove();
   });
 
   it('run each migration exactly once when they start together', async () => {
@@ -47,22 +39,7 @@ describe('several processes on one Postgres database', () => {
     const ids = Array.from({ length: 9 }, (_, index) => String(index).repeat(32));
     const holders = await Promise.all(
       ids.map((exportId, index) =>
-        stores[index % stores.length]!.insertUnlessDuplicate(
-          {
-            exportId,
-            sourceEmail: 'active@example.com',
-            emailHash: 'hash-of-active',
-            destinationProvider: 'file',
-            destinationEmail: null,
-            operations: ['emailmigration'],
-            emailFormat: 'MBOX',
-            contactsFormat: null,
-            notificationEmail: 'notify@example.com',
-            createdAt: NOW,
-            idempotencyKey: 'same-body',
-          },
-          NOW - 60_000,
-        ),
+        stores[index % stores.length]!.insertUnlessDuplicate(newJob(exportId, 'same-body'), NOW - 60_000),
       ),
     );
     expect(new Set(holders).size).toBe(1);
