@@ -10,7 +10,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, openSync, readdirSync, r
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../e2e/harness/free-port.ts';
+import { freePort } from './free-port.ts';
 
 export type PostgresCluster = {
   /** Superuser URL of the cluster's `postgres` database: for creating the databases tests use. */
