@@ -3,18 +3,22 @@
  * lookups, the account calls that carry `token_id` in the query, and validate-token.
  */
 import * as v from 'valibot';
+import { OperationProgressFields, OwnerStatusFields } from './progress.ts';
 import { EmailHashSchema, OptOutRequestSchema } from './vocabulary.ts';
 
 export const OperationStatusSchema = v.object({
   /** started, completed or error; the browser treats any other value as error. */
   status: v.string(),
-  /** For a completed file export: a link valid for two weeks. */
+  /** For a completed file export, in the owner's signed-in answer only: a short-lived link. */
   download_url: v.nullish(v.string()),
+  ...OperationProgressFields,
 });
+/** The status answer (anonymous v2, and the signed-in one, which adds the owner's fields). */
 export const StatusResponseSchema = v.object({
   emailmigration: v.nullish(OperationStatusSchema),
   contactsmigration: v.nullish(OperationStatusSchema),
   error: v.nullish(v.string()),
+  ...OwnerStatusFields,
 });
 export type StatusResponse = v.InferOutput<typeof StatusResponseSchema>;
 

@@ -12,3 +12,4 @@ export * from './errors.ts';
 export * from './paths.ts';
 export * from './opt-out.ts';
 export * from './imap-address.ts';
+export * from './progress.ts';

@@ -8,6 +8,7 @@ export const API_PATHS = {
   validate: '/api/validate/',
   load: '/api/load/',
   status: '/api/status/',
+  cancel: '/api/cancel/',
   // Export-service client (no credentials)
   validateImap: '/api/validate-imap/',
   jobsByEmail: '/api/jobs-by-email/',

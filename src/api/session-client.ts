@@ -5,16 +5,18 @@
 import { readStoredAuthToken, readXsrfCookie, XSRF_HEADER_NAME, type ValueSource } from './browser-sources';
 import { createCall, createHttp, type CallOptions, type HttpOptions } from './call';
 import {
+  API_PATHS,
   CapabilitiesResponseSchema,
   LoadResponseSchema,
+  OkResponseSchema,
   StatusResponseSchema,
   ValidateResponseSchema,
+  type CancelRequest,
   type CapabilitiesRequest,
+  type JobQuery,
   type LoadRequest,
   type ValidateRequest,
 } from '../../contract/index.ts';
-import { API_PATHS } from '../../contract/index.ts';
-import type { JobQuery } from '../../contract/index.ts';
 import { joinUrl } from './url';
 
 export type SessionClientOptions = {
@@ -50,9 +52,13 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     load: (body: LoadRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.load), schema: LoadResponseSchema, json: body, ...opts }),
 
-    /** v1 status: §7 shows no response; it answers like v2 (docs/api.md). */
+    /** v1 status: like v2, plus the owner's fields (download, receipt, report, cancel) for the export's own account. */
     status: (query: JobQuery, opts?: CallOptions) =>
       call({ method: 'get', url: url(API_PATHS.status), schema: StatusResponseSchema, query, ...opts }),
+
+    /** Ours, additive: the owner stops a running export. */
+    cancel: (body: CancelRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.cancel), schema: OkResponseSchema, json: body, ...opts }),
   };
 }
 

@@ -1,0 +1,73 @@
+/**
+ * What the status answers add while the transfer engine works (additive: every field is optional,
+ * and no field or value of the original status answer changes). Counts are messages for email and
+ * contacts for contacts; bytes only for email. The anonymous answer carries counts and timing; what
+ * names the customer's folders or lets them act (the count receipt, the item report, cancel) is only
+ * in the signed-in answer to the export's owner.
+ */
+import * as v from 'valibot';
+
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const TransferProgressSchema = v.object({
+  /** Items found at the source; null until the source has been counted. */
+  total: v.nullable(Count),
+  /** Items copied (or already at the destination). */
+  done: Count,
+  /** Items skipped and recorded in the item report. */
+  failed: Count,
+  bytes_total: v.optional(v.nullable(Count)),
+  bytes_done: v.optional(Count),
+});
+export type TransferProgress = v.InferOutput<typeof TransferProgressSchema>;
+
+/** A transfer paused by the destination: its daily limit, or a request to slow down. */
+export const TransferWaitSchema = v.object({
+  reason: v.picklist(['daily-limit', 'throttled']),
+  /** ISO 8601: when it goes on. */
+  until: v.string(),
+});
+export type TransferWait = v.InferOutput<typeof TransferWaitSchema>;
+
+/** Why an operation ended in error: `cancelled` by its owner, or what stopped it. */
+export const TransferEndReasonSchema = v.picklist([
+  'cancelled',
+  'source-unreachable',
+  'source-login-refused',
+  'destination-unreachable',
+  'destination-login-refused',
+  'all-items-failed',
+  'internal',
+]);
+export type TransferEndReason = v.InferOutput<typeof TransferEndReasonSchema>;
+
+/** One line of the count receipt: a folder (or address book) at the source and at the destination. */
+export const ReceiptLineSchema = v.object({
+  operation: v.picklist(['emailmigration', 'contactsmigration']),
+  container: v.string(),
+  source: Count,
+  destination: Count,
+});
+export type ReceiptLine = v.InferOutput<typeof ReceiptLineSchema>;
+
+/** Added to each operation of the status answers. */
+export const OperationProgressFields = {
+  progress: v.optional(TransferProgressSchema),
+  waiting: v.optional(TransferWaitSchema),
+  /** Set when the status is `error`. Read leniently: a value this build does not know is just an error. */
+  reason: v.optional(v.string()),
+};
+
+/** Added to the signed-in status answer for the export's owner only. */
+export const OwnerStatusFields = {
+  /** The owner may cancel: the export is still running. */
+  can_cancel: v.optional(v.boolean()),
+  /** The item report (CSV) of an ended export with failed items: a short-lived link for the owner. */
+  report_url: v.optional(v.nullable(v.string())),
+  /** Source and destination counts per folder and address book, once the export has ended. */
+  receipt: v.optional(v.array(ReceiptLineSchema)),
+};
+
+/** `POST /api/cancel/`: the owner stops a running export. */
+export const CancelRequestSchema = v.object({ job_id: v.string() });
+export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>;
