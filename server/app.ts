@@ -7,11 +7,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
+import { portalAddress, type Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { createJobsStore } from './db/jobs-store.ts';
-import { createNotificationsStore } from './db/notifications-store.ts';
 import { createOptOutStore } from './db/opt-out-store.ts';
+import { createOutboxStore } from './db/outbox-store.ts';
 import { createSupportStore } from './db/support-store.ts';
 import type { TokenVerifier } from './http/auth.ts';
 import { apiError, apiNotFound, createErrorHandler } from './http/errors.ts';
@@ -19,7 +19,13 @@ import { requestLog } from './http/logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveDist } from './http/static.ts';
 import { issueXsrfCookie } from './http/xsrf.ts';
+import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
+import type { LimiterStore } from './limits/limiter-store.ts';
+import { createLimits } from './limits/limits.ts';
+import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
+import { createOutboxRunner, type OutboxRunner } from './outbox/outbox-runner.ts';
+import { createSupportWebhookDelivery } from './outbox/support-webhook-delivery.ts';
 import type {
   AccountDirectory,
   CredentialChecker,
@@ -31,8 +37,10 @@ import type {
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
+import { devPages } from './routes/dev-pages.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
+import { loadRoutes } from './routes/load.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { statusRoutes } from './routes/status.ts';
 import { supportRoutes } from './routes/support.ts';
@@ -42,7 +50,7 @@ export type AppDependencies = {
   db: Db;
   logger: Logger;
   now: () => number;
-  /** The server secret: keys the email hash and the download links. */
+  /** The server secret: keys the email hash, the flow cookie and the download grants. */
   secret: string;
   /** The keyed 40-character hash of an address (S2's emailHash bound to the secret). */
   hashEmail: (email: string) => string;
@@ -55,30 +63,50 @@ export type AppDependencies = {
   imapResolver: ImapHostResolver;
   domainValidator: DomainValidator;
   notifier: Notifier;
+  /** Where the limits keep their counters (server/limits/limiter-store.ts): the shared database. */
+  limiterStore: LimiterStore;
 };
 
-export type ExportService = { app: Hono; jobService: JobService };
+/** The HTTP app, and the two background loops its owner runs (wiring) or steps (tests). */
+export type ExportService = { app: Hono; jobService: JobService; outbox: OutboxRunner };
+
+/** Outbox messages claimed per pass. */
+const OUTBOX_BATCH = 20;
 
 export function createService(deps: AppDependencies): ExportService {
   const { config, db, logger } = deps;
   const jobs = createJobsStore(db);
+  const grants = createDownloadGrants(deps.secret);
   const jobService = createJobService({
     jobs,
-    notifications: createNotificationsStore(db),
     vendor: deps.vendor,
-    notifier: deps.notifier,
+    grants,
     logger,
     now: deps.now,
-    secret: deps.secret,
     publicUrl: config.publicUrl,
     downloadTtlMs: config.downloadTtlMs,
+  });
+  const support = createSupportStore(db, { retentionMs: config.supportRetentionMs });
+  const outboxStore = createOutboxStore(db);
+  const outbox = createOutboxRunner({
+    store: outboxStore,
+    deliveries: {
+      'export-mail': createExportMailDelivery({ jobs, notifier: deps.notifier, portalUrl: portalAddress(config) }),
+      'support-request': createSupportWebhookDelivery({ support, webhookUrl: config.supportWebhookUrl, timeoutMs: config.outbox.deliveryTimeoutMs }),
+    },
+    settings: { retry: config.outbox.retry, deliveryTimeoutMs: config.outbox.deliveryTimeoutMs, batchSize: OUTBOX_BATCH },
+    logger,
+    now: deps.now,
   });
   const routeDeps: RouteDeps = {
     ...deps,
     jobs,
     optOuts: createOptOutStore(db),
-    support: createSupportStore(db),
+    support,
+    outbox: outboxStore,
     jobService,
+    grants,
+    limits: createLimits(deps.limiterStore, config.limits),
   };
 
   const app = new Hono();
@@ -97,20 +125,22 @@ export function createService(deps: AppDependencies): ExportService {
 
   app.route('/', healthRoutes(routeDeps));
   app.route('/', sessionRoutes(routeDeps));
+  app.route('/', loadRoutes(routeDeps));
   app.route('/', statusRoutes(routeDeps));
   app.route('/', checkRoutes(routeDeps));
   app.route('/', accountRoutes(routeDeps));
   app.route('/', supportRoutes(routeDeps));
   app.route('/', downloadRoutes(routeDeps));
   if (deps.identityRoutes) app.route('/', deps.identityRoutes);
+  if (config.development) app.route('/', devPages(routeDeps));
   app.all('/api/*', apiNotFound);
   // Development pages exist only in development; elsewhere /dev/ is not the SPA's either.
   app.all('/dev/*', apiNotFound);
 
   app.use('*', serveDist(config.distDir));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
-  return { app, jobService };
+  return { app, jobService, outbox };
 }
 
-/** The HTTP app alone (tests, the bench); the sweep lives on createService(...).jobService. */
+/** The HTTP app alone (tests, the bench); the loops live on createService(...). */
 export const createApp = (deps: AppDependencies): Hono => createService(deps).app;

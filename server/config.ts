@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
+import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
 import { productionProblems } from './production-requirements.ts';
 
 export type Adapters = 'development' | 'real';
@@ -17,6 +18,24 @@ export type IdentityConfig = { issuer: string; clientId: string; clientSecret: s
 export const STANDINS_OPT_IN = 'DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS';
 
 export type RateLimit = { max: number; windowMs: number };
+
+/** The limits of server/limits/limits.ts; every duration in milliseconds. */
+export type LimitsConfig = {
+  exportsRunning: number;
+  exportsPerDay: number;
+  validatePerAccount: number;
+  validatePerAddress: number;
+  validateWindowMs: number;
+  /** Wrong passwords for one destination address before the delay starts. */
+  validateFreeFailures: number;
+  validateFirstDelayMs: number;
+  validateMaxDelayMs: number;
+  supportPerAddress: number;
+  supportWindowMs: number;
+};
+
+/** The outbox loop (server/outbox/). */
+export type OutboxConfig = { intervalMs: number; deliveryTimeoutMs: number; retry: RetryPolicy };
 
 /** Postgres when `url` is set, else the SQLite file at `sqlitePath`. */
 export type DatabaseConfig = { url: string | null; sqlitePath: string; poolSize: number };
@@ -42,6 +61,10 @@ export type Config = {
   outboxDir: string;
   filesDir: string;
   supportWebhookUrl: string | null;
+  /** Support requests older than this are deleted. */
+  supportRetentionMs: number;
+  outbox: OutboxConfig;
+  limits: LimitsConfig;
   adapters: Adapters;
   /** NODE_ENV === 'production'. */
   production: boolean;
@@ -134,6 +157,38 @@ function outbound(env: Env): OutboundPolicy {
   return { allowList, ports, dnsServers: list(env, 'DNS_SERVERS') };
 }
 
+/** The portal's address for a person to type (notification mail): the public URL, or this machine's in development. */
+export const portalAddress = (config: Pick<Config, 'publicUrl' | 'port'>): string => config.publicUrl || `http://localhost:${config.port}`;
+
+const MINUTE_MS = 60 * 1000;
+
+function limits(env: Env): LimitsConfig {
+  return {
+    exportsRunning: integer(env, 'RATE_LIMIT_EXPORTS_RUNNING', 3, 1),
+    exportsPerDay: integer(env, 'RATE_LIMIT_EXPORTS_PER_DAY', 10, 1),
+    validatePerAccount: integer(env, 'RATE_LIMIT_VALIDATE_PER_ACCOUNT', 20, 1),
+    validatePerAddress: integer(env, 'RATE_LIMIT_VALIDATE_PER_ADDRESS', 60, 1),
+    validateWindowMs: integer(env, 'RATE_LIMIT_VALIDATE_WINDOW_MS', 15 * MINUTE_MS, 1000),
+    validateFreeFailures: integer(env, 'RATE_LIMIT_VALIDATE_FREE_FAILURES', 3, 0),
+    validateFirstDelayMs: integer(env, 'RATE_LIMIT_VALIDATE_DELAY_MS', 30_000, 1000),
+    validateMaxDelayMs: integer(env, 'RATE_LIMIT_VALIDATE_MAX_DELAY_MS', 60 * MINUTE_MS, 1000),
+    supportPerAddress: integer(env, 'RATE_LIMIT_SUPPORT_PER_ADDRESS', 5, 1),
+    supportWindowMs: integer(env, 'RATE_LIMIT_SUPPORT_WINDOW_MS', 60 * MINUTE_MS, 1000),
+  };
+}
+
+function outboxSettings(env: Env): OutboxConfig {
+  return {
+    intervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 1000, 10),
+    deliveryTimeoutMs: integer(env, 'OUTBOX_DELIVERY_TIMEOUT_MS', 30_000, 100),
+    retry: {
+      firstDelayMs: integer(env, 'OUTBOX_RETRY_FIRST_MS', DEFAULT_RETRY.firstDelayMs, 10),
+      maxDelayMs: integer(env, 'OUTBOX_RETRY_MAX_MS', DEFAULT_RETRY.maxDelayMs, 10),
+      maxAttempts: integer(env, 'OUTBOX_MAX_ATTEMPTS', DEFAULT_RETRY.maxAttempts, 1),
+    },
+  };
+}
+
 export function readConfig(env: Env, cwd = process.cwd()): Config {
   const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? 'data');
   const production = text(env, 'NODE_ENV') === 'production';
@@ -176,6 +231,9 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     outboxDir: path.resolve(cwd, text(env, 'OUTBOX_DIR') ?? path.join(dataDir, 'outbox')),
     filesDir: path.resolve(cwd, text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,
+    supportRetentionMs: integer(env, 'SUPPORT_RETENTION_DAYS', 90, 1) * DAY_MS,
+    outbox: outboxSettings(env),
+    limits: limits(env),
     adapters,
     production,
     development,

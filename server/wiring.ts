@@ -31,6 +31,11 @@ import {
   createOutboundGuard,
 } from './checks/index.ts';
 import { createMailNotifier } from './notify/mail-notifier.ts';
+import { runPeriodically } from './background/periodic.ts';
+import { openLimiterStore, purgeExpiredCounters } from './limits/limiter-store.ts';
+
+/** Ended limit windows are deleted this often. */
+const COUNTER_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 export type RunningParts = ExportService & { db: Db; logger: Logger; config: Config; close: () => Promise<void> };
 
@@ -59,6 +64,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const directory = scenarioDirectory;
   const real = config.adapters === 'real';
   const guard = createOutboundGuard(config.outbound);
+  const limiterStore = openLimiterStore(config.database);
   const service = createService({
     config,
     db,
@@ -87,16 +93,29 @@ export async function assembleService(config: Config, options: { logger?: Logger
     credentialChecker: real ? createImapCredentialChecker({ guard }) : createDevCredentialChecker(),
     imapResolver: real ? createDnsImapResolver({ guard }) : createDevImapResolver(),
     domainValidator: real ? createDnsDomainValidator({ servers: config.outbound.dnsServers ? [...config.outbound.dnsServers] : undefined }) : createDevDomainValidator(),
-    notifier: createMailNotifier({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir, from: config.mailFrom }),
+    notifier: createMailNotifier({
+      smtpUrl: config.smtpUrl ?? undefined,
+      outboxDir: config.outboxDir,
+      from: config.mailFrom,
+      timeoutMs: config.outbox.deliveryTimeoutMs,
+    }),
+    limiterStore,
   });
-  const stopSweep = service.jobService.startSweep(config.sweepIntervalMs);
+  const stops = [
+    service.jobService.startSweep(config.sweepIntervalMs),
+    service.outbox.start(config.outbox.intervalMs),
+    runPeriodically(COUNTER_PURGE_INTERVAL_MS, () =>
+      purgeExpiredCounters(db).catch((error: unknown) => logger.error({ err: error }, 'limits: could not purge old counters')),
+    ),
+  ];
   return {
     ...service,
     db,
     logger,
     config,
     async close() {
-      await stopSweep();
+      await Promise.all(stops.map((stop) => stop()));
+      await limiterStore.close();
       await db.destroy();
     },
   };

@@ -1,10 +1,14 @@
 /**
  * Jobs: the VendorJob the vendor sees, plus what the service needs around it (who to notify, the
- * final statuses, whether the end was notified, the download link). The lookup by export ID is the
- * status poll's only query: compiled once, one read of the primary key.
+ * final statuses, how long the file stays downloadable). A job never exists without its mail: the
+ * insert queues the 'started' mail and the finish queues the 'ended' one in the same transaction, so
+ * a process killed at any point leaves both or neither. The lookup by export ID is the status poll's
+ * only query: compiled once, one read of the primary key.
  */
 import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../../contract/index.ts';
+import { exportMail } from '../outbox/export-mail-delivery.ts';
 import type { OperationProgress, VendorJob } from '../ports.ts';
+import { queueMessage, withdrawMessages } from './outbox-store.ts';
 import { compileOnce } from './compiled.ts';
 import type { Db } from './open.ts';
 import type { JobRow } from './schema.ts';
@@ -18,7 +22,6 @@ export type StoredJob = VendorJob & {
   emailStatus: OperationStatus | null;
   contactsStatus: OperationStatus | null;
   finishedAt: number | null;
-  endNotified: boolean;
   downloadExpiresAt: number | null;
 };
 
@@ -40,7 +43,6 @@ const fromRow = (row: JobRow): StoredJob => ({
   emailStatus: row.email_status as OperationStatus | null,
   contactsStatus: row.contacts_status as OperationStatus | null,
   finishedAt: row.finished_at,
-  endNotified: row.end_notified === 1,
   downloadExpiresAt: row.download_expires_at,
 });
 
@@ -54,7 +56,8 @@ export function createJobsStore(db: Db) {
     /**
      * Stores the job unless a load with the same idempotency key was claimed since `duplicateSince`;
      * answers the export ID that holds the key (the new job's, or the earlier one's). Two concurrent
-     * loads of one body get one job, on any number of nodes: the key is a primary key.
+     * loads of one body get one job, on any number of nodes: the key is a primary key. A new job's
+     * 'started' mail is queued with it.
      */
     insertUnlessDuplicate: (job: NewJob, duplicateSince: number): Promise<string> =>
       inTransaction(db, async (trx) => {
@@ -89,8 +92,29 @@ export function createJobsStore(db: Db) {
             created_at: job.createdAt,
           })
           .execute();
+        await queueMessage(trx, exportMail(job.exportId, 'started'), job.createdAt);
         return job.exportId;
       }),
+    /** The export that holds `key` when a load claimed it since `since`; null otherwise. */
+    async claimHolder(key: string, since: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('load_claims')
+        .select('export_id')
+        .where('idempotency_key', '=', key)
+        .where('claimed_at', '>=', since)
+        .executeTakeFirst();
+      return row?.export_id ?? null;
+    },
+    /** How many exports of this account have not ended yet (the running-exports limit). */
+    async countRunning(sourceEmail: string): Promise<number> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('running'))
+        .where('finished_at', 'is', null)
+        .where('source_email', '=', sourceEmail)
+        .executeTakeFirstOrThrow();
+      return Number(row.running);
+    },
     async find(exportId: string): Promise<StoredJob | null> {
       const [row] = await byId(exportId);
       return row ? fromRow(row) : null;
@@ -111,47 +135,39 @@ export function createJobsStore(db: Db) {
       const rows = await db.selectFrom('jobs').selectAll().where('finished_at', 'is', null).orderBy('created_at').limit(500).execute();
       return rows.map(fromRow);
     },
-    /** Records the final statuses once; false when the job was already finished. */
-    async finish(update: {
+    /**
+     * Records the final statuses and queues the 'ended' mail, once: of several settlers (status polls,
+     * the sweep, other nodes) only the one whose update finds the job unfinished does; false for the rest.
+     */
+    finish: (update: {
       exportId: string;
       emailStatus: OperationStatus | null;
       contactsStatus: OperationStatus | null;
       finishedAt: number;
-      downloadTokenHash: string | null;
       downloadExpiresAt: number | null;
-    }): Promise<boolean> {
-      const result = await db
-        .updateTable('jobs')
-        .set({
-          email_status: update.emailStatus,
-          contacts_status: update.contactsStatus,
-          finished_at: update.finishedAt,
-          download_token_hash: update.downloadTokenHash,
-          download_expires_at: update.downloadExpiresAt,
-        })
-        .where('export_id', '=', update.exportId)
-        .where('finished_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
-    },
-    /** True exactly once per job: whoever gets true sends the 'ended' notification. */
-    async claimEndNotification(exportId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('jobs')
-        .set({ end_notified: 1 })
-        .where('export_id', '=', exportId)
-        .where('end_notified', '=', 0)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
-    },
-    async findByDownloadTokenHash(tokenHash: string): Promise<StoredJob | null> {
-      const row = await db.selectFrom('jobs').selectAll().where('download_token_hash', '=', tokenHash).executeTakeFirst();
-      return row ? fromRow(row) : null;
-    },
-    /** Forgets a job the vendor refused, and its claim, so the same load can be tried again. */
+    }): Promise<boolean> =>
+      inTransaction(db, async (trx) => {
+        const result = await trx
+          .updateTable('jobs')
+          .set({
+            email_status: update.emailStatus,
+            contacts_status: update.contactsStatus,
+            finished_at: update.finishedAt,
+            download_expires_at: update.downloadExpiresAt,
+          })
+          .where('export_id', '=', update.exportId)
+          .where('finished_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== 1n) return false;
+        const failed = update.emailStatus === 'error' || update.contactsStatus === 'error';
+        await queueMessage(trx, exportMail(update.exportId, failed ? 'error' : 'completed'), update.finishedAt);
+        return true;
+      }),
+    /** Forgets a job the vendor refused, its claim and its unsent mail, so the same load can be tried again. */
     remove: (exportId: string): Promise<void> =>
       inTransaction(db, async (trx) => {
         await trx.deleteFrom('load_claims').where('export_id', '=', exportId).execute();
+        await withdrawMessages(trx, 'export-mail', exportId);
         await trx.deleteFrom('jobs').where('export_id', '=', exportId).execute();
       }),
   };

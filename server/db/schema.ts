@@ -20,7 +20,7 @@ export interface JobsTable {
   email_status: string | null;
   contacts_status: string | null;
   finished_at: number | null;
-  end_notified: Generated<number>;
+  /** Retired (download links are grants now, docs/security.md); SQLite cannot drop a UNIQUE column. */
   download_token_hash: string | null;
   download_expires_at: number | null;
 }
@@ -47,12 +47,24 @@ export interface SupportRequestsTable {
   received_at: number;
 }
 
-export interface NotificationsTable {
+/** A message owed to someone, delivered by the outbox loop (server/outbox/). */
+export interface OutboxTable {
   id: Generated<number>;
-  export_id: string;
-  outcome: string;
-  sent_at: number;
-  delivered: number;
+  /** What to deliver and how: 'export-mail', 'support-request'. */
+  kind: string;
+  /** What it is about: an export ID, a support request's id. */
+  ref: string;
+  /** JSON, small: the rest of what the delivery needs (never an address or a secret). */
+  payload: string;
+  /** 'pending', 'sent', 'failed' (gave up), 'cancelled' (its subject is gone). */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** A runner holds the message until then; after it (a crashed runner) another may take it. */
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
 }
 
 export interface IdentityTokensTable {
@@ -64,12 +76,21 @@ export interface IdentityTokensTable {
   expires_at: number;
 }
 
+/** rate-limiter-flexible's counters (server/limits/); written by the library, purged by the service. */
+export interface RateLimitsTable {
+  key: string;
+  points: Generated<number>;
+  /** Milliseconds since the epoch; null never expires. */
+  expire: number | null;
+}
+
 export interface Database {
   jobs: JobsTable;
   load_claims: LoadClaimsTable;
   opt_out_states: OptOutStatesTable;
   support_requests: SupportRequestsTable;
-  notifications: NotificationsTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
   identity_tokens: IdentityTokensTable;
 }
 

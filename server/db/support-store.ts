@@ -1,30 +1,49 @@
-/** Support requests received by the default webhook receiver. */
+/**
+ * Support requests received by the default webhook receiver. Saving one also queues it for the
+ * configured webhook (in the same transaction: a stored request is never left unforwarded), and
+ * deletes the requests older than the retention period, so the table holds weeks, not forever.
+ */
 import type { SupportRequest } from '../../contract/index.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from './open.ts';
+import type { SupportRequestsTable } from './schema.ts';
+import { queueMessage } from './outbox-store.ts';
+import { inTransaction } from './transaction.ts';
 
 export type StoredSupportRequest = SupportRequest & { id: number; receivedAt: number };
 
 export type SupportStore = ReturnType<typeof createSupportStore>;
 
-export function createSupportStore(db: Db) {
+export function createSupportStore(db: Db, options: { retentionMs: number }) {
+  const fromRow = ({ received_at, ...rest }: Selectable<SupportRequestsTable>): StoredSupportRequest => ({ ...rest, receivedAt: received_at });
   return {
-    async save(request: SupportRequest, now: number): Promise<number> {
-      const row = await db
-        .insertInto('support_requests')
-        .values({
-          email_address: request.email_address,
-          destination_email: request.destination_email,
-          migration_id: request.migration_id,
-          issue: request.issue,
-          received_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+    /** Stores the request (and queues it for the webhook when `forward`); answers its id. */
+    save: (request: SupportRequest, now: number, forward: boolean): Promise<number> =>
+      inTransaction(db, async (trx) => {
+        const cutoff = now - options.retentionMs;
+        await trx.deleteFrom('support_requests').where('received_at', '<', cutoff).execute();
+        await trx.deleteFrom('outbox').where('kind', '=', 'support-request').where('created_at', '<', cutoff).execute();
+        const row = await trx
+          .insertInto('support_requests')
+          .values({
+            email_address: request.email_address,
+            destination_email: request.destination_email,
+            migration_id: request.migration_id,
+            issue: request.issue,
+            received_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (forward) await queueMessage(trx, { kind: 'support-request', ref: String(row.id), payload: {} }, now);
+        return row.id;
+      }),
+    async find(id: number): Promise<StoredSupportRequest | null> {
+      const row = await db.selectFrom('support_requests').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? fromRow(row) : null;
     },
     async newest(limit: number): Promise<StoredSupportRequest[]> {
       const rows = await db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
-      return rows.map(({ received_at, ...rest }) => ({ ...rest, receivedAt: received_at }));
+      return rows.map(fromRow);
     },
   };
 }

@@ -30,11 +30,16 @@ export async function verifyToken(
 export const unauthorized = (c: Context) =>
   apiError(c, 401, 'UNAUTHORIZED', 'Your sign-in has expired. Please, sign in again.');
 
+const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+
+/** The identity of `Authorization: Bearer <token>` for these purposes, or null (absent, unknown, expired). */
+export const bearerIdentity = (c: Context, tokens: TokenVerifier, purposes: readonly TokenPurpose[]) =>
+  verifyToken(tokens, bearerOf(c), purposes);
+
 /** Requires `Authorization: Bearer <source tokenId>`; the identity is then in c.var.identity. */
 export function requireBearer(tokens: TokenVerifier): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
-    const identity = await verifyToken(tokens, match?.[1], ['source']);
+    const identity = await bearerIdentity(c, tokens, ['source']);
     if (!identity) return unauthorized(c);
     c.set('identity', identity);
     await next();

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { RateLimit } from '../config.ts';
-import { apiError } from './errors.ts';
+import { tooMany } from './too-many.ts';
 import { clientIp } from './client-ip.ts';
 
 /** Bounds memory under a flood of distinct addresses: the table is cleared of stale windows first. */
@@ -28,8 +28,7 @@ export function rateLimit(limit: RateLimit, options: { trustProxy: boolean; now:
     }
     window.count += 1;
     if (window.count > limit.max) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil((window.start + limit.windowMs - now) / 1000))));
-      return apiError(c, 429, 'RATE_LIMITED', 'Too many requests, please try again later.');
+      return tooMany(c, { retryAfterS: Math.max(1, Math.ceil((window.start + limit.windowMs - now) / 1000)), message: 'Too many requests, please try again later.' });
     }
     await next();
   };

@@ -1,23 +1,23 @@
 /**
- * A job's life after load: asks the vendor where it stands, records the final statuses once, hands
- * out the download link of a completed file export, and sends the 'ended' notification exactly once.
- * The status routes and the background sweep both go through settle(), so whichever sees the end
- * first records it.
+ * A job's life after load: asks the vendor where it stands, records the final statuses once (which
+ * queues the 'ended' mail in the same transaction), and answers the status calls. The status routes
+ * and the background sweep both go through settle(), so whichever sees the end first records it.
+ * A completed file export's archive is offered only to its owner: the status answer carries a
+ * download grant when, and only when, the one asking is the signed-in account the export is of.
  */
 import type { Logger } from 'pino';
-import type { ExportNotification, MigrationVendor, Notifier } from '../ports.ts';
+import type { MigrationVendor } from '../ports.ts';
 import type { JobsStore, OperationStatus, StoredJob } from '../db/jobs-store.ts';
-import type { NotificationsStore } from '../db/notifications-store.ts';
-import { downloadToken, hashToken } from './download-token.ts';
+import { runPeriodically } from '../background/periodic.ts';
+import { sameAddress } from '../rules/capabilities.ts';
+import type { DownloadGrants } from './download-grant.ts';
 
 export type JobServiceDeps = {
   jobs: JobsStore;
-  notifications: NotificationsStore;
   vendor: MigrationVendor;
-  notifier: Notifier;
+  grants: DownloadGrants;
   logger: Logger;
   now: () => number;
-  secret: string;
   publicUrl: string;
   downloadTtlMs: number;
 };
@@ -36,18 +36,6 @@ export type JobService = ReturnType<typeof createJobService>;
 export function createJobService(deps: JobServiceDeps) {
   const { jobs, vendor, logger, now } = deps;
 
-  async function notify(job: StoredJob, outcome: ExportNotification['outcome']): Promise<void> {
-    let delivered = false;
-    try {
-      await deps.notifier.send({ to: job.notificationEmail, exportId: job.exportId, portalUrl: deps.publicUrl, outcome });
-      delivered = true;
-    } catch (error) {
-      // The export goes on without its mail; the record says it was not delivered.
-      logger.error({ err: error, exportId: job.exportId, outcome }, 'notification not delivered');
-    }
-    await deps.notifications.record(job.exportId, outcome, now(), delivered);
-  }
-
   async function currentStatuses(job: StoredJob): Promise<Statuses> {
     if (job.finishedAt !== null) return { emailStatus: job.emailStatus, contactsStatus: job.contactsStatus };
     const progress = await vendor.progress(job, new Date(now()));
@@ -58,7 +46,7 @@ export function createJobService(deps: JobServiceDeps) {
     };
   }
 
-  /** Brings a job up to date; records and notifies the end when the vendor reports it. */
+  /** Brings a job up to date; records the end (and queues its mail) when the vendor reports it. */
   async function settle(job: StoredJob): Promise<StoredJob> {
     const statuses = await currentStatuses(job);
     if (job.finishedAt !== null) return job;
@@ -67,33 +55,32 @@ export function createJobService(deps: JobServiceDeps) {
     const failed = present.some((s) => s === 'error');
     const finishedAt = now();
     const offersFile = job.destinationProvider === 'file' && !failed;
-    const token = offersFile ? downloadToken(deps.secret, job.exportId) : null;
-    await jobs.finish({
+    const recorded = await jobs.finish({
       exportId: job.exportId,
       ...statuses,
       finishedAt,
-      downloadTokenHash: token ? hashToken(token) : null,
-      downloadExpiresAt: token ? finishedAt + deps.downloadTtlMs : null,
+      downloadExpiresAt: offersFile ? finishedAt + deps.downloadTtlMs : null,
     });
-    const finished = (await jobs.find(job.exportId)) ?? { ...job, ...statuses, finishedAt };
-    if (await jobs.claimEndNotification(job.exportId)) {
-      logger.info({ exportId: job.exportId, outcome: failed ? 'error' : 'completed' }, 'export ended');
-      await notify(finished, failed ? 'error' : 'completed');
-    }
-    return finished;
+    if (recorded) logger.info({ exportId: job.exportId, outcome: failed ? 'error' : 'completed' }, 'export ended');
+    return (await jobs.find(job.exportId)) ?? { ...job, ...statuses, finishedAt };
   }
 
-  function downloadUrl(job: StoredJob): string | undefined {
+  /** A fresh grant for the owner while the archive is kept; never for anyone else. */
+  function downloadUrl(job: StoredJob, viewer: string | null): string | undefined {
+    if (viewer === null || !sameAddress(viewer, job.sourceEmail)) return undefined;
     if (job.downloadExpiresAt === null || job.downloadExpiresAt <= now()) return undefined;
-    return `${deps.publicUrl}/api/downloads/${downloadToken(deps.secret, job.exportId)}`;
+    return `${deps.publicUrl}/api/downloads/${deps.grants.issue(job.exportId, now())}`;
   }
 
-  /** The §7 status answer: one entry per operation of the job, the link on a completed file export. */
-  async function status(exportId: string): Promise<StatusAnswer | null> {
+  /**
+   * The §7 status answer: one entry per operation of the job; on a completed file export, the link
+   * when `viewer` (the signed-in address asking, or null) owns it.
+   */
+  async function status(exportId: string, viewer: string | null): Promise<StatusAnswer | null> {
     const stored = await jobs.find(exportId);
     if (!stored) return null;
     const job = await settle(stored);
-    const url = downloadUrl(job);
+    const url = downloadUrl(job, viewer);
     const entry = (status: OperationStatus | null): OperationAnswer | undefined =>
       status === null ? undefined : url && status === 'completed' ? { status, download_url: url } : { status };
     const answer: StatusAnswer = {};
@@ -115,21 +102,8 @@ export function createJobService(deps: JobServiceDeps) {
     }
   }
 
-  /** Runs sweepOnce every intervalMs (never two at once); the timer never keeps the process alive. */
-  function startSweep(intervalMs: number): () => Promise<void> {
-    let running: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = sweepOnce().finally(() => {
-        running = null;
-      });
-    }, intervalMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
-  }
+  /** Runs sweepOnce every intervalMs. */
+  const startSweep = (intervalMs: number): (() => Promise<void>) => runPeriodically(intervalMs, sweepOnce);
 
-  return { settle, status, sweepOnce, startSweep, notify };
+  return { settle, status, sweepOnce, startSweep };
 }

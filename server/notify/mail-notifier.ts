@@ -13,14 +13,28 @@ import { composeExportMail } from './export-mail.ts';
 export type MailNotifierOptions = {
   /** SMTP connection URL; when absent mails go to outboxDir. Never logged: it may hold a password. */
   smtpUrl?: string;
+  /**
+   * Connection, greeting and socket timeout of an SMTP attempt, unless the URL sets its own
+   * (nodemailer reads them from its query): a server that accepts and never answers ends the attempt.
+   */
+  timeoutMs?: number;
   outboxDir: string;
   /** The From address, e.g. `Northwave <no-reply@example.com>`. */
   from: string;
   brandName?: string;
 };
 
+/** The SMTP URL with the timeouts added where it names none. */
+function withTimeouts(smtpUrl: string, timeoutMs: number): string {
+  const url = new URL(smtpUrl);
+  for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(timeoutMs));
+  }
+  return url.toString();
+}
+
 export function createMailNotifier(options: MailNotifierOptions): Notifier {
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const smtp = options.smtpUrl ? nodemailer.createTransport(withTimeouts(options.smtpUrl, options.timeoutMs ?? 30_000)) : null;
   const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
   return {

@@ -4,8 +4,11 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/open.ts';
 import type { JobsStore } from '../db/jobs-store.ts';
 import type { OptOutStore } from '../db/opt-out-store.ts';
+import type { OutboxStore } from '../db/outbox-store.ts';
 import type { SupportStore } from '../db/support-store.ts';
+import type { DownloadGrants } from '../jobs/download-grant.ts';
 import type { JobService } from '../jobs/job-service.ts';
+import type { Limits } from '../limits/limits.ts';
 import type { TokenVerifier } from '../http/auth.ts';
 import type {
   AccountDirectory,
@@ -30,5 +33,8 @@ export type RouteDeps = {
   jobs: JobsStore;
   optOuts: OptOutStore;
   support: SupportStore;
+  outbox: OutboxStore;
   jobService: JobService;
+  grants: DownloadGrants;
+  limits: Limits;
 };

@@ -1,9 +1,10 @@
 /**
- * Anonymous export status (§7): v1 and v2 status by export ID, and the list of exports for the keyed
- * email hash handed out at status sign-in. Rate limited per client; an unknown and a malformed
- * export ID get the same answer, so the status call reveals nothing about which IDs exist.
+ * Export status (§7): v1 and v2 status by export ID, and the list of exports for the keyed email hash
+ * handed out at status sign-in. Rate limited per client; an unknown and a malformed export ID get the
+ * same answer, so the status call reveals nothing about which IDs exist. An export ID tells the
+ * status, never the data: only v1 with the owner's bearer token carries the download link.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
   ExportIdSchema,
@@ -11,6 +12,7 @@ import {
   type JobsByEmailResponse,
   type StatusResponse,
 } from '../../contract/index.ts';
+import { bearerIdentity } from '../http/auth.ts';
 import { apiError, validated } from '../http/errors.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import type { RouteDeps } from './deps.ts';
@@ -26,19 +28,20 @@ export function statusRoutes(deps: RouteDeps) {
   app.use('/api/v2/status/', statusLimit);
   app.use('/api/jobs-by-email/', rateLimit(deps.config.rateLimits.jobsByEmail, limitOptions));
 
-  const status = async (exportId: string | undefined) => {
-    if (!exportId || !v.is(ExportIdSchema, exportId)) return null;
-    return deps.jobService.status(exportId);
+  /** The status of an export; the download link only when `viewer` is the signed-in account that owns it. */
+  const answer = async (c: Context, viewer: string | null) => {
+    const exportId = c.req.query('job_id');
+    const found: StatusResponse | null = exportId && v.is(ExportIdSchema, exportId) ? await deps.jobService.status(exportId, viewer) : null;
+    if (!found) return apiError(c, 404, 'JOB_NOT_FOUND', 'Invalid export ID', 'job_id');
+    c.header('Cache-Control', 'no-store');
+    return c.json(found);
   };
 
-  for (const route of ['/api/status', '/api/v2/status']) {
-    app.get(`${route}/`, async (c) => {
-      const answer: StatusResponse | null = await status(c.req.query('job_id'));
-      if (!answer) return apiError(c, 404, 'JOB_NOT_FOUND', 'Invalid export ID', 'job_id');
-      c.header('Cache-Control', 'no-store');
-      return c.json(answer);
-    });
-  }
+  // The export-service client's call: anonymous, so never a download link.
+  app.get('/api/v2/status/', (c) => answer(c, null));
+  // The session client's call: the same answer, with the owner's download link when its bearer
+  // token (a sign-in, or a status sign-in) is the export's account. No token is not an error.
+  app.get('/api/status/', async (c) => answer(c, (await bearerIdentity(c, deps.tokens, ['source', 'status']))?.email ?? null));
 
   app.post('/api/jobs-by-email/', validated('json', JobsByEmailRequestSchema), async (c) => {
     const { hash } = c.req.valid('json');

@@ -21,6 +21,9 @@ const PROVIDER_BY_DOMAIN: Readonly<Record<string, DestinationProvider>> = {
   'aol.com': 'aol',
 };
 
+/** Two spellings of one address (case and surrounding spaces do not matter). */
+export const sameAddress = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /** The destination an address belongs to; any other domain is reached by IMAP ('other'). */
 export function providerForEmail(email: string): DestinationProvider {
   const domain = email.trim().toLowerCase().split('@').pop() ?? '';

@@ -134,7 +134,7 @@ describe('export-service client ⇄ export service', () => {
       supportWebhookUrl: `${harness.base}/api/support-requests/`,
     });
     const form = { email_address: email, destination_email: '', migration_id: '', issue: 'Where are my contacts?' };
-    expect(await client.supportRequest(form)).toEqual({ ok: true });
+    expect(await client.supportRequest(form)).toEqual({ ok: true, status: 'received' });
   });
 
   it('comcastUpdateOptOutState schedules and cancels a closure', async () => {

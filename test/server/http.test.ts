@@ -110,11 +110,28 @@ describe('support requests', () => {
       issue: '<script>alert(1)</script> my export is stuck',
     };
     const response = await postJson(harness.base, '/api/support-requests/', request);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, status: 'received' });
     const page = await (await fetch(`${harness.base}/dev/support-requests`)).text();
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt; my export is stuck');
     expect(page).not.toContain('<script>');
     expect(page).toContain('me@gmail.com');
+    expect(page).toContain('not forwarded (no SUPPORT_WEBHOOK_URL)');
+  });
+
+  it('refuses any field past its length limit', async () => {
+    const base = { email_address: 'me@example.com', destination_email: '', migration_id: '', issue: 'long enough' };
+    const tooLong: [keyof typeof base, string][] = [
+      ['email_address', `${'a'.repeat(243)}@example.com`],
+      ['destination_email', `${'a'.repeat(243)}@example.com`],
+      ['migration_id', 'A'.repeat(65)],
+      ['issue', 'x'.repeat(4001)],
+    ];
+    for (const [field, value] of tooLong) {
+      const response = await postJson(harness.base, '/api/support-requests/', { ...base, [field]: value });
+      expect(response.status, field).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'INVALID_REQUEST', field });
+    }
+    expect((await postJson(harness.base, '/api/support-requests/', { ...base, issue: 'x'.repeat(4000) })).status).toBe(200);
   });
 
   it('refuses a short issue and an address without @', async () => {

@@ -131,7 +131,7 @@ describe('POST /api/validate/', () => {
 });
 
 describe('POST /api/load/', () => {
-  it('creates a file export job with a 32-character export ID and sends the started notification', async () => {
+  it('creates a file export job with a 32-character export ID and its started notification', async () => {
     const session = await signIn(harness);
     const before = harness.sent.length;
     const response = await session.post('/api/load/', fileLoad(session.email));
@@ -140,14 +140,15 @@ describe('POST /api/load/', () => {
     expect(jobid).toMatch(EXPORT_ID_PATTERN);
     const row = await harness.db.selectFrom('jobs').selectAll().where('export_id', '=', jobid).executeTakeFirst();
     expect(row).toMatchObject({ source_email: 'active@example.com', destination_provider: 'file', email_format: 'MBOX', contacts_format: 'VCF' });
+    await harness.service.outbox.runOnce();
     expect(harness.sent.slice(before)).toEqual([
-      { to: 'notify@example.com', exportId: jobid, portalUrl: '', outcome: 'started' },
+      { to: 'notify@example.com', exportId: jobid, portalUrl: 'http://localhost:8080', outcome: 'started' },
     ]);
   });
 
   it('never makes two jobs from a double submit: every answer carries the same export ID', async () => {
     const session = await signIn(harness);
-    const body = fileLoad(session.email, { parameters: { notificationEmail: 'double@example.com' } });
+    const body = fileLoad(session.email, { file_export_parameters: { emailFormat: 'EML', contactsFormat: 'CSV' } });
     const before = await countJobs();
     const answers = await Promise.all(Array.from({ length: 4 }, () => session.post('/api/load/', body)));
     const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { jobid: string }).jobid));
@@ -158,9 +159,27 @@ describe('POST /api/load/', () => {
     expect(await countJobs()).toBe(before + 1);
   });
 
+  it('keys a repeat on what the load means, not on how it is written or which session sends it', async () => {
+    const session = await signIn(harness);
+    const body = fileLoad(session.email, { file_export_parameters: { emailFormat: 'PST', contactsFormat: 'PST' } });
+    const first = ((await (await session.post('/api/load/', body)).json()) as { jobid: string }).jobid;
+    const otherTab = await signIn(harness);
+    const rewritten = {
+      operations: ['contactsmigration', 'emailmigration', 'contactsmigration'],
+      file_export_parameters: { contactsFormat: 'PST', emailFormat: 'PST' },
+      parameters: { notificationEmail: 'another-notify@example.com' },
+      destination_account: { provider: 'file' },
+      source_account: { ...body.source_account, email: 'ACTIVE@example.com' },
+    };
+    const before = await countJobs();
+    const again = await otherTab.post('/api/load/', rewritten, { 'X-Ignored': 'noise' });
+    expect(((await again.json()) as { jobid: string }).jobid).toBe(first);
+    expect(await countJobs()).toBe(before);
+  });
+
   it('makes a new job for a different body, and for the same body once the window has passed', async () => {
     const session = await signIn(harness);
-    const body = fileLoad(session.email, { parameters: { notificationEmail: 'window@example.com' } });
+    const body = fileLoad(session.email, { file_export_parameters: { emailFormat: 'EML', contactsFormat: 'VCF' } });
     const first = ((await (await session.post('/api/load/', body)).json()) as { jobid: string }).jobid;
     const other = await session.post('/api/load/', { ...body, operations: ['emailmigration'] });
     expect(((await other.json()) as { jobid: string }).jobid).not.toBe(first);

@@ -1,6 +1,11 @@
-/** Job lifecycle over real HTTP: status v1/v2, the sweep's end notification, downloads, jobs-by-email, restart. */
+/**
+ * Job lifecycle over real HTTP: status v1/v2, the mails the outbox delivers, downloads for the owner
+ * only, jobs-by-email, restart.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
+import { createHmac } from 'node:crypto';
+import { DOWNLOAD_GRANT_TTL_MS } from '../../server/jobs/download-grant.ts';
 import { emailHash } from '../../server/identity/email-hash.ts';
 import { JOB_DURATION_MS, SECRET, fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
 
@@ -25,14 +30,30 @@ async function load(harness: Harness, email = 'active@example.com', body?: unkno
   return ((await response.json()) as { jobid: string }).jobid;
 }
 
-const status = async (harness: Harness, jobId: string, version: 'v1' | 'v2' = 'v2') => {
+const status = async (harness: Harness, jobId: string, version: 'v1' | 'v2' = 'v2', bearer?: string) => {
   const path = version === 'v2' ? '/api/v2/status/' : '/api/status/';
-  const response = await fetch(`${harness.base}${path}?job_id=${encodeURIComponent(jobId)}`);
+  const headers: Record<string, string> = bearer ? { Authorization: `Bearer ${bearer}` } : {};
+  const response = await fetch(`${harness.base}${path}?job_id=${encodeURIComponent(jobId)}`, { headers });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
+/** The owner's link, from the signed-in status call. */
+async function ownersLink(harness: Harness, jobId: string, email = 'active@example.com', purpose: 'source' | 'status' = 'source') {
+  const token = await harness.tokens.issue({ email, purpose, provider: 'northwave' });
+  const answer = await status(harness, jobId, 'v1', token);
+  return (answer.body.emailmigration as { download_url?: string }).download_url;
+}
+
+const GRANT_URL = /^\/api\/downloads\/[A-Za-z0-9]{32}\.[0-9a-z]+\.[\w-]{43}$/;
+
+/** Where the mails of a job stand in the outbox: [outcome, status], oldest first. */
+async function mails(harness: Harness, jobId: string) {
+  const rows = await harness.db.selectFrom('outbox').select(['payload', 'status']).where('kind', '=', 'export-mail').where('ref', '=', jobId).orderBy('id').execute();
+  return rows.map((row) => [(JSON.parse(row.payload) as { outcome: string }).outcome, row.status]);
+}
+
 describe('export status', () => {
-  it('is started, then completed with a download link, the same on v1 and v2', async () => {
+  it('is started, then completed, the same on v1 and v2, and never carries a download link anonymously', async () => {
     const harness = await start();
     const jobId = await load(harness);
     expect(await status(harness, jobId)).toEqual({
@@ -41,12 +62,7 @@ describe('export status', () => {
     });
     harness.clock.now += JOB_DURATION_MS;
     const done = await status(harness, jobId);
-    const url = (done.body.emailmigration as { download_url: string }).download_url;
-    expect(url).toMatch(/^\/api\/downloads\/[\w-]{43}$/);
-    expect(done.body).toEqual({
-      emailmigration: { status: 'completed', download_url: url },
-      contactsmigration: { status: 'completed', download_url: url },
-    });
+    expect(done.body).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' } });
     expect(await status(harness, jobId, 'v1')).toEqual(done);
   });
 
@@ -83,31 +99,54 @@ describe('export status', () => {
   });
 });
 
-describe('the sweep', () => {
-  it('sends the ended notification exactly once, whoever sees the end first', async () => {
+describe('mail through the outbox', () => {
+  it('queues the started mail with the job and the ended mail exactly once, whoever sees the end first', async () => {
     const harness = await start();
     const jobId = await load(harness);
-    await harness.service.jobService.sweepOnce();
+    expect(harness.sent).toEqual([]);
+    expect(await mails(harness, jobId)).toEqual([['started', 'pending']]);
+    await harness.service.outbox.runOnce();
     expect(harness.sent.map((n) => n.outcome)).toEqual(['started']);
     harness.clock.now += JOB_DURATION_MS;
     await Promise.all([harness.service.jobService.sweepOnce(), status(harness, jobId), harness.service.jobService.sweepOnce()]);
     await harness.service.jobService.sweepOnce();
     await status(harness, jobId);
+    await Promise.all([harness.service.outbox.runOnce(), harness.service.outbox.runOnce()]);
     expect(harness.sent.map((n) => [n.exportId, n.outcome])).toEqual([
       [jobId, 'started'],
       [jobId, 'completed'],
     ]);
-    const records = await harness.db.selectFrom('notifications').select(['outcome', 'delivered']).where('export_id', '=', jobId).orderBy('id').execute();
-    expect(records).toEqual([
-      { outcome: 'started', delivered: 1 },
-      { outcome: 'completed', delivered: 1 },
+    expect(await mails(harness, jobId)).toEqual([
+      ['started', 'sent'],
+      ['completed', 'sent'],
     ]);
   });
 
-  it('records an undelivered notification and still answers the load', async () => {
-    const harness = await start({ notifier: { send: () => Promise.reject(new Error('smtp down')) } });
+  it('answers the load whatever the mail server does, retries with backoff, and records a mail it gave up on', async () => {
+    const failing = { send: () => Promise.reject(new Error('smtp down')) };
+    const harness = await start({ notifier: failing, env: { OUTBOX_MAX_ATTEMPTS: '2', OUTBOX_RETRY_FIRST_MS: '1000' } });
     const jobId = await load(harness);
-    expect(await harness.db.selectFrom('notifications').select('delivered').where('export_id', '=', jobId).execute()).toEqual([{ delivered: 0 }]);
+    await harness.service.outbox.runOnce();
+    const retrying = await harness.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts', 'last_error', 'next_attempt_at'])
+      .where('ref', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(retrying).toEqual({ status: 'pending', attempts: 1, last_error: 'smtp down', next_attempt_at: harness.clock.now + 1000 });
+    // Not due yet: nothing is tried.
+    expect(await harness.service.outbox.runOnce()).toBe(0);
+    harness.clock.now += 1000;
+    await harness.service.outbox.runOnce();
+    expect(await mails(harness, jobId)).toEqual([['started', 'failed']]);
+  });
+
+  it('sends nothing for a job the vendor refused', async () => {
+    const harness = await start({ vendor: (simulated) => ({ ...simulated, start: () => Promise.reject(new Error('vendor down')) }) });
+    const session = await signIn(harness);
+    expect((await session.post('/api/load/', fileLoad(session.email))).status).toBe(502);
+    expect(await harness.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+    await harness.service.outbox.runOnce();
+    expect(harness.sent).toEqual([]);
   });
 });
 
@@ -123,37 +162,79 @@ describe('a job survives a restart', () => {
     });
     second.clock.now += JOB_DURATION_MS;
     await second.service.jobService.sweepOnce();
-    expect(second.sent).toEqual([{ to: 'notify@example.com', exportId: jobId, portalUrl: '', outcome: 'completed' }]);
+    // The first process never ran its outbox: the started mail waited in the database.
+    await second.service.outbox.runOnce();
+    expect(second.sent).toEqual([
+      { to: 'notify@example.com', exportId: jobId, portalUrl: 'http://localhost:8080', outcome: 'started' },
+      { to: 'notify@example.com', exportId: jobId, portalUrl: 'http://localhost:8080', outcome: 'completed' },
+    ]);
     expect((await status(second, jobId)).body.emailmigration).toMatchObject({ status: 'completed' });
   });
 });
 
-describe('GET /api/downloads/<token>', () => {
-  it('downloads the archive as an attachment, for two weeks', async () => {
+describe('the archive belongs to its owner', () => {
+  it('gives the signed-in owner a link that downloads the archive, for two weeks', async () => {
     const harness = await start();
     const jobId = await load(harness);
     harness.clock.now += JOB_DURATION_MS;
-    const url = ((await status(harness, jobId)).body.emailmigration as { download_url: string }).download_url;
+    const url = await ownersLink(harness, jobId);
+    expect(url).toMatch(GRANT_URL);
+    const sameOwner = await harness.tokens.issue({ email: 'Active@Example.com', purpose: 'source', provider: 'northwave' });
+    expect((await status(harness, jobId, 'v1', sameOwner)).body).toEqual({
+      emailmigration: { status: 'completed', download_url: expect.stringMatching(GRANT_URL) },
+      contactsmigration: { status: 'completed', download_url: expect.stringMatching(GRANT_URL) },
+    });
     const response = await fetch(`${harness.base}${url}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w.-]+\.zip"$/);
     const names = Object.keys(unzipSync(new Uint8Array(await response.arrayBuffer())));
     expect(names.some((name) => name.endsWith('.mbox'))).toBe(true);
     expect(names.some((name) => name.endsWith('.vcf'))).toBe(true);
+    // A status sign-in (the status-lookup flow) is the owner too.
+    expect(await ownersLink(harness, jobId, 'active@example.com', 'status')).toMatch(GRANT_URL);
 
     harness.clock.now += 14 * 24 * 60 * 60 * 1000;
-    const expired = await fetch(`${harness.base}${url}`);
-    expect(expired.status).toBe(410);
+    expect(await ownersLink(harness, jobId)).toBeUndefined();
     expect((await status(harness, jobId)).body.emailmigration).toEqual({ status: 'completed' });
   });
 
-  it('refuses a guessed or malformed token', async () => {
+  it('gives no link to anyone else: anonymous, another signed-in customer, a destination grant', async () => {
     const harness = await start();
-    for (const token of ['A'.repeat(43), 'short', '..%2F..%2Fportal.sqlite']) {
+    const jobId = await load(harness);
+    harness.clock.now += JOB_DURATION_MS;
+    expect(JSON.stringify((await status(harness, jobId)).body)).not.toContain('download');
+    expect(JSON.stringify((await status(harness, jobId, 'v1')).body)).not.toContain('download');
+    expect(await ownersLink(harness, jobId, 'someone-else@example.com')).toBeUndefined();
+    expect(await ownersLink(harness, jobId, 'someone-else@example.com', 'status')).toBeUndefined();
+    const destination = await harness.tokens.issue({ email: 'active@example.com', purpose: 'destination', provider: 'gmail' });
+    expect(JSON.stringify((await status(harness, jobId, 'v1', destination)).body)).not.toContain('download');
+  });
+
+  it('answers 404 for the old link (an HMAC of the export ID), the export ID itself and guesses', async () => {
+    const harness = await start();
+    const jobId = await load(harness);
+    harness.clock.now += JOB_DURATION_MS;
+    await status(harness, jobId);
+    const oldLink = createHmac('sha256', SECRET).update(`download:${jobId}`).digest('base64url');
+    for (const token of [oldLink, jobId, 'A'.repeat(43), 'short', '..%2F..%2Fportal.sqlite']) {
       const response = await fetch(`${harness.base}/api/downloads/${token}`);
-      expect(response.status).toBe(404);
+      expect(response.status, token).toBe(404);
       expect(await response.json()).toMatchObject({ error: 'NOT_FOUND' });
     }
+  });
+
+  it('keeps a link for minutes only, and refuses one moved to another export', async () => {
+    const harness = await start();
+    const mine = await load(harness);
+    const theirs = await load(harness, 'login-inactive@example.com');
+    harness.clock.now += JOB_DURATION_MS;
+    await status(harness, theirs);
+    const url = (await ownersLink(harness, mine)) ?? '';
+    expect((await fetch(`${harness.base}${url.replace(mine, theirs)}`)).status).toBe(404);
+    harness.clock.now += DOWNLOAD_GRANT_TTL_MS;
+    const late = await fetch(`${harness.base}${url}`);
+    expect(late.status).toBe(410);
+    expect(await late.json()).toMatchObject({ error: 'DOWNLOAD_LINK_EXPIRED' });
   });
 });
 

@@ -46,14 +46,30 @@ describe('jobs store', () => {
     expect(await store.insertUnlessDuplicate(job('B'.repeat(32), 'k'), NOW - WINDOW_MS)).toBe('B'.repeat(32));
   });
 
-  it('records the end once, and grants the end notification once, however many ask at the same time', async () => {
+  it('records the end once, with its mail queued once, however many ask at the same time', async () => {
     const store = createJobsStore(db);
     await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS);
-    const end = { exportId: 'A'.repeat(32), emailStatus: 'completed' as const, contactsStatus: null, finishedAt: NOW, downloadTokenHash: 'h', downloadExpiresAt: NOW + 1 };
+    const end = { exportId: 'A'.repeat(32), emailStatus: 'completed' as const, contactsStatus: null, finishedAt: NOW, downloadExpiresAt: NOW + 1 };
     const finished = await Promise.all([1, 2, 3].map(() => store.finish(end)));
-    const claimed = await Promise.all([1, 2, 3].map(() => store.claimEndNotification('A'.repeat(32))));
     expect(finished.filter(Boolean)).toHaveLength(1);
-    expect(claimed.filter(Boolean)).toHaveLength(1);
-    expect(await store.find('A'.repeat(32))).toMatchObject({ emailStatus: 'completed', finishedAt: NOW, endNotified: true });
+    expect(await store.find('A'.repeat(32))).toMatchObject({ emailStatus: 'completed', finishedAt: NOW, downloadExpiresAt: NOW + 1 });
+    const queued = await db.selectFrom('outbox').select(['kind', 'ref', 'payload']).orderBy('id').execute();
+    expect(queued).toEqual([
+      { kind: 'export-mail', ref: 'A'.repeat(32), payload: '{"outcome":"started"}' },
+      { kind: 'export-mail', ref: 'A'.repeat(32), payload: '{"outcome":"completed"}' },
+    ]);
+  });
+
+  it('withdraws the unsent mail of a removed job, and counts the running jobs of an account', async () => {
+    const store = createJobsStore(db);
+    await store.insertUnlessDuplicate(job('A'.repeat(32), 'a'), NOW - WINDOW_MS);
+    await store.insertUnlessDuplicate(job('B'.repeat(32), 'b'), NOW - WINDOW_MS);
+    expect(await store.countRunning(job('A'.repeat(32), 'a').sourceEmail)).toBe(2);
+    await store.remove('B'.repeat(32));
+    expect(await db.selectFrom('outbox').select('ref').execute()).toEqual([{ ref: 'A'.repeat(32) }]);
+    expect(await store.claimHolder('a', NOW - WINDOW_MS)).toBe('A'.repeat(32));
+    expect(await store.claimHolder('b', NOW - WINDOW_MS)).toBeNull();
+    expect(await store.claimHolder('a', NOW + 1)).toBeNull();
+    expect(await store.countRunning(job('A'.repeat(32), 'a').sourceEmail)).toBe(1);
   });
 });

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJobsStore } from '../../../server/db/jobs-store.ts';
 import { MIGRATIONS } from '../../../server/db/migrations/index.ts';
-import { createNotificationsStore } from '../../../server/db/notifications-store.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
 import { createOptOutStore } from '../../../server/db/opt-out-store.ts';
 import { MIGRATED_USER_VERSION } from '../../../server/db/sqlite.ts';
@@ -87,21 +86,22 @@ describe('upgrading a SQLite file made before the Kysely migrations', () => {
       emailStatus: 'completed',
       contactsStatus: 'completed',
       finishedAt: NOW - 30 * 60 * 1000,
-      endNotified: true,
       downloadExpiresAt: NOW + 14 * 24 * 60 * 60 * 1000,
     });
-    expect((await jobs.findByDownloadTokenHash('download-hash'))?.exportId).toBe(FINISHED);
     expect((await jobs.listUnfinished()).map((job) => job.exportId)).toEqual([RUNNING]);
     expect(await jobs.listByEmailHash('hash-of-active', 10)).toEqual([
       { exportId: RUNNING, createdAt: NOW - 60 * 1000 },
       { exportId: FINISHED, createdAt: NOW - 60 * 60 * 1000 },
     ]);
-    expect(await createNotificationsStore(db).forJob(FINISHED)).toEqual([
-      { outcome: 'started', delivered: true },
-      { outcome: 'completed', delivered: false },
+    // The notifications log became finished outbox messages; no download link made from the old hash opens anything.
+    const mails = await db.selectFrom('outbox').select(['kind', 'ref', 'payload', 'status']).orderBy('id').execute();
+    expect(mails).toEqual([
+      { kind: 'export-mail', ref: FINISHED, payload: '{"outcome":"started"}', status: 'sent' },
+      { kind: 'export-mail', ref: FINISHED, payload: '{"outcome":"completed"}', status: 'failed' },
     ]);
+    expect(await db.selectFrom('jobs').select('download_token_hash').where('export_id', '=', FINISHED).executeTakeFirst()).toEqual({ download_token_hash: null });
     expect(await createOptOutStore(db).find('Opted@example.com')).toEqual({ state: 'OPTED_OUT_INITIAL', updatedAt: NOW });
-    expect(await createSupportStore(db).newest(10)).toEqual([
+    expect(await createSupportStore(db, { retentionMs: 365 * 24 * 60 * 60 * 1000 }).newest(10)).toEqual([
       expect.objectContaining({ id: 1, migration_id: FINISHED, issue: 'nothing arrived', receivedAt: NOW }),
     ]);
     const tokens = createTokenStore(db, { ttlMs: 60_000, now: () => NOW });

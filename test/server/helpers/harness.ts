@@ -7,6 +7,7 @@
  * harness runs once on SQLite (vitest project `node`) and once on Postgres (project `postgres`).
  */
 import { serve, type ServerType } from '@hono/node-server';
+import type { Logger } from 'pino';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,9 +25,23 @@ import { createDevIdentityProvider } from '../../../server/identity/dev-identity
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
+import { openLimiterStore } from '../../../server/limits/limiter-store.ts';
 import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+/**
+ * Limits far above what any suite does, so only the tests of the limits meet them (they set their
+ * own lower values with `env`).
+ */
+export const NO_LIMITS = {
+  RATE_LIMIT_EXPORTS_RUNNING: '1000',
+  RATE_LIMIT_EXPORTS_PER_DAY: '1000',
+  RATE_LIMIT_VALIDATE_PER_ACCOUNT: '1000',
+  RATE_LIMIT_VALIDATE_PER_ADDRESS: '1000',
+  RATE_LIMIT_VALIDATE_FREE_FAILURES: '1000',
+  RATE_LIMIT_SUPPORT_PER_ADDRESS: '1000',
+};
 export const JOB_DURATION_MS = 60_000;
 
 export type Harness = {
@@ -51,6 +66,8 @@ export type HarnessOptions = {
   vendor?: (defaults: MigrationVendor) => MigrationVendor;
   notifier?: Notifier;
   credentialChecker?: CredentialChecker;
+  /** Silent unless a test reads the log. */
+  logger?: Logger;
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -59,12 +76,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const distDir = path.join(dir, 'dist');
   mkdirSync(path.join(distDir, 'assets'), { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal index</title>');
-  const config = readConfig({ DATA_DIR: dir, DIST_DIR: distDir, LOG_LEVEL: 'silent', HASH_SECRET: SECRET, ...database.env, ...options.env });
+  const config = readConfig({ DATA_DIR: dir, DIST_DIR: distDir, LOG_LEVEL: 'silent', HASH_SECRET: SECRET, ...NO_LIMITS, ...database.env, ...options.env });
   const clock = { now: Date.UTC(2026, 10, 22, 9, 0, 0) };
   const now = () => clock.now;
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const db = await openDatabase(config.database, logger);
   const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
+  const limiterStore = openLimiterStore(config.database);
   const sent: ExportNotification[] = [];
   const simulated = createSimulatedVendor({
     jobDurationMs: JOB_DURATION_MS,
@@ -97,6 +115,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         sent.push(notification);
       },
     },
+    limiterStore,
   });
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {
@@ -120,6 +139,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         // fetch keeps connections alive; close them so close() returns.
         if (server && 'closeAllConnections' in server) server.closeAllConnections();
       });
+      await limiterStore.close();
       await db.destroy();
     },
     async remove() {

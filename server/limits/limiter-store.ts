@@ -1,0 +1,58 @@
+/**
+ * Where the limits keep their counters: the service's own database, so every node (and every
+ * restart) sees the same counts. rate-limiter-flexible's stores take a driver handle, not Kysely,
+ * so they get one of their own — a second SQLite connection to the same file (its own transactions,
+ * never inside one of Kysely's), or a small pg pool — on the `rate_limits` table of migration 0004.
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { DatabaseConfig } from '../config.ts';
+import type { Db } from '../db/open.ts';
+
+export const LIMITS_TABLE = 'rate_limits';
+
+export type LimiterSpec = { name: string; points: number; durationMs: number };
+
+export type LimiterStore = {
+  limiter(spec: LimiterSpec): RateLimiterAbstract;
+  close(): Promise<void>;
+};
+
+/** Counters are small and few; two connections are plenty for the limits of one node. */
+const POOL_SIZE = 2;
+
+export function openLimiterStore(options: DatabaseConfig): LimiterStore {
+  // The library counts whole seconds of duration; a limit shorter than one second is not one.
+  const common = (spec: LimiterSpec) => ({
+    keyPrefix: spec.name,
+    points: spec.points,
+    duration: Math.max(1, Math.round(spec.durationMs / 1000)),
+    tableName: LIMITS_TABLE,
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  });
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: POOL_SIZE });
+    return {
+      limiter: (spec) => new RateLimiterPostgres({ ...common(spec), storeClient: pool, storeType: 'pool' }),
+      close: () => pool.end(),
+    };
+  }
+  const connection = new BetterSqlite3(options.sqlitePath);
+  connection.pragma('busy_timeout = 5000');
+  return {
+    limiter: (spec) => new RateLimiterSQLite({ ...common(spec), storeClient: connection, storeType: 'better-sqlite3' }),
+    close: async () => {
+      connection.close();
+    },
+  };
+}
+
+/**
+ * Deletes counters whose window ended (the library's own timers are off: they outlive a closed
+ * connection). The library stamps expiry with the wall clock, so this reads the wall clock too.
+ */
+export async function purgeExpiredCounters(db: Db): Promise<void> {
+  await db.deleteFrom('rate_limits').where('expire', '<', Date.now()).execute();
+}

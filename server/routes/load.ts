@@ -1,0 +1,143 @@
+/**
+ * POST /api/load/ (§7): starts an export of the signed-in account. After the checks of §4 and §5,
+ * the limits (running and daily exports per account), then one transaction stores the job with its
+ * 'started' mail (server/db/jobs-store.ts) and the vendor is asked to begin. Mail is sent by the
+ * outbox in the background: this request never waits on SMTP. The same meaning (account,
+ * operations, destination, formats) within the idempotency window gets the first job back.
+ */
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { EmailAddressSchema, LoadRequestSchema, parseImapAddress, type LoadRequest, type LoadResponse } from '../../contract/index.ts';
+import type { AuthEnv, TokenIdentity } from '../http/auth.ts';
+import { verifyToken } from '../http/auth.ts';
+import { apiError, invalidRequest, validated } from '../http/errors.ts';
+import { tooMany } from '../http/too-many.ts';
+import { newExportId } from '../jobs/export-id.ts';
+import { loadKey } from '../jobs/load-key.ts';
+import { allowedOperations, OAUTH_DESTINATIONS, sameAddress } from '../rules/capabilities.ts';
+import { allowsMigration, standing } from '../rules/opt-out.ts';
+import type { RouteDeps } from './deps.ts';
+import { sessionChecks } from './session.ts';
+
+/** Where the export goes: a consent grant names the address, Other names it with a password, a file has none. */
+async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest): Promise<{ email: string | null } | Response> {
+  const destination = body.destination_account;
+  if (OAUTH_DESTINATIONS.has(destination.provider)) {
+    const grant = await verifyToken(deps.tokens, destination.tokenId, ['destination']);
+    if (!grant || grant.provider !== destination.provider) {
+      return apiError(c, 401, 'UNAUTHORIZED', 'The destination sign-in has expired. Please, sign in again.', 'destination_account.tokenId');
+    }
+    return { email: grant.email };
+  }
+  if (destination.provider !== 'other') return { email: null };
+  const address = v.safeParse(EmailAddressSchema, destination.email ?? '');
+  if (!address.success) return invalidRequest(c, 'Please enter a valid email address.', 'destination_account.email');
+  if (!destination.password) return invalidRequest(c, 'A password is required.', 'destination_account.password');
+  const imap = destination.imap?.trim() || body.parameters.destinationImap?.trim();
+  if (imap && parseImapAddress(imap) === null) {
+    return apiError(c, 400, 'INVALID_IMAP', 'Invalid IMAP. Please enter a valid IMAP address.', 'destination_account.imap');
+  }
+  return { email: address.output };
+}
+
+/** A file export's format for each chosen type (required), or nulls for any other destination. */
+function formatsOf(c: Context, body: LoadRequest) {
+  if (body.destination_account.provider !== 'file') return { email: null, contacts: null };
+  const chosen = body.file_export_parameters ?? {};
+  const email = body.operations.includes('emailmigration') ? (chosen.emailFormat ?? null) : null;
+  const contacts = body.operations.includes('contactsmigration') ? (chosen.contactsFormat ?? null) : null;
+  if (body.operations.includes('emailmigration') && !email) return invalidRequest(c, 'Please, choose an email format.', 'file_export_parameters.emailFormat');
+  if (body.operations.includes('contactsmigration') && !contacts) {
+    return invalidRequest(c, 'Please, choose a contacts format.', 'file_export_parameters.contactsFormat');
+  }
+  return { email, contacts };
+}
+
+/** §4 and the account's own state: may this account be exported at all. */
+async function exportRefusal(c: Context, deps: RouteDeps, identity: TokenIdentity, body: LoadRequest): Promise<Response | null> {
+  const account = deps.directory.find(identity.email);
+  if (account.inactive === 'user' || account.inactive === 'account' || account.inactive === 'mailbox') {
+    return apiError(c, 409, 'ACCOUNT_NOT_ACTIVE', 'This account cannot be exported.');
+  }
+  if (!allowsMigration(standing(account, await deps.optOuts.find(identity.email), deps.now()))) {
+    return apiError(c, 409, 'OPT_OUT_STATE', 'This account is closing and can no longer be exported.');
+  }
+  const allowed = allowedOperations(account, { forwarding: false });
+  const refused = body.operations.find((operation) => !allowed.includes(operation));
+  return refused ? apiError(c, 400, 'OPERATION_NOT_ALLOWED', `Operation '${refused}' not allowed.`, 'operations') : null;
+}
+
+export function loadRoutes(deps: RouteDeps) {
+  const app = new Hono<AuthEnv>();
+  const [xsrf, bearer] = sessionChecks(deps);
+
+  app.post('/api/load/', xsrf, bearer, validated('json', LoadRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const identity = c.var.identity;
+    if (!sameAddress(body.source_account.email, identity.email)) {
+      return apiError(c, 403, 'SOURCE_MISMATCH', 'The source account is not the signed-in account.', 'source_account.email');
+    }
+    const notificationEmail = v.safeParse(EmailAddressSchema, body.parameters.notificationEmail);
+    if (!notificationEmail.success) return invalidRequest(c, 'Please, enter a valid notification email address.', 'parameters.notificationEmail');
+    const refusal = await exportRefusal(c, deps, identity, body);
+    if (refusal) return refusal;
+    const destination = await destinationOf(c, deps, body);
+    if (destination instanceof Response) return destination;
+    if (destination.email !== null && sameAddress(destination.email, identity.email)) {
+      return invalidRequest(c, 'Please, use different addresses for source and destination.', 'destination_account.email');
+    }
+    const formats = formatsOf(c, body);
+    if (formats instanceof Response) return formats;
+
+    const now = deps.now();
+    const operations = [...new Set(body.operations)];
+    const provider = body.destination_account.provider;
+    const idempotencyKey = loadKey({ account: identity.email, operations, destination: { provider, email: destination.email }, formats });
+    const duplicateSince = now - deps.config.idempotencyWindowMs;
+    // A repeat of a load already made is answered with its job, before any limit counts it.
+    const earlier = await deps.jobs.claimHolder(idempotencyKey, duplicateSince);
+    if (earlier) return c.json({ jobid: earlier } satisfies LoadResponse);
+
+    const running = await deps.jobs.countRunning(identity.email);
+    if (running >= deps.limits.runningExports) {
+      return tooMany(c, {
+        retryAfterS: 60,
+        message: `You already have ${running} exports running, the most allowed at once. Please start another when one of them has ended.`,
+      });
+    }
+    const overDaily = await deps.limits.startExport(identity.email);
+    if (overDaily) return tooMany(c, overDaily);
+
+    const job = {
+      exportId: newExportId(),
+      sourceEmail: identity.email,
+      destinationProvider: provider,
+      destinationEmail: destination.email,
+      operations,
+      emailFormat: formats.email,
+      contactsFormat: formats.contacts,
+      createdAt: now,
+    };
+    // Two identical loads at once, on any nodes: the store lets one claim the key; the other gets its job.
+    const holder = await deps.jobs.insertUnlessDuplicate(
+      { ...job, emailHash: deps.hashEmail(identity.email), notificationEmail: notificationEmail.output, idempotencyKey },
+      duplicateSince,
+    );
+    if (holder !== job.exportId) {
+      await deps.limits.exportNotStarted(identity.email);
+      return c.json({ jobid: holder } satisfies LoadResponse);
+    }
+    try {
+      await deps.vendor.start(job);
+    } catch (error) {
+      await deps.jobs.remove(job.exportId);
+      await deps.limits.exportNotStarted(identity.email);
+      deps.logger.error({ err: error, exportId: job.exportId }, 'vendor refused the job');
+      return apiError(c, 502, 'VENDOR_UNAVAILABLE', 'Unknown error, please try again.');
+    }
+    deps.logger.info({ exportId: job.exportId, provider: job.destinationProvider, operations: job.operations }, 'export started');
+    return c.json({ jobid: job.exportId } satisfies LoadResponse);
+  });
+
+  return app;
+}
