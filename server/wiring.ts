@@ -19,6 +19,7 @@ import { createDevIdentityProvider } from './identity/dev-identity-provider.ts';
 import { createIdentityRoutes } from './identity/routes.ts';
 import { scenarioDirectory } from './identity/scenarios.ts';
 import { createTokenStore } from './identity/token-store.ts';
+import { createUsedStatesStore } from './db/used-states-store.ts';
 import { createSimulatedVendor } from './vendor/simulated-vendor.ts';
 import { createUnavailableVendor } from './vendor/unavailable-vendor.ts';
 import {
@@ -64,7 +65,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const directory = scenarioDirectory;
   const real = config.adapters === 'real';
   const guard = createOutboundGuard(config.outbound);
-  const limiterStore = openLimiterStore(config.database);
+  const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
   const service = createService({
     config,
     db,
@@ -77,6 +78,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
       tokens,
       hashSecret: secret,
       publicUrl: config.publicUrl,
+      usedStates: createUsedStatesStore(db),
       now,
       identityProvider: config.development ? createDevIdentityProvider(directory) : null,
       consentProviders: config.development ? createDevConsentProviders() : {},

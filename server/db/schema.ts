@@ -84,6 +84,13 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** A sign-in or consent flow's state, answered once (server/db/used-states-store.ts). */
+export interface UsedFlowStatesTable {
+  /** SHA-256 of the state, hex. */
+  state_digest: string;
+  expires_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   load_claims: LoadClaimsTable;
@@ -91,6 +98,7 @@ export interface Database {
   support_requests: SupportRequestsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
+  used_flow_states: UsedFlowStatesTable;
   identity_tokens: IdentityTokensTable;
 }
 

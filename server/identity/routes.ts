@@ -25,6 +25,7 @@ import { STYLESHEET_PATH } from './html.ts';
 import { createFlowSeal, FLOW_COOKIE_NAME, FLOW_TTL_MS, flowCookieHeader, sameSecret, type PendingFlow } from './pending-flow.ts';
 import type { ConsentAnswer, ConsentProviders, IdentityProvider, OAuthError, SignInAnswer } from './providers.ts';
 import type { TokenStore } from './token-store.ts';
+import type { UsedStates } from '../db/used-states-store.ts';
 
 export const OAUTH_RETURN_PATH = '/api/oauth/callback';
 
@@ -38,6 +39,8 @@ export type IdentityRoutesDependencies = {
    * stay relative.
    */
   publicUrl?: string;
+  /** The states already answered, kept in the database: single use across restarts and nodes. */
+  usedStates: UsedStates;
   /**
    * The source sign-in; null when none is available (production before a real adapter is wired):
    * the sign-in routes then answer 404. Never defaulted, so a development page cannot appear by omission.
@@ -75,17 +78,6 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   const returnUrl = `${base}${OAUTH_RETURN_PATH}`;
   const flows = createFlowSeal(deps.hashSecret, now);
   const app = new Hono();
-  /**
-   * States already answered, until their cookie would expire: a flow completes once, so a copied
-   * cookie and form cannot be replayed for a second token. In memory: a restart forgets them, and
-   * at most FLOW_TTL_MS of replay window is what a restart can reopen.
-   */
-  const answeredStates = new Map<string, number>();
-  const markAnswered = (flow: PendingFlow) => {
-    const at = now();
-    for (const [state, expiresAt] of answeredStates) if (expiresAt <= at) answeredStates.delete(state);
-    answeredStates.set(flow.state, flow.expiresAt);
-  };
 
   const secure = (c: Context) => base.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
@@ -182,20 +174,24 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     const flow = flows.open(getCookie(c, FLOW_COOKIE_NAME));
     if (!flow) return send(c, errorRedirect(await hintedTarget(c.req.raw), 'EXTERNAL_OAUTH_ERROR'), null);
     const target = targetOf(flow);
-    const end = (response: Response) => {
-      markAnswered(flow);
-      return send(c, response, null);
-    };
-    if (answeredStates.has(flow.state)) return send(c, errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'), null);
+    const end = (response: Response) => send(c, response, null);
+    const replayed = () => end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
+    // Answered before (here, on another node, before a restart): not even the provider is asked again.
+    if (await deps.usedStates.wasUsed(flow.state)) return replayed();
 
-    let answer: SignInAnswer | ConsentAnswer;
+    let answer: SignInAnswer | ConsentAnswer | null;
     try {
       answer = await completeFlow(c.req.raw, flow);
     } catch {
-      return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
+      answer = null;
     }
-    if (answer.state === null || !sameSecret(answer.state, flow.state)) return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
-    if (answer.kind === 'show') return send(c, answer.page, flow); // same flow, same state: try again
+    if (answer?.kind === 'show' && answer.state !== null && sameSecret(answer.state, flow.state)) {
+      return send(c, answer.page, flow); // same flow, same state: try again
+    }
+    // A flow completes once, whatever its outcome: of two answers racing, only the first goes on.
+    if (!(await deps.usedStates.markUsed(flow.state, flow.expiresAt, now()))) return replayed();
+    if (answer === null || answer.state === null || !sameSecret(answer.state, flow.state)) return replayed();
+    if (answer.kind === 'show') return replayed();
     if (answer.kind === 'refused') return end(errorRedirect(target, answer.error));
 
     // A provider's address is checked like any input before it reaches a token or a URL.

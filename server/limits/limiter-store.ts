@@ -22,7 +22,7 @@ export type LimiterStore = {
 /** Counters are small and few; two connections are plenty for the limits of one node. */
 const POOL_SIZE = 2;
 
-export function openLimiterStore(options: DatabaseConfig): LimiterStore {
+export function openLimiterStore(options: DatabaseConfig, onError: (error: Error) => void): LimiterStore {
   // The library counts whole seconds of duration; a limit shorter than one second is not one.
   const common = (spec: LimiterSpec) => ({
     keyPrefix: spec.name,
@@ -34,6 +34,8 @@ export function openLimiterStore(options: DatabaseConfig): LimiterStore {
   });
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: POOL_SIZE });
+    // An idle connection that breaks (a database restart) emits 'error'; unheard, it would end the process.
+    pool.on('error', onError);
     return {
       limiter: (spec) => new RateLimiterPostgres({ ...common(spec), storeClient: pool, storeType: 'pool' }),
       close: () => pool.end(),

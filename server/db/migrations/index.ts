@@ -7,6 +7,7 @@ import { initial } from './0001-initial.ts';
 import { loadClaims } from './0002-load-claims.ts';
 import { outbox } from './0003-outbox.ts';
 import { rateLimits } from './0004-rate-limits.ts';
+import { usedFlowStates } from './0005-used-flow-states.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0002-load-claims': loadClaims,
   '0003-outbox': outbox,
   '0004-rate-limits': rateLimits,
+  '0005-used-flow-states': usedFlowStates,
 };

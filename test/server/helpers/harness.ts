@@ -26,6 +26,7 @@ import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
 import { openLimiterStore } from '../../../server/limits/limiter-store.ts';
+import { createUsedStatesStore } from '../../../server/db/used-states-store.ts';
 import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
@@ -82,7 +83,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logger = options.logger ?? createLogger('silent');
   const db = await openDatabase(config.database, logger);
   const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
-  const limiterStore = openLimiterStore(config.database);
+  const limiterStore = openLimiterStore(config.database, () => undefined);
   const sent: ExportNotification[] = [];
   const simulated = createSimulatedVendor({
     jobDurationMs: JOB_DURATION_MS,
@@ -101,6 +102,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     identityRoutes: createIdentityRoutes({
       tokens,
       hashSecret: SECRET,
+      usedStates: createUsedStatesStore(db),
       now,
       identityProvider: createDevIdentityProvider(scenarioDirectory),
       consentProviders: createDevConsentProviders(),

@@ -6,6 +6,7 @@ import { createDevIdentityProvider } from '../../../server/identity/dev-identity
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 import { openTestDatabase } from '../../support/test-database.ts';
+import { createUsedStatesStore } from '../../../server/db/used-states-store.ts';
 
 export const SECRET = 'test-secret';
 
@@ -26,6 +27,7 @@ export async function harness(overrides: Partial<IdentityRoutesDependencies> = {
   const app = createIdentityRoutes({
     tokens,
     hashSecret: SECRET,
+    usedStates: createUsedStatesStore(db),
     identityProvider: createDevIdentityProvider(scenarioDirectory),
     consentProviders: createDevConsentProviders(),
     now: () => clock.now,

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emailHash } from '../../../server/identity/email-hash.ts';
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { harness, location, post, SECRET, start, type Harness } from './helpers.ts';
+import { createUsedStatesStore } from '../../../server/db/used-states-store.ts';
+import { createDevIdentityProvider } from '../../../server/identity/dev-identity-provider.ts';
+import { createIdentityRoutes } from '../../../server/identity/routes.ts';
 
 describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
   let h: Harness;
@@ -129,6 +132,28 @@ describe('development sign-in (GET /api/oauth/?provider=northwave)', () => {
       const first = await post(h, { state, flow: 'sign-in', email: 'active@example.com' }, cookie);
       expect(location(first).query.get('token_id')).toBeTruthy();
       const replay = await post(h, { state, flow: 'sign-in', email: 'active@example.com' }, cookie);
+      expect(replay.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
+    });
+
+    it('still refuses the replay after a restart, and gives one token to two answers racing', async () => {
+      h = await harness();
+      const { cookie, state } = await start(h, '/api/oauth/?provider=northwave&logout=true');
+      const racing = await Promise.all([1, 2, 3].map(() => post(h, { state, flow: 'sign-in', email: 'active@example.com' }, cookie)));
+      expect(racing.filter((response) => location(response).query.get('token_id'))).toHaveLength(1);
+      // A new process over the same database: the used states are there, not in the old one's memory.
+      const restarted = createIdentityRoutes({
+        tokens: h.tokens,
+        hashSecret: SECRET,
+        usedStates: createUsedStatesStore(h.db),
+        identityProvider: createDevIdentityProvider(scenarioDirectory),
+        consentProviders: {},
+        now: () => h.clock.now,
+      });
+      const replay = await restarted.request('/api/oauth/callback', {
+        method: 'POST',
+        body: new URLSearchParams({ state, flow: 'sign-in', email: 'active@example.com' }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      });
       expect(replay.headers.get('location')).toBe('/?error=EXTERNAL_OAUTH_ERROR&type=AUTH_ERROR#error');
     });
 

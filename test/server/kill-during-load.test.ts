@@ -1,0 +1,106 @@
+/**
+ * A process killed in the middle of `POST /api/load/` loses no mail (issue 14): the service runs as
+ * `npm start` runs it (tsx server/main.ts, the run's database), many loads are in flight when it gets
+ * SIGKILL, and afterwards every job that was committed has its 'started' mail in the outbox.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { createLogger } from '../../server/http/logger.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { NO_LIMITS } from './helpers/harness.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'portal-kill-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Through the development sign-in, as a browser would: the page's state and cookie, then the form post. */
+async function signIn(base: string, email: string): Promise<{ token: string; xsrf: string }> {
+  const page = await fetch(`${base}/api/oauth/?provider=northwave&logout=true`);
+  const flowCookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const state = /name="state" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  const answer = await fetch(`${base}/api/oauth/callback`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: flowCookie },
+    body: new URLSearchParams({ state, flow: 'sign-in', email }).toString(),
+  });
+  const token = new URL(answer.headers.get('location') ?? '', base).searchParams.get('token_id') ?? '';
+  const home = await fetch(`${base}/`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(home.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  return { token, xsrf };
+}
+
+describe('SIGKILL during load', () => {
+  it('leaves every committed job with its started mail queued', { timeout: 90_000 }, async () => {
+    const database = await createTestDatabase();
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>kill test</title>');
+    const port = await freePort();
+    const env = {
+      ...NO_LIMITS,
+      ...database.env,
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      DATA_DIR: path.join(dir, 'data'),
+      DIST_DIR: path.join(dir, 'dist'),
+      LOG_LEVEL: 'silent',
+      // The outbox stays idle: the mails must be queued, whether or not they went out yet.
+      OUTBOX_INTERVAL_MS: '3600000',
+    };
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: 'ignore' });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await expect.poll(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 200 }).toBe(true);
+      const { token, xsrf } = await signIn(base, 'active@example.com');
+      expect(token).toMatch(/^[\w-]{43}$/);
+      const load = (i: number) =>
+        fetch(`${base}/api/load/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, Cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
+          body: JSON.stringify({
+            source_account: { email: 'active@example.com', provider: 'northwave' },
+            destination_account: { provider: 'other', email: `friend${i}@elsewhere.example`, password: 'secret' },
+            operations: ['emailmigration'],
+            parameters: { notificationEmail: 'notify@example.com' },
+          }),
+        }).then((r) => r.status, () => 'cut off' as const);
+      const answers = Array.from({ length: 60 }, (_, i) => load(i));
+      // Kill once the first loads are through, with the rest in flight.
+      await Promise.race(answers);
+      child.kill('SIGKILL');
+      const outcomes = await Promise.all(answers);
+      await exited;
+      expect(outcomes.filter((o) => o === 200).length).toBeGreaterThan(0);
+
+      const db = await openDatabase(readConfig(env).database, createLogger('silent'));
+      try {
+        const jobs = await db.selectFrom('jobs').select('export_id').execute();
+        const mails = await db.selectFrom('outbox').select(['ref', 'payload']).where('kind', '=', 'export-mail').execute();
+        const started = new Set(mails.filter((m) => m.payload === '{"outcome":"started"}').map((m) => m.ref));
+        expect(jobs.length).toBeGreaterThanOrEqual(outcomes.filter((o) => o === 200).length);
+        expect(jobs.filter((job) => !started.has(job.export_id))).toEqual([]);
+        expect(mails).toHaveLength(jobs.length);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await database.drop();
+    }
+  });
+});
