@@ -13,7 +13,7 @@ import { readConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { createLogger } from '../../server/http/logger.ts';
 import { createTestDatabase } from '../support/test-database.ts';
-import { NO_LIMITS } from './helpers/harness.ts';
+import { NO_LIMITS } from '../support/no-limits.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-kill-'));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../support/free-port.ts';
 import { repoRoot } from './paths.ts';
+import { NO_LIMITS } from '../../support/no-limits.ts';
 
 export type PortalServer = {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
@@ -59,13 +60,7 @@ export async function startPortalServer(options: PortalServerOptions): Promise<P
     // The journeys poll the status pages far more often than one visitor would in a minute.
     RATE_LIMIT_STATUS_MAX: '10000',
     RATE_LIMIT_JOBS_BY_EMAIL_MAX: '10000',
-    // One scenario account starts more exports in a run than a customer would in a day.
-    RATE_LIMIT_EXPORTS_RUNNING: '1000',
-    RATE_LIMIT_EXPORTS_PER_DAY: '1000',
-    RATE_LIMIT_VALIDATE_PER_ACCOUNT: '1000',
-    RATE_LIMIT_VALIDATE_PER_ADDRESS: '1000',
-    RATE_LIMIT_VALIDATE_FREE_FAILURES: '1000',
-    RATE_LIMIT_SUPPORT_PER_ADDRESS: '1000',
+    ...NO_LIMITS,
     LOG_LEVEL: 'warn',
     ...options.env,
   };

@@ -26,23 +26,12 @@ import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
 import { openLimiterStore } from '../../../server/limits/limiter-store.ts';
+import { NO_LIMITS } from '../../support/no-limits.ts';
 import { createUsedStatesStore } from '../../../server/db/used-states-store.ts';
 import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
-/**
- * Limits far above what any suite does, so only the tests of the limits meet them (they set their
- * own lower values with `env`).
- */
-export const NO_LIMITS = {
-  RATE_LIMIT_EXPORTS_RUNNING: '1000',
-  RATE_LIMIT_EXPORTS_PER_DAY: '1000',
-  RATE_LIMIT_VALIDATE_PER_ACCOUNT: '1000',
-  RATE_LIMIT_VALIDATE_PER_ADDRESS: '1000',
-  RATE_LIMIT_VALIDATE_FREE_FAILURES: '1000',
-  RATE_LIMIT_SUPPORT_PER_ADDRESS: '1000',
-};
 export const JOB_DURATION_MS = 60_000;
 
 export type Harness = {
