@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,18 +13,11 @@ import { openDatabase } from '../../server/db/open.ts';
 import { createLogger } from '../../server/http/logger.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { NO_LIMITS } from '../support/no-limits.ts';
+import { freePort } from '../support/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Through the development sign-in, as a browser would: the page's state and cookie, then the form post. */
 async function signIn(base: string, email: string): Promise<{ token: string; xsrf: string }> {
