@@ -10,6 +10,8 @@ import type { Logger } from 'pino';
 import { portalAddress, type Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { createJobsStore } from './db/jobs-store.ts';
+import type { DevMail } from './dev-mail/index.ts';
+import { devMailboxRoutes } from './dev-mail/page/routes.ts';
 import { createOptOutStore } from './db/opt-out-store.ts';
 import { createOutboxStore } from './db/outbox-store.ts';
 import { createSupportStore } from './db/support-store.ts';
@@ -65,6 +67,8 @@ export type AppDependencies = {
   notifier: Notifier;
   /** Where the limits keep their counters (server/limits/limiter-store.ts): the shared database. */
   limiterStore: LimiterStore;
+  /** Development mail (sample mailboxes, development destinations); its page exists only in development. */
+  devMail?: DevMail;
 };
 
 /** The HTTP app, and the two background loops its owner runs (wiring) or steps (tests). */
@@ -133,6 +137,7 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', downloadRoutes(routeDeps));
   if (deps.identityRoutes) app.route('/', deps.identityRoutes);
   if (config.development) app.route('/', devPages(routeDeps));
+  if (config.development && deps.devMail) app.route('/', devMailboxRoutes(deps.devMail));
   app.all('/api/*', apiNotFound);
   // Development pages exist only in development; elsewhere /dev/ is not the SPA's either.
   app.all('/dev/*', apiNotFound);

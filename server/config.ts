@@ -60,6 +60,8 @@ export type Config = {
   mailFrom: string;
   outboxDir: string;
   filesDir: string;
+  /** Development mail: the scenario accounts' sample mailboxes and the mailboxes development exports land in. */
+  devMailDir: string;
   supportWebhookUrl: string | null;
   /** Support requests older than this are deleted. */
   supportRetentionMs: number;
@@ -230,6 +232,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     mailFrom: text(env, 'MAIL_FROM') ?? 'Northwave export portal <no-reply@example.com>',
     outboxDir: path.resolve(cwd, text(env, 'OUTBOX_DIR') ?? path.join(dataDir, 'outbox')),
     filesDir: path.resolve(cwd, text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),
+    devMailDir: path.resolve(cwd, text(env, 'DEV_MAIL_DIR') ?? path.join(dataDir, 'dev-mail')),
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,
     supportRetentionMs: integer(env, 'SUPPORT_RETENTION_DAYS', 90, 1) * DAY_MS,
     outbox: outboxSettings(env),

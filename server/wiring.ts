@@ -37,6 +37,8 @@ import { openLimiterStore, purgeExpiredCounters } from './limits/limiter-store.t
 
 /** Ended limit windows are deleted this often. */
 const COUNTER_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+import { createDevMail, type DevMail } from './dev-mail/index.ts';
+import type { AccountDirectory } from './ports.ts';
 
 export type RunningParts = ExportService & { db: Db; logger: Logger; config: Config; close: () => Promise<void> };
 
@@ -45,7 +47,7 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   const standIns: string[] = [];
   const unavailable: string[] = [];
   if (config.development) {
-    standIns.push('sign-in page (scenario accounts, no password)', 'destination consent pages', 'simulated migration vendor', '/dev pages');
+    standIns.push('sign-in page (scenario accounts, no password)', 'destination consent pages', 'simulated migration vendor', `sample mailboxes and development destination mailboxes in ${config.devMailDir}`, '/dev pages');
   } else {
     // The real OpenID Connect client reads config.identity once it exists.
     unavailable.push('sign-in (OIDC configured; no OIDC adapter yet)', 'destination consent (no OAuth clients yet)', 'migration vendor (no vendor client yet)');
@@ -54,6 +56,22 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   if (!config.smtpUrl) standIns.push(`mail written to ${config.outboxDir}`);
   if (!config.hashSecret) standIns.push('secret generated in DATA_DIR');
   return { standIns, unavailable };
+}
+
+/**
+ * Writes the scenario accounts' sample mailboxes and address books on first start, in the background:
+ * the service answers meanwhile, and a transfer that needs an account first waits for its data.
+ */
+async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger): Promise<void> {
+  const addresses = directory.scenarios().filter((a) => a.migration.mailbox || a.migration.carddav).map((a) => a.email);
+  try {
+    const report = await devMail.prepare(addresses);
+    if (report.generated.length > 0) {
+      logger.info({ accounts: report.generated.length, messages: report.messages, cards: report.cards, ms: report.ms, dir: devMail.layout.dir }, 'sample mailboxes and address books written');
+    }
+  } catch (error) {
+    logger.error({ err: error }, 'sample mailboxes could not be written');
+  }
 }
 
 export async function assembleService(config: Config, options: { logger?: Logger; now?: () => number } = {}): Promise<RunningParts> {
@@ -66,6 +84,8 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const real = config.adapters === 'real';
   const guard = createOutboundGuard(config.outbound);
   const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
+  const devMail = config.development ? createDevMail({ dir: config.devMailDir }) : null;
+  const preparing = devMail ? prepareDevMail(devMail, directory, logger) : Promise.resolve();
   const service = createService({
     config,
     db,
@@ -102,6 +122,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
       timeoutMs: config.outbox.deliveryTimeoutMs,
     }),
     limiterStore,
+    devMail: devMail ?? undefined,
   });
   const stops = [
     service.jobService.startSweep(config.sweepIntervalMs),
@@ -118,6 +139,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     async close() {
       await Promise.all(stops.map((stop) => stop()));
       await limiterStore.close();
+      await preparing;
       await db.destroy();
     },
   };
