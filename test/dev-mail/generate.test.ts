@@ -55,6 +55,10 @@ describe('the sample mailbox', () => {
     expect(messages.length).toBeGreaterThanOrEqual(200);
   });
 
+  it('ends every line with CRLF, as mail does on the wire (an IMAP server would otherwise add the CR)', () => {
+    expect(messages.filter((m) => /(^|[^\r])\n/.test(m.raw.toString('latin1'))).length).toBe(0);
+  });
+
   it('has attachments, HTML and plain text, forwarded messages and replies', async () => {
     const parsed = await Promise.all(messages.map((m) => PostalMime.parse(m.raw, { forceRfc822Attachments: true })));
     const attachments = parsed.flatMap((email) => email.attachments);

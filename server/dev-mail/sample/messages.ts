@@ -70,7 +70,8 @@ function compose(kind: Kind, draft: Draft, ctx: Context, index: number): Mail.Op
   const messageId = `<${ctx.seed.toString(36)}.${index}.${draft.internalDate.getTime().toString(36)}@${draft.from.address.split('@')[1]}>`;
   const dateHeader = rfc5322Date(new Date(draft.internalDate.getTime() - (draft.sent ? 0 : rand.int(5, 900) * 1000)), draft.zone);
   const text = paragraphs(rand, rand.int(1, rand.chance(0.1) ? 30 : 5));
-  const base = { from: draft.from, to: draft.to, date: dateHeader, messageId, baseBoundary: `${ctx.seed.toString(16)}-${index}`, subject: rand.pick(SUBJECTS) };
+  // newline 'windows': every line ends in CRLF, as mail does on the wire (IMAP servers would add the CR).
+  const base = { from: draft.from, to: draft.to, date: dateHeader, messageId, baseBoundary: `${ctx.seed.toString(16)}-${index}`, newline: 'windows', subject: rand.pick(SUBJECTS) };
   const withHtml = { text: text.join('\n\n'), html: htmlOf(text) };
   switch (kind) {
     case 'plain':

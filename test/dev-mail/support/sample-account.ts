@@ -1,0 +1,20 @@
+/** One scenario account's sample data written into a temp folder, with the messages it holds. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateMailbox, type SampleMessage } from '../../../server/dev-mail/sample/messages.ts';
+import { seedOf } from '../../../server/dev-mail/sample/random.ts';
+import { writeSampleAccount } from '../../../server/dev-mail/sample/write-account.ts';
+
+export type SampleAccount = { dir: string; maildir: string; messages: SampleMessage[] };
+
+export async function sampleAccount(address: string): Promise<SampleAccount> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dev-mail-account-'));
+  await writeSampleAccount(dir, address);
+  return { dir, maildir: path.join(dir, 'Maildir'), messages: await generateMailbox(seedOf(address), address) };
+}
+
+/** Renames folders of an expected mailbox (special-use folders land under the provider's names). */
+export function renamed<T>(expected: Map<string, T>, renames: Record<string, string>): Map<string, T> {
+  return new Map([...expected].map(([folder, list]) => [renames[folder] ?? folder, list]));
+}
