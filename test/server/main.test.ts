@@ -57,9 +57,13 @@ describe('server/main.ts', () => {
     // The data went where the configuration points: no SQLite file once DATABASE_URL is set.
     expect(existsSync(path.join(dir, 'dev', 'portal.sqlite'))).toBe(testDialect === 'sqlite');
     expect(existsSync(path.join(dir, 'dev', 'hash-secret'))).toBe(true);
+    expect((await fetch(`${main.base}/dev/mailboxes`)).status).toBe(200);
 
     main.child.kill('SIGTERM');
     expect(await main.exited).toBe(0);
+    // The first start wrote the scenario accounts' sample mailboxes (shutdown waits for them).
+    expect(existsSync(path.join(dir, 'dev', 'dev-mail', 'accounts', 'active@example.com', 'Maildir', 'mailbox.json'))).toBe(true);
+    expect(existsSync(path.join(dir, 'dev', 'dev-mail', 'accounts', 'active@example.com', 'contacts', 'contacts'))).toBe(true);
   });
 
   it('refuses NODE_ENV=production without identity, public URL and secrets, naming each variable', { timeout: 60_000 }, async () => {
@@ -77,7 +81,7 @@ describe('server/main.ts', () => {
     try {
       expect(main.healthy, main.output()).toBe(true);
       expect(main.output()).toContain('development stand-ins: none');
-      for (const page of ['/api/oauth/?provider=northwave&logout=true', '/api/oauth-for-status/?provider=northwave&logout=true', '/dev/support-requests']) {
+      for (const page of ['/api/oauth/?provider=northwave&logout=true', '/api/oauth-for-status/?provider=northwave&logout=true', '/dev/support-requests', '/dev/mailboxes']) {
         const response = await fetch(`${main.base}${page}`, { redirect: 'manual' });
         expect(response.status, page).toBe(404);
       }
@@ -93,6 +97,7 @@ describe('server/main.ts', () => {
       expect(consent.headers.get('location')).toBe('/oauth-callback?error=PROVIDER_NOT_SUPPORTED');
       expect((await fetch(`${main.base}/`)).headers.get('strict-transport-security')).toBe('max-age=31536000');
       expect(existsSync(path.join(dir, 'production', 'hash-secret'))).toBe(false);
+      expect(existsSync(path.join(dir, 'production', 'dev-mail'))).toBe(false);
     } finally {
       main.child.kill('SIGTERM');
       await main.exited;

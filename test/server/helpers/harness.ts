@@ -29,6 +29,7 @@ import { openLimiterStore } from '../../../server/limits/limiter-store.ts';
 import { NO_LIMITS } from '../../support/no-limits.ts';
 import { createUsedStatesStore } from '../../../server/db/used-states-store.ts';
 import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
+import type { DevMail } from '../../../server/dev-mail/index.ts';
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
@@ -58,6 +59,7 @@ export type HarnessOptions = {
   credentialChecker?: CredentialChecker;
   /** Silent unless a test reads the log. */
   logger?: Logger;
+  devMail?: DevMail;
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -107,6 +109,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
     },
     limiterStore,
+    devMail: options.devMail,
   });
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {
