@@ -2,8 +2,8 @@
  * Assembles the service as `npm start` runs it: configuration from the environment, the database
  * (SQLite, or Postgres with DATABASE_URL) migrated to the latest schema, the secret, and one adapter
  * per port. In development (the default) the stand-ins run: the scenario directory's sign-in page,
- * the consent pages, the simulated vendor, offline mailbox checks (unless ADAPTERS=real) and mail to
- * the outbox folder. In production none of them does: what has no real adapter yet is absent
+ * the consent pages, the simulated vendor, the sample mailboxes and development destination mailboxes
+ * (server/dev-mail), offline mailbox checks (unless ADAPTERS=real) and mail to the outbox folder. In production none of them does: what has no real adapter yet is absent
  * (sign-in answers 404, OAuth destinations are not offered, the vendor refuses), never replaced by a
  * stand-in. The bench and end-to-end tests use it too.
  */
@@ -63,7 +63,8 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
  * the service answers meanwhile, and a transfer that needs an account first waits for its data.
  */
 async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger): Promise<void> {
-  const addresses = directory.scenarios().filter((a) => a.migration.mailbox || a.migration.carddav).map((a) => a.email);
+  // Only accounts whose mailbox can be exported get one; any other address gets its data on first use.
+  const addresses = directory.scenarios().filter((a) => a.migration.mailbox).map((a) => a.email);
   try {
     const report = await devMail.prepare(addresses);
     if (report.generated.length > 0) {

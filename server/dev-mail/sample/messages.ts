@@ -149,6 +149,9 @@ function folderPlan(rand: Random, count: number): SampleFolder[] {
   });
 }
 
+/** Messages composed one after another (the seed's order) and then built together: building waits on I/O turns. */
+const BUILD_BATCH = 25;
+
 export async function generateMailbox(seed: number, ownerAddress: string, count = DEFAULT_MESSAGE_COUNT): Promise<SampleMessage[]> {
   const rand = seededRandom(seed);
   const owner = { name: OWNER_NAMES[seed % OWNER_NAMES.length] as string, address: ownerAddress };
@@ -156,21 +159,31 @@ export async function generateMailbox(seed: number, ownerAddress: string, count 
   const positions = new Map<SampleFolder, number>();
   const out: SampleMessage[] = [];
   const span = SAMPLE_PERIOD.to - SAMPLE_PERIOD.from;
-  for (const [index, folder] of folderPlan(rand, count).entries()) {
-    const position = positions.get(folder) ?? 0;
-    positions.set(folder, position + 1);
-    const sent = folder.role === '\\Sent' || folder.role === '\\Drafts';
-    const kind: Kind = sent ? (SENT_KINDS[position % SENT_KINDS.length] as Kind) : folder.role === '\\Junk' ? 'newsletter' : (KINDS[position % KINDS.length] as Kind);
-    const person = rand.pick(PEOPLE);
-    // Whole seconds: IMAP internal dates have no finer grain.
-    const internalDate = new Date(Math.floor((SAMPLE_PERIOD.from + rand.next() * span) / 1000) * 1000);
-    const draft: Draft = sent
-      ? { from: owner, to: [mailbox(person)], zone: '-0500', internalDate, sent }
-      : { from: mailbox(person, rand.chance(0.3) ? 'work' : 'home'), to: [owner], zone: person.zone, internalDate, sent };
-    const options = compose(kind, draft, ctx, index);
-    const raw = await new MailComposer(options).compile().build();
-    if (!sent) ctx.received.push({ index, messageId: options.messageId as string, subject: typeof options.subject === 'string' ? options.subject : 'your message', raw, internalDate });
-    out.push({ folder: folder.segments, raw, flags: flagsFor(folder, position, kind, rand), internalDate });
+  const plan = folderPlan(rand, count);
+  for (let start = 0; start < plan.length; start += BUILD_BATCH) {
+    const batch = plan.slice(start, start + BUILD_BATCH).map((folder, offset) => {
+      const index = start + offset;
+      const position = positions.get(folder) ?? 0;
+      positions.set(folder, position + 1);
+      const sent = folder.role === '\\Sent' || folder.role === '\\Drafts';
+      const kind: Kind = sent ? (SENT_KINDS[position % SENT_KINDS.length] as Kind) : folder.role === '\\Junk' ? 'newsletter' : (KINDS[position % KINDS.length] as Kind);
+      const person = rand.pick(PEOPLE);
+      // Whole seconds: IMAP internal dates have no finer grain.
+      const internalDate = new Date(Math.floor((SAMPLE_PERIOD.from + rand.next() * span) / 1000) * 1000);
+      const draft: Draft = sent
+        ? { from: owner, to: [mailbox(person)], zone: '-0500', internalDate, sent }
+        : { from: mailbox(person, rand.chance(0.3) ? 'work' : 'home'), to: [owner], zone: person.zone, internalDate, sent };
+      // Replies and forwards pick from the messages of earlier batches.
+      const options = compose(kind, draft, ctx, index);
+      return { index, folder, sent, options, flags: flagsFor(folder, position, kind, rand), internalDate };
+    });
+    const raws = await Promise.all(batch.map((entry) => new MailComposer(entry.options).compile().build()));
+    batch.forEach((entry, i) => {
+      const raw = raws[i] as Buffer;
+      const subject = typeof entry.options.subject === 'string' ? entry.options.subject : 'your message';
+      if (!entry.sent) ctx.received.push({ index: entry.index, messageId: entry.options.messageId as string, subject, raw, internalDate: entry.internalDate });
+      out.push({ folder: entry.folder.segments, raw, flags: entry.flags, internalDate: entry.internalDate });
+    });
   }
   return out;
 }
