@@ -69,6 +69,14 @@ export function createDevMail(options: { dir: string; messagesPerAccount?: numbe
     return pending;
   };
 
+  /** A source whose connect first waits for (or starts) writing the address's sample data. */
+  const whenWritten = <S>(address: string, source: { connect(): Promise<S> }) => ({
+    async connect(): Promise<S> {
+      await ensure(address);
+      return source.connect();
+    },
+  });
+
   const removeStale = async () => {
     const names = await readdir(layout.accountsDir).catch(() => []);
     for (const name of names.filter((n) => n.startsWith('.tmp-'))) {
@@ -94,24 +102,8 @@ export function createDevMail(options: { dir: string; messagesPerAccount?: numbe
       report.ms = Math.round(performance.now() - started);
       return report;
     },
-    mailSource(address) {
-      const source = createMaildirSource({ root: layout.maildir(address) });
-      return {
-        async connect() {
-          await ensure(address);
-          return source.connect();
-        },
-      };
-    },
-    contactsSource(address) {
-      const source = createVcardDirectorySource({ root: layout.contacts(address) });
-      return {
-        async connect() {
-          await ensure(address);
-          return source.connect();
-        },
-      };
-    },
+    mailSource: (address) => whenWritten(address, createMaildirSource({ root: layout.maildir(address) })),
+    contactsSource: (address) => whenWritten(address, createVcardDirectorySource({ root: layout.contacts(address) })),
     destination: (address, provider) => createMaildirDestination({ root: layout.mailbox(address), provider }),
   };
 }
