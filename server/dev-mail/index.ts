@@ -109,4 +109,4 @@ export function createDevMail(options: { dir: string; messagesPerAccount?: numbe
 }
 
 export type { MailboxProvider } from './maildir/provider-folders.ts';
-export type { ContactsSource, ContactsSourceSession, AddressBook, ContactRef, SourceContact } from './contacts/source.ts';
+export type { ContactsSource, ContactsSourceSession, AddressBook, VCardRef, SourceVCard } from './contacts/source.ts';

@@ -1,27 +1,29 @@
 /**
  * The sample address books as a contacts source: the development stand-in for the provider's CardDAV
- * server, in the shape a CardDAV source has (address books; each card's href, ETag and vCard as
- * served). The engine has no contacts port on main yet, so this is that shape written down; the
- * directory layout is Radicale's (one .vcf per card, `.Radicale.props` for the collection), so a test
- * can equally serve the same files over CardDAV from a real Radicale.
+ * server. The engine's contacts port is not on main yet; this reader has the shape the contacts engine
+ * in progress defines (address books with href, name and a change token; each card's href; the vCard
+ * text exactly as stored), so it plugs in as a `ContactsSource` once that port lands. The directory
+ * layout is Radicale's (one .vcf per card, `.Radicale.props` per collection), so a test can equally
+ * serve the same files over CardDAV from a real Radicale.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import ICAL from 'ical.js';
 import * as v from 'valibot';
 import { TransferFault } from '../../engine/ports.ts';
 
-export type AddressBook = { id: string; displayName: string };
-export type ContactRef = { href: string; etag: string; size: number };
-export type SourceContact = ContactRef & { uid: string | null; vcard: string };
+/** One address book: `href` is its folder's name, `token` changes whenever one of its cards does. */
+export type AddressBook = { href: string; name: string; token: string | null };
+export type VCardRef = { href: string };
+/** One card exactly as stored (vCard text with CRLF line ends). */
+export type SourceVCard = { href: string; text: string };
 
 export interface ContactsSourceSession {
   listAddressBooks(): Promise<AddressBook[]>;
-  /** Every card of the book, in href order. */
-  list(book: string): Promise<ContactRef[]>;
+  /** Every card of the book, sorted by href. */
+  list(book: AddressBook): Promise<VCardRef[]>;
   /** The cards of these hrefs; an href that no longer exists is absent from the answer. */
-  fetch(book: string, hrefs: string[]): Promise<SourceContact[]>;
+  fetch(book: AddressBook, hrefs: string[]): Promise<SourceVCard[]>;
   close(): Promise<void>;
 }
 
@@ -31,29 +33,29 @@ export interface ContactsSource {
 
 const PropsSchema = v.object({ tag: v.optional(v.string()), 'D:displayname': v.optional(v.string()) });
 
-const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
-
-function uidOf(vcard: string): string | null {
-  try {
-    const value = ICAL.Component.fromString(vcard).getFirstPropertyValue('uid');
-    return typeof value === 'string' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
 export function createVcardDirectorySource(options: { root: string }): ContactsSource {
-  const bookDir = (book: string) => path.join(options.root, path.basename(book));
-  const cardsOf = async (book: string) => {
+  // basename: an href never leaves the address books' folder.
+  const bookDir = (book: AddressBook) => path.join(options.root, path.basename(book.href));
+  const cardsOf = async (book: AddressBook) => {
     try {
       return (await readdir(bookDir(book))).filter((name) => name.endsWith('.vcf')).sort();
     } catch (error) {
-      if (missing(error)) throw new TransferFault('folder-missing', 'source', `address book ${book} no longer exists`, { cause: error });
+      if (isMissing(error)) throw new TransferFault('folder-missing', 'source', `address book ${book.href} no longer exists`, { cause: error });
       throw error;
     }
   };
+  /** Like a CTag: a digest of every card's name, size and modification time. */
+  const tokenOf = async (book: AddressBook) => {
+    const hash = createHash('sha256');
+    for (const name of await cardsOf(book)) {
+      const info = await stat(path.join(bookDir(book), name)).catch(() => null);
+      if (info) hash.update(`${name}\n${info.size}\n${info.mtimeMs}\n`);
+    }
+    return hash.digest('hex').slice(0, 32);
+  };
+
   const session: ContactsSourceSession = {
     async listAddressBooks() {
       const books: AddressBook[] = [];
@@ -61,25 +63,21 @@ export function createVcardDirectorySource(options: { root: string }): ContactsS
         if (!entry.isDirectory()) continue;
         const text = await readFile(path.join(options.root, entry.name, '.Radicale.props'), 'utf8').catch(() => '{}');
         const props = v.safeParse(PropsSchema, JSON.parse(text));
-        if (props.success && props.output.tag === 'VADDRESSBOOK') books.push({ id: entry.name, displayName: props.output['D:displayname'] ?? entry.name });
+        if (!props.success || props.output.tag !== 'VADDRESSBOOK') continue;
+        const book = { href: entry.name, name: props.output['D:displayname'] ?? entry.name, token: null };
+        books.push({ ...book, token: await tokenOf(book) });
       }
-      return books.sort((a, b) => a.id.localeCompare(b.id));
+      return books.sort((a, b) => a.href.localeCompare(b.href));
     },
-    async list(book) {
-      const refs: ContactRef[] = [];
-      for (const href of await cardsOf(book)) {
-        const bytes = await readFile(path.join(bookDir(book), href)).catch(() => null);
-        if (bytes) refs.push({ href, etag: etagOf(bytes), size: bytes.length });
-      }
-      return refs;
-    },
+    list: async (book) => (await cardsOf(book)).map((href) => ({ href })),
     async fetch(book, hrefs) {
-      const out: SourceContact[] = [];
+      const out: SourceVCard[] = [];
       for (const href of hrefs) {
-        const bytes = await readFile(path.join(bookDir(book), path.basename(href))).catch(() => null);
-        if (!bytes) continue;
-        const vcard = bytes.toString('utf8');
-        out.push({ href, etag: etagOf(bytes), size: bytes.length, uid: uidOf(vcard), vcard });
+        const text = await readFile(path.join(bookDir(book), path.basename(href)), 'utf8').catch((error: unknown) => {
+          if (isMissing(error)) return null;
+          throw error;
+        });
+        if (text !== null) out.push({ href, text });
       }
       return out;
     },
@@ -87,7 +85,7 @@ export function createVcardDirectorySource(options: { root: string }): ContactsS
   };
   return {
     async connect() {
-      const exists = await readdir(options.root).then(() => true, () => false);
+      const exists = await stat(options.root).then((info) => info.isDirectory(), () => false);
       if (!exists) throw new TransferFault('login-refused', 'source', `no address books at ${options.root}`);
       return session;
     },
