@@ -3,9 +3,9 @@
  * (SQLite, or Postgres with DATABASE_URL) migrated to the latest schema, the secret, and one adapter
  * per port. In development (the default) the stand-ins run: the scenario directory's sign-in page,
  * the consent pages, the simulated vendor, the sample mailboxes and development destination mailboxes
- * (server/dev-mail), offline mailbox checks (unless ADAPTERS=real) and mail to the outbox folder. In production none of them does: what has no real adapter yet is absent
- * (sign-in answers 404, OAuth destinations are not offered, the vendor refuses), never replaced by a
- * stand-in. The bench and end-to-end tests use it too.
+ * (server/dev-mail), offline mailbox checks (unless ADAPTERS=real) and mail to the outbox folder. In
+ * production none of them does: what has no real adapter yet is absent (sign-in answers 404, OAuth
+ * destinations are not offered, the vendor refuses), never replaced by a stand-in. The bench and end-to-end tests use it too.
  */
 import type { Logger } from 'pino';
 import { createService, type ExportService } from './app.ts';
