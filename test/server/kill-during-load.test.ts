@@ -53,7 +53,9 @@ describe('SIGKILL during load', () => {
       // The outbox stays idle: the mails must be queued, whether or not they went out yet.
       OUTBOX_INTERVAL_MS: '3600000',
     };
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: 'ignore' });
+    // node with tsx's loader, not the tsx CLI: the CLI runs the service in a child of its own, which a
+    // SIGKILL of the CLI would leave running (and writing into the data folder this test removes).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'ignore' });
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     const base = `http://127.0.0.1:${port}`;
     try {
