@@ -52,6 +52,7 @@ export const initialContext = (input: PortalInput | undefined): PortalContext =>
   statusLookup: { open: false, value: '', error: null },
   statusExportId: '',
   jobStatus: null,
+  cancelError: null,
   jobs: [],
   support: emptySupportFields(),
   supportError: null,

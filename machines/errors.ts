@@ -51,7 +51,20 @@ export const MESSAGES = {
   statusFromEmailFailed: 'Sorry, something went wrong.',
   noExportsFound: 'No exports were found from {name}',
   copied: 'Copied!',
+  // Ours: stopping an export.
+  cancelRefused: 'This export has already finished, so there is nothing to cancel.',
+  cancelFailed: 'We could not cancel the export. Please, try again.',
 } as const;
+
+/** Why an operation ended in error, said plainly (the reasons of contract/progress.ts; anything else is generic). */
+export const END_REASON_TEXTS: Readonly<Record<string, string>> = {
+  cancelled: 'You cancelled this export. What was copied before stays where it is.',
+  'source-unreachable': 'We could not reach your Northwave mailbox. Please, try again later.',
+  'source-login-refused': 'We could not open your Northwave mailbox. Please, contact support.',
+  'destination-unreachable': 'We could not reach the mailbox you are moving to. Please, check its address and try again.',
+  'destination-login-refused': 'The mailbox you are moving to refused the sign-in. Please, check the password (or permissions) and start again.',
+  'all-items-failed': 'None of the items could be moved. The list of what failed says why.',
+};
 
 /** Fills `{name}`; without a name the placeholder and its leading space disappear. */
 export const fillName = (text: string, name: string | null | undefined): string =>

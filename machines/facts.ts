@@ -91,3 +91,9 @@ export const providerChosen = (c: PortalContext): boolean =>
 /** The notification email may start the export: known, well formed, and not rejected. */
 export const notificationEmailAccepted = (c: PortalContext): boolean =>
   c.notificationEmailError === null && validateEmail(c.notificationEmail) === null;
+
+/** The export on the status page is still moving something. */
+export const jobRunning = (c: PortalContext): boolean =>
+  Boolean(c.jobStatus) &&
+  !c.jobStatus?.error &&
+  [c.jobStatus?.emailmigration, c.jobStatus?.contactsmigration].some((operation) => operation?.status === 'started');

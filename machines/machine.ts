@@ -19,7 +19,8 @@ import { optOutInfo } from './states/opt-out-info.ts';
 import { acceptGoogleTerms, checkEmailScopes, migrationOptions } from './states/options.ts';
 import { signIn } from './states/sign-in.ts';
 import { startMigration } from './states/start-migration.ts';
-import { complete, status, statusFromEmail } from './states/status.ts';
+import { complete } from './states/complete.ts';
+import { status, statusFromEmail } from './states/status.ts';
 import { policyRedirect, supportForm } from './states/support.ts';
 
 export const exportPortalMachine = portalSetup.createMachine({

@@ -10,11 +10,11 @@ import type {
   Operation,
   ServerOptOutState,
   SourceAccount,
+  StatusResponse,
   OptOutRequest,
   OptOutInfoState,
 } from '../contract/index.ts';
 import type { SignInErrorCode } from './errors.ts';
-import type { JobStatus } from './job-status.ts';
 import type { OperationsChoice } from './providers.ts';
 import type { SidebarKind } from './sidebar.ts';
 import type { SupportFields } from './validation.ts';
@@ -103,7 +103,9 @@ export interface PortalContext {
   statusLookup: { open: boolean; value: string; error: string | null };
   /** The export whose status /status shows (the `migration_id` of its address). */
   statusExportId: string;
-  jobStatus: { emailmigration: JobStatus | null; contactsmigration: JobStatus | null; downloadUrl: string | null } | null;
+  /** The last status answer for `statusExportId`, as it came. */
+  jobStatus: StatusResponse | null;
+  cancelError: string | null;
   jobs: JobSummary[];
   support: SupportFields;
   supportError: string | null;
@@ -142,6 +144,9 @@ export type PortalEvent =
   | { type: 'SUPPORT.SUBMITTED' }
   | { type: 'START_OVER.REQUESTED' }
   | { type: 'STATUS.RETRY_REQUESTED' }
+  | { type: 'EXPORT.CANCEL_REQUESTED' }
+  | { type: 'EXPORT.CANCEL_CONFIRMED' }
+  | { type: 'EXPORT.CANCEL_DISMISSED' }
   // Navigation a view asks for; the machine decides where it leads.
   | { type: 'HOME.REQUESTED' }
   | { type: 'SUPPORT.OPENED' }

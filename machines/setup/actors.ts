@@ -44,6 +44,8 @@ export const PORTAL_ACTORS = {
   /** null: no export has this ID. */
   fetchJobStatus: call<{ exportId: string }, StatusResponse | null>(),
   fetchJobsByEmail: call<{ hash: string }, JobsByEmailResponse>(),
+  /** `{ ok: false }`: the export had already ended (or is not the customer's to stop). */
+  cancelExport: call<{ exportId: string }, OkResponse>(),
   submitSupportRequest: call<SupportRequest, SupportResponse>(),
 };
 

@@ -1,8 +1,10 @@
-/** The debounce and redirect delays of docs/spec-rules.md §9, by name, so the inspector and the diagram show them. */
+/** The delays of §9 (and our status poll), by name, so the inspector and the diagram show them. */
 export const DELAYS = {
   emailDebounce: 1000,
   notificationEmailDebounce: 400,
   emptyNotificationEmailDelay: 800,
   copyConfirmation: 500,
   policyRedirect: 500,
+  /** Ours: how often a status page asks again while its export runs. */
+  statusPoll: 10_000,
 } as const;

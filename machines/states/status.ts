@@ -1,29 +1,12 @@
 /**
- * After the export: `/complete` (the export ID, with Copy showing 'Copied!' for 500 ms), `/status`
- * (one export by ID) and `/status-from-email` (the exports found for a status sign-in).
+ * The status pages: `/status` (one export by ID; while it runs the page follows it, and its owner
+ * may stop it) and `/status-from-email` (the exports found for a status sign-in).
  */
 import { ROUTES } from '../routes.ts';
 import { portalSetup } from '../setup/index.ts';
 import { response } from '../setup/typed.ts';
+import { cancelExportStates } from './cancel-export.ts';
 import { backHome } from './shared.ts';
-
-export const complete = portalSetup.createStateConfig({
-  meta: { route: ROUTES.complete, step: 5, sidebar: 'five' },
-  entry: 'clearMigrationData',
-  initial: 'idle',
-  on: {
-    ...backHome,
-    // A second copy restarts the confirmation.
-    'EXPORT_ID.COPY_REQUESTED': {
-      target: '.copied',
-      actions: { type: 'copyExportId', params: ({ context }) => ({ exportId: context.exportId ?? '' }) },
-    },
-  },
-  states: {
-    idle: {},
-    copied: { after: { copyConfirmation: 'idle' } },
-  },
-});
 
 export const status = portalSetup.createStateConfig({
   meta: { route: ROUTES.status, step: 5, sidebar: 'five' },
@@ -42,8 +25,36 @@ export const status = portalSetup.createStateConfig({
         onError: 'failed',
       },
     },
-    // Once an answer (or its absence) is shown, the page offers to go back home.
-    shown: { on: { ...backHome, 'STATUS.RETRY_REQUESTED': 'loading' } },
+    // Once an answer is shown, the page offers to go home; while the export runs, it follows it.
+    shown: {
+      initial: 'watching',
+      states: {
+        watching: {
+          after: { statusPoll: { guard: 'jobRunning', target: 'refreshing' } },
+          on: {
+            ...backHome,
+            'STATUS.RETRY_REQUESTED': '#exportPortal.status.loading',
+            'EXPORT.CANCEL_REQUESTED': { guard: 'mayCancelExport', target: 'confirmingCancel' },
+          },
+        },
+        // A quiet refresh: what is shown stays until the new answer arrives.
+        refreshing: {
+          on: backHome,
+          invoke: {
+            id: 'fetchJobStatus',
+            src: 'fetchJobStatus',
+            input: ({ context }) => ({ exportId: context.statusExportId.trim() }),
+            onDone: [
+              // Gone since (past its retention): the page says the ID is not valid any more.
+              { guard: { type: 'jobUnknown', params: response }, target: '#exportPortal.status.invalidId', actions: 'forgetJobStatus' },
+              { target: 'watching', actions: { type: 'storeJobStatus', params: response } },
+            ],
+            onError: 'watching',
+          },
+        },
+        ...cancelExportStates('watching'),
+      },
+    },
     invalidId: { on: backHome },
     failed: { on: { ...backHome, 'STATUS.RETRY_REQUESTED': 'loading' } },
   },
@@ -63,7 +74,7 @@ export const statusFromEmail = portalSetup.createStateConfig({
         onError: 'failed',
       },
     },
-    shown: { on: { 'STATUS.OPENED': { target: '#exportPortal.status', actions: 'openListedExport' } } },
+    shown: { on: { 'STATUS.OPENED': { target: '#exportPortal.status', actions: 'openExportStatus' } } },
     failed: { on: { 'STATUS.RETRY_REQUESTED': 'loading' } },
   },
 });

@@ -16,6 +16,7 @@ import {
   type StatusResponse,
 } from '../../contract/index.ts';
 import type { ExportServiceClient } from '../api/export-service-client';
+import { readStoredAuthToken } from '../api/browser-sources';
 import { isApiFailure } from '../api/failure';
 import { apiConfig } from '../api/config';
 import { oauthForStatusUrl, oauthUrl } from '../api/redirects';
@@ -24,7 +25,7 @@ import { brand } from '../config/brand';
 
 /** Only the client functions the actors use, so tests can hand in small fakes. */
 export type PortalClients = {
-  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load'>;
+  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load' | 'status' | 'cancel'>;
   exportService: Pick<
     ExportServiceClient,
     | 'validateImap'
@@ -78,8 +79,16 @@ async function expected<T>(call: Promise<T>, answer: (code: string | undefined, 
   }
 }
 
-/** The machine's actors (docs/machine-api.md), typed by its registry; each passes `signal` on. */
-export function portalActors({ session, exportService }: PortalClients) {
+/**
+ * The machine's actors (docs/machine-api.md), typed by its registry; each passes `signal` on.
+ * `hasSession` says whether a sign-in's bearer token is stored: the status then comes from the
+ * signed-in call, which adds the owner's fields (download, receipt, report, cancel).
+ */
+export function portalActors({ session, exportService }: PortalClients, hasSession: () => boolean = () => Boolean(readStoredAuthToken())) {
+  const anonymousStatus = (exportId: string, signal: AbortSignal) =>
+    expected<StatusResponse | null>(exportService.statusV2({ job_id: exportId }, { signal }), (_, status) =>
+      status === 404 ? null : undefined,
+    );
   return promiseActors({
     fetchCapabilities: (input, signal) => session.capabilities({ email: input.email }, { signal }),
     validateCredentials: (input, signal) =>
@@ -101,11 +110,18 @@ export function portalActors({ session, exportService }: PortalClients) {
         { optOutState: input.optOutState },
         { signal },
       ),
-    // An unknown (or malformed) export ID is a 404: null, "no such export".
-    fetchJobStatus: (input, signal) =>
-      expected<StatusResponse | null>(exportService.statusV2({ job_id: input.exportId }, { signal }), (_, status) =>
-        status === 404 ? null : undefined,
-      ),
+    // An unknown (or malformed) export ID is a 404: null, "no such export". An expired sign-in (401)
+    // still gets the anonymous answer.
+    fetchJobStatus: async (input, signal) => {
+      if (!hasSession()) return anonymousStatus(input.exportId, signal);
+      const signedIn = await expected<StatusResponse | null | 'expired'>(session.status({ job_id: input.exportId }, { signal }), (_, status) =>
+        status === 404 ? null : status === 401 ? 'expired' : undefined,
+      );
+      return signedIn === 'expired' ? anonymousStatus(input.exportId, signal) : signedIn;
+    },
+    // A refusal (the export ended, or is not this account's) is an answer, not an error.
+    cancelExport: (input, signal) =>
+      expected(session.cancel({ job_id: input.exportId }, { signal }), (_, status) => (status === 403 || status === 409 ? { ok: false } : undefined)),
     fetchJobsByEmail: (input, signal) => exportService.jobsByEmail({ hash: input.hash }, { signal }),
     submitSupportRequest: (input, signal) => exportService.supportRequest(input, { signal }),
   });

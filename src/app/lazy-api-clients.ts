@@ -20,6 +20,8 @@ export const lazyApiClients: PortalClients = {
     capabilities: defer((c) => c.session.capabilities),
     validate: defer((c) => c.session.validate),
     load: defer((c) => c.session.load),
+    status: defer((c) => c.session.status),
+    cancel: defer((c) => c.session.cancel),
   },
   exportService: {
     validateImap: defer((c) => c.exportService.validateImap),

@@ -39,7 +39,7 @@ describe('the provided machine', () => {
     const actor = startPortal();
     const snapshot = await waitFor(actor, (s) => s.matches({ status: 'shown' }), { timeout: 2000 });
     expect(server.lastRequest().query.get('job_id')).toBe(exportId);
-    expect(selectJobStatus(snapshot).job?.emailmigration).toBe('completed');
+    expect(selectJobStatus(snapshot).operations).toEqual([expect.objectContaining({ kind: 'emailmigration', status: 'completed' })]);
     expect(selectJobStatus(snapshot).message).toBeNull();
     actor.stop();
   });

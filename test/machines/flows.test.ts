@@ -17,13 +17,14 @@ const withStatus = (status: MigrationStatusResponse, input = {}, checkedAt = CHE
   createActor(fakeMachine([], { fetchMigrationStatus: async () => ({ status, checkedAt }) }), { input }).start();
 
 describe('the delays of §9, by name and by length', () => {
-  it('are 1000, 400, 800, 500 and 500 ms', () => {
+  it('are 1000, 400, 800, 500 and 500 ms (and our status poll, 10 s)', () => {
     expect(DELAYS).toEqual({
       emailDebounce: 1000,
       notificationEmailDebounce: 400,
       emptyNotificationEmailDelay: 800,
       copyConfirmation: 500,
       policyRedirect: 500,
+      statusPoll: 10_000,
     });
   });
 

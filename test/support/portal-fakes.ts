@@ -35,6 +35,7 @@ export const happyApi = (): Required<FakeApi> => ({
   startExport: async () => ({ jobid: EXPORT_ID }),
   fetchJobStatus: async () => ({ emailmigration: { status: 'started' } }),
   fetchJobsByEmail: async () => ({}),
+  cancelExport: async () => ({ ok: true }),
   updateOptOutState: async () => ({ status: 'success' }),
   submitSupportRequest: async () => ({ ok: true }),
 });

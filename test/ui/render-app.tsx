@@ -8,8 +8,9 @@ import createCache from '@emotion/cache';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InspectionEvent } from 'xstate';
-import { vi } from 'vitest';
-import { fakeActors, happyApi, recordedEffects, type EffectCall, type FakeApi } from '../support/portal-fakes.ts';
+import { vi, type Mock } from 'vitest';
+import { fakeActors, happyApi, recordedEffects, type EffectCall, type FakeApi, type FakeHandler } from '../support/portal-fakes.ts';
+import type { PortalActorName } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/types.ts';
 import { createPortalActor, type PortalImplementations } from '../../src/app/create-portal-actor.ts';
 import type { PortalActor } from '../../src/app/portal-context.tsx';
@@ -114,20 +115,9 @@ export const SOURCE_EMAIL = 'pat.lee@northwave.example';
 
 /** One mock per API actor answering as `happyApi` does; a test changes the answers it needs. */
 export function createFakeApi() {
-  const happy = happyApi();
-  return {
-    fetchCapabilities: vi.fn(happy.fetchCapabilities),
-    validateCredentials: vi.fn(happy.validateCredentials),
-    validateImap: vi.fn(happy.validateImap),
-    validateDomain: vi.fn(happy.validateDomain),
-    startExport: vi.fn(happy.startExport),
-    fetchMigrationStatus: vi.fn(happy.fetchMigrationStatus),
-    fetchComcastInfo: vi.fn(happy.fetchComcastInfo),
-    updateOptOutState: vi.fn(happy.updateOptOutState),
-    fetchJobStatus: vi.fn(happy.fetchJobStatus),
-    fetchJobsByEmail: vi.fn(happy.fetchJobsByEmail),
-    submitSupportRequest: vi.fn(happy.submitSupportRequest),
-  } satisfies Required<FakeApi>;
+  const mocks = Object.entries(happyApi()).map(([name, answer]) => [name, vi.fn(answer)]);
+  // Built name by name from the registry's happy answers: each mock has its actor's signature.
+  return Object.fromEntries(mocks) as { [N in PortalActorName]: Mock<FakeHandler<N>> };
 }
 export type MockApi = ReturnType<typeof createFakeApi>;
 

@@ -31,10 +31,15 @@ export const exportActions = {
   clearStartError: update(() => ({ startError: null })),
   storeExportId: update((_, params: { response: LoadResponse }) => ({ exportId: params.response.jobid, startError: null })),
   failStart: update(() => ({ startError: MESSAGES.unknownError })),
-  /** The complete page clears the stored migration data; the export ID stays to be shown and copied. */
+  /**
+   * The complete page clears the stored migration data. The export ID stays to be shown and copied,
+   * and the sign-in stays: the customer may follow or stop the export they just started.
+   */
   clearMigrationData: update(({ context }) => ({
     ...resetContext(context),
     exportId: context.exportId,
-    srcAccount: context.srcAccount ? { email: context.srcAccount.email, provider: context.srcAccount.provider } : null,
+    srcAccount: context.srcAccount
+      ? { email: context.srcAccount.email, provider: context.srcAccount.provider, tokenId: context.srcAccount.tokenId }
+      : null,
   })),
 };

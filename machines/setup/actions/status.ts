@@ -3,34 +3,28 @@ import { assertEvent } from 'xstate';
 import type { JobsByEmailResponse, StatusResponse } from '../../../contract/index.ts';
 import { emptySupportFields } from '../../context.ts';
 import { MESSAGES } from '../../errors.ts';
-import { toJobStatus } from '../../job-status.ts';
 import { update } from '../typed.ts';
 
 /** The status-from-email page lists at most five exports, newest first. */
 const MAX_LISTED_EXPORTS = 5;
 
 export const statusActions = {
-  storeJobStatus: update((_, params: { response: StatusResponse | null }) => {
-    if (!params.response) return {};
-    const failed = Boolean(params.response.error);
-    const status = (op: StatusResponse['emailmigration']) => (op ? (failed ? 'error' : toJobStatus(op.status)) : null);
-    return {
-      jobStatus: {
-        emailmigration: status(params.response.emailmigration),
-        contactsmigration: status(params.response.contactsmigration),
-        downloadUrl: params.response.emailmigration?.download_url ?? params.response.contactsmigration?.download_url ?? null,
-      },
-    };
-  }),
+  // The answer as it came; what the page shows of it is read by selectJobStatus.
+  storeJobStatus: update((_, params: { response: StatusResponse | null }) => (params.response ? { jobStatus: params.response } : {})),
+  forgetJobStatus: update(() => ({ jobStatus: null })),
+  followStartedExport: update(({ context }) => ({ statusExportId: context.exportId ?? '', jobStatus: null, cancelError: null })),
+  recordCancelRefused: update(() => ({ cancelError: MESSAGES.cancelRefused })),
+  recordCancelFailed: update(() => ({ cancelError: MESSAGES.cancelFailed })),
+  clearCancelError: update(() => ({ cancelError: null })),
   storeJobs: update((_, params: { response: JobsByEmailResponse }) => ({
     jobs: Object.entries(params.response)
       .map(([id, startedAt]) => ({ id, startedAt }))
       .sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt))
       .slice(0, MAX_LISTED_EXPORTS),
   })),
-  openListedExport: update(({ event }) => {
+  openExportStatus: update(({ event }) => {
     assertEvent(event, 'STATUS.OPENED');
-    return { statusExportId: event.exportId, jobStatus: null };
+    return { statusExportId: event.exportId, jobStatus: null, cancelError: null };
   }),
 
   setSupportField: update(({ context, event }) => {

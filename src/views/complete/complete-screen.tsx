@@ -3,7 +3,8 @@ import { IntentLink } from '../../app/intent-link';
 import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectExportId, selectCopied } from '../../../machines/selectors';
+import { selectCompleteCancel, selectCopied, selectExportId } from '../../../machines/selectors';
+import { CancelExportDialog } from '../status/cancel-export-dialog';
 
 const idRow = css`
   display: flex;
@@ -47,6 +48,7 @@ export default function CompleteScreen() {
   const send = usePortalSend();
   const exportId = usePortalSelector(selectExportId) ?? '';
   const copied = usePortalSelector(selectCopied);
+  const cancel = usePortalSelector(selectCompleteCancel);
   return (
     <Card as="section">
       <PageHeading lead="Your export has started. You can close this page — we'll email you when it's done.">
@@ -74,14 +76,22 @@ export default function CompleteScreen() {
         <li>File exports can be downloaded for two weeks after they are ready.</li>
       </ol>
       <Alert tone="info">Need help? Contact support and mention your export ID.</Alert>
+      {cancel.error && <Alert tone="error">{cancel.error}</Alert>}
       <div css={links}>
-        <IntentLink intent={{ type: 'HOME.REQUESTED' }} css={buttonStyles('primary')}>
+        <IntentLink intent={{ type: 'STATUS.OPENED', exportId }} css={buttonStyles('primary')}>
+          Follow your export
+        </IntentLink>
+        <IntentLink intent={{ type: 'HOME.REQUESTED' }} css={buttonStyles('secondary')}>
           Back to home
         </IntentLink>
         <IntentLink intent={{ type: 'SUPPORT.OPENED' }} css={buttonStyles('secondary')}>
           Contact support
         </IntentLink>
+        <Button variant="secondary" onClick={() => send({ type: 'EXPORT.CANCEL_REQUESTED' })}>
+          Cancel this export
+        </Button>
       </div>
+      {(cancel.confirming || cancel.cancelling) && <CancelExportDialog busy={cancel.cancelling} />}
     </Card>
   );
 }

@@ -2,18 +2,12 @@ import { css } from '@emotion/react';
 import { IntentLink } from '../../app/intent-link';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../ui';
-import { usePortalCan, usePortalSelector } from '../../app/portal-context';
-import { usePortalSend } from '../../app/portal-context';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectIsBusy, selectJobStatus } from '../../../machines/selectors';
-import type { JobStatus } from '../../../machines';
-
-const STATUS_TEXT: Record<JobStatus, string> = { started: 'In progress', completed: 'Completed', error: 'Error' };
-const STATUS_COLOR: Record<JobStatus, { fg: string; bg: string }> = {
-  started: { fg: colors.info, bg: colors.infoSoft },
-  completed: { fg: colors.success, bg: colors.successSoft },
-  error: { fg: colors.error, bg: colors.errorSoft },
-};
-const KIND_TEXT = { emailmigration: 'Email', contactsmigration: 'Contacts' } as const;
+import { CancelExportDialog } from './cancel-export-dialog';
+import { CountReceipt } from './count-receipt';
+import { OperationProgress, KIND_TEXT, STATUS_TEXT } from './operation-progress';
+import { visuallyHidden } from '../../ui/visually-hidden';
 
 const list = css`
   list-style: none;
@@ -22,11 +16,6 @@ const list = css`
   border: 1px solid ${colors.border};
   border-radius: ${radii.md};
   li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: ${space(2)};
     padding: ${space(4)};
   }
   li + li {
@@ -34,16 +23,8 @@ const list = css`
   }
 `;
 
-const pill = (status: JobStatus) => css`
-  display: inline-flex;
-  align-items: center;
-  gap: ${space(1.5)};
-  padding: ${space(1)} ${space(3)};
-  border-radius: ${radii.pill};
-  font-size: ${font.size.sm};
-  font-weight: ${font.weight.bold};
-  color: ${STATUS_COLOR[status].fg};
-  background: ${STATUS_COLOR[status].bg};
+const announcer = css`
+  ${visuallyHidden}
 `;
 
 const actions = css`
@@ -59,39 +40,37 @@ const code = css`
   overflow-wrap: anywhere;
 `;
 
-/** `/status`: the export's progress per type, or why it cannot be shown. */
+/** `/status`: the export's progress per type (followed while it runs), or why it cannot be shown. */
 export default function StatusScreen() {
   const send = usePortalSend();
-  const { exportId, job, message } = usePortalSelector(selectJobStatus);
+  const view = usePortalSelector(selectJobStatus);
   const busy = usePortalSelector(selectIsBusy);
   const canRetry = usePortalCan({ type: 'STATUS.RETRY_REQUESTED' });
-  const kinds = (['emailmigration', 'contactsmigration'] as const).filter((kind) => job?.[kind]);
+  const { exportId, operations, message } = view;
+  const running = operations.some((operation) => operation.status === 'started');
+  // Announced when a state changes, not on every count: a screen reader is not read numbers every 10 s.
+  const announcement = operations.map((operation) => `${KIND_TEXT[operation.kind]}: ${STATUS_TEXT[operation.status]}.`).join(' ');
 
   return (
     <Card as="section">
       <PageHeading lead={exportId ? <>Export ID <span css={code}>{exportId}</span></> : undefined}>
         Check your export status
       </PageHeading>
+      <p role="status" css={announcer}>
+        {busy ? '' : announcement}
+      </p>
       {busy && <Spinner label="Fetching your export status..." />}
-      {!busy && job && kinds.length > 0 && (
+      {!busy && operations.length > 0 && (
         <ul css={list} aria-label="Export status by type">
-          {kinds.map((kind) => {
-            const status = job[kind] ?? 'error';
-            return (
-              <li key={kind}>
-                <span css={{ fontWeight: font.weight.bold }}>{KIND_TEXT[kind]}</span>
-                <span css={pill(status)}>
-                  <span aria-hidden="true">{status === 'completed' ? '✓' : status === 'error' ? '!' : '•'}</span>
-                  {STATUS_TEXT[status]}
-                </span>
-              </li>
-            );
-          })}
+          {operations.map((operation) => (
+            <OperationProgress key={operation.kind} operation={operation} />
+          ))}
         </ul>
       )}
-      {!busy && job?.downloadUrl && (
+      {!busy && running && <p css={{ color: colors.muted }}>This page follows your export. You can also close it: we email you when it ends.</p>}
+      {!busy && view.downloadUrl && (
         <p>
-          <a href={job.downloadUrl} css={buttonStyles('primary')}>
+          <a href={view.downloadUrl} css={buttonStyles('primary')}>
             Download your file
           </a>
           <span css={{ display: 'block', color: colors.muted, fontSize: font.size.sm, marginTop: space(2) }}>
@@ -99,6 +78,13 @@ export default function StatusScreen() {
           </span>
         </p>
       )}
+      {!busy && <CountReceipt lines={view.receipt} />}
+      {!busy && view.reportUrl && (
+        <p>
+          <a href={view.reportUrl}>Download the list of items that could not be moved (CSV)</a>
+        </p>
+      )}
+      {!busy && view.cancelError && <Alert tone="error">{view.cancelError}</Alert>}
       {!busy && (
         <>
           {message && <Alert tone="error">{message}</Alert>}
@@ -106,6 +92,11 @@ export default function StatusScreen() {
             {canRetry && (
               <Button variant={message ? 'primary' : 'secondary'} onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>
                 {message ? 'Try again' : 'Refresh status'}
+              </Button>
+            )}
+            {view.canCancel && (
+              <Button variant="secondary" onClick={() => send({ type: 'EXPORT.CANCEL_REQUESTED' })}>
+                Cancel export
               </Button>
             )}
             {message && (
@@ -119,6 +110,7 @@ export default function StatusScreen() {
           </div>
         </>
       )}
+      {(view.confirmingCancel || view.cancelling) && <CancelExportDialog busy={view.cancelling} />}
     </Card>
   );
 }

@@ -7,7 +7,9 @@ import { expect } from 'vitest';
 import {
   MESSAGES,
   OPTIONS_ERROR_MESSAGES,
+  selectCompleteCancel,
   selectCopied,
+  selectIsBusy,
   selectErrorModal,
   selectFieldErrors,
   selectJobs,
@@ -214,8 +216,9 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     expect(snapshot.context.dstAccount).toBeNull();
     expect(snapshot.context.operations).toEqual([]);
   },
-  'exportPortal.complete.idle': ({ snapshot }) => expect(selectCopied(snapshot)).toBe(false),
-  'exportPortal.complete.copied': (seen) => {
+  'exportPortal.complete.shown': ({ snapshot }) => expect(snapshot.can({ type: 'EXPORT.CANCEL_REQUESTED' })).toBe(true),
+  'exportPortal.complete.shown.idle': ({ snapshot }) => expect(selectCopied(snapshot)).toBe(false),
+  'exportPortal.complete.shown.copied': (seen) => {
     expect(selectCopied(seen.snapshot)).toBe(true);
     if (seen.event?.type === 'EXPORT_ID.COPY_REQUESTED') {
       expect(lastCall(seen)).toEqual({ name: 'copyExportId', params: { exportId: seen.snapshot.context.exportId } });
@@ -227,11 +230,36 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   },
   'exportPortal.status.loading': ({ snapshot }) => expect(snapshot.context.statusExportId).toHaveLength(32),
   'exportPortal.status.shown': ({ snapshot }) => {
-    const job = snapshot.context.jobStatus;
-    expect(job).not.toBeNull();
-    for (const status of [job?.emailmigration, job?.contactsmigration]) if (status) expect(['started', 'completed', 'error']).toContain(status);
-    const anyError = job?.emailmigration === 'error' || job?.contactsmigration === 'error';
-    expect(selectJobStatus(snapshot).message).toBe(anyError ? MESSAGES.statusFailed : null);
+    const answer = snapshot.context.jobStatus;
+    expect(answer).not.toBeNull();
+    const { operations, message } = selectJobStatus(snapshot);
+    for (const kind of ['emailmigration', 'contactsmigration'] as const) {
+      const raw = answer?.[kind];
+      const shown = operations.find((operation) => operation.kind === kind);
+      if (!raw) expect(shown).toBeUndefined();
+      // started and completed as they came; anything else is an error (§4).
+      else expect(shown?.status).toBe(raw.status === 'started' || raw.status === 'completed' ? raw.status : 'error');
+    }
+    // A cancelled operation is not "stopped due to an error": the page says it was cancelled.
+    const cancelled = [answer?.emailmigration, answer?.contactsmigration].some((op) => op?.reason === 'cancelled');
+    const failed = operations.some((operation) => operation.status === 'error');
+    expect(message).toBe(failed && !cancelled ? MESSAGES.statusFailed : null);
+  },
+  // It asks again only while something still moves; Cancel is offered to the owner of a running export.
+  'exportPortal.status.shown.watching': ({ snapshot }) => {
+    const running = [snapshot.context.jobStatus?.emailmigration, snapshot.context.jobStatus?.contactsmigration].some((op) => op?.status === 'started');
+    expect(selectJobStatus(snapshot).canCancel).toBe(running && snapshot.context.jobStatus?.can_cancel === true);
+  },
+  'exportPortal.status.shown.refreshing': ({ snapshot }) => expect(selectIsBusy(snapshot)).toBe(false),
+  'exportPortal.status.shown.confirmingCancel': ({ snapshot }) => expect(selectJobStatus(snapshot).confirmingCancel).toBe(true),
+  'exportPortal.status.shown.cancelling': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).cancelling).toBe(true);
+    expect(snapshot.can({ type: 'EXPORT.CANCEL_CONFIRMED' })).toBe(false);
+  },
+  'exportPortal.complete.confirmingCancel': ({ snapshot }) => expect(selectCompleteCancel(snapshot).confirming).toBe(true),
+  'exportPortal.complete.cancelling': ({ snapshot }) => {
+    expect(selectCompleteCancel(snapshot).cancelling).toBe(true);
+    expect(snapshot.can({ type: 'EXPORT.CANCEL_CONFIRMED' })).toBe(false);
   },
   'exportPortal.status.invalidId': ({ snapshot }) => {
     // Either not 32 characters, or a well-formed ID the service does not know (404).

@@ -115,6 +115,9 @@ export const EVENT_FIXTURES = {
     { type: 'STATUS.OPENED', exportId: 'short' },
   ],
   'OPT_OUT.REVIEW_REQUESTED': [{ type: 'OPT_OUT.REVIEW_REQUESTED' }],
+  'EXPORT.CANCEL_REQUESTED': [{ type: 'EXPORT.CANCEL_REQUESTED' }],
+  'EXPORT.CANCEL_CONFIRMED': [{ type: 'EXPORT.CANCEL_CONFIRMED' }],
+  'EXPORT.CANCEL_DISMISSED': [{ type: 'EXPORT.CANCEL_DISMISSED' }],
 } satisfies { [K in PortalEventType]: Array<EventOf<K>> };
 
 const failure = (code?: string): ActorFailure => ({ kind: 'status', status: 400, code });
@@ -160,7 +163,19 @@ export const ACTOR_RESULTS = {
   },
   fetchJobStatus: {
     outputs: [
-      { emailmigration: { status: 'started' }, contactsmigration: { status: 'completed' } },
+      // Running, seen by its owner: progress, a wait, and Cancel on offer.
+      {
+        emailmigration: { status: 'started', progress: { total: 5000, done: 1240, failed: 2, bytes_total: 120e6, bytes_done: 35e6 } },
+        contactsmigration: { status: 'started', waiting: { reason: 'daily-limit', until: '2026-03-02T14:00:00Z' } },
+        can_cancel: true,
+      },
+      // Ended: completed with a failed item, the owner's receipt and report; the other operation cancelled.
+      {
+        emailmigration: { status: 'completed', progress: { total: 3, done: 2, failed: 1 } },
+        contactsmigration: { status: 'error', reason: 'cancelled' },
+        receipt: [{ operation: 'emailmigration', container: 'INBOX', source: 3, destination: 2 }],
+        report_url: '/api/reports/x',
+      },
       { emailmigration: { status: 'weird' }, contactsmigration: null },
       null,
     ],
@@ -181,4 +196,5 @@ export const ACTOR_RESULTS = {
     errors: [{ kind: 'network' }],
   },
   submitSupportRequest: { outputs: [{ ok: true }], errors: [{ kind: 'network' }] },
+  cancelExport: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
 } satisfies Record<PortalActorName, { outputs: readonly unknown[]; errors: readonly ActorFailure[] }>;

@@ -10,6 +10,7 @@ import {
   DELAYS,
   selectErrorModal,
   selectIsBusy,
+  selectJobStatus,
   selectOperations,
   selectOptOut,
   selectOptOutPanelShown,
@@ -69,8 +70,14 @@ const SUPPORT_LABELS: Record<string, RegExp> = {
   issue: /^What happened\?/,
 };
 
+const cancelDialogOpen = (snapshot: PortalSnapshot) =>
+  (['confirmingCancel', 'cancelling'] as const).some((state) => snapshot.matches({ complete: state }) || snapshot.matches({ status: { shown: state } }));
+
 const modalOpen = (snapshot: PortalSnapshot) =>
-  snapshot.context.statusLookup.open || selectErrorModal(snapshot) !== null || snapshot.matches({ optOutInfo: 'confirmingCancel' });
+  snapshot.context.statusLookup.open ||
+  selectErrorModal(snapshot) !== null ||
+  snapshot.matches({ optOutInfo: 'confirmingCancel' }) ||
+  cancelDialogOpen(snapshot);
 
 const footerLink = (name: string) => within(screen.getByRole('contentinfo')).getByRole('link', { name });
 
@@ -119,10 +126,23 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
       return !modalOpen(snapshot) && !selectIsBusy(snapshot);
     // "Back to home" on the pages after the wizard, once they show something.
     case 'HOME.REQUESTED':
-      return snapshot.matches('complete') || snapshot.matches('statusFromEmail') || (snapshot.matches('status') && !selectIsBusy(snapshot));
+      return (
+        !cancelDialogOpen(snapshot) &&
+        (snapshot.matches('complete') || snapshot.matches('statusFromEmail') || (snapshot.matches('status') && !selectIsBusy(snapshot)))
+      );
     // A listed export's link: only the IDs the list shows.
     case 'STATUS.OPENED':
-      return snapshot.matches({ statusFromEmail: 'shown' }) && c.jobs.some((job) => job.id === e.exportId);
+      return (
+        (snapshot.matches({ statusFromEmail: 'shown' }) && c.jobs.some((job) => job.id === e.exportId)) ||
+        // "Follow your export" on the complete page is about the export just started.
+        (snapshot.matches({ complete: 'shown' }) && c.exportId === e.exportId)
+      );
+    // Stopping an export: the complete page's button, the owner's button on a running export.
+    case 'EXPORT.CANCEL_REQUESTED':
+      return snapshot.matches({ complete: 'shown' }) || (snapshot.matches({ status: { shown: 'watching' } }) && selectJobStatus(snapshot).canCancel);
+    case 'EXPORT.CANCEL_CONFIRMED':
+    case 'EXPORT.CANCEL_DISMISSED':
+      return snapshot.matches({ complete: 'confirmingCancel' }) || snapshot.matches({ status: { shown: 'confirmingCancel' } });
     case 'OPT_OUT.REVIEW_REQUESTED':
       return snapshot.matches('destinationAccount') && (selectOptOut(snapshot).closureOffered || (selectOptOutPanelShown(snapshot) && selectOptOut(snapshot).reviewable));
     default:
@@ -260,7 +280,16 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Back to home' }));
       break;
     case 'STATUS.OPENED':
-      await user.click(screen.getByRole('link', { name: new RegExp(e.exportId as string) }));
+      await user.click(snapshot.matches('complete') ? screen.getByRole('link', { name: 'Follow your export' }) : screen.getByRole('link', { name: new RegExp(e.exportId as string) }));
+      break;
+    case 'EXPORT.CANCEL_REQUESTED':
+      await user.click(button(/^(Cancel export|Cancel this export)$/));
+      break;
+    case 'EXPORT.CANCEL_CONFIRMED':
+      await user.click(button('Yes, stop the export'));
+      break;
+    case 'EXPORT.CANCEL_DISMISSED':
+      await user.keyboard('{Escape}');
       break;
     case 'OPT_OUT.REVIEW_REQUESTED':
       await user.click(screen.getByRole('link', { name: /^(Review account closure|Close your account instead)$/ }));

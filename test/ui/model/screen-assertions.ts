@@ -5,6 +5,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { stateKey } from '../../machines/model/graph.ts';
 import {
   MESSAGES,
   selectFieldErrors,
@@ -14,6 +15,7 @@ import {
   selectSidebar,
   selectSidebarSteps,
   selectErrorModal,
+  selectJobStatus,
   selectStep,
   type PortalSnapshot,
   type Screen,
@@ -62,20 +64,19 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'destinationAccount.validatingCredentials': () => expect(screen.getByTestId('loading-overlay')).toBeInTheDocument(),
   'destinationAccount.fetchingCapabilities': () => expect(screen.getByTestId('loading-overlay')).toBeInTheDocument(),
   'startMigration.starting': () => expect(buttonNamed('Start Export')).toBeDisabled(),
-  'complete.idle': (s) => {
+  'complete.shown.idle': (s) => {
     expect(buttonNamed('Copy Export ID')).toBeEnabled();
     expect(screen.getByLabelText('Your export ID')).toHaveValue(s.context.exportId ?? '');
   },
-  'complete.copied': () => expect(buttonNamed('Copied!')).toBeInTheDocument(),
+  'complete.shown.copied': () => expect(buttonNamed('Copied!')).toBeInTheDocument(),
+  'complete.confirmingCancel': () => expect(screen.getByRole('alertdialog', { name: 'Stop this export?' })).toBeInTheDocument(),
+  'complete.cancelling': () => expect(buttonNamed('Yes, stop the export')).toHaveAttribute('aria-busy', 'true'),
   'status.loading': () => expect(text('Fetching your export status...')).toBe(true),
-  'status.shown': (s) => {
-    const job = s.context.jobStatus;
-    const labels = { started: 'In progress', completed: 'Completed', error: 'Error' } as const;
-    for (const kind of ['emailmigration', 'contactsmigration'] as const) {
-      const status = job?.[kind];
-      if (status) expect(text(labels[status])).toBe(true);
-    }
-  },
+  'status.shown.watching': (s) => shownStatus(s),
+  // A quiet refresh keeps what is shown.
+  'status.shown.refreshing': (s) => shownStatus(s),
+  'status.shown.confirmingCancel': () => expect(screen.getByRole('alertdialog', { name: 'Stop this export?' })).toBeInTheDocument(),
+  'status.shown.cancelling': () => expect(buttonNamed('Yes, stop the export')).toHaveAttribute('aria-busy', 'true'),
   'status.invalidId': () => {
     expect(text(MESSAGES.statusInvalidId)).toBe(true);
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
@@ -97,12 +98,21 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'termsOfService.waiting': () => expect(text('Taking you to our Terms of Service...')).toBe(true),
 };
 
-export const stateKey = (s: PortalSnapshot): string => {
-  const value = s.value;
-  if (typeof value === 'string') return value;
-  const [top, inner] = Object.entries(value)[0] ?? ['signIn', 'idle'];
-  return typeof inner === 'string' ? `${top}.${inner}` : top;
-};
+/** Each operation's state, its counts while it runs, and the owner's Cancel exactly when it is offered. */
+function shownStatus(s: PortalSnapshot): void {
+  const view = selectJobStatus(s);
+  const labels = { started: 'In progress', completed: 'Completed', error: 'Error' } as const;
+  for (const operation of view.operations) {
+    expect(text(labels[operation.status])).toBe(true);
+    if (operation.progress?.total) {
+      expect(screen.getByRole('progressbar', { name: `${operation.kind === 'emailmigration' ? 'Email' : 'Contacts'} progress` })).toBeInTheDocument();
+    }
+    if (operation.reason) expect(text(operation.reason)).toBe(true);
+  }
+  expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
+  if (view.receipt.length > 0) expect(screen.getByRole('table', { name: 'What arrived, folder by folder' })).toBeInTheDocument();
+  if (view.reportUrl) expect(screen.getByRole('link', { name: /list of items that could not be moved/ })).toHaveAttribute('href', view.reportUrl);
+}
 
 /** Asserts the page shows `s`. */
 export function assertScreen(s: PortalSnapshot): void {

@@ -61,6 +61,17 @@ describe('destination page', () => {
     expect(screen.getByText(/You have 12 days/)).toBeInTheDocument();
   });
 
+  it("counts 'You have N days' from the moment the status was read: 36 hours ahead is 2 days", async () => {
+    const checkedAt = Date.parse('2026-06-01T09:00:00Z');
+    const deactivationDate = new Date(checkedAt + 36 * 60 * 60 * 1000).toISOString();
+    const api = createFakeApi();
+    api.fetchMigrationStatus.mockResolvedValue(
+      statusAnswer({ account: true, mailbox: true, login: true, optOutState: 'NONE', deactivationDate }, checkedAt),
+    );
+    await renderSignedIn({ api });
+    expect(screen.getByText(/You have 2 days/)).toBeInTheDocument();
+  });
+
   it('keeps Next disabled until a provider is chosen, then enables it', async () => {
     const { user } = await renderSignedIn();
     expect(next()).toBeDisabled();

@@ -1,0 +1,68 @@
+/**
+ * The count receipt of an ended export: per folder (and address book), how many items were at the
+ * source and how many are at the destination, so the customer can see everything arrived before
+ * the account closes. A row that does not match is marked in words, not only in colour.
+ */
+import { css } from '@emotion/react';
+import type { ReceiptLine } from '../../../contract/index.ts';
+import { brand } from '../../config/brand';
+import { colors, font, space } from '../../theme/theme';
+
+const number = new Intl.NumberFormat('en-US');
+
+const table = css`
+  width: 100%;
+  margin: ${space(3)} 0 ${space(5)};
+  border-collapse: collapse;
+  font-size: ${font.size.sm};
+  caption {
+    text-align: left;
+    font-weight: ${font.weight.bold};
+    font-size: ${font.size.md};
+    margin-bottom: ${space(2)};
+  }
+  th,
+  td {
+    padding: ${space(2)} ${space(3)};
+    border-bottom: 1px solid ${colors.border};
+    text-align: left;
+    overflow-wrap: anywhere;
+  }
+  td:not(:first-of-type),
+  th:not(:first-of-type) {
+    text-align: right;
+  }
+`;
+
+export function CountReceipt({ lines }: { lines: readonly ReceiptLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <table css={table}>
+      <caption>What arrived, folder by folder</caption>
+      <thead>
+        <tr>
+          <th scope="col">Folder</th>
+          <th scope="col">At {brand.providerName}</th>
+          <th scope="col">At the destination</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => {
+          const short = line.destination < line.source;
+          return (
+            <tr key={`${line.operation}/${line.container}`}>
+              <th scope="row" css={{ fontWeight: font.weight.regular }}>
+                {line.operation === 'contactsmigration' ? `Contacts: ${line.container}` : line.container}
+              </th>
+              <td>{number.format(line.source)}</td>
+              <td css={short ? { color: colors.error, fontWeight: font.weight.bold } : undefined}>
+                {number.format(line.destination)}
+                {short && ' (fewer)'}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

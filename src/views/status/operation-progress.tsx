@@ -1,0 +1,80 @@
+/** One operation of an export on the status page: its state, how far it got, and why it waits or stopped. */
+import { css } from '@emotion/react';
+import type { JobStatus, OperationView } from '../../../machines';
+import { colors, font, radii, space } from '../../theme/theme';
+import { failedText, progressText, waitingText } from './progress-text';
+
+export const STATUS_TEXT: Record<JobStatus, string> = { started: 'In progress', completed: 'Completed', error: 'Error' };
+const STATUS_COLOR: Record<JobStatus, { fg: string; bg: string }> = {
+  started: { fg: colors.info, bg: colors.infoSoft },
+  completed: { fg: colors.success, bg: colors.successSoft },
+  error: { fg: colors.error, bg: colors.errorSoft },
+};
+export const KIND_TEXT = { emailmigration: 'Email', contactsmigration: 'Contacts' } as const;
+
+const row = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space(2)};
+`;
+
+const pill = (status: JobStatus) => css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space(1.5)};
+  padding: ${space(1)} ${space(3)};
+  border-radius: ${radii.pill};
+  font-size: ${font.size.sm};
+  font-weight: ${font.weight.bold};
+  color: ${STATUS_COLOR[status].fg};
+  background: ${STATUS_COLOR[status].bg};
+`;
+
+const bar = css`
+  display: block;
+  width: 100%;
+  height: 10px;
+  margin: ${space(3)} 0 ${space(2)};
+  accent-color: ${colors.primary};
+`;
+
+const note = css`
+  margin: ${space(1)} 0 0;
+  color: ${colors.muted};
+  font-size: ${font.size.sm};
+`;
+
+export function OperationProgress({ operation }: { operation: OperationView }) {
+  const { kind, status, progress, waiting, reason } = operation;
+  const label = KIND_TEXT[kind];
+  const failed = failedText(kind, progress);
+  return (
+    <li>
+      <div css={row}>
+        <span css={{ fontWeight: font.weight.bold }}>{label}</span>
+        <span css={pill(status)}>
+          <span aria-hidden="true">{status === 'completed' ? '✓' : status === 'error' ? '!' : '•'}</span>
+          {STATUS_TEXT[status]}
+        </span>
+      </div>
+      {progress && (
+        <>
+          {status === 'started' && (
+            <progress
+              css={bar}
+              aria-label={`${label} progress`}
+              max={progress.total ?? undefined}
+              value={progress.total === null ? undefined : progress.done + progress.failed}
+            />
+          )}
+          <p css={note}>{progressText(kind, progress)}</p>
+        </>
+      )}
+      {waiting && <p css={note}>{waitingText(waiting)}</p>}
+      {failed && <p css={note}>{failed}</p>}
+      {reason && <p css={[note, { color: colors.error }]}>{reason}</p>}
+    </li>
+  );
+}
