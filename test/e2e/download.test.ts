@@ -1,9 +1,8 @@
 /**
- * Journey 4 of issue 6: Download — formats chosen per type, start, complete, then the archive is
- * downloaded by its owner and holds the sample mailbox and address book. The archive belongs to
- * its owner (docs/security.md): the anonymous status answer the status page shows today carries no
- * link, so the journey asks the signed-in status call with the browser's own sign-in for it, as the
- * status page will once it asks that call (see the report of issue 14).
+ * Journey 4 of issue 6: Download — formats chosen per type, start, complete, follow the export,
+ * then the archive is downloaded by its owner from the status page and holds the sample mailbox and
+ * address book. The archive belongs to its owner (docs/security.md): the anonymous status answer
+ * carries no link; the signed-in page offers the button.
  */
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
@@ -12,7 +11,7 @@ import { sampleContacts, sampleMessages } from '../../server/vendor/sample-data.
 import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
-import { lookUpFromHome, reloadUntilStatus } from './steps/status.ts';
+import { reloadUntilStatus } from './steps/status.ts';
 import { chooseDestination, chooseWhatToSave, pressNext, setNotificationEmail, startExportButton } from './steps/wizard.ts';
 
 const journey = useJourney();
@@ -23,9 +22,6 @@ describe('Download', () => {
     const { page } = current;
     await signIn(current, 'active@example.com');
     await expectPath(page, '/destination-account');
-    // The browser's sign-in, kept for the owner's download below (the portal forgets it once the export started).
-    const signInToken = await page.evaluate(() => sessionStorage.getItem('authToken'));
-    expect(signInToken).toMatch(/^[\w-]{43}$/);
     await chooseDestination(page, 'Download');
     await pressNext(page);
 
@@ -48,20 +44,17 @@ describe('Download', () => {
     await expectPath(page, '/complete');
     const exportId = await page.getByLabel('Your export ID').inputValue();
     expect(exportId).toMatch(/^[A-Za-z0-9]{32}$/);
-    await page.getByRole('link', { name: 'Back to home' }).click();
-    await expectPath(page, '/');
-    await lookUpFromHome(page, exportId);
+    await page.getByRole('link', { name: 'Follow your export' }).click();
+    await expectPath(page, '/status');
     await reloadUntilStatus(page, ['Email', 'Contacts'], 'Completed');
     await current.check('status-completed-file');
 
-    const link = await page.evaluate(async ({ id, token }) => {
-      const anonymous = await (await fetch(`/api/v2/status/?job_id=${id}`)).json();
-      const owner = await (await fetch(`/api/status/?job_id=${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
-      return { anonymous: JSON.stringify(anonymous), url: owner.emailmigration?.download_url as string | undefined };
-    }, { id: exportId, token: signInToken });
-    expect(link.anonymous).not.toContain('download');
-    expect(link.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/downloads\//);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate((url) => location.assign(url), link.url ?? '')]);
+    // Whoever has only the export ID gets no link; the signed-in owner gets the button.
+    const anonymous = await page.evaluate(async (id) => JSON.stringify(await (await fetch(`/api/v2/status/?job_id=${id}`)).json()), exportId);
+    expect(anonymous).not.toContain('download');
+    const button = page.getByRole('link', { name: 'Download your file' });
+    expect(await button.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/downloads\//);
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
     const mbox = strFromU8(files['email/Inbox.mbox'] ?? new Uint8Array());
