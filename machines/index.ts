@@ -9,6 +9,7 @@ export {
   type ActorInput,
   type ActorOutput,
   type PortalActorName,
+  type Refusal,
 } from './setup/actors.ts';
 export { deriveOptOutInfo, daysRemaining, OPT_OUT_INFO_STATES, type OptOutInfo, type OptOutInfoState } from '../contract/index.ts';
 export * from './errors.ts';

@@ -20,6 +20,7 @@ import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './
 import type { DestinationProvider, TransferProgress, TransferWait } from '../contract/index.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { ScreenMeta } from './types.ts';
+import { validateSupportForm } from './validation.ts';
 
 export type PortalSnapshot = SnapshotFrom<ExportPortalMachine>;
 
@@ -248,9 +249,14 @@ export const selectJobs = (snapshot: PortalSnapshot) => ({
       ? fillName(MESSAGES.noExportsFound, snapshot.context.srcAccount?.email)
       : null,
 });
-export const selectSupportForm = (snapshot: PortalSnapshot) => ({
-  fields: snapshot.context.support,
-  sent: snapshot.matches({ supportForm: 'sent' }),
-  sending: snapshot.matches({ supportForm: 'sending' }),
-  error: snapshot.context.supportError,
-});
+export const selectSupportForm = (snapshot: PortalSnapshot) => {
+  const fields = snapshot.context.support;
+  return {
+    fields,
+    /** The address rule's message, once something was typed (§5). */
+    emailError: fields.email_address !== '' ? validateSupportForm(fields).email_address : null,
+    sent: snapshot.matches({ supportForm: 'sent' }),
+    sending: snapshot.matches({ supportForm: 'sending' }),
+    error: snapshot.context.supportError,
+  };
+};

@@ -23,16 +23,26 @@ import type {
   ValidateResponse,
 } from '../../contract/index.ts';
 
+/** The service declined for now (a limit on exports, checks or support requests): the sentence to show. */
+export type Refusal = { refused: string };
+
+/** The sentence of a refusal, or null for any other answer. */
+export const refusalOf = (answer: object): string | null =>
+  'refused' in answer && typeof answer.refused === 'string' ? answer.refused : null;
+
 /** One actor's types; the value is never read at run time. */
 const call = <TInput, TOutput>() => ({}) as { input: TInput; output: TOutput };
 
 export const PORTAL_ACTORS = {
   fetchCapabilities: call<CapabilitiesRequest, CapabilitiesResponse>(),
-  /** An IMAP host the service refuses resolves as `{ ok: false, error: 'INVALID_IMAP' }`. */
-  validateCredentials: call<ValidateRequest, ValidateResponse>(),
+  /**
+   * An IMAP host the service refuses resolves as `{ ok: false, error: 'INVALID_IMAP' }`. Here, in
+   * startExport and in submitSupportRequest, a limit reached resolves as a Refusal.
+   */
+  validateCredentials: call<ValidateRequest, ValidateResponse | Refusal>(),
   validateImap: call<{ imap: string }, OkResponse>(),
   validateDomain: call<{ domain: string }, OkResponse>(),
-  startExport: call<LoadRequest, LoadResponse>(),
+  startExport: call<LoadRequest, LoadResponse | Refusal>(),
   /**
    * The account's migration status and the moment it was read: the actor owns the clock, so the
    * machine turns dates into days without reading the time itself (tests pin `checkedAt`).
@@ -46,7 +56,7 @@ export const PORTAL_ACTORS = {
   fetchJobsByEmail: call<{ hash: string }, JobsByEmailResponse>(),
   /** `{ ok: false }`: the export had already ended (or is not the customer's to stop). */
   cancelExport: call<{ exportId: string }, OkResponse>(),
-  submitSupportRequest: call<SupportRequest, SupportResponse>(),
+  submitSupportRequest: call<SupportRequest, SupportResponse | Refusal>(),
 };
 
 export type PortalActorName = keyof typeof PORTAL_ACTORS;

@@ -21,6 +21,7 @@ import { SUCCESSOR_DESTINATIONS, TERMS_GATED_PROVIDER, type OperationsChoice } f
 import { callbackFailed, carriesError, isRoute, normalizePath, queryValue, statusCallbackFailed } from '../routes.ts';
 import { isEmailHash, isSupportFormValid, notificationDomain, validateExportId, validateImapAddress } from '../validation.ts';
 import type { PolicyPage } from '../types.ts';
+import { refusalOf, type Refusal } from './actors.ts';
 import type { MachineArgs } from './typed.ts';
 
 type Answer<T> = { response: T };
@@ -85,8 +86,10 @@ const wizardGuards = {
     context.other.customImap && validateImapAddress(context.other.imap) !== null,
   customImapNeedsCheck: ({ context }: MachineArgs) => context.other.customImap && !context.other.imapValidated,
   imapResolved: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
-  credentialsOk: (_: MachineArgs, params: Answer<ValidateResponse>) => params.response.ok && !params.response.error,
-  credentialsImapRejected: (_: MachineArgs, params: Answer<ValidateResponse>) => params.response.error === 'INVALID_IMAP',
+  credentialsOk: (_: MachineArgs, params: Answer<ValidateResponse | Refusal>) =>
+    'ok' in params.response && params.response.ok && !params.response.error,
+  credentialsImapRejected: (_: MachineArgs, params: Answer<ValidateResponse | Refusal>) =>
+    'error' in params.response && params.response.error === 'INVALID_IMAP',
   operationsChoiceAllowed: ({ context }: MachineArgs, params: { choice: OperationsChoice }) =>
     params.choice === 'email' ||
     (params.choice === 'both' ? facts.contactsOffered(context) : facts.justContactsOffered(context)),
@@ -99,7 +102,11 @@ const wizardGuards = {
   domainOk: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
 };
 
+/** The service declined for now and said why (a limit). */
+const refused = (_: MachineArgs, params: Answer<object>) => refusalOf(params.response) !== null;
+
 const statusGuards = {
+  refused,
   policyIs: ({ event }: MachineArgs, params: { page: PolicyPage }) => event.type === 'POLICY.OPENED' && event.page === params.page,
   statusExportIdValid: ({ context }: MachineArgs) => context.statusExportId.trim().length === 32,
   // The service answers unknown and malformed export IDs alike: both are an invalid ID to the user.

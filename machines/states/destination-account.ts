@@ -78,6 +78,7 @@ export const destinationAccount = portalSetup.createStateConfig({
           provider: 'other',
         }),
         onDone: [
+          { guard: { type: 'refused', params: response }, target: 'choosing', actions: { type: 'refuseCredentials', params: response } },
           { guard: { type: 'credentialsOk', params: response }, target: 'fetchingCapabilities', actions: 'storeOtherDestination' },
           { guard: { type: 'credentialsImapRejected', params: response }, target: 'choosing', actions: 'rejectImap' },
           { target: 'choosing', actions: 'rejectCredentials' },

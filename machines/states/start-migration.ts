@@ -66,7 +66,10 @@ export const startMigration = portalSetup.createStateConfig({
         id: 'startExport',
         src: 'startExport',
         input: ({ context }) => buildLoadRequest(context),
-        onDone: { target: '#exportPortal.complete', actions: { type: 'storeExportId', params: response } },
+        onDone: [
+          { guard: { type: 'refused', params: response }, target: 'editing', actions: { type: 'refuseStart', params: response } },
+          { target: '#exportPortal.complete', actions: { type: 'storeExportId', params: response } },
+        ],
         onError: { target: 'editing', actions: 'failStart' },
       },
     },

@@ -1,6 +1,7 @@
 /** `/support-form`, and the two policy pages that redirect to the external policy after 500 ms. */
 import { ROUTES } from '../routes.ts';
 import { portalSetup } from '../setup/index.ts';
+import { response } from '../setup/typed.ts';
 import type { PolicyPage } from '../types.ts';
 import { startOver } from './shared.ts';
 
@@ -20,7 +21,10 @@ export const supportForm = portalSetup.createStateConfig({
         id: 'submitSupportRequest',
         src: 'submitSupportRequest',
         input: ({ context }) => ({ ...context.support }),
-        onDone: { target: 'sent', actions: 'clearSupportForm' },
+        onDone: [
+          { guard: { type: 'refused', params: response }, target: 'failed', actions: { type: 'refuseSupport', params: response } },
+          { target: 'sent', actions: 'clearSupportForm' },
+        ],
         onError: { target: 'failed', actions: 'failSupport' },
       },
     },

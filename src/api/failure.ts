@@ -13,6 +13,8 @@ export const ApiFailureSchema = v.object({
   kind: v.picklist(['network', 'status', 'schema']),
   status: v.optional(v.number()),
   code: v.optional(v.string()),
+  /** The service's own sentence for the customer (a limit's "try again in …"), when the body has one. */
+  message: v.optional(v.string()),
 });
 export type ApiFailure = v.InferOutput<typeof ApiFailureSchema>;
 export const isApiFailure = (error: unknown): error is ApiFailure => v.is(ApiFailureSchema, error);
@@ -27,7 +29,9 @@ export const schemaFailure = (status: number): ApiFailure => ({ kind: 'schema', 
 export function statusFailure(status: number, bodyText: string): ApiFailure {
   const body = parseJson(bodyText);
   const parsed = v.safeParse(ApiErrorBodySchema, body.ok ? body.value : undefined);
-  return parsed.success ? { kind: 'status', status, code: parsed.output.error } : { kind: 'status', status };
+  if (!parsed.success) return { kind: 'status', status };
+  const { error: code, message } = parsed.output;
+  return message === undefined ? { kind: 'status', status, code } : { kind: 'status', status, code, message };
 }
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -7,17 +7,20 @@
  * Expected answers become data here (a refused IMAP host, an unknown account, an unknown export ID),
  * so the machine never reads HTTP statuses; anything else rejects with the client's `ApiFailure`.
  */
-import { exportPortalMachine, promiseActors, type PolicyPage } from '../../machines';
+import { exportPortalMachine, promiseActors, type PolicyPage, type Refusal } from '../../machines';
 import {
   SOURCE_PROVIDER,
   type DestinationProvider,
   type MigrationStatusResponse,
   type Operation,
+  type LoadResponse,
   type StatusResponse,
+  type SupportResponse,
+  type ValidateResponse,
 } from '../../contract/index.ts';
 import type { ExportServiceClient } from '../api/export-service-client';
 import { readStoredAuthToken } from '../api/browser-sources';
-import { isApiFailure } from '../api/failure';
+import { isApiFailure, type ApiFailure } from '../api/failure';
 import { apiConfig } from '../api/config';
 import { oauthForStatusUrl, oauthUrl } from '../api/redirects';
 import type { SessionClient } from '../api/session-client';
@@ -69,15 +72,19 @@ const inQaParam = (inQa: boolean) => (inQa ? 'true' : 'false');
 const clock = () => Date.now();
 
 /** Resolves `call` with `answer(failure)` when the service refused it in an expected way; rejects otherwise. */
-async function expected<T>(call: Promise<T>, answer: (code: string | undefined, status: number | undefined) => T | undefined): Promise<T> {
+async function expected<T>(call: Promise<T>, answer: (failure: ApiFailure) => T | undefined): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    const known = isApiFailure(error) && error.kind === 'status' ? answer(error.code, error.status) : undefined;
+    const known = isApiFailure(error) && error.kind === 'status' ? answer(error) : undefined;
     if (known === undefined) throw error;
     return known;
   }
 }
+
+/** A limit reached (429) is an answer: the service's own sentence, which says when to try again. */
+const limited = (failure: ApiFailure): Refusal | undefined =>
+  failure.status === 429 ? { refused: failure.message ?? 'Too many attempts. Please, try again later.' } : undefined;
 
 /**
  * The machine's actors (docs/machine-api.md), typed by its registry; each passes `signal` on.
@@ -86,20 +93,22 @@ async function expected<T>(call: Promise<T>, answer: (code: string | undefined, 
  */
 export function portalActors({ session, exportService }: PortalClients, hasSession: () => boolean = () => Boolean(readStoredAuthToken())) {
   const anonymousStatus = (exportId: string, signal: AbortSignal) =>
-    expected<StatusResponse | null>(exportService.statusV2({ job_id: exportId }, { signal }), (_, status) =>
-      status === 404 ? null : undefined,
+    expected<StatusResponse | null>(exportService.statusV2({ job_id: exportId }, { signal }), (failure) =>
+      failure.status === 404 ? null : undefined,
     );
   return promiseActors({
     fetchCapabilities: (input, signal) => session.capabilities({ email: input.email }, { signal }),
     validateCredentials: (input, signal) =>
-      expected(session.validate(input, { signal }), (code) => (code === 'INVALID_IMAP' ? { ok: false, error: code } : undefined)),
+      expected<ValidateResponse | Refusal>(session.validate(input, { signal }), (failure) =>
+        failure.code === 'INVALID_IMAP' ? { ok: false, error: failure.code } : limited(failure),
+      ),
     validateImap: (input, signal) => exportService.validateImap({ imap: input.imap }, { signal }),
     validateDomain: (input, signal) => exportService.domainValidation({ domain: input.domain }, { signal }),
-    startExport: (input, signal) => session.load(input, { signal }),
+    startExport: (input, signal) => expected<LoadResponse | Refusal>(session.load(input, { signal }), limited),
     fetchMigrationStatus: async (input, signal) => {
       const status = await expected<MigrationStatusResponse>(
         exportService.comcastGetMigrationStatus({ token_id: input.tokenId, in_qa: inQaParam(input.inQa) }, { signal }),
-        (code) => (code === 'ACCOUNT_DOES_NOT_EXIST' ? { error: code } : undefined),
+        (failure) => (failure.code === 'ACCOUNT_DOES_NOT_EXIST' ? { error: failure.code } : undefined),
       );
       return { status, checkedAt: clock() };
     },
@@ -114,16 +123,18 @@ export function portalActors({ session, exportService }: PortalClients, hasSessi
     // still gets the anonymous answer.
     fetchJobStatus: async (input, signal) => {
       if (!hasSession()) return anonymousStatus(input.exportId, signal);
-      const signedIn = await expected<StatusResponse | null | 'expired'>(session.status({ job_id: input.exportId }, { signal }), (_, status) =>
-        status === 404 ? null : status === 401 ? 'expired' : undefined,
+      const signedIn = await expected<StatusResponse | null | 'expired'>(session.status({ job_id: input.exportId }, { signal }), (failure) =>
+        failure.status === 404 ? null : failure.status === 401 ? 'expired' : undefined,
       );
       return signedIn === 'expired' ? anonymousStatus(input.exportId, signal) : signedIn;
     },
     // A refusal (the export ended, or is not this account's) is an answer, not an error.
     cancelExport: (input, signal) =>
-      expected(session.cancel({ job_id: input.exportId }, { signal }), (_, status) => (status === 403 || status === 409 ? { ok: false } : undefined)),
+      expected(session.cancel({ job_id: input.exportId }, { signal }), (failure) =>
+        failure.status === 403 || failure.status === 409 ? { ok: false } : undefined,
+      ),
     fetchJobsByEmail: (input, signal) => exportService.jobsByEmail({ hash: input.hash }, { signal }),
-    submitSupportRequest: (input, signal) => exportService.supportRequest(input, { signal }),
+    submitSupportRequest: (input, signal) => expected<SupportResponse | Refusal>(exportService.supportRequest(input, { signal }), limited),
   });
 }
 

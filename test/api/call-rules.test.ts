@@ -35,11 +35,11 @@ describe('the 2xx rule', () => {
     [404, 'NOT_FOUND'],
     [500, 'INTERNAL_ERROR'],
     [503, 'VENDOR_UNAVAILABLE'],
-  ])('status %i is a status failure carrying the body error code %s', async (status, code) => {
+  ])('status %i is a status failure carrying the body error code %s and its sentence', async (status, code) => {
     // No Location header: fetch hands a redirect without one back as the 3xx itself.
     server.reply('GET', '/api/v2/status/', { status, body: { error: code, message: 'words for people' } });
     const failure = await failureOf(exportService().statusV2({ job_id: 'x'.repeat(32) }));
-    expect(failure).toEqual({ kind: 'status', status, code });
+    expect(failure).toEqual({ kind: 'status', status, code, message: 'words for people' });
     expect(isApiFailure(failure)).toBe(true);
   });
 

@@ -69,7 +69,7 @@ describe('session client ⇄ export service', () => {
   });
 
   it('a POST without the XSRF header is refused with XSRF_TOKEN_INVALID', async () => {
-    await expect(sessionClient({ xsrf: false }).capabilities({ email: 'me@gmail.com' })).rejects.toEqual({
+    await expect(sessionClient({ xsrf: false }).capabilities({ email: 'me@gmail.com' })).rejects.toMatchObject({
       kind: 'status',
       status: 403,
       code: 'XSRF_TOKEN_INVALID',
@@ -77,7 +77,7 @@ describe('session client ⇄ export service', () => {
   });
 
   it('a call without the bearer token is refused with UNAUTHORIZED', async () => {
-    await expect(sessionClient({ bearer: false }).capabilities({ email: 'me@gmail.com' })).rejects.toEqual({
+    await expect(sessionClient({ bearer: false }).capabilities({ email: 'me@gmail.com' })).rejects.toMatchObject({
       kind: 'status',
       status: 401,
       code: 'UNAUTHORIZED',
@@ -116,7 +116,7 @@ describe('export-service client ⇄ export service', () => {
   });
 
   it('an unknown export ID is JOB_NOT_FOUND', async () => {
-    await expect(exportService().statusV2({ job_id: 'N'.repeat(32) })).rejects.toEqual({
+    await expect(exportService().statusV2({ job_id: 'N'.repeat(32) })).rejects.toMatchObject({
       kind: 'status',
       status: 404,
       code: 'JOB_NOT_FOUND',

@@ -28,7 +28,9 @@ type Main = { child: ChildProcess; base: string; output: () => string; exited: P
 /** Starts the service with only the given environment (plus PATH), and waits for health or exit. */
 async function startMain(env: Record<string, string>, dataDir: string): Promise<Main> {
   const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  // node itself, not the tsx command: tsx runs the service in a child of its own, which a signal to
+  // the parent does not reach in time (and a SIGKILL leaves behind).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: path.join(dir, dataDir), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'silent', ...database.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

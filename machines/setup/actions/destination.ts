@@ -5,6 +5,7 @@ import { emptyOtherForm } from '../../context.ts';
 import { MESSAGES } from '../../errors.ts';
 import type { OtherForm, PortalContext } from '../../types.ts';
 import { mapImapAlias, validateDifferentAddresses, validateEmail } from '../../validation.ts';
+import { refusalOf } from '../actors.ts';
 import { update } from '../typed.ts';
 
 /** The Other form with some of its errors replaced. */
@@ -55,6 +56,9 @@ export const destinationActions = {
   })),
   rejectCredentials: update(({ context }) => withErrors(context, { form: MESSAGES.incorrectCredentials })),
   failCredentialsUnknown: update(({ context }) => withErrors(context, { form: MESSAGES.unknownError })),
+  refuseCredentials: update(({ context }, params: { response: object }) =>
+    withErrors(context, { form: refusalOf(params.response) ?? MESSAGES.unknownError }),
+  ),
   applyCapabilities: update(({ context }, params: { response: CapabilitiesResponse }) => ({
     allowedContactsMigration:
       params.response.allowed_operations.includes('contactsmigration') && !context.neverAllowContactsMigration,

@@ -5,6 +5,7 @@ import { resetContext } from '../../context.ts';
 import { MESSAGES } from '../../errors.ts';
 import * as facts from '../../facts.ts';
 import { operationsFor, type OperationsChoice } from '../../providers.ts';
+import { refusalOf, type Refusal } from '../actors.ts';
 import { update } from '../typed.ts';
 
 export const exportActions = {
@@ -29,8 +30,11 @@ export const exportActions = {
   rejectNotificationEmail: update(() => ({ notificationEmailError: MESSAGES.invalidNotificationEmail })),
   acceptNotificationEmail: update(() => ({ notificationEmailError: null })),
   clearStartError: update(() => ({ startError: null })),
-  storeExportId: update((_, params: { response: LoadResponse }) => ({ exportId: params.response.jobid, startError: null })),
+  storeExportId: update((_, params: { response: LoadResponse | Refusal }) =>
+    'jobid' in params.response ? { exportId: params.response.jobid, startError: null } : {},
+  ),
   failStart: update(() => ({ startError: MESSAGES.unknownError })),
+  refuseStart: update((_, params: { response: object }) => ({ startError: refusalOf(params.response) ?? MESSAGES.unknownError })),
   /**
    * The complete page clears the stored migration data. The export ID stays to be shown and copied,
    * and the sign-in stays: the customer may follow or stop the export they just started.

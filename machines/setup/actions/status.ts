@@ -3,6 +3,7 @@ import { assertEvent } from 'xstate';
 import type { JobsByEmailResponse, StatusResponse } from '../../../contract/index.ts';
 import { emptySupportFields } from '../../context.ts';
 import { MESSAGES } from '../../errors.ts';
+import { refusalOf } from '../actors.ts';
 import { update } from '../typed.ts';
 
 /** The status-from-email page lists at most five exports, newest first. */
@@ -33,4 +34,5 @@ export const statusActions = {
   }),
   clearSupportForm: update(() => ({ support: emptySupportFields(), supportError: null })),
   failSupport: update(() => ({ supportError: MESSAGES.unknownError })),
+  refuseSupport: update((_, params: { response: object }) => ({ supportError: refusalOf(params.response) ?? MESSAGES.unknownError })),
 };

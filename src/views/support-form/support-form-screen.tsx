@@ -3,15 +3,14 @@ import { Alert, Button, Card, PageHeading, TextArea, TextField } from '../../ui'
 import { brand } from '../../config/brand';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectSupportForm } from '../../../machines/selectors';
-import { validateSupportForm, type SupportFields } from '../../../machines/validation';
+import type { SupportFields } from '../../../machines/validation';
+import { SUPPORT_LIMITS } from '../../../contract/index.ts';
 
 /** `/support-form`: contact support; the machine clears the form once it is sent. */
 export default function SupportFormScreen() {
   const send = usePortalSend();
-  const { fields, sent, sending, error } = usePortalSelector(selectSupportForm);
+  const { fields, emailError, sent, sending, error } = usePortalSelector(selectSupportForm);
   const canSubmit = usePortalCan({ type: 'SUPPORT.SUBMITTED' });
-  // The machine's own rule (§5), shown only once the user has typed something.
-  const emailError = fields.email_address !== '' ? validateSupportForm(fields).email_address : null;
   const change = (field: keyof SupportFields) => (value: string) => send({ type: 'SUPPORT.FIELD_CHANGED', field, value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,7 +20,11 @@ export default function SupportFormScreen() {
   return (
     <Card as="section">
       <PageHeading lead="Tell us what went wrong and we'll get back to you by email.">Contact support</PageHeading>
-      {sent && <Alert tone="success" title="Thanks — your message was sent.">We'll reply to the address you gave us.</Alert>}
+      {sent && (
+        <Alert tone="success" title="Thanks — we received your message.">
+          Our support team will reply to the address you gave us.
+        </Alert>
+      )}
       {error && <Alert tone="error">{error}</Alert>}
       <form onSubmit={submit} noValidate aria-label="Contact support">
         <TextField
@@ -29,6 +32,7 @@ export default function SupportFormScreen() {
           type="email"
           autoComplete="email"
           required
+          maxLength={SUPPORT_LIMITS.address}
           value={fields.email_address}
           onChange={change('email_address')}
           error={emailError}
@@ -37,12 +41,13 @@ export default function SupportFormScreen() {
           label="Destination email address (optional)"
           hint="Where you were moving your email to, if you got that far."
           type="email"
+          maxLength={SUPPORT_LIMITS.address}
           value={fields.destination_email}
           onChange={change('destination_email')}
         />
         <TextField
           label="Export ID (optional)"
-          maxLength={64}
+          maxLength={SUPPORT_LIMITS.exportId}
           autoComplete="off"
           spellCheck={false}
           value={fields.migration_id}
@@ -50,8 +55,9 @@ export default function SupportFormScreen() {
         />
         <TextArea
           label="What happened?"
-          hint="More than 5 characters."
+          hint={`More than 5 characters, at most ${SUPPORT_LIMITS.issue}.`}
           required
+          maxLength={SUPPORT_LIMITS.issue}
           value={fields.issue}
           onChange={change('issue')}
         />

@@ -65,7 +65,8 @@ export async function startPortalServer(options: PortalServerOptions): Promise<P
     ...options.env,
   };
   let log = '';
-  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  // node itself, not the tsx command, so the signals the harness sends reach the service.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -120,6 +120,9 @@ export const EVENT_FIXTURES = {
   'EXPORT.CANCEL_DISMISSED': [{ type: 'EXPORT.CANCEL_DISMISSED' }],
 } satisfies { [K in PortalEventType]: Array<EventOf<K>> };
 
+/** A limit's answer, as the service words it (429). */
+export const LIMIT_TEXT = 'Too many requests from this account. Please, try again in 10 minutes.';
+
 const failure = (code?: string): ActorFailure => ({ kind: 'status', status: 400, code });
 /** The status check's answer, read at a fixed moment. */
 const checked = (status: MigrationStatusResponse) => ({ status, checkedAt: Date.parse('2026-03-01T00:00:00Z') });
@@ -134,12 +137,12 @@ export const ACTOR_RESULTS = {
     errors: [{ kind: 'network' }],
   },
   validateCredentials: {
-    outputs: [{ ok: true }, { ok: false, error: 'INVALID_CREDENTIALS' }, { ok: false, error: 'INVALID_IMAP' }],
+    outputs: [{ ok: true }, { ok: false, error: 'INVALID_CREDENTIALS' }, { ok: false, error: 'INVALID_IMAP' }, { refused: LIMIT_TEXT }],
     errors: [{ kind: 'network' }],
   },
   validateImap: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
   validateDomain: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
-  startExport: { outputs: [{ jobid: EXPORT_ID }], errors: [failure()] },
+  startExport: { outputs: [{ jobid: EXPORT_ID }, { refused: LIMIT_TEXT }], errors: [failure()] },
   fetchMigrationStatus: {
     outputs: [
       checked({ account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE', deactivationDate: '2030-01-01T00:00:00Z' }),
@@ -195,6 +198,6 @@ export const ACTOR_RESULTS = {
     ],
     errors: [{ kind: 'network' }],
   },
-  submitSupportRequest: { outputs: [{ ok: true }], errors: [{ kind: 'network' }] },
+  submitSupportRequest: { outputs: [{ ok: true, status: 'received' }, { refused: LIMIT_TEXT }], errors: [{ kind: 'network' }] },
   cancelExport: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
 } satisfies Record<PortalActorName, { outputs: readonly unknown[]; errors: readonly ActorFailure[] }>;

@@ -124,7 +124,7 @@ describe('support form', () => {
     await user.click(submit);
     await settle();
     expect(sent).toEqual([{ email_address: 'pat@northwave.example', destination_email: '', migration_id: '', issue: 'help!?' }]);
-    expect(screen.getByText('Thanks — your message was sent.')).toBeInTheDocument();
+    expect(screen.getByText('Thanks — we received your message.')).toBeInTheDocument();
     expect(email).toHaveValue('');
     expect(issue).toHaveValue('');
     // The support form is step 6: Start over shows there (§1).

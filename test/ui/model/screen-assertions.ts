@@ -92,8 +92,8 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   },
   'statusFromEmail.failed': () => expect(text(MESSAGES.statusFromEmailFailed)).toBe(true),
   'supportForm.sending': () => expect(buttonNamed('Submit')).toHaveAttribute('aria-busy', 'true'),
-  'supportForm.sent': () => expect(text('Thanks — your message was sent.')).toBe(true),
-  'supportForm.failed': () => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.unknownError),
+  'supportForm.sent': () => expect(text('Thanks — we received your message.')).toBe(true),
+  'supportForm.failed': (s) => expect(screen.getByRole('alert')).toHaveTextContent(s.context.supportError ?? ''),
   'privacyPolicy.waiting': () => expect(text('Taking you to our Privacy Policy...')).toBe(true),
   'termsOfService.waiting': () => expect(text('Taking you to our Terms of Service...')).toBe(true),
 };
