@@ -6,11 +6,10 @@
  * row; a throttled one is retried after a backoff; a daily limit pauses the whole transfer.
  */
 import { PresenceLedger } from './dedup.ts';
-import { backoffMs, type TransferLimits } from './pacing.ts';
-import { TransferPause } from './pause.ts';
+import { paced } from './paced.ts';
+import type { TransferLimits } from './pacing.ts';
 import {
   TransferFault,
-  type AppendResult,
   type Checkpoint,
   type Clock,
   type FailedItem,
@@ -109,22 +108,6 @@ async function fetchBatch(job: FolderCopy, uids: number[]): Promise<{ messages: 
   return { messages, unreadable };
 }
 
-async function appendPaced(job: FolderCopy, target: string, message: SourceMessage): Promise<AppendResult> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await job.destination.append(target, message);
-    if (result.ok) return result;
-    const { refusal } = result;
-    if (refusal.kind === 'daily-limit') {
-      throw new TransferPause('daily-limit', job.clock.now() + (refusal.resumeAfterMs ?? job.limits.dailyLimitPauseMs), refusal.detail);
-    }
-    if (refusal.kind !== 'throttled') return result;
-    if (attempt > job.limits.throttleRetries) {
-      throw new TransferPause('throttled', job.clock.now() + job.limits.throttlePauseMs, refusal.detail);
-    }
-    await job.clock.sleep(refusal.retryAfterMs ?? backoffMs(attempt, job.limits), job.signal);
-  }
-}
-
 /** Runs one batch; whatever part of it is done is committed even when it ends in an error. */
 async function runBatch(job: FolderCopy, target: string, validity: string, batch: Batch, fetched: Awaited<ReturnType<typeof fetchBatch>>): Promise<number> {
   let done = 0;
@@ -151,7 +134,7 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
         if (unreadable !== undefined) failures.push(failure(job.folder.path, ref, 'unreadable-at-source', unreadable));
         else if (!message) failures.push(failure(job.folder.path, ref, 'vanished-at-source', 'deleted at the source during the transfer'));
         else {
-          const result = await appendPaced(job, target, message);
+          const result = await paced(job, () => job.destination.append(target, message));
           if (result.ok) {
             done++;
             bytesDone += ref.size;

@@ -9,8 +9,8 @@
  * - a daily limit or lasting throttling pauses the run with the time to run it again.
  */
 import { copyFolder } from './copy-folder.ts';
-import { backoffMs, DEFAULT_LIMITS, type TransferLimits } from './pacing.ts';
-import { TransferPause } from './pause.ts';
+import { runOperation, type OperationResult } from './outcome.ts';
+import { DEFAULT_LIMITS, type TransferLimits } from './pacing.ts';
 import { planMail, type MailPlan, type MailPlanOptions, type PlannedFolder } from './plan.ts';
 import {
   TransferFault,
@@ -19,10 +19,9 @@ import {
   type MailDestinationSession,
   type MailSource,
   type MailSourceSession,
-  type OperationRecord,
   type TransferStateStore,
-  type TransferStatus,
 } from './ports.ts';
+import { isRetryable, withConnectionRetries } from './retry.ts';
 
 const OPERATION = 'emailmigration';
 
@@ -38,7 +37,7 @@ export type MailTransferRun = {
   plan?: MailPlanOptions;
 };
 
-export type MailTransferResult = OperationRecord & { status: TransferStatus };
+export type MailTransferResult = OperationResult;
 
 type Worker = { source: MailSourceSession | null; destination: MailDestinationSession | null };
 
@@ -49,42 +48,10 @@ async function closeWorker(worker: Worker): Promise<void> {
   await Promise.allSettled([source?.close(), destination?.close()]);
 }
 
-const isRetryable = (error: unknown): error is TransferFault =>
-  error instanceof TransferFault && (error.kind === 'unreachable' || error.kind === 'connection-lost');
-
-/** Calls `attempt` until it succeeds, retrying unreachable servers and dropped connections with backoff. */
-async function withConnectionRetries<T>(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal, attempt: (progressed: () => void) => Promise<T>): Promise<T> {
-  let failures = 0;
-  for (;;) {
-    let moved = false;
-    try {
-      return await attempt(() => {
-        moved = true;
-      });
-    } catch (error) {
-      signal.throwIfAborted();
-      if (!isRetryable(error)) throw error;
-      failures = moved ? 1 : failures + 1;
-      if (failures >= limits.connectionAttempts) throw error;
-      await run.clock.sleep(backoffMs(failures, limits), signal);
-    }
-  }
-}
-
-function statusOf(error: unknown, signal: AbortSignal): TransferStatus {
-  if (error instanceof TransferPause) return { state: 'sleeping', reason: error.reason, resumeAt: error.resumeAt, detail: error.detail };
-  if (error instanceof TransferFault && error.kind !== 'folder-missing') {
-    const reason = error.kind === 'login-refused' ? 'login-refused' : 'unreachable';
-    return { state: 'failed', reason: `${error.side}-${reason}`, detail: error.message };
-  }
-  if (signal.aborted) return { state: 'cancelled' };
-  return { state: 'failed', reason: 'internal', detail: error instanceof Error ? error.message : String(error) };
-}
-
 async function copyPlannedFolder(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal, worker: Worker, planned: PlannedFolder): Promise<void> {
   const { folder } = planned;
   try {
-    const receipt = await withConnectionRetries(run, limits, signal, async (progressed) => {
+    const receipt = await withConnectionRetries(run.clock, limits, signal, async (progressed) => {
       try {
         worker.source ??= await run.source.connect();
         worker.destination ??= await run.destination.connect();
@@ -126,7 +93,7 @@ async function copyPlannedFolder(run: MailTransferRun, limits: TransferLimits, s
 }
 
 async function plan(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal): Promise<MailPlan> {
-  return withConnectionRetries(run, limits, signal, async () => {
+  return withConnectionRetries(run.clock, limits, signal, async () => {
     const source = await run.source.connect();
     try {
       // Connecting to the destination first makes a wrong password fail the run before any copying.
@@ -173,21 +140,10 @@ async function runWorkers(run: MailTransferRun, limits: TransferLimits, signal: 
 export async function runMailTransfer(run: MailTransferRun): Promise<MailTransferResult> {
   const limits: TransferLimits = { ...DEFAULT_LIMITS, ...run.limits };
   const signal = run.signal ?? new AbortController().signal;
-  const { transferId, store } = run;
-  let status: TransferStatus;
-  try {
-    if (!run.destination.traits.durable) await store.reset(transferId, OPERATION);
+  const { transferId, store, destination } = run;
+  return runOperation({ transferId, operation: OPERATION, store, signal, destination, itemNoun: 'messages' }, async () => {
     const mailPlan = await plan(run, limits, signal);
     await store.begin(transferId, OPERATION, { total: mailPlan.total, bytesTotal: mailPlan.bytesTotal });
     await runWorkers(run, limits, signal, mailPlan);
-    await run.destination.finish();
-    const { progress } = await store.load(transferId, OPERATION);
-    const allFailed = progress !== null && progress.failed > 0 && progress.done === 0;
-    status = allFailed ? { state: 'failed', reason: 'all-items-failed', detail: `none of ${progress.failed} messages could be copied` } : { state: 'completed' };
-  } catch (error) {
-    status = statusOf(error, signal);
-  }
-  if (status.state === 'failed' || status.state === 'cancelled') await run.destination.discard();
-  await store.end(transferId, OPERATION, status);
-  return { ...(await store.load(transferId, OPERATION)), status };
+  });
 }
