@@ -1,7 +1,9 @@
 /**
- * The transfer engine's public face: run a mail transfer between a source and a destination, with its
- * state in a TransferStateStore. Callers build the adapters (IMAP source with the provider's master
- * user; IMAP destination or a ZIP of MBOX/EML files) and hand them to runMailTransfer.
+ * The transfer engine's public face: run a mail or a contacts transfer between a source and a
+ * destination, with its state in a TransferStateStore. Callers build the adapters (IMAP source with the
+ * provider's master user, CardDAV source with the provider's service account; IMAP or CardDAV
+ * destination, or one ZIP of MBOX/EML and VCF/CSV files) and hand them to runMailTransfer and
+ * runContactsTransfer.
  */
 export * from './ports.ts';
 export { runMailTransfer, type MailTransferRun, type MailTransferResult } from './run-mail-transfer.ts';
@@ -14,3 +16,10 @@ export { createImapDestination } from './imap/destination.ts';
 export { ImapEndpointSchema, ImapDestinationSchema, ArchiveDestinationSchema, MailTransferJobSchema, type ImapEndpoint, type ImapDestinationConfig, type MailTransferJob } from './job.ts';
 export { openZipArchive, type ZipArchive } from './files/zip-archive.ts';
 export { createArchiveDestination, type ArchiveDestinationOptions, type ArchiveFormat } from './files/archive-destination.ts';
+export { runContactsTransfer, type ContactsTransferRun, type ContactsTransferResult } from './contacts/run-contacts-transfer.ts';
+export type { AddressBook, Contact, ContactsDestination, ContactsDestinationSession, ContactsSource, ContactsSourceSession, SourceVCard, VCardRef } from './contacts/ports.ts';
+export { createCardDavSource, type CardDavSourceConfig } from './contacts/carddav/source.ts';
+export { createCardDavDestination, type CardDavDestinationConfig } from './contacts/carddav/destination.ts';
+export { createContactsArchiveDestination, type ContactsArchiveOptions, type ContactsFileFormat } from './contacts/files/contacts-archive-destination.ts';
+export { CONTACT_CSV_COLUMNS } from './contacts/files/csv-columns.ts';
+export { CardDavEndpointSchema, CardDavDestinationSchema, ContactsArchiveDestinationSchema, ContactsTransferJobSchema, type CardDavEndpoint, type ContactsTransferJob } from './contacts/job.ts';

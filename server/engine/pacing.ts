@@ -9,6 +9,8 @@ export type TransferLimits = {
   /** A batch ends at this many messages or this many bytes, whichever comes first. */
   batchMessages: number;
   batchBytes: number;
+  /** Contacts fetched from a CardDAV source in one request. */
+  batchContacts: number;
   /** Attempts at one folder after dropped or refused connections before the transfer gives up. */
   connectionAttempts: number;
   /** Retries of one message the destination answered with a throttling code. */
@@ -25,6 +27,7 @@ export const DEFAULT_LIMITS: TransferLimits = {
   parallelFolders: 4,
   batchMessages: 100,
   batchBytes: 16 * 1024 * 1024,
+  batchContacts: 50,
   connectionAttempts: 5,
   throttleRetries: 5,
   backoffBaseMs: 1000,

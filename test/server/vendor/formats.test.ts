@@ -1,6 +1,7 @@
 /** The pure format builders, read back with independent parsers. */
 import { describe, expect, it } from 'vitest';
-import { buildContactsCsv, buildCsv, CONTACTS_CSV_HEADER } from '../../../server/vendor/formats/csv.ts';
+import { CONTACT_CSV_COLUMNS } from '../../../server/engine/contacts/files/csv-columns.ts';
+import { buildContactsCsv, buildCsv } from '../../../server/vendor/formats/csv.ts';
 import { buildEml } from '../../../server/vendor/formats/eml.ts';
 import { buildMbox, escapeMboxrdLine } from '../../../server/vendor/formats/mbox.ts';
 import { asctimeDate, encodeHeaderText, formatMailbox } from '../../../server/vendor/formats/rfc5322.ts';
@@ -128,12 +129,17 @@ describe('vCard 3.0', () => {
 });
 
 describe('CSV (RFC 4180)', () => {
-  it('writes a header row and contacts that parse back', () => {
+  it('writes the contact columns and contacts that parse back into them', () => {
     const rows = parseCsv(buildContactsCsv(sampleContacts));
-    expect(rows[0]).toEqual([...CONTACTS_CSV_HEADER]);
-    expect(rows.slice(1)).toEqual(
-      sampleContacts.map((c) => [c.givenName, c.familyName, c.email, c.phone ?? '', c.organization ?? '', c.note ?? '']),
-    );
+    expect(rows[0]).toEqual([...CONTACT_CSV_COLUMNS]);
+    const column = (row: string[] | undefined, name: string) => row?.[CONTACT_CSV_COLUMNS.indexOf(name)];
+    expect(rows).toHaveLength(sampleContacts.length + 1);
+    sampleContacts.forEach((c, i) => {
+      const row = rows[i + 1];
+      expect(row).toHaveLength(CONTACT_CSV_COLUMNS.length);
+      expect([column(row, 'First Name'), column(row, 'Last Name'), column(row, 'E-mail Address')]).toEqual([c.givenName, c.familyName, c.email]);
+      expect([column(row, 'Other Phone'), column(row, 'Company'), column(row, 'Notes')]).toEqual([c.phone ?? '', c.organization ?? '', c.note ?? '']);
+    });
   });
 
   it('quotes fields with commas, quotes, line breaks and edge spaces, and only those', () => {
