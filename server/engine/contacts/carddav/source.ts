@@ -6,7 +6,7 @@
  */
 import { TransferFault } from '../../ports.ts';
 import type { ContactsSource, ContactsSourceSession } from '../ports.ts';
-import { addressBooksIn, homeSetOf, type FoundBook } from './discovery.ts';
+import { addressBooksIn, homeSetOf } from './discovery.ts';
 import type { CardDavEndpoint } from '../job.ts';
 import { openDavSession } from './http.ts';
 import { listMembers, readVcards } from './members.ts';
@@ -32,16 +32,10 @@ export function createCardDavSource(config: CardDavSourceConfig): ContactsSource
         const principal = new URL((config.principalPath ?? '{user}/').replaceAll('{user}', encodeURIComponent(config.account)), session.base);
         // Finding the home now makes a refused service account fail the transfer before any copying.
         const home = await homeSetOf(session, principal);
-        const books = new Map<string, FoundBook>();
-        const urlOf = (href: string) => {
-          const book = books.get(href);
-          if (!book) throw new Error(`address book ${href} was not listed`);
-          return book.url;
-        };
+        const urlOf = (href: string) => new URL(href, session.base);
         return {
           async listAddressBooks() {
             const found = home === null ? [] : await addressBooksIn(session, home);
-            for (const book of found) books.set(book.href, book);
             return found.map(({ href, name, token }) => ({ href, name, token }));
           },
           async list(book) {
