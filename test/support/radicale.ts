@@ -78,7 +78,8 @@ async function waitForPort(port: number, child: ChildProcess, output: () => stri
     if (await open()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Radicale did not listen on 127.0.0.1:${port} within ${timeoutMs} ms.\n${output()}`);
+  const why = child.exitCode !== null ? `exited with code ${child.exitCode} before listening` : `did not listen within ${timeoutMs} ms`;
+  throw new Error(`Radicale on 127.0.0.1:${port} ${why}.\n${output()}`);
 }
 
 export async function startRadicale(options: RadicaleOptions = {}): Promise<Radicale> {

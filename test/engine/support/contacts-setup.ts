@@ -6,18 +6,21 @@ import { fixtureBook, type FixtureContact } from './contacts-fixture.ts';
 
 export const alice: RadicaleUser = { user: 'alice', password: 'alice-dav-pw' };
 export const bob: RadicaleUser = { user: 'bob', password: 'bob-dav-pw' };
+export const erin: RadicaleUser = { user: 'erin', password: 'erin-dav-pw' };
 
-/** alice: "Contacts" (30) and "Famille & Amis" (12); bob: "Contacts" (8). */
+/** alice: "Contacts" (30) and "Famille & Amis" (12); bob: "Contacts" (8); erin: "Contacts" (6, the first two with 60 kB photos). */
 export const aliceBooks: Record<string, { name: string; contacts: FixtureContact[] }> = {
   contacts: { name: 'Contacts', contacts: fixtureBook(11, 'a', 30) },
   famille: { name: 'Famille & Amis', contacts: fixtureBook(12, 'f', 12) },
 };
 export const bobBook = fixtureBook(13, 'b', 8);
+export const erinBook = fixtureBook(14, 'e', 6, { big: 2, bigPhotoBytes: 60_000 });
 
 export async function startSeededRadicale(options: RadicaleOptions = {}): Promise<Radicale> {
-  const radicale = await startRadicale({ users: [alice, bob], ...options });
+  const radicale = await startRadicale({ users: [alice, bob, erin], ...options });
   for (const [slug, book] of Object.entries(aliceBooks)) await seedBook(radicale, alice, slug, book.name, book.contacts);
   await seedBook(radicale, bob, 'contacts', 'Contacts', bobBook);
+  await seedBook(radicale, erin, 'contacts', 'Contacts', erinBook);
   return radicale;
 }
 
