@@ -9,10 +9,10 @@ export const bob: RadicaleUser = { user: 'bob', password: 'bob-dav-pw' };
 export const erin: RadicaleUser = { user: 'erin', password: 'erin-dav-pw' };
 
 /** alice: "Contacts" (30) and "Famille & Amis" (12); bob: "Contacts" (8); erin: "Contacts" (6, the first two with 60 kB photos). */
-export const aliceBooks: Record<string, { name: string; contacts: FixtureContact[] }> = {
+export const aliceBooks = {
   contacts: { name: 'Contacts', contacts: fixtureBook(11, 'a', 30) },
   famille: { name: 'Famille & Amis', contacts: fixtureBook(12, 'f', 12) },
-};
+} satisfies Record<string, { name: string; contacts: FixtureContact[] }>;
 export const bobBook = fixtureBook(13, 'b', 8);
 export const erinBook = fixtureBook(14, 'e', 6, { big: 2, bigPhotoBytes: 60_000 });
 
