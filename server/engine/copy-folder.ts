@@ -5,13 +5,13 @@
  * connections, so no command is ever sent from inside a fetch). A refused message becomes an item-report
  * row; a throttled one is retried after a backoff; a daily limit pauses the whole transfer.
  */
+import type { RunContext } from './container.ts';
 import { PresenceLedger } from './dedup.ts';
 import { paced } from './paced.ts';
 import type { TransferLimits } from './pacing.ts';
 import {
   TransferFault,
   type Checkpoint,
-  type Clock,
   type FailedItem,
   type ItemFailureReason,
   type MailDestination,
@@ -21,21 +21,15 @@ import {
   type Receipt,
   type SourceFolder,
   type SourceMessage,
-  type TransferStateStore,
 } from './ports.ts';
 
 const OPERATION = 'emailmigration';
 
-export type FolderCopy = {
-  transferId: string;
+export type FolderCopy = RunContext & {
   folder: SourceFolder;
   source: MailSourceSession;
   destination: MailDestinationSession;
   destinationPort: MailDestination;
-  store: TransferStateStore;
-  clock: Clock;
-  limits: TransferLimits;
-  signal: AbortSignal;
   /** The folder's checkpoint from an earlier run, if any. */
   checkpoint: Checkpoint | null;
   /** UIDs of this folder already in the item report (they never reached the destination). */

@@ -8,101 +8,42 @@
  * - a folder that disappears becomes one item-report row; a refused message becomes one row;
  * - a daily limit or lasting throttling pauses the run with the time to run it again.
  */
+import { closeSessions, copyContainer, planWithRetries, type RunContext, type Sessions, type TransferRun } from './container.ts';
 import { copyFolder } from './copy-folder.ts';
 import { runOperation, type OperationResult } from './outcome.ts';
 import { DEFAULT_LIMITS, type TransferLimits } from './pacing.ts';
 import { planMail, type MailPlan, type MailPlanOptions, type PlannedFolder } from './plan.ts';
-import {
-  TransferFault,
-  type Clock,
-  type MailDestination,
-  type MailDestinationSession,
-  type MailSource,
-  type MailSourceSession,
-  type TransferStateStore,
-} from './ports.ts';
-import { isRetryable, withConnectionRetries } from './retry.ts';
+import type { MailDestination, MailDestinationSession, MailSource, MailSourceSession } from './ports.ts';
 
 const OPERATION = 'emailmigration';
 
-export type MailTransferRun = {
-  transferId: string;
-  source: MailSource;
-  destination: MailDestination;
-  store: TransferStateStore;
-  clock: Clock;
-  /** Aborting it cancels the transfer: the run ends promptly with status cancelled. */
-  signal?: AbortSignal;
-  limits?: Partial<TransferLimits>;
-  plan?: MailPlanOptions;
-};
+export type MailTransferRun = TransferRun<MailSource, MailDestination> & { plan?: MailPlanOptions };
 
 export type MailTransferResult = OperationResult;
 
-type Worker = { source: MailSourceSession | null; destination: MailDestinationSession | null };
+type Worker = Sessions<MailSourceSession, MailDestinationSession>;
 
-async function closeWorker(worker: Worker): Promise<void> {
-  const { source, destination } = worker;
-  worker.source = null;
-  worker.destination = null;
-  await Promise.allSettled([source?.close(), destination?.close()]);
-}
+const contextOf = (run: MailTransferRun, limits: TransferLimits, signal: AbortSignal): RunContext => ({ transferId: run.transferId, store: run.store, clock: run.clock, limits, signal });
 
 async function copyPlannedFolder(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal, worker: Worker, planned: PlannedFolder): Promise<void> {
   const { folder } = planned;
-  try {
-    const receipt = await withConnectionRetries(run.clock, limits, signal, async (progressed) => {
-      try {
-        worker.source ??= await run.source.connect();
-        worker.destination ??= await run.destination.connect();
-        const record = await run.store.load(run.transferId, OPERATION);
-        const failedUids = new Set(record.failures.filter((f) => f.container === folder.path && f.uid !== null).map((f) => f.uid as number));
-        return await copyFolder({
-          transferId: run.transferId,
-          folder,
-          source: worker.source,
-          destination: worker.destination,
-          destinationPort: run.destination,
-          store: run.store,
-          clock: run.clock,
-          limits,
-          signal,
-          checkpoint: record.checkpoints.find((c) => c.container === folder.path) ?? null,
-          failedUids,
-          onCommit: progressed,
-        });
-      } catch (error) {
-        // A session that saw a fault is not trusted again; the next attempt opens fresh connections.
-        if (isRetryable(error) || signal.aborted) await closeWorker(worker);
-        throw error;
-      }
-    });
-    await run.store.saveReceipt(run.transferId, receipt);
-  } catch (error) {
-    if (!(error instanceof TransferFault && error.kind === 'folder-missing') || signal.aborted) throw error;
-    const record = await run.store.load(run.transferId, OPERATION);
-    const started = record.checkpoints.some((c) => c.container === folder.path);
-    await run.store.commit(run.transferId, {
-      checkpoint: { operation: OPERATION, container: folder.path, validity: 'missing', position: 0 },
-      done: 0,
-      bytesDone: 0,
-      failed: started ? 0 : planned.count,
-      failures: [{ operation: OPERATION, container: folder.path, itemId: null, uid: null, size: planned.bytes, reason: 'folder-missing', detail: error.message }],
-    });
-  }
-}
-
-async function plan(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal): Promise<MailPlan> {
-  return withConnectionRetries(run.clock, limits, signal, async () => {
-    const source = await run.source.connect();
-    try {
-      // Connecting to the destination first makes a wrong password fail the run before any copying.
-      const destination = await run.destination.connect();
-      await destination.close();
-      return await planMail(source, run.plan);
-    } finally {
-      await source.close();
-    }
+  const context = contextOf(run, limits, signal);
+  await copyContainer(context, run, worker, {
+    operation: OPERATION,
+    container: folder.path,
+    count: planned.count,
+    bytes: planned.bytes,
+    copy: ({ source, destination }, record, progressed) =>
+      copyFolder({
+        ...context,
+        folder,
+        source,
+        destination,
+        destinationPort: run.destination,
+        checkpoint: record.checkpoints.find((c) => c.container === folder.path) ?? null,
+        failedUids: new Set(record.failures.filter((f) => f.container === folder.path && f.uid !== null).map((f) => f.uid as number)),
+        onCommit: progressed,
+      }),
   });
 }
 
@@ -116,7 +57,7 @@ async function runWorkers(run: MailTransferRun, limits: TransferLimits, signal: 
   await Promise.all(
     Array.from({ length: count }, async () => {
       const worker: Worker = { source: null, destination: null };
-      const onAbort = () => void closeWorker(worker);
+      const onAbort = () => void closeSessions(worker);
       combined.addEventListener('abort', onAbort);
       try {
         for (let next = queue.shift(); next && !combined.aborted; next = queue.shift()) {
@@ -129,7 +70,7 @@ async function runWorkers(run: MailTransferRun, limits: TransferLimits, signal: 
         }
       } finally {
         combined.removeEventListener('abort', onAbort);
-        await closeWorker(worker);
+        await closeSessions(worker);
       }
     }),
   );
@@ -142,7 +83,7 @@ export async function runMailTransfer(run: MailTransferRun): Promise<MailTransfe
   const signal = run.signal ?? new AbortController().signal;
   const { transferId, store, destination } = run;
   return runOperation({ transferId, operation: OPERATION, store, signal, destination, itemNoun: 'messages' }, async () => {
-    const mailPlan = await plan(run, limits, signal);
+    const mailPlan = await planWithRetries({ clock: run.clock, limits, signal }, run, (source) => planMail(source, run.plan));
     await store.begin(transferId, OPERATION, { total: mailPlan.total, bytesTotal: mailPlan.bytesTotal });
     await runWorkers(run, limits, signal, mailPlan);
   });

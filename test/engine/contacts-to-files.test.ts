@@ -26,6 +26,7 @@ import { readZip } from './support/archive-reader.ts';
 import { servedBook } from './support/carddav-book.ts';
 import { expectedCsv, fieldsOfCard, fieldsOfFixture } from './support/contacts-expected.ts';
 import { alice, aliceBooks, davSource, startSeededRadicale } from './support/contacts-setup.ts';
+import { firstCommit } from './support/engine-setup.ts';
 import { seedMailbox } from './support/imap-mailbox.ts';
 import { fixtureMailbox } from './support/mail-fixture.ts';
 
@@ -104,7 +105,7 @@ describe('runContactsTransfer CardDAV → files', () => {
     const store = createMemoryStateStore();
     const running = runContactsTransfer({ transferId: 'c1', source: davSource(radicale, 'alice'), destination: createContactsArchiveDestination({ archive, format: 'VCF' }),
       store, clock: systemClock, signal: controller.signal, limits: { batchContacts: 2 } });
-    for (let i = 0; i < 1000 && ((await store.load('c1', 'contactsmigration')).progress?.done ?? 0) === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    await firstCommit(store, 'c1', 'contactsmigration');
     controller.abort();
     const result = await running;
     expect(result.status).toEqual({ state: 'cancelled' });

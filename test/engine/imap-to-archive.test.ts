@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArchiveDestination, createImapSource, createMemoryStateStore, openZipArchive, runMailTransfer, systemClock } from '../../server/engine/index.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
 import { readZip, sha256, splitMboxrd } from './support/archive-reader.ts';
+import { firstCommit } from './support/engine-setup.ts';
 import { seedMailbox } from './support/imap-mailbox.ts';
 import { fixtureMailbox, type FixtureMessage } from './support/mail-fixture.ts';
 
@@ -83,7 +84,7 @@ describe('runMailTransfer IMAP → archive', () => {
     const running = runMailTransfer({ transferId: 'c1', source: imapSource(), destination: createArchiveDestination({ archive, format: 'EML' }), store, clock: systemClock,
       signal: controller.signal, limits: { batchMessages: 2 } });
     // Cancel as soon as the first batch is committed.
-    for (let i = 0; i < 500 && ((await store.load('c1', 'emailmigration')).progress?.done ?? 0) === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    await firstCommit(store, 'c1', 'emailmigration');
     controller.abort();
     const result = await running;
     expect(result.status).toEqual({ state: 'cancelled' });

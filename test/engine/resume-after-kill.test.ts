@@ -4,14 +4,13 @@
  * state. Over several seeds the destination must end holding every message exactly once, and the
  * counters must say exactly that.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemoryStoreState } from '../../server/engine/index.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
+import { progressDone, runChild, savedRecord } from './support/child-run.ts';
 import { expectedMailbox, readMailbox, seedMailbox } from './support/imap-mailbox.ts';
 import { fixtureMailbox, random } from './support/mail-fixture.ts';
 import type { ChildConfig } from './support/transfer-child.ts';
@@ -37,27 +36,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function progressDone(stateFile: string): number {
-  if (!existsSync(stateFile)) return 0;
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as MemoryStoreState;
-  return Object.values(state)[0]?.progress?.done ?? 0;
-}
-
-/** Runs the child; `killWhen` is polled and a true answer SIGKILLs it. Resolves with how it ended. */
-function runChild(config: ChildConfig, killWhen: () => boolean): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const poll = setInterval(() => killWhen() && child.kill('SIGKILL'), 3);
-  return new Promise((resolve) =>
-    child.on('exit', (code, signal) => {
-      clearInterval(poll);
-      resolve({ code, signal, output });
-    }),
-  );
-}
-
 describe('a transfer killed at a random point', () => {
   it.each(SEEDS.map((seed, i) => [seed, i]))('resumes with 0 lost and 0 duplicated (seed %i)', async (seed, i) => {
     const rand = random(seed);
@@ -73,15 +51,15 @@ describe('a transfer killed at a random point', () => {
     const killAt = Math.floor(rand() * messages.length * 0.8);
     const started = Date.now();
     const delayMs = Math.floor(rand() * 400);
-    const killed = await runChild(config, () => (killAt === 0 ? Date.now() - started >= delayMs : progressDone(stateFile) >= killAt));
+    const killed = await runChild(CHILD, config, () => (killAt === 0 ? Date.now() - started >= delayMs : progressDone(stateFile) >= killAt));
     expect(killed.signal, killed.output).toBe('SIGKILL');
 
-    const finished = await runChild(config, () => false);
+    const finished = await runChild(CHILD, config, () => false);
     expect(finished.code, finished.output).toBe(0);
 
     const actual = await readMailbox(target, recipient.email, recipient.password);
     for (const [folder, list] of expectedMailbox(messages, '.')) expect(actual.get(folder), folder).toEqual(list);
-    const state = Object.values(JSON.parse(readFileSync(stateFile, 'utf8')) as MemoryStoreState)[0];
+    const state = savedRecord(stateFile);
     expect(state?.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
   }, 120_000);
 });

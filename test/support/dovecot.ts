@@ -11,13 +11,13 @@
  * No skipping: when Dovecot is missing the setup fails with a clear message (scripts/setup-test-system.sh
  * installs it).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { stopProcess, waitForPorts } from './server-process.ts';
 
 export type DovecotUserSpec = {
   email: string;
@@ -85,26 +85,6 @@ function processUsers(): { internal: string; login: string; mail: { uid: number;
   if (me.uid !== 0) return { internal: me.username, login: me.username, mail: { uid: me.uid, gid: me.gid } };
   const nobody = passwdEntry('nobody') ?? { uid: 65534, gid: 65534 };
   return { internal: passwdEntry('dovecot') ? 'dovecot' : 'nobody', login: passwdEntry('dovenull') ? 'dovenull' : 'nobody', mail: nobody };
-}
-
-async function waitForPorts(ports: number[], child: ChildProcess, logPath: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const open = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    if ((await Promise.all(ports.map(open))).every(Boolean)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const log = existsSync(logPath) ? readFileSync(logPath, 'utf8') : '(no log)';
-  throw new Error(`Dovecot did not listen on 127.0.0.1:${ports.join(',')} within ${timeoutMs} ms.\n${log}`);
 }
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
@@ -257,7 +237,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     stderr += chunk.toString();
   });
   try {
-    await waitForPorts([port, starttlsPort], child, logPath, 10_000);
+    await waitForPorts('Dovecot', [port, starttlsPort], child, 10_000, () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '(no log)'));
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
@@ -282,12 +262,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     maildir: (email) => path.join(dir, 'mail', email),
     mailOwner: processes.mail,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -9,13 +9,13 @@
  * Options make a server refuse large requests (`maxContentLength`) or make a user's collections read only.
  * No skipping: when Radicale is missing the setup fails with a message naming the package.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { stopProcess, waitForPorts } from './server-process.ts';
 
 export type RadicaleUser = { user: string; password: string };
 
@@ -61,26 +61,6 @@ export function rightsFile(serviceUser: string, readOnlyUsers: string[] = []): s
 }
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[{}]/g, (c) => c + c);
-
-async function waitForPort(port: number, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const open = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    if (await open()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const why = child.exitCode !== null ? `exited with code ${child.exitCode} before listening` : `did not listen within ${timeoutMs} ms`;
-  throw new Error(`Radicale on 127.0.0.1:${port} ${why}.\n${output()}`);
-}
 
 export async function startRadicale(options: RadicaleOptions = {}): Promise<Radicale> {
   if (!existsSync(RADICALE_BIN)) {
@@ -133,7 +113,7 @@ mask_passwords = True
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   try {
-    await waitForPort(port, child, () => output, 15_000);
+    await waitForPorts('Radicale', [port], child, 15_000, () => output);
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
@@ -147,12 +127,7 @@ mask_passwords = True
     service,
     rights: readFileSync(path.join(dir, 'rights'), 'utf8'),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -13,10 +13,10 @@
  * contact that was put just before the kill and not yet committed (it is found at the destination and
  * counted now).
  */
+import type { RunContext } from '../container.ts';
 import { PresenceLedger } from '../dedup.ts';
 import { paced } from '../paced.ts';
-import type { TransferLimits } from '../pacing.ts';
-import type { Checkpoint, Clock, FailedItem, ItemFailureReason, Receipt, TransferStateStore } from '../ports.ts';
+import type { Checkpoint, FailedItem, ItemFailureReason, Receipt } from '../ports.ts';
 import { fetchBatch, type FetchedBatch } from './fetch-batch.ts';
 import type { PlannedBook } from './plan.ts';
 import type { Contact, ContactsDestination, ContactsDestinationSession, ContactsSourceSession, VCardRef } from './ports.ts';
@@ -24,16 +24,11 @@ import { parseVcard, uidOf, VCardError } from './vcard.ts';
 
 const OPERATION = 'contactsmigration';
 
-export type BookCopy = {
-  transferId: string;
+export type BookCopy = RunContext & {
   planned: PlannedBook;
   source: ContactsSourceSession;
   destination: ContactsDestinationSession;
   destinationPort: ContactsDestination;
-  store: TransferStateStore;
-  clock: Clock;
-  limits: TransferLimits;
-  signal: AbortSignal;
   checkpoint: Checkpoint | null;
   /** Item IDs (UID, or href) of this book already in the item report. */
   failedIds: ReadonlySet<string>;

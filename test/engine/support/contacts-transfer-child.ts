@@ -1,10 +1,9 @@
 /**
- * A contacts transfer in a process of its own, so a test can SIGKILL it at any moment. Its state lives
- * in a JSON file rewritten atomically (temp file + rename) after every store change, like a database
- * commit. argv[2]: the JSON of ContactsChildConfig.
+ * A contacts transfer in a process of its own, so a test can SIGKILL it at any moment (see
+ * child-run.ts). argv[2]: the JSON of ContactsChildConfig.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createCardDavDestination, createCardDavSource, createMemoryStateStore, runContactsTransfer, systemClock, type MemoryStoreState } from '../../../server/engine/index.ts';
+import { createCardDavDestination, createCardDavSource, runContactsTransfer, systemClock } from '../../../server/engine/index.ts';
+import { fileBackedStore } from './child-run.ts';
 
 export type ContactsChildConfig = {
   transferId: string;
@@ -15,11 +14,7 @@ export type ContactsChildConfig = {
 };
 
 const config = JSON.parse(process.argv[2] ?? '{}') as ContactsChildConfig;
-const initial = existsSync(config.stateFile) ? (JSON.parse(readFileSync(config.stateFile, 'utf8')) as MemoryStoreState) : {};
-const store = createMemoryStateStore(initial, (state) => {
-  writeFileSync(`${config.stateFile}.tmp`, JSON.stringify(state));
-  renameSync(`${config.stateFile}.tmp`, config.stateFile);
-});
+const store = fileBackedStore(config.stateFile);
 const result = await runContactsTransfer({
   transferId: config.transferId,
   source: createCardDavSource({ endpoint: { url: config.source.url }, account: config.source.account, service: config.source.service }),

@@ -1,5 +1,5 @@
 /** Building the engine's adapters against the test Dovecots, and a clock whose sleeps take no time. */
-import type { Clock, ImapEndpoint, MailDestination, MailSource } from '../../../server/engine/index.ts';
+import type { Clock, ImapEndpoint, MailDestination, MailSource, TransferOperation, TransferStateStore } from '../../../server/engine/index.ts';
 import { createImapDestination, createImapSource } from '../../../server/engine/index.ts';
 import type { Dovecot } from '../../support/dovecot.ts';
 
@@ -30,4 +30,9 @@ export function instantClock(now = Date.UTC(2030, 0, 1)): Clock & { slept: numbe
       slept.push(ms);
     },
   };
+}
+
+/** Resolves once the operation has committed something (a test then cancels it mid-way). */
+export async function firstCommit(store: TransferStateStore, transferId: string, operation: TransferOperation): Promise<void> {
+  for (let i = 0; i < 1000 && ((await store.load(transferId, operation)).progress?.done ?? 0) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
 }

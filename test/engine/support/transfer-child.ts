@@ -1,10 +1,9 @@
 /**
- * A mail transfer in a process of its own, so a test can SIGKILL it at any moment. Its state lives in a
- * JSON file rewritten atomically (temp file + rename) after every store change, like a database commit.
+ * A mail transfer in a process of its own, so a test can SIGKILL it at any moment (see child-run.ts).
  * argv[2]: the JSON of ChildConfig.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createImapDestination, createImapSource, createMemoryStateStore, runMailTransfer, systemClock, type ImapEndpoint, type MemoryStoreState } from '../../../server/engine/index.ts';
+import { createImapDestination, createImapSource, runMailTransfer, systemClock, type ImapEndpoint } from '../../../server/engine/index.ts';
+import { fileBackedStore } from './child-run.ts';
 
 export type ChildConfig = {
   transferId: string;
@@ -15,11 +14,7 @@ export type ChildConfig = {
 };
 
 const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
-const initial = existsSync(config.stateFile) ? (JSON.parse(readFileSync(config.stateFile, 'utf8')) as MemoryStoreState) : {};
-const store = createMemoryStateStore(initial, (state) => {
-  writeFileSync(`${config.stateFile}.tmp`, JSON.stringify(state));
-  renameSync(`${config.stateFile}.tmp`, config.stateFile);
-});
+const store = fileBackedStore(config.stateFile);
 const result = await runMailTransfer({
   transferId: config.transferId,
   source: createImapSource(config.source),

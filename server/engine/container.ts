@@ -1,0 +1,101 @@
+/**
+ * What the mail and contacts loops share around one container (a folder, an address book): the
+ * sessions a worker keeps open, fresh ones after a fault, retries with backoff, the count receipt at the
+ * end, and a container that disappeared at the source becoming one item-report row instead of failing
+ * the transfer. Planning is done the same way: the source is read while the destination is only
+ * logged into, so a wrong password fails the run before any copying.
+ */
+import type { TransferLimits } from './pacing.ts';
+import { TransferFault, type Clock, type OperationRecord, type Receipt, type TransferOperation, type TransferStateStore } from './ports.ts';
+import { isRetryable, withConnectionRetries } from './retry.ts';
+
+/** What a caller hands runMailTransfer or runContactsTransfer. */
+export type TransferRun<Source, Destination> = {
+  transferId: string;
+  source: Source;
+  destination: Destination;
+  store: TransferStateStore;
+  clock: Clock;
+  /** Aborting it cancels the transfer: the run ends promptly with status cancelled. */
+  signal?: AbortSignal;
+  limits?: Partial<TransferLimits>;
+};
+
+/** What every copy step needs to know about the run it belongs to. */
+export type RunContext = { transferId: string; store: TransferStateStore; clock: Clock; limits: TransferLimits; signal: AbortSignal };
+
+type Closable = { close(): Promise<void> };
+type Connectable<T> = { connect(): Promise<T> };
+
+/** The two sessions one worker holds; null until first needed and after a fault. */
+export type Sessions<S extends Closable, D extends Closable> = { source: S | null; destination: D | null };
+
+export async function closeSessions(sessions: Sessions<Closable, Closable>): Promise<void> {
+  const { source, destination } = sessions;
+  sessions.source = null;
+  sessions.destination = null;
+  await Promise.allSettled([source?.close(), destination?.close()]);
+}
+
+export type ContainerWork<S, D> = {
+  operation: TransferOperation;
+  container: string;
+  /** Items and bytes the plan counted in the container (for the row of a container that disappeared). */
+  count: number;
+  bytes: number | null;
+  /** Copies what is left of the container and returns its receipt; `progressed` after each commit. */
+  copy(sessions: { source: S; destination: D }, record: OperationRecord, progressed: () => void): Promise<Receipt>;
+};
+
+export async function copyContainer<S extends Closable, D extends Closable>(
+  run: RunContext,
+  endpoints: { source: Connectable<S>; destination: Connectable<D> },
+  sessions: Sessions<S, D>,
+  work: ContainerWork<S, D>,
+): Promise<void> {
+  const { transferId, store, signal } = run;
+  const { operation, container } = work;
+  try {
+    const receipt = await withConnectionRetries(run.clock, run.limits, signal, async (progressed) => {
+      try {
+        sessions.source ??= await endpoints.source.connect();
+        sessions.destination ??= await endpoints.destination.connect();
+        return await work.copy({ source: sessions.source, destination: sessions.destination }, await store.load(transferId, operation), progressed);
+      } catch (error) {
+        // A session that saw a fault is not trusted again; the next attempt opens fresh ones.
+        if (isRetryable(error) || signal.aborted) await closeSessions(sessions);
+        throw error;
+      }
+    });
+    await store.saveReceipt(transferId, receipt);
+  } catch (error) {
+    if (!(error instanceof TransferFault && error.kind === 'folder-missing') || signal.aborted) throw error;
+    const record = await store.load(transferId, operation);
+    const started = record.checkpoints.some((c) => c.container === container);
+    await store.commit(transferId, {
+      checkpoint: { operation, container, validity: 'missing', position: 0 },
+      done: 0,
+      bytesDone: 0,
+      failed: started ? 0 : work.count,
+      failures: [{ operation, container, itemId: null, uid: null, size: work.bytes, reason: 'folder-missing', detail: error.message }],
+    });
+  }
+}
+
+export async function planWithRetries<S extends Closable, D extends Closable, P>(
+  run: Pick<RunContext, 'clock' | 'limits' | 'signal'>,
+  endpoints: { source: Connectable<S>; destination: Connectable<D> },
+  plan: (source: S) => Promise<P>,
+): Promise<P> {
+  return withConnectionRetries(run.clock, run.limits, run.signal, async () => {
+    const source = await endpoints.source.connect();
+    try {
+      // Connecting to the destination first makes a wrong password fail the run before any copying.
+      const destination = await endpoints.destination.connect();
+      await destination.close();
+      return await plan(source);
+    } finally {
+      await source.close();
+    }
+  });
+}
