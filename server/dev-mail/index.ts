@@ -16,7 +16,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MailDestination, MailSource } from '../engine/ports.ts';
-import { createVcardDirectorySource, type ContactsSource } from './contacts/source.ts';
+import type { ContactsSource } from '../engine/contacts/ports.ts';
+import { createVcardDirectorySource } from './contacts/source.ts';
 import { addressDirName, devMailLayout, type DevMailLayout } from './layout.ts';
 import { createMaildirDestination } from './maildir/destination.ts';
 import type { MailboxProvider } from './maildir/provider-folders.ts';
@@ -109,4 +110,4 @@ export function createDevMail(options: { dir: string; messagesPerAccount?: numbe
 }
 
 export type { MailboxProvider } from './maildir/provider-folders.ts';
-export type { ContactsSource, ContactsSourceSession, AddressBook, VCardRef, SourceVCard } from './contacts/source.ts';
+export type { ContactsSource, ContactsSourceSession, AddressBook, VCardRef, SourceVCard } from '../engine/contacts/ports.ts';

@@ -1,35 +1,16 @@
 /**
  * The sample address books as a contacts source: the development stand-in for the provider's CardDAV
- * server. The engine's contacts port is not on main yet; this reader has the shape the contacts engine
- * in progress defines (address books with href, name and a change token; each card's href; the vCard
- * text exactly as stored), so it plugs in as a `ContactsSource` once that port lands. The directory
- * layout is Radicale's (one .vcf per card, `.Radicale.props` per collection), so a test can equally
- * serve the same files over CardDAV from a real Radicale.
+ * server, an adapter of the engine's `ContactsSource` port (address books with href, name and a change
+ * token; each card's href; the vCard text exactly as stored). The directory layout is Radicale's (one
+ * .vcf per card, `.Radicale.props` per collection), so a test can equally serve the same files over
+ * CardDAV from a real Radicale.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
+import type { AddressBook, ContactsSource, ContactsSourceSession, SourceVCard } from '../../engine/contacts/ports.ts';
 import { TransferFault } from '../../engine/ports.ts';
-
-/** One address book: `href` is its folder's name, `token` changes whenever one of its cards does. */
-export type AddressBook = { href: string; name: string; token: string | null };
-export type VCardRef = { href: string };
-/** One card exactly as stored (vCard text with CRLF line ends). */
-export type SourceVCard = { href: string; text: string };
-
-export interface ContactsSourceSession {
-  listAddressBooks(): Promise<AddressBook[]>;
-  /** Every card of the book, sorted by href. */
-  list(book: AddressBook): Promise<VCardRef[]>;
-  /** The cards of these hrefs; an href that no longer exists is absent from the answer. */
-  fetch(book: AddressBook, hrefs: string[]): Promise<SourceVCard[]>;
-  close(): Promise<void>;
-}
-
-export interface ContactsSource {
-  connect(): Promise<ContactsSourceSession>;
-}
 
 const PropsSchema = v.object({ tag: v.optional(v.string()), 'D:displayname': v.optional(v.string()) });
 
