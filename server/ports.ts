@@ -107,3 +107,38 @@ export type ExportNotification = {
 export interface Notifier {
   send(notification: ExportNotification): Promise<void>;
 }
+
+// ── Destination grants (Gmail, Outlook.com OAuth) ───────────────────────────────────────────────
+
+/**
+ * What a destination access token is used for. Microsoft issues an access token for one resource at
+ * a time (IMAP on outlook.office.com, contacts on graph.microsoft.com), so each use has its own.
+ */
+export type GrantUse = 'mail' | 'contacts';
+
+/**
+ * A destination's answer for an export:
+ *  - access: a token good for at least a minute more (refreshed first when it was not); `email` is
+ *    the destination mailbox (the XOAUTH2 user).
+ *  - none: the export has no OAuth grant (a password or file destination, or it ended and the grant
+ *    was deleted).
+ *  - revoked: the provider refused the refresh (the customer withdrew the consent, or the grant
+ *    never covered this use): the export cannot go on without a new consent.
+ *  - unavailable: the provider could not be reached or answered nonsense; ask again later.
+ */
+export type GrantAnswer =
+  | { kind: 'access'; email: string; accessToken: string; expiresAt: number }
+  | { kind: 'none' }
+  | { kind: 'revoked' }
+  | { kind: 'unavailable' };
+
+/**
+ * The destination tokens of a consent, kept server-side (sealed with the service secret) from the
+ * consent until the export ends. The transfer engine reads them here; it never sees a refresh token.
+ */
+export interface DestinationGrants {
+  /** A live access token for this export's destination and use. Never throws for a provider's answer. */
+  forExport(exportId: string, use: GrantUse): Promise<GrantAnswer>;
+  /** Forgets the export's tokens (the export ended); doing it twice is harmless. */
+  delete(exportId: string): Promise<void>;
+}

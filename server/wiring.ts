@@ -34,13 +34,23 @@ import {
 import { createMailNotifier } from './notify/mail-notifier.ts';
 import { runPeriodically } from './background/periodic.ts';
 import { openLimiterStore, purgeExpiredCounters } from './limits/limiter-store.ts';
+import { createVault } from './crypto/vault.ts';
+import { createGrantKeeper, type GrantKeeper } from './identity/destination-grants.ts';
 
-/** Ended limit windows are deleted this often. */
-const COUNTER_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import type { AccountDirectory } from './ports.ts';
 
-export type RunningParts = ExportService & { db: Db; logger: Logger; config: Config; close: () => Promise<void> };
+/** Ended limit windows, and the destination tokens of ended exports, are deleted this often. */
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+export type RunningParts = ExportService & {
+  db: Db;
+  logger: Logger;
+  config: Config;
+  /** The destination tokens of consents: the transfer engine reads them through the DestinationGrants port. */
+  destinationGrants: GrantKeeper;
+  close: () => Promise<void>;
+};
 
 /** What runs as a development stand-in, and what production lacks a real adapter for; logged at start. */
 export function describeParts(config: Config): { standIns: string[]; unavailable: string[] } {
@@ -87,6 +97,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
   const devMail = config.development ? createDevMail({ dir: config.devMailDir }) : null;
   const preparing = devMail ? prepareDevMail(devMail, directory, logger) : Promise.resolve();
+  const destinationGrants = createGrantKeeper({ db, vault: createVault(secret), refreshers: {}, logger, now, unusedTtlMs: config.tokenTtlMs });
   const service = createService({
     config,
     db,
@@ -128,8 +139,11 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const stops = [
     service.jobService.startSweep(config.sweepIntervalMs),
     service.outbox.start(config.outbox.intervalMs),
-    runPeriodically(COUNTER_PURGE_INTERVAL_MS, () =>
+    runPeriodically(PURGE_INTERVAL_MS, () =>
       purgeExpiredCounters(db).catch((error: unknown) => logger.error({ err: error }, 'limits: could not purge old counters')),
+    ),
+    runPeriodically(PURGE_INTERVAL_MS, () =>
+      destinationGrants.purge().catch((error: unknown) => logger.error({ err: error }, 'destination grants: could not purge ended ones')),
     ),
   ];
   return {
@@ -137,6 +151,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     db,
     logger,
     config,
+    destinationGrants,
     async close() {
       await Promise.all(stops.map((stop) => stop()));
       await limiterStore.close();

@@ -91,6 +91,23 @@ export interface UsedFlowStatesTable {
   expires_at: number;
 }
 
+/** A consent's destination tokens (server/db/destination-grants-store.ts); never in plain text. */
+export interface DestinationGrantsTable {
+  /** SHA-256 of the destination token the consent gave the browser, hex. */
+  grant_key: string;
+  /** The export the grant was used for; null until the load that uses it. */
+  export_id: string | null;
+  provider: string;
+  email: string;
+  /** The tokens, sealed with the service secret (server/crypto/vault.ts) for this row only. */
+  sealed: string;
+  /** Bumped by every write of `sealed`: a refresh saves only over the version it read. */
+  version: Generated<number>;
+  /** A node is refreshing the tokens until then; others wait for its result. */
+  refreshing_until: number | null;
+  expires_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   load_claims: LoadClaimsTable;
@@ -100,6 +117,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   used_flow_states: UsedFlowStatesTable;
   identity_tokens: IdentityTokensTable;
+  destination_grants: DestinationGrantsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -8,6 +8,7 @@ import { loadClaims } from './0002-load-claims.ts';
 import { outbox } from './0003-outbox.ts';
 import { rateLimits } from './0004-rate-limits.ts';
 import { usedFlowStates } from './0005-used-flow-states.ts';
+import { destinationGrants } from './0006-destination-grants.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -16,4 +17,5 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0003-outbox': outbox,
   '0004-rate-limits': rateLimits,
   '0005-used-flow-states': usedFlowStates,
+  '0006-destination-grants': destinationGrants,
 };
