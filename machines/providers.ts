@@ -1,5 +1,5 @@
 /** What each destination needs: a consent round trip, accepted terms, formats. */
-import type { DestinationProvider, Operation } from '../contract/index.ts';
+import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../contract/index.ts';
 
 /** Destinations whose Next leaves for the provider's consent page (§2 migration options). */
 export const OAUTH_DESTINATIONS: readonly DestinationProvider[] = ['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next'];
@@ -22,3 +22,14 @@ export const choiceOf = (operations: readonly Operation[]): OperationsChoice | n
   const contacts = operations.includes('contactsmigration');
   return email && contacts ? 'both' : email ? 'email' : contacts ? 'contacts' : null;
 };
+
+/**
+ * The file formats a file export produces. PST (Outlook's data file) is listed by the service's
+ * vocabulary but not produced: no maintained writer exists for it, and a placeholder handed out as
+ * the customer's mail would be worse than none. Outlook imports MBOX (through an import tool) and
+ * EML; docs/decisions/0012-following-an-export.md.
+ */
+export const OFFERED_EMAIL_FORMATS: readonly EmailFormat[] = ['EML', 'MBOX'];
+export const OFFERED_CONTACTS_FORMATS: readonly ContactsFormat[] = ['CSV', 'VCF'];
+export const formatOffered = (kind: 'email' | 'contacts', format: string): boolean =>
+  kind === 'email' ? (OFFERED_EMAIL_FORMATS as readonly string[]).includes(format) : (OFFERED_CONTACTS_FORMATS as readonly string[]).includes(format);

@@ -17,7 +17,7 @@ import {
   type ValidateResponse,
 } from '../../contract/index.ts';
 import * as facts from '../facts.ts';
-import { SUCCESSOR_DESTINATIONS, TERMS_GATED_PROVIDER, type OperationsChoice } from '../providers.ts';
+import { formatOffered, SUCCESSOR_DESTINATIONS, TERMS_GATED_PROVIDER, type OperationsChoice } from '../providers.ts';
 import { callbackFailed, carriesError, isRoute, normalizePath, queryValue, statusCallbackFailed } from '../routes.ts';
 import { isEmailHash, isSupportFormValid, notificationDomain, validateExportId, validateImapAddress } from '../validation.ts';
 import type { PolicyPage } from '../types.ts';
@@ -94,6 +94,7 @@ const wizardGuards = {
     params.choice === 'email' ||
     (params.choice === 'both' ? facts.contactsOffered(context) : facts.justContactsOffered(context)),
   isFileExport: ({ context }: MachineArgs) => context.dstAccount?.provider === 'file',
+  formatOffered: ({ event }: MachineArgs) => event.type === 'EXPORT_FORMAT.SELECTED' && formatOffered(event.kind, event.format),
   optionsComplete: ({ context }: MachineArgs) => facts.optionsComplete(context),
   destinationUsesOAuth: ({ context }: MachineArgs) => facts.destinationUsesOAuth(context),
   notificationEmailEmpty: ({ event }: MachineArgs) => event.type === 'NOTIFICATION_EMAIL.CHANGED' && event.value.trim() === '',

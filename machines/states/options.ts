@@ -29,7 +29,7 @@ export const migrationOptions = portalSetup.createStateConfig({
           guard: { type: 'operationsChoiceAllowed', params: ({ event }) => ({ choice: event.choice }) },
           actions: { type: 'selectOperations', params: ({ event }) => ({ choice: event.choice }) },
         },
-        'EXPORT_FORMAT.SELECTED': { guard: 'isFileExport', actions: 'selectExportFormat' },
+        'EXPORT_FORMAT.SELECTED': { guard: and(['isFileExport', 'formatOffered']), actions: 'selectExportFormat' },
         'WIZARD.NEXT_REQUESTED': [
           { guard: and(['optionsComplete', 'destinationUsesOAuth']), target: 'leavingForConsent', actions: 'clearOptionsError' },
           { guard: 'optionsComplete', target: '#exportPortal.startMigration', actions: 'clearOptionsError' },

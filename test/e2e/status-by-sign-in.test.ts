@@ -17,7 +17,7 @@ const journey = useJourney();
 const VARIANTS = [
   { email: 'EML' },
   { email: 'MBOX' },
-  { email: 'PST' },
+  { email: 'MBOX', contacts: 'VCF' },
   { email: 'EML', contacts: 'CSV' },
   { email: 'EML', contacts: 'VCF' },
   { email: 'MBOX', contacts: 'CSV' },

@@ -53,7 +53,10 @@ describe('the delays of §9, by name and by length', () => {
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     await flush();
     actor.send({ type: 'OPERATIONS.SELECTED', choice: 'email' });
+    // PST is not produced: the choice is refused, and EML is taken instead.
     actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'PST' });
+    expect(actor.getSnapshot().context.emailExportType).toBeNull();
+    actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'EML' });
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     expect(selectScreen(actor.getSnapshot())).toBe('startMigration');
 

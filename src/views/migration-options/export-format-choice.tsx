@@ -1,21 +1,25 @@
 /**
- * The file formats of a file export (spec §9): one choice per selected type. The machine accepts
- * a format only for a file export and decides whether Next may continue without one.
+ * The file formats of a file export (§9): one choice per selected type. The machine accepts a
+ * format only for a file export, and only one the export produces; PST is shown, closed, with the
+ * reason, so a customer who looks for it learns what to choose instead.
  */
 import type { ContactsFormat, EmailFormat } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { usePortalSend } from '../../app/portal-context';
+import { formatOffered } from '../../../machines/providers';
+
+const PST_REASON = 'Not available: we do not produce PST files. Outlook imports EML and MBOX (with an import tool), and CSV contacts.';
 
 const EMAIL_FORMAT_OPTIONS: readonly RadioCardOption<EmailFormat>[] = [
   { value: 'EML', label: 'EML', description: 'One file per message; opens in most mail apps' },
   { value: 'MBOX', label: 'MBOX', description: 'One file per folder; for Thunderbird and Apple Mail' },
-  { value: 'PST', label: 'PST', description: 'One file for everything; for Microsoft Outlook' },
+  { value: 'PST', label: 'PST', description: 'For Microsoft Outlook', disabled: !formatOffered('email', 'PST'), disabledReason: PST_REASON },
 ];
 
 const CONTACTS_FORMAT_OPTIONS: readonly RadioCardOption<ContactsFormat>[] = [
   { value: 'CSV', label: 'CSV', description: 'A spreadsheet; imports into most address books' },
   { value: 'VCF', label: 'VCF', description: 'vCard; for phones, Apple and Google Contacts' },
-  { value: 'PST', label: 'PST', description: 'For Microsoft Outlook' },
+  { value: 'PST', label: 'PST', description: 'For Microsoft Outlook', disabled: !formatOffered('contacts', 'PST'), disabledReason: PST_REASON },
 ];
 
 export function EmailFormatChoice({ value }: { value: EmailFormat | null }) {

@@ -84,6 +84,8 @@ export const EVENT_FIXTURES = {
   'EXPORT_FORMAT.SELECTED': [
     { type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'MBOX' },
     { type: 'EXPORT_FORMAT.SELECTED', kind: 'contacts', format: 'VCF' },
+    // Not produced: refused.
+    { type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'PST' },
   ],
   'NOTIFICATION_EMAIL.CHANGED': [
     { type: 'NOTIFICATION_EMAIL.CHANGED', value: 'notify@example.org' },

@@ -3,7 +3,7 @@
  * export, just-contacts closed for Gmail or when contacts are not allowed; §8 option-page errors.
  * Also the Google terms page in between (Back and Next).
  */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { arrives, createFakeApi, settle as flush, renderSignedIn, type MockApi } from '../render-app';
 import { statusAnswer } from '../../support/portal-fakes.ts';
@@ -68,6 +68,16 @@ describe('options page', () => {
     await user.click(option(/^Email\s*All your messages/));
     expect(screen.queryByText('Contacts file format')).not.toBeInTheDocument();
     expect(next()).toBeEnabled();
+  });
+
+  it('shows PST closed, saying what to choose instead', async () => {
+    const { user } = await toOptions(/Download/);
+    await user.click(option(/^Email and contacts/));
+    for (const group of ['Email file format', 'Contacts file format']) {
+      const pst = within(screen.getByRole('group', { name: group })).getByRole('radio', { name: /^PST/ });
+      expect(pst).toBeDisabled();
+      expect(pst).toHaveAccessibleDescription(/Not available: we do not produce PST files\./);
+    }
   });
 
   it('closes just-contacts for Gmail, saying why, and keeps email and contacts open', async () => {

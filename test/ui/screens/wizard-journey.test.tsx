@@ -41,11 +41,11 @@ it('walks destination, options and start inside the shell, with the URL followin
   expect(window.location.pathname).toBe('/migration-options');
 
   await user.click(screen.getByLabelText(/^Email\s*All your messages/));
-  await user.click(screen.getByLabelText(/^PST\s*One file for everything/));
+  await user.click(screen.getByLabelText(/^MBOX\s*One file per folder/));
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await eventually(() => screen.getByRole('button', { name: 'Start Export' }));
   expect(window.location.pathname).toBe('/start-migration');
-  expect(screen.getByText('Email as PST')).toBeInTheDocument();
+  expect(screen.getByText('Email as MBOX')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Start Export' }));
   await settle();
