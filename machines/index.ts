@@ -15,6 +15,7 @@ export { deriveOptOutInfo, daysRemaining, OPT_OUT_INFO_STATES, type OptOutInfo, 
 export * from './errors.ts';
 export * from './validation.ts';
 export * from './selectors.ts';
+export * from './status-selectors.ts';
 export * from './persistence.ts';
 export { initialContext } from './context.ts';
 export { toJobStatus, type JobStatus } from './job-status.ts';

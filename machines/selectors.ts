@@ -7,7 +7,6 @@ import {
   fillName,
   HASH_ERROR_MESSAGE,
   MESSAGES,
-  END_REASON_TEXTS,
   optionsErrorMessage,
   SIGN_IN_ERROR_MESSAGES,
   SIGN_IN_ERROR_TITLES,
@@ -17,8 +16,7 @@ import * as facts from './facts.ts';
 import type { ExportPortalMachine } from './machine.ts';
 import { choiceOf, SUCCESSOR_DESTINATIONS } from './providers.ts';
 import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './sidebar.ts';
-import type { DestinationProvider, TransferProgress, TransferWait } from '../contract/index.ts';
-import { toJobStatus, type JobStatus } from './job-status.ts';
+import type { DestinationProvider } from '../contract/index.ts';
 import type { ScreenMeta } from './types.ts';
 import { validateSupportForm } from './validation.ts';
 
@@ -182,73 +180,6 @@ export const selectNotificationEmail = (snapshot: PortalSnapshot) => snapshot.co
 export const selectExportId = (snapshot: PortalSnapshot) => snapshot.context.exportId;
 export const selectCopied = (snapshot: PortalSnapshot): boolean => snapshot.matches({ complete: { shown: 'copied' } });
 export const selectStatusLookup = (snapshot: PortalSnapshot) => snapshot.context.statusLookup;
-const OPERATION_KINDS = ['emailmigration', 'contactsmigration'] as const;
-
-/** One operation of the export as the status page shows it. */
-export type OperationView = {
-  kind: (typeof OPERATION_KINDS)[number];
-  status: JobStatus;
-  progress: TransferProgress | null;
-  /** While the destination makes us wait: why, and until when. */
-  waiting: TransferWait | null;
-  /** Why it ended in error, in words; null when the reason is unknown or there is no error. */
-  reason: string | null;
-};
-
-/** The export on /status: its operations, the owner's extras, and the page's message. */
-export const selectJobStatus = (snapshot: PortalSnapshot) => {
-  const c = snapshot.context;
-  const answer = c.jobStatus;
-  const operations: OperationView[] = OPERATION_KINDS.flatMap((kind) => {
-    const operation = answer?.[kind];
-    if (!answer || !operation) return [];
-    // An error on the answer as a whole puts every operation in error.
-    const status = answer.error ? 'error' : toJobStatus(operation.status);
-    return [
-      {
-        kind,
-        status,
-        progress: operation.progress ?? null,
-        waiting: status === 'started' ? (operation.waiting ?? null) : null,
-        reason: status === 'error' ? (END_REASON_TEXTS[operation.reason ?? ''] ?? null) : null,
-      },
-    ];
-  });
-  const cancelled = operations.some((operation) => operation.status === 'error' && operation.reason === END_REASON_TEXTS.cancelled);
-  return {
-    exportId: c.statusExportId,
-    operations,
-    downloadUrl: answer?.emailmigration?.download_url ?? answer?.contactsmigration?.download_url ?? null,
-    reportUrl: answer?.report_url ?? null,
-    receipt: answer?.receipt ?? [],
-    canCancel: snapshot.can({ type: 'EXPORT.CANCEL_REQUESTED' }),
-    confirmingCancel: snapshot.matches({ status: { shown: 'confirmingCancel' } }),
-    cancelling: snapshot.matches({ status: { shown: 'cancelling' } }),
-    cancelError: c.cancelError,
-    message: snapshot.matches({ status: 'invalidId' })
-      ? MESSAGES.statusInvalidId
-      : snapshot.matches({ status: 'failed' })
-        ? MESSAGES.statusLookupFailed
-        : operations.some((operation) => operation.status === 'error') && !cancelled
-          ? MESSAGES.statusFailed
-          : null,
-  };
-};
-
-/** The complete page's way to stop the export it just started. */
-export const selectCompleteCancel = (snapshot: PortalSnapshot) => ({
-  confirming: snapshot.matches({ complete: 'confirmingCancel' }),
-  cancelling: snapshot.matches({ complete: 'cancelling' }),
-  error: snapshot.matches('complete') ? snapshot.context.cancelError : null,
-});
-export const selectJobs = (snapshot: PortalSnapshot) => ({
-  jobs: snapshot.context.jobs,
-  message: snapshot.matches({ statusFromEmail: 'failed' })
-    ? MESSAGES.statusFromEmailFailed
-    : snapshot.matches({ statusFromEmail: 'shown' }) && snapshot.context.jobs.length === 0
-      ? fillName(MESSAGES.noExportsFound, snapshot.context.srcAccount?.email)
-      : null,
-});
 export const selectSupportForm = (snapshot: PortalSnapshot) => {
   const fields = snapshot.context.support;
   return {

@@ -3,7 +3,8 @@ import { IntentLink } from '../../app/intent-link';
 import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectCompleteCancel, selectCopied, selectExportId } from '../../../machines/selectors';
+import { selectCopied, selectExportId } from '../../../machines/selectors';
+import { selectCompleteCancel } from '../../../machines/status-selectors';
 import { CancelExportDialog } from '../status/cancel-export-dialog';
 
 const idRow = css`

@@ -3,7 +3,8 @@ import { IntentLink } from '../../app/intent-link';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles } from '../../ui';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectIsBusy, selectJobs, selectSource } from '../../../machines/selectors';
+import { selectIsBusy, selectSource } from '../../../machines/selectors';
+import { selectJobs } from '../../../machines/status-selectors';
 
 /** §9: the page lists at most five exports. */
 const MAX_LISTED = 5;
