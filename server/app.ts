@@ -25,6 +25,8 @@ import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
 import { createLimits } from './limits/limits.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
+import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
 import { createOutboxRunner, type OutboxRunner } from './outbox/outbox-runner.ts';
 import { createSupportWebhookDelivery } from './outbox/support-webhook-delivery.ts';
@@ -69,10 +71,14 @@ export type AppDependencies = {
   limiterStore: LimiterStore;
   /** Development mail (sample mailboxes, development destinations); its page exists only in development. */
   devMail?: DevMail;
+  /** The process's metrics registry (wiring shares it with the metrics listener); a new one when absent. */
+  metrics?: Metrics;
+  /** Readiness checks besides the database's own (the transfer queue). */
+  readiness?: readonly ReadinessCheck[];
 };
 
-/** The HTTP app, and the two background loops its owner runs (wiring) or steps (tests). */
-export type ExportService = { app: Hono; jobService: JobService; outbox: OutboxRunner };
+/** The HTTP app, the two background loops its owner runs (wiring) or steps (tests), and the metrics. */
+export type ExportService = { app: Hono; jobService: JobService; outbox: OutboxRunner; metrics: Metrics };
 
 /** Outbox messages claimed per pass. */
 const OUTBOX_BATCH = 20;
@@ -111,10 +117,13 @@ export function createService(deps: AppDependencies): ExportService {
     jobService,
     grants,
     limits: createLimits(deps.limiterStore, config.limits),
+    readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
   };
+  const metrics = deps.metrics ?? createMetrics();
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
+  app.use('*', metrics.http());
   app.use('*', requestLog(logger));
   const https = config.publicUrl.startsWith('https:');
   app.use('*', securityHeaders({ hsts: https }));
@@ -144,7 +153,7 @@ export function createService(deps: AppDependencies): ExportService {
 
   app.use('*', serveDist(config.distDir));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
-  return { app, jobService, outbox };
+  return { app, jobService, outbox, metrics };
 }
 
 /** The HTTP app alone (tests, the bench); the loops live on createService(...). */

@@ -84,6 +84,8 @@ export type Config = {
   bodyLimitBytes: number;
   rateLimits: { status: RateLimit; jobsByEmail: RateLimit };
   logLevel: string;
+  /** The internal Prometheus listener (GET /metrics); null = not served. */
+  metrics: { host: string; port: number } | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -163,6 +165,15 @@ function outbound(env: Env): OutboundPolicy {
 export const portalAddress = (config: Pick<Config, 'publicUrl' | 'port'>): string => config.publicUrl || `http://localhost:${config.port}`;
 
 const MINUTE_MS = 60 * 1000;
+
+/** The metrics listener: only where METRICS_PORT asks for it, loopback unless METRICS_HOST says otherwise. */
+function metricsListener(env: Env): Config['metrics'] {
+  if (text(env, 'METRICS_PORT') === undefined) return null;
+  const port = integer(env, 'METRICS_PORT', 0, 1, 65535);
+  // The metrics stay off the public listener: one port cannot be both.
+  if (port === integer(env, 'PORT', 8080, 0, 65535)) throw malformed('METRICS_PORT', String(port), 'a port other than PORT');
+  return { host: text(env, 'METRICS_HOST') ?? '127.0.0.1', port };
+}
 
 function limits(env: Env): LimitsConfig {
   return {
@@ -249,6 +260,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
       jobsByEmail: { max: integer(env, 'RATE_LIMIT_JOBS_BY_EMAIL_MAX', 20, 1), windowMs: rateWindowMs },
     },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    metrics: metricsListener(env),
   };
   const problems = development ? [] : productionProblems(config);
   if (problems.length > 0) {

@@ -4,11 +4,13 @@
  * accepting, let open requests finish, stop the sweep, close the database. A configuration that
  * cannot run (a malformed value, or production without its real parts) or a database that cannot be
  * reached or migrated exits 1 with the reasons.
+ * With METRICS_PORT it also serves Prometheus metrics on that internal port (server/ops/).
  * A crash-worthy bug in a request is answered 500 by the app and never ends the process.
  */
 import { serve } from '@hono/node-server';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { databaseLabel } from './db/open.ts';
+import { startMetricsServer } from './ops/metrics-server.ts';
 import { assembleService, describeParts } from './wiring.ts';
 
 function configuration(): Config {
@@ -29,6 +31,13 @@ const service = await assembleService(config).catch((error: unknown) => {
 });
 const { logger } = service;
 const parts = describeParts(config);
+const metricsServer = config.metrics
+  ? await startMetricsServer(service.metrics.registry, config.metrics, logger).catch((error: unknown) => {
+      console.error(`export portal: cannot serve metrics on ${config.metrics?.host}:${config.metrics?.port}: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    })
+  : null;
+if (metricsServer) logger.info({ host: config.metrics?.host, port: metricsServer.port }, 'metrics listening (GET /metrics)');
 
 const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info({ host: config.host, port: info.port, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal listening');
@@ -51,7 +60,7 @@ function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(() => {
-    void service.close().then(() => process.exit(0));
+    void Promise.all([service.close(), metricsServer?.close()]).then(() => process.exit(0));
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }

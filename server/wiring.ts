@@ -38,6 +38,7 @@ import { createVault } from './crypto/vault.ts';
 import { createGrantKeeper, type GrantKeeper } from './identity/destination-grants.ts';
 
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
+import { createMetrics } from './ops/metrics.ts';
 import type { AccountDirectory } from './ports.ts';
 
 /** Ended limit windows, and the destination tokens of ended exports, are deleted this often. */
@@ -135,6 +136,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     }),
     limiterStore,
     devMail: devMail ?? undefined,
+    metrics: createMetrics({ process: true }),
   });
   const stops = [
     service.jobService.startSweep(config.sweepIntervalMs),

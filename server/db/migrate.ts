@@ -8,15 +8,24 @@ import { MIGRATIONS } from './migrations/index.ts';
 import type { Dialect } from './migrations/types.ts';
 import type { Database } from './schema.ts';
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({
+const migratorFor = (db: Kysely<Database>, dialect: Dialect) =>
+  new Migrator({
     db,
     provider: {
       getMigrations: async () =>
         Object.fromEntries(Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (schema) => migration.up(schema, dialect) }])),
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
+
+/** The migrations this release knows that the database has not run (readiness: none may be pending). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  // Only reads which have run; the dialect matters only to running one.
+  const migrations = await migratorFor(db, 'sqlite').getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const { error, results } = await migratorFor(db, dialect).migrateToLatest();
   if (!error) return;
   const message = error instanceof Error ? error.message : String(error);
   const unknown = /previously executed migration (\S+) is missing/.exec(message);

@@ -10,6 +10,7 @@ import type { DownloadGrants } from '../jobs/download-grant.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import type { Limits } from '../limits/limits.ts';
 import type { TokenVerifier } from '../http/auth.ts';
+import type { ReadinessCheck } from '../ops/readiness.ts';
 import type {
   AccountDirectory,
   CredentialChecker,
@@ -37,4 +38,6 @@ export type RouteDeps = {
   jobService: JobService;
   grants: DownloadGrants;
   limits: Limits;
+  /** What /readyz checks: the database and its migrations, and what the owner adds (the transfer queue). */
+  readiness: readonly ReadinessCheck[];
 };

@@ -1,10 +1,15 @@
-/** GET /healthz: 200 when the database answers, 503 otherwise (for a load balancer or orchestrator). */
+/**
+ * For a load balancer or orchestrator: `GET /healthz` (alive: 200 when the database answers, 503
+ * otherwise) and `GET /readyz` (ready to serve: every readiness check passes — the database
+ * answers, its migrations are applied, the transfer queue answers — else 503 naming the failed ones).
+ */
 import { sql } from 'kysely';
 import { Hono } from 'hono';
 import { compileOnce } from '../db/compiled.ts';
+import { checkReadiness } from '../ops/readiness.ts';
 import type { RouteDeps } from './deps.ts';
 
-export function healthRoutes(deps: Pick<RouteDeps, 'db' | 'logger'>) {
+export function healthRoutes(deps: Pick<RouteDeps, 'db' | 'logger' | 'readiness'>) {
   const app = new Hono();
   const probe = compileOnce(deps.db, () => deps.db.selectNoFrom(sql<number>`1`.as('ok')));
   app.get('/healthz', async (c) => {
@@ -15,6 +20,12 @@ export function healthRoutes(deps: Pick<RouteDeps, 'db' | 'logger'>) {
       deps.logger.error({ err: error }, 'health check: database unavailable');
       return c.json({ ok: false }, 503);
     }
+  });
+  app.get('/readyz', async (c) => {
+    const readiness = await checkReadiness(deps.readiness);
+    for (const { name, error } of readiness.errors) deps.logger.warn({ err: error, check: name }, 'readiness: a check failed');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ ok: readiness.ready, checks: readiness.checks }, readiness.ready ? 200 : 503);
   });
   return app;
 }

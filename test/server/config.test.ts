@@ -38,6 +38,7 @@ describe('readConfig', () => {
       outbound: { allowList: [], ports: [993, 143], dnsServers: null },
       bodyLimitBytes: 65536,
       downloadTtlMs: 14 * 24 * 60 * 60 * 1000,
+      metrics: null,
     });
   });
 
@@ -95,8 +96,16 @@ describe('readConfig', () => {
     [{ IMAP_PORTS: '993,0' }, /IMAP_PORTS="0"/],
     [{ DATABASE_URL: 'mysql://db.example.com/portal' }, /DATABASE_URL/],
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
+    [{ METRICS_PORT: 'none' }, /METRICS_PORT="none"/],
+    [{ METRICS_PORT: '8080' }, /METRICS_PORT="8080" is not a port other than PORT/],
+    [{ PORT: '9000', METRICS_PORT: '9000' }, /METRICS_PORT/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('serves metrics only where METRICS_PORT asks, on loopback unless METRICS_HOST says otherwise', () => {
+    expect(readConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(readConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ host: '0.0.0.0', port: 9464 });
   });
 
   it('selects Postgres with DATABASE_URL, and never repeats the URL (it may hold a password) in an error', () => {

@@ -50,8 +50,16 @@ async function startMain(env: Record<string, string>, dataDir: string): Promise<
 
 describe('server/main.ts', () => {
   it('serves on loopback with the development stand-ins, says so, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
-    const main = await startMain({}, 'dev');
+    const metricsPort = await freePort();
+    const main = await startMain({ METRICS_PORT: String(metricsPort) }, 'dev');
     expect(main.healthy).toBe(true);
+    expect((await fetch(`${main.base}/readyz`)).status).toBe(200);
+    // Metrics on their own loopback port, not on the portal's.
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/);
+    expect(metrics).toContain('process_resident_memory_bytes');
+    // The public port's /metrics is just a path of the SPA.
+    expect(await (await fetch(`${main.base}/metrics`)).text()).not.toContain('portal_http_request');
     expect(main.output()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(development stand-ins: sign-in page .*simulated migration vendor.*secret generated/);
     expect(await (await fetch(`${main.base}/support-form`)).text()).toContain('main test');
     const signIn = await fetch(`${main.base}/api/oauth/?provider=northwave&logout=true`);

@@ -1,0 +1,51 @@
+/**
+ * The service's Prometheus metrics (prom-client), one registry per process, served on the internal
+ * metrics listener (metrics-server.ts), never on the public one. Requests are counted and timed by
+ * route pattern (`/api/v2/status/`, never the URL a client typed, so the label set stays small and
+ * holds no export ID or token); the process's own figures (CPU, memory, event-loop delay, GC) come
+ * with prom-client's default metrics. Transfer figures are added by their owners through `sources`.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Seconds; the status lookup is a few milliseconds, a load or a consent page up to seconds. */
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** `process`: also the process's own figures (one registry per process does; tests leave them out). */
+export function createMetrics(options: { process?: boolean } = {}) {
+  const registry = new Registry();
+  if (options.process) collectDefaultMetrics({ register: registry });
+  const requestSeconds = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status: the count is the request rate, the buckets the latency.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers: [registry],
+  });
+
+  /**
+   * Times every request. The labelled child of each (method, route, status) is looked up once and
+   * kept: the per-request cost is a map lookup and one observe (docs/performance.md has the figure).
+   */
+  function http(): MiddlewareHandler {
+    const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>();
+    return async (c, next) => {
+      const started = performance.now();
+      await next();
+      // After next() the route index is the handler that answered (an error is already a 500 here).
+      const route = routePath(c) || 'unmatched';
+      const key = `${c.req.method} ${c.res.status} ${route}`;
+      let child = children.get(key);
+      if (!child) {
+        child = requestSeconds.labels(c.req.method, route, String(c.res.status));
+        children.set(key, child);
+      }
+      child.observe((performance.now() - started) / 1000);
+    };
+  }
+
+  return { registry, http };
+}
