@@ -1,16 +1,18 @@
 /**
- * `npm run bench`: how fast the anonymous status call answers next to a trivial route of the same server.
+ * `npm run bench`: what the service costs per request next to the framework it is built on.
  *
- * Starts the service as `npm start` runs it (server/main.ts, in a child process so the load generator does
- * not share its event loop) on a loopback port with a temp data folder, stores one finished file export,
- * then drives `GET /healthz` (trivial: one `SELECT 1`) and `GET /api/v2/status/?job_id=…` with autocannon
- * at 50 connections for 10 s each, after a short warm-up. The 10 s are taken in alternating slices
- * (status, trivial, status, …) so that a change in the machine's load during the run hits both routes alike;
+ * Starts, in the same run and each as its own child process (so the load generator does not share their
+ * event loops): a bare Hono app with one JSON route on @hono/node-server (scripts/bench/bare-hono.ts, the
+ * baseline), and the service as `npm start` runs it (server/main.ts) on a temp data folder with one finished
+ * file export stored. Drives the baseline, `GET /healthz` (trivial) and `GET /api/v2/status/?job_id=…` (the
+ * anonymous status of that export) with autocannon at 50 connections for 10 s each, after a short warm-up,
+ * taken in rotating slices so that a change in the machine's load during the run hits every route alike;
  * throughput and p99 are computed over every response of a route. The status rate limit is raised for the
- * run: it exists to slow down ID guessing by one client, not to measure.
- * Prints `status throughput: N req/s, p99 M ms, ratio R to a trivial route` and exits 1 when a run saw
- * errors or non-2xx answers. On Linux it also prints the server's CPU time per request of each route (from
- * /proc), a figure that other processes on a busy machine do not distort, unlike throughput and latency. BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
+ * run: it exists to slow down ID guessing by one client, not to measure. Prints
+ * `baseline: N req/s; trivial: N req/s (R× baseline), p99 M ms; status: N req/s (R× trivial), p99 M ms`
+ * and exits 1 when a run saw errors or non-2xx answers. On Linux it also prints each server's CPU time per
+ * request (from /proc), a figure other processes on a busy machine distort less than throughput and latency.
+ * BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
  */
 import autocannon from 'autocannon';
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -23,7 +25,10 @@ import { fileURLToPath } from 'node:url';
 import { readConfig } from '../server/config.ts';
 import { createJobsStore } from '../server/db/jobs-store.ts';
 import { openDatabase } from '../server/db/open.ts';
+import { createDevMail } from '../server/dev-mail/index.ts';
 import { createLogger } from '../server/http/logger.ts';
+import { scenarioDirectory } from '../server/identity/scenarios.ts';
+import { prepareDevMail } from '../server/wiring.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -68,18 +73,18 @@ async function storeFinishedJob(env: NodeJS.ProcessEnv): Promise<string> {
   }
 }
 
-async function waitForHealthy(base: string, child: ChildProcess): Promise<void> {
+async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering.`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('The server did not answer /healthz within 30 s.');
+  throw new Error(`${url} did not answer within 30 s.`);
 }
 
 /** CPU seconds (user + system) the process has used so far, or null where /proc is not available. */
@@ -120,7 +125,9 @@ async function drive(url: string, seconds: number, tally: Tally, serverPid?: num
   tally.errors += result.errors;
 }
 
-function summary(tally: Tally): { rps: number; p99: number; cpuUsPerRequest: number | null } {
+type Summary = { rps: number; p99: number; cpuUsPerRequest: number | null };
+
+function summary(tally: Tally): Summary {
   const sorted = Float64Array.from(tally.latenciesMs).sort();
   const p99 = sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0) : Number.NaN;
   const answered = tally.latenciesMs.length + tally.non2xx;
@@ -138,9 +145,29 @@ function problems(name: string, tally: Tally): string[] {
 
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 
+/** Starts a TypeScript entry point as a child process (the tsx loader is inherited) and waits for its answer. */
+async function startChild(entry: string, env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = fork(path.join(ROOT, entry), [], {
+    cwd: ROOT,
+    // The service's request logs go to /dev/null: written (logging's cost is part of the figure) but not piped back.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env,
+  });
+  await waitForAnswer(readyUrl, child);
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
+}
+
+type Route = { name: string; url: string; pid: number | undefined; tally: Tally };
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const port = await freePort();
+  const [port, baselinePort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
   // The service's database as configured: SQLite in the temp folder, or DATABASE_URL when set.
   const env = {
@@ -156,56 +183,58 @@ async function main(): Promise<void> {
     RATE_LIMIT_STATUS_MAX: String(1_000_000_000),
   };
   const exportId = await storeFinishedJob(env);
-
-  const child = fork(path.join(ROOT, 'server/main.ts'), [], {
-    cwd: ROOT,
-    // Request logs go to /dev/null: written (pino's cost is part of the figure) but not piped back.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env,
-  });
+  // The sample mailboxes the service writes on its first start, written now: not during the measurement.
+  await prepareDevMail(createDevMail({ dir: readConfig(env).devMailDir }), scenarioDirectory, createLogger('silent'));
+  const children: ChildProcess[] = [];
   try {
-    await waitForHealthy(base, child);
+    const baselineUrl = `http://127.0.0.1:${baselinePort}/`;
+    const baseline = await startChild('scripts/bench/bare-hono.ts', { ...process.env, BENCH_PORT: String(baselinePort) }, baselineUrl);
+    children.push(baseline);
+    const service = await startChild('server/main.ts', env, `${base}/healthz`);
+    children.push(service);
     const statusUrl = `${base}/api/v2/status/?job_id=${exportId}`;
-    const trivialUrl = `${base}/healthz`;
     const sample = await fetch(statusUrl);
     const answer = await sample.text();
     if (!sample.ok) throw new Error(`GET /api/v2/status/ answered ${sample.status}: ${answer}`);
     console.log(`status answer: ${answer.replace(/"download_url":"[^"]*"/g, '"download_url":"…"')}`);
     console.log(`cpus: ${os.cpus().length}, load average before: ${loadAverage()}`);
 
-    await drive(trivialUrl, WARMUP_S, emptyTally());
-    await drive(statusUrl, WARMUP_S, emptyTally());
+    const routes: Route[] = [
+      { name: 'baseline (bare Hono, GET /)', url: baselineUrl, pid: baseline.pid, tally: emptyTally() },
+      { name: 'trivial (GET /healthz)', url: `${base}/healthz`, pid: service.pid, tally: emptyTally() },
+      { name: 'status (GET /api/v2/status/)', url: statusUrl, pid: service.pid, tally: emptyTally() },
+    ];
+    for (const route of routes) await drive(route.url, WARMUP_S, emptyTally());
 
-    console.log(`measuring ${CONNECTIONS} connections × ${DURATION_S} s per route in ${SLICES} alternating slices`);
-    const status = emptyTally();
-    const trivial = emptyTally();
+    console.log(`measuring ${CONNECTIONS} connections × ${DURATION_S} s per route in ${SLICES} rotating slices`);
     const slice = DURATION_S / SLICES;
     for (let i = 0; i < SLICES; i++) {
-      // Alternate which route goes first, so neither always follows the other.
-      const order: [string, Tally][] = i % 2 === 0 ? [[statusUrl, status], [trivialUrl, trivial]] : [[trivialUrl, trivial], [statusUrl, status]];
-      for (const [url, tally] of order) await drive(url, slice, tally, child.pid);
+      // Rotate which route goes first, so that none always follows another.
+      for (let j = 0; j < routes.length; j++) {
+        const route = routes[(i + j) % routes.length]!;
+        await drive(route.url, slice, route.tally, route.pid);
+      }
     }
 
-    const s = summary(status);
-    const t = summary(trivial);
     console.log(`load average after: ${loadAverage()}`);
-    console.log(`trivial route (GET /healthz): ${Math.round(t.rps)} req/s, p99 ${t.p99.toFixed(1)} ms`);
-    if (s.cpuUsPerRequest !== null && t.cpuUsPerRequest !== null) {
-      console.log(
-        `server CPU per request: status ${Math.round(s.cpuUsPerRequest)} µs, trivial ${Math.round(t.cpuUsPerRequest)} µs ` +
-          `(CPU-bound ratio ${(t.cpuUsPerRequest / s.cpuUsPerRequest).toFixed(2)})`,
-      );
-    }
-    console.log(`status throughput: ${Math.round(s.rps)} req/s, p99 ${s.p99.toFixed(1)} ms, ratio ${(s.rps / t.rps).toFixed(2)} to a trivial route`);
-    const found = [...problems('GET /healthz', trivial), ...problems('GET /api/v2/status/', status)];
+    const [b, t, s] = routes.map((route) => summary(route.tally)) as [Summary, Summary, Summary];
+    routes.forEach((route, index) => {
+      const figures = [b, t, s][index]!;
+      const cpu = figures.cpuUsPerRequest === null ? '' : `, server CPU ${Math.round(figures.cpuUsPerRequest)} µs per request`;
+      console.log(`${route.name}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99.toFixed(1)} ms${cpu}`);
+    });
+    console.log(
+      `baseline: ${Math.round(b.rps)} req/s; ` +
+        `trivial: ${Math.round(t.rps)} req/s (${(t.rps / b.rps).toFixed(2)}× baseline), p99 ${t.p99.toFixed(1)} ms; ` +
+        `status: ${Math.round(s.rps)} req/s (${(s.rps / t.rps).toFixed(2)}× trivial), p99 ${s.p99.toFixed(1)} ms`,
+    );
+    const found = routes.flatMap((route) => problems(route.name, route.tally));
     if (found.length > 0) {
       console.error(found.join('\n'));
       process.exitCode = 1;
     }
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
+    for (const child of children) await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -20,7 +20,6 @@ import { apiError, apiNotFound, createErrorHandler } from './http/errors.ts';
 import { requestLog } from './http/logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveDist } from './http/static.ts';
-import { issueXsrfCookie } from './http/xsrf.ts';
 import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
@@ -127,7 +126,6 @@ export function createService(deps: AppDependencies): ExportService {
   app.use('*', requestLog(logger));
   const https = config.publicUrl.startsWith('https:');
   app.use('*', securityHeaders({ hsts: https }));
-  app.use('*', issueXsrfCookie({ secure: https }));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
@@ -151,7 +149,7 @@ export function createService(deps: AppDependencies): ExportService {
   // Development pages exist only in development; elsewhere /dev/ is not the SPA's either.
   app.all('/dev/*', apiNotFound);
 
-  app.use('*', serveDist(config.distDir));
+  app.use('*', serveDist(config.distDir, { secureCookies: https }));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
   return { app, jobService, outbox, metrics };
 }

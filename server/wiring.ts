@@ -73,7 +73,7 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
  * Writes the scenario accounts' sample mailboxes and address books on first start, in the background:
  * the service answers meanwhile, and a transfer that needs an account first waits for its data.
  */
-async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger): Promise<void> {
+export async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger): Promise<void> {
   // Only accounts whose mailbox can be exported get one; any other address gets its data on first use.
   const addresses = directory.scenarios().filter((a) => a.migration.mailbox).map((a) => a.email);
   try {

@@ -16,6 +16,14 @@ export function apiError(c: Context, status: ContentfulStatusCode, error: string
   return c.json(body, status);
 }
 
+/**
+ * A JSON answer no cache may keep (it is about one person or one export). Built as a plain Response:
+ * with headers given as an object @hono/node-server writes them as they are, where c.header() and
+ * c.json() would build a WHATWG Headers object for two headers.
+ */
+export const noStoreJson = (body: unknown, status: ContentfulStatusCode = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+
 export const invalidRequest = (c: Context, message: string, field: string) =>
   apiError(c, 400, 'INVALID_REQUEST', message, field);
 

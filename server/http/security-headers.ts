@@ -3,8 +3,14 @@
  * has no inline script); style-src keeps 'unsafe-inline' because Emotion injects <style> elements
  * at run time without a nonce (see docs/configuration.md). frame-ancestors 'none' forbids framing.
  * When the portal's public address is https, Strict-Transport-Security keeps browsers on https.
+ *
+ * On Node the headers go onto the socket's response before the route runs: Node merges them with the
+ * route's own headers (which win, so a page may carry a CSP of its own) when it writes the head. That
+ * costs a few property writes, where Hono's c.header() builds a WHATWG Headers object per request and,
+ * set on a finished Response, rebuilds the Response (see docs/performance.md).
  */
 import type { MiddlewareHandler } from 'hono';
+import { nodeResponse } from './node-response.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -22,18 +28,23 @@ export const CONTENT_SECURITY_POLICY = [
 /** One year; no includeSubDomains, since the portal does not own its parent domain's other hosts. */
 export const HSTS = 'max-age=31536000';
 
-export function securityHeaders(options: { hsts: boolean; extraConnectSrc?: readonly string[] }): MiddlewareHandler {
-  const extraConnectSrc = options.extraConnectSrc ?? [];
-  const policy = extraConnectSrc.length
-    ? CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${extraConnectSrc.join(' ')}`)
-    : CONTENT_SECURITY_POLICY;
+export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+    ['Referrer-Policy', 'no-referrer'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+  if (options.hsts) headers.push(['Strict-Transport-Security', HSTS]);
   return async (c, next) => {
+    const outgoing = nodeResponse(c);
+    if (outgoing) {
+      for (const [name, value] of headers) outgoing.setHeader(name, value);
+      return next();
+    }
+    // Not on a Node socket (app.request): onto the answer itself, keeping any the route set.
     await next();
-    c.header('Content-Security-Policy', policy);
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (options.hsts) c.header('Strict-Transport-Security', HSTS);
+    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   };
 }

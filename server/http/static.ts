@@ -1,13 +1,15 @@
 /**
  * Serves the built SPA from dist/. Hashed files under /assets/ are immutable and served as the
  * .br or .gz written next to them at build time (scripts/compress-dist.ts) when the browser accepts
- * it; index.html is never cached so a new build is picked up at once. Any other path without a file
- * extension gets index.html (history fallback: every §2 route is rendered by the SPA).
+ * it; index.html is never cached so a new build is picked up at once, and carries the XSRF cookie the
+ * page's calls echo. Any other path without a file extension gets index.html (history fallback: every
+ * §2 route is rendered by the SPA).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { issueXsrfCookie } from './xsrf.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ENCODINGS = [
@@ -34,7 +36,7 @@ function accepts(header: string | undefined, encoding: string): boolean {
   return false;
 }
 
-export function serveDist(distDir: string): MiddlewareHandler {
+export function serveDist(distDir: string, options: { secureCookies: boolean }): MiddlewareHandler {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
 
@@ -68,6 +70,7 @@ export function serveDist(distDir: string): MiddlewareHandler {
     }
     if (path.extname(requestPath) !== '' && requestPath !== '/index.html') return next();
     if (!(await isFile(indexFile))) return next();
+    issueXsrfCookie(c, { secure: options.secureCookies });
     return send(c, indexFile, 'no-cache');
   };
 }

@@ -1,12 +1,14 @@
 /**
- * Cross-site request forgery (§7: cookie XSRF-TOKEN, header X-XSRF-TOKEN). Every GET issues the
- * cookie when the browser has none (readable by the page's script, SameSite=Strict); the session
+ * Cross-site request forgery (§7: cookie XSRF-TOKEN, header X-XSRF-TOKEN). The portal's page issues
+ * the cookie when the browser has none (readable by the page's script, SameSite=Strict); the session
  * client's state-changing calls must echo it in the header. A cross-site page can neither read the
  * cookie nor set the header, so it cannot forge those calls. Where the browser says where a call
  * comes from (Sec-Fetch-Site, Origin), that must be the portal itself too: a second, independent
  * line that holds even if the token leaked (a sibling subdomain can plant cookies, say).
+ * Only a page answer carries the cookie: every call that needs it is made by a loaded page, and an
+ * API answer then costs no random token and no Set-Cookie.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { apiError } from './errors.ts';
@@ -15,18 +17,13 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 
-export function issueXsrfCookie(options: { secure: boolean }): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return;
-    if (TOKEN_PATTERN.test(getCookie(c, XSRF_COOKIE) ?? '')) return;
-    setCookie(c, XSRF_COOKIE, randomBytes(32).toString('base64url'), {
-      path: '/',
-      sameSite: 'Strict',
-      secure: options.secure,
-      httpOnly: false,
-    });
-  };
+/** A fresh token: 32 random bytes, base64url. */
+export const newXsrfToken = (): string => randomBytes(32).toString('base64url');
+
+/** Sets the XSRF cookie on a page answer unless the browser sent a well-formed one. */
+export function issueXsrfCookie(c: Context, options: { secure: boolean }): void {
+  if (TOKEN_PATTERN.test(getCookie(c, XSRF_COOKIE) ?? '')) return;
+  setCookie(c, XSRF_COOKIE, newXsrfToken(), { path: '/', sameSite: 'Strict', secure: options.secure, httpOnly: false });
 }
 
 function sameToken(a: string, b: string): boolean {

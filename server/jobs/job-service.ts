@@ -4,6 +4,8 @@
  * and the background sweep both go through settle(), so whichever sees the end first records it.
  * A completed file export's archive is offered only to its owner: the status answer carries a
  * download grant when, and only when, the one asking is the signed-in account the export is of.
+ * An ended job never changes again, so its anonymous answer is kept (ended-answers.ts) and a poll
+ * of it costs no database read.
  */
 import type { Logger } from 'pino';
 import type { MigrationVendor } from '../ports.ts';
@@ -11,6 +13,7 @@ import type { JobsStore, OperationStatus, StoredJob } from '../db/jobs-store.ts'
 import { runPeriodically } from '../background/periodic.ts';
 import { sameAddress } from '../rules/capabilities.ts';
 import type { DownloadGrants } from './download-grant.ts';
+import { createEndedAnswers } from './ended-answers.ts';
 
 export type JobServiceDeps = {
   jobs: JobsStore;
@@ -35,6 +38,7 @@ export type JobService = ReturnType<typeof createJobService>;
 
 export function createJobService(deps: JobServiceDeps) {
   const { jobs, vendor, logger, now } = deps;
+  const endedAnswers = createEndedAnswers<StatusAnswer>();
 
   async function currentStatuses(job: StoredJob): Promise<Statuses> {
     if (job.finishedAt !== null) return { emailStatus: job.emailStatus, contactsStatus: job.contactsStatus };
@@ -77,6 +81,8 @@ export function createJobService(deps: JobServiceDeps) {
    * when `viewer` (the signed-in address asking, or null) owns it.
    */
   async function status(exportId: string, viewer: string | null): Promise<StatusAnswer | null> {
+    const kept = viewer === null ? endedAnswers.get(exportId) : undefined;
+    if (kept) return kept;
     const stored = await jobs.find(exportId);
     if (!stored) return null;
     const job = await settle(stored);
@@ -88,6 +94,8 @@ export function createJobService(deps: JobServiceDeps) {
     const contacts = entry(job.contactsStatus);
     if (email) answer.emailmigration = email;
     if (contacts) answer.contactsmigration = contacts;
+    // An owner's answer carries a grant issued now; anyone else's answer to an ended job is final.
+    if (job.finishedAt !== null && url === undefined) endedAnswers.set(exportId, answer);
     return answer;
   }
 

@@ -14,7 +14,7 @@ import {
   type ValidateTokenResponse,
 } from '../../contract/index.ts';
 import { unauthorized, verifyToken } from '../http/auth.ts';
-import { apiError, validated } from '../http/errors.ts';
+import { apiError, noStoreJson, validated } from '../http/errors.ts';
 import { migrationStatus } from '../rules/migration-status.ts';
 import { nextOptOutState, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
@@ -36,8 +36,7 @@ export function accountRoutes(deps: RouteDeps) {
       return apiError(c, 404, 'ACCOUNT_DOES_NOT_EXIST', 'The account does not exist.');
     }
     const answer: MigrationStatusResponse = migrationStatus(account, await deps.optOuts.find(identity.email), deps.now());
-    c.header('Cache-Control', 'no-store');
-    return c.json(answer);
+    return noStoreJson(answer);
   });
 
   app.post(
@@ -70,8 +69,7 @@ export function accountRoutes(deps: RouteDeps) {
     const identity = await signedIn(c.req.valid('query').token_id);
     if (!identity) return unauthorized(c);
     const answer: ComcastInfoResponse = { inactive: deps.directory.find(identity.email).inactive };
-    c.header('Cache-Control', 'no-store');
-    return c.json(answer);
+    return noStoreJson(answer);
   });
 
   app.post('/api/validate-token/', validated('json', ValidateTokenRequestSchema), async (c) => {

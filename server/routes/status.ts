@@ -13,7 +13,7 @@ import {
   type StatusResponse,
 } from '../../contract/index.ts';
 import { bearerIdentity } from '../http/auth.ts';
-import { apiError, validated } from '../http/errors.ts';
+import { apiError, noStoreJson, validated } from '../http/errors.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import type { RouteDeps } from './deps.ts';
 
@@ -33,8 +33,7 @@ export function statusRoutes(deps: RouteDeps) {
     const exportId = c.req.query('job_id');
     const found: StatusResponse | null = exportId && v.is(ExportIdSchema, exportId) ? await deps.jobService.status(exportId, viewer) : null;
     if (!found) return apiError(c, 404, 'JOB_NOT_FOUND', 'Invalid export ID', 'job_id');
-    c.header('Cache-Control', 'no-store');
-    return c.json(found);
+    return noStoreJson(found);
   };
 
   // The export-service client's call: anonymous, so never a download link.
@@ -49,8 +48,7 @@ export function statusRoutes(deps: RouteDeps) {
     for (const job of await deps.jobs.listByEmailHash(hash.toLowerCase(), JOBS_BY_EMAIL_LIMIT)) {
       answer[job.exportId] = new Date(job.createdAt).toISOString();
     }
-    c.header('Cache-Control', 'no-store');
-    return c.json(answer);
+    return noStoreJson(answer);
   });
 
   return app;

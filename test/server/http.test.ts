@@ -37,6 +37,19 @@ describe('headers on every answer', () => {
     },
   );
 
+  it('carries them on an answer made in-process (app.request), with no Node response to set them on', async () => {
+    const response = await harness.service.app.request('/healthz');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('sets the XSRF cookie on the page only, never on an API answer', async () => {
+    for (const path of ['/healthz', '/api/v2/status/?job_id=x', '/api/nope/']) {
+      expect((await fetch(`${harness.base}${path}`)).headers.get('set-cookie')).toBeNull();
+    }
+    expect((await fetch(`${harness.base}/destination-account`)).headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+  });
+
   it('sends Strict-Transport-Security when the public address is https', async () => {
     const https = await startHarness({ env: { PUBLIC_URL: 'https://export.example.com' } });
     try {

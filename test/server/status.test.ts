@@ -97,6 +97,20 @@ describe('export status', () => {
     expect(malformed).toEqual(unknown);
     expect({ status: missing.status, body: await missing.json() }).toEqual(unknown);
   });
+
+  it("keeps an ended export's anonymous answer, and never the owner's", async () => {
+    const harness = await start();
+    const jobId = await load(harness);
+    harness.clock.now += JOB_DURATION_MS;
+    const ended = await status(harness, jobId);
+    expect(ended.body).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' } });
+    // Changed behind the service's back: the kept answer no longer reads the row, the owner's does.
+    await harness.db.updateTable('jobs').set({ email_status: 'error' }).where('export_id', '=', jobId).execute();
+    expect(await status(harness, jobId)).toEqual(ended);
+    expect(await status(harness, jobId, 'v1')).toEqual(ended);
+    const token = await harness.tokens.issue({ email: 'active@example.com', purpose: 'source', provider: 'northwave' });
+    expect((await status(harness, jobId, 'v1', token)).body.emailmigration).toEqual({ status: 'error' });
+  });
 });
 
 describe('mail through the outbox', () => {

@@ -1,0 +1,12 @@
+/**
+ * The Node response under a request that @hono/node-server serves (its documented `c.env.outgoing`),
+ * or undefined elsewhere (app.request in tests). Headers set on it are written with the route's own,
+ * which win on a clash, without building a WHATWG Headers object per request.
+ */
+import type { Context } from 'hono';
+import type { ServerResponse } from 'node:http';
+import type { Http2ServerResponse } from 'node:http2';
+
+type NodeBindings = { outgoing?: ServerResponse | Http2ServerResponse };
+
+export const nodeResponse = (c: Context): ServerResponse | Http2ServerResponse | undefined => (c.env as NodeBindings | undefined)?.outgoing;

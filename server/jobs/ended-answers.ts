@@ -1,0 +1,21 @@
+/**
+ * The status answers of ended jobs, kept in memory. An ended job's statuses are final and its row is
+ * never deleted, so the answer anyone but its owner gets is the same for ever, on every node: keeping
+ * it is safe without any invalidation. The owner's answer carries a download grant issued at the time
+ * of asking and is never kept. Bounded: past MAX_KEPT answers the oldest is forgotten (and read again
+ * from the database when asked for).
+ */
+const MAX_KEPT = 10_000;
+
+export function createEndedAnswers<Answer>(maxKept = MAX_KEPT) {
+  const kept = new Map<string, Answer>();
+  return {
+    get: (exportId: string): Answer | undefined => kept.get(exportId),
+    set(exportId: string, answer: Answer): void {
+      if (kept.has(exportId)) return;
+      const oldest = kept.size >= maxKept ? kept.keys().next() : undefined;
+      if (oldest && !oldest.done) kept.delete(oldest.value);
+      kept.set(exportId, answer);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { createEndedAnswers } from '../../../server/jobs/ended-answers.ts';
+
+describe('ended answers', () => {
+  it('keeps the first answer per export and forgets the oldest past the bound', () => {
+    const answers = createEndedAnswers<string>(2);
+    answers.set('a', 'first a');
+    answers.set('a', 'second a');
+    answers.set('b', 'b');
+    expect(answers.get('a')).toBe('first a');
+    answers.set('c', 'c');
+    expect([answers.get('a'), answers.get('b'), answers.get('c')]).toEqual([undefined, 'b', 'c']);
+  });
+});
