@@ -28,9 +28,13 @@ export const CONTENT_SECURITY_POLICY = [
 /** One year; no includeSubDomains, since the portal does not own its parent domain's other hosts. */
 export const HSTS = 'max-age=31536000';
 
-export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
+export function securityHeaders(options: { hsts: boolean; extraConnectSrc?: readonly string[] }): MiddlewareHandler {
+  const extraConnectSrc = options.extraConnectSrc ?? [];
+  const policy = extraConnectSrc.length
+    ? CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${extraConnectSrc.join(' ')}`)
+    : CONTENT_SECURITY_POLICY;
   const headers: [string, string][] = [
-    ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+    ['Content-Security-Policy', policy],
     ['Referrer-Policy', 'no-referrer'],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
