@@ -115,7 +115,7 @@ export function createService(deps: AppDependencies): ExportService {
     outbox: outboxStore,
     jobService,
     grants,
-    limits: createLimits(deps.limiterStore, config.limits),
+    limits: createLimits(deps.limiterStore, config.limits, config.rateLimits),
     readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
   };
   const metrics = deps.metrics ?? createMetrics();

@@ -12,7 +12,17 @@ import type { Db } from '../db/open.ts';
 
 export const LIMITS_TABLE = 'rate_limits';
 
-export type LimiterSpec = { name: string; points: number; durationMs: number };
+export type LimiterSpec = {
+  name: string;
+  points: number;
+  durationMs: number;
+  /**
+   * A key past its points is refused from this process's memory for the rest of its window, with no
+   * database write: a flood from one client costs each node one write per window, not one per request.
+   * The count itself stays in the database, so the limit is N in total across nodes.
+   */
+  blockInMemory?: boolean;
+};
 
 export type LimiterStore = {
   limiter(spec: LimiterSpec): RateLimiterAbstract;
@@ -31,6 +41,7 @@ export function openLimiterStore(options: DatabaseConfig, onError: (error: Error
     tableName: LIMITS_TABLE,
     tableCreated: true,
     clearExpiredByTimeout: false,
+    ...(spec.blockInMemory ? { inMemoryBlockOnConsumed: spec.points } : {}),
   });
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: POOL_SIZE });
@@ -43,12 +54,34 @@ export function openLimiterStore(options: DatabaseConfig, onError: (error: Error
   }
   const connection = new BetterSqlite3(options.sqlitePath);
   connection.pragma('busy_timeout = 5000');
+  // Counters are worth no disk flush per request (the status lookups count on every call): in WAL
+  // mode NORMAL commits without fsync, and a power cut loses at most the last counts.
+  connection.pragma('synchronous = NORMAL');
+  const client = withStatementCache(connection);
   return {
-    limiter: (spec) => new RateLimiterSQLite({ ...common(spec), storeClient: connection, storeType: 'better-sqlite3' }),
+    limiter: (spec) => new RateLimiterSQLite({ ...common(spec), storeClient: client, storeType: 'better-sqlite3' }),
     close: async () => {
       connection.close();
     },
   };
+}
+
+/**
+ * The library prepares its statement on every call, which costs more than the write itself on a
+ * status lookup's path. Its SQL texts are a handful of fixed ones (values are bound), so each is
+ * prepared once; transactions go to the connection.
+ */
+function withStatementCache(connection: BetterSqlite3.Database): Pick<BetterSqlite3.Database, 'prepare' | 'transaction'> {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepare = (sql: string): BetterSqlite3.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  return { prepare: prepare as BetterSqlite3.Database['prepare'], transaction: (fn) => connection.transaction(fn) };
 }
 
 /**

@@ -4,11 +4,12 @@
  *  - exports: at most N running and M started a day per signed-in account;
  *  - credential checks (`validate`): per account and per client address in a window, and per
  *    destination address a delay that doubles with each wrong password past the first few;
- *  - support requests: per client address in a window.
+ *  - support requests: per client address in a window;
+ *  - the status lookups and jobs-by-email: per client address in a window (request-limit.ts).
  * Counters live in the shared database (limiter-store.ts), so the limits hold across nodes and restarts.
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { LimitsConfig } from '../config.ts';
+import type { LimitsConfig, RateLimit } from '../config.ts';
 import type { LimiterStore } from './limiter-store.ts';
 
 /** Why a request is refused, and when it may come back. */
@@ -23,7 +24,7 @@ export function inWords(s: number): string {
 }
 
 /** Takes a point; the refusal when none is left, with the wait the counter says. Store errors propagate. */
-async function take(limiter: RateLimiterAbstract, key: string, message: (wait: string) => string): Promise<Refusal | null> {
+export async function take(limiter: RateLimiterAbstract, key: string, message: (wait: string) => string): Promise<Refusal | null> {
   try {
     await limiter.consume(key);
     return null;
@@ -38,7 +39,7 @@ const normal = (address: string) => address.trim().toLowerCase();
 
 export type Limits = ReturnType<typeof createLimits>;
 
-export function createLimits(store: LimiterStore, config: LimitsConfig) {
+export function createLimits(store: LimiterStore, config: LimitsConfig, requests: { status: RateLimit; jobsByEmail: RateLimit }) {
   const exportsPerDay = store.limiter({ name: 'exports-day', points: config.exportsPerDay, durationMs: 24 * 60 * 60 * 1000 });
   const validateAccount = store.limiter({ name: 'validate-account', points: config.validatePerAccount, durationMs: config.validateWindowMs });
   const validateAddress = store.limiter({ name: 'validate-address', points: config.validatePerAddress, durationMs: config.validateWindowMs });
@@ -48,7 +49,11 @@ export function createLimits(store: LimiterStore, config: LimitsConfig) {
   const delays = store.limiter({ name: 'validate-delay', points: 1, durationMs: 1000 });
   const supportAddress = store.limiter({ name: 'support-address', points: config.supportPerAddress, durationMs: config.supportWindowMs });
 
+  const perRequest = (name: string, limit: RateLimit) => store.limiter({ name, points: limit.max, durationMs: limit.windowMs, blockInMemory: true });
+
   return {
+    /** Per client address: the status calls (v1 and v2 together), and jobs-by-email. */
+    requests: { status: perRequest('status', requests.status), jobsByEmail: perRequest('jobs-by-email', requests.jobsByEmail) },
     /** The running limit is counted from the jobs themselves (see the load route); this is the daily one. */
     runningExports: config.exportsRunning,
     startExport: (account: string) =>

@@ -14,7 +14,7 @@ import {
 } from '../../contract/index.ts';
 import { bearerIdentity } from '../http/auth.ts';
 import { apiError, noStoreJson, validated } from '../http/errors.ts';
-import { rateLimit } from '../http/rate-limit.ts';
+import { requestLimit } from '../limits/request-limit.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** The status page lists five; a few more let it say that older ones exist. */
@@ -22,11 +22,11 @@ export const JOBS_BY_EMAIL_LIMIT = 10;
 
 export function statusRoutes(deps: RouteDeps) {
   const app = new Hono();
-  const limitOptions = { trustProxy: deps.config.trustProxy, now: deps.now };
-  const statusLimit = rateLimit(deps.config.rateLimits.status, limitOptions);
+  const limitOptions = { trustProxy: deps.config.trustProxy };
+  const statusLimit = requestLimit(deps.limits.requests.status, limitOptions);
   app.use('/api/status/', statusLimit);
   app.use('/api/v2/status/', statusLimit);
-  app.use('/api/jobs-by-email/', rateLimit(deps.config.rateLimits.jobsByEmail, limitOptions));
+  app.use('/api/jobs-by-email/', requestLimit(deps.limits.requests.jobsByEmail, limitOptions));
 
   /** The status of an export; the download link only when `viewer` is the signed-in account that owns it. */
   const answer = async (c: Context, viewer: string | null) => {

@@ -1,0 +1,18 @@
+/**
+ * A limit of requests per client address in a window, as middleware: past it the answer is 429
+ * with Retry-After. The counters are rate-limiter-flexible's in the shared database (limiter-store.ts),
+ * so N per window is N across every web node, not N per node.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { clientIp } from '../http/client-ip.ts';
+import { tooMany } from '../http/too-many.ts';
+import { take } from './limits.ts';
+
+export function requestLimit(limiter: RateLimiterAbstract, options: { trustProxy: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    const refusal = await take(limiter, clientIp(c, options.trustProxy), () => 'Too many requests, please try again later.');
+    if (refusal) return tooMany(c, refusal);
+    await next();
+  };
+}
