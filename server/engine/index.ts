@@ -23,3 +23,5 @@ export { createCardDavDestination, type CardDavDestinationConfig } from './conta
 export { createContactsArchiveDestination, type ContactsArchiveOptions, type ContactsFileFormat } from './contacts/files/contacts-archive-destination.ts';
 export { CONTACT_CSV_COLUMNS } from './contacts/files/csv-columns.ts';
 export { CardDavEndpointSchema, CardDavDestinationSchema, ContactsArchiveDestinationSchema, ContactsTransferJobSchema, type CardDavEndpoint, type ContactsTransferJob } from './contacts/job.ts';
+export { createGmailDestination, GMAIL_API_DEFAULTS, type GmailDestinationConfig, type ApiRunOptions } from './gmail/destination.ts';
+export type { AccessTokens } from './http/access-tokens.ts';

@@ -4,13 +4,13 @@
  * kept encrypted at rest by the caller; the source's service account is the service's configuration.
  */
 import * as v from 'valibot';
-import { checkedBaseUrl } from './carddav/http.ts';
+import { checkedBaseUrl } from '../http/base-url.ts';
 
 const HttpUrlSchema = v.pipe(
   v.string(),
   v.check((url) => {
     try {
-      checkedBaseUrl(url);
+      checkedBaseUrl(url, 'CardDAV');
       return true;
     } catch {
       return false;

@@ -4,6 +4,7 @@
  * the engine's fault. Credentials go only into the header (never into a URL, never logged) and only
  * over https; plain http is accepted for a loopback server (tests, a server beside the service).
  */
+import { checkedBaseUrl } from '../../http/base-url.ts';
 import { TransferFault } from '../../ports.ts';
 import type { CardDavEndpoint } from '../job.ts';
 
@@ -17,26 +18,13 @@ export type DavSession = {
   close(): void;
 };
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/i;
-
-/** Throws when credentials would travel in clear text to anything but this machine. */
-export function checkedBaseUrl(url: string): URL {
-  const base = new URL(url);
-  if (base.protocol !== 'https:' && !(base.protocol === 'http:' && LOOPBACK.test(base.hostname))) {
-    throw new Error(`CardDAV URL ${base.origin} must use https (plain http only for a loopback server)`);
-  }
-  if (base.username || base.password) throw new Error('CardDAV URL must not carry credentials');
-  if (!base.pathname.endsWith('/')) base.pathname += '/';
-  return base;
-}
-
 function authorization(credentials: DavCredentials): string {
   if ('bearer' in credentials) return `Bearer ${credentials.bearer}`;
   return `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64')}`;
 }
 
 export function openDavSession(endpoint: CardDavEndpoint, credentials: DavCredentials, side: 'source' | 'destination'): DavSession {
-  const base = checkedBaseUrl(endpoint.url);
+  const base = checkedBaseUrl(endpoint.url, 'CardDAV');
   const timeoutMs = endpoint.timeoutMs ?? 60_000;
   const closed = new AbortController();
   let answered = false;

@@ -4,18 +4,10 @@
  * arrived. A refusal of this one contact (too big, quota, invalid, forbidden) goes to the item report;
  * a busy server is waited for; an expired login ends the transfer.
  */
+import { retryAfterMs } from '../../http/retry-after.ts';
 import { TransferFault, type AppendResult } from '../../ports.ts';
 
 const MAX_DETAIL = 200;
-
-/** Retry-After (RFC 9110 §10.2.3): seconds, or an HTTP date. */
-function retryAfterMs(header: string | null, now: number): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
 
 export async function putAnswer(response: Response, what: string, now: number): Promise<AppendResult> {
   if (response.ok || response.status === 412) {
