@@ -15,8 +15,8 @@
  */
 import type { RunContext } from '../container.ts';
 import { PresenceLedger } from '../dedup.ts';
-import { paced } from '../paced.ts';
-import type { Checkpoint, FailedItem, ItemFailureReason, Receipt } from '../ports.ts';
+import { paced, pacedMany } from '../paced.ts';
+import type { AppendResult, Checkpoint, FailedItem, ItemFailureReason, Receipt } from '../ports.ts';
 import { fetchBatch, type FetchedBatch } from './fetch-batch.ts';
 import type { PlannedBook } from './plan.ts';
 import type { Contact, ContactsDestination, ContactsDestinationSession, ContactsSourceSession, VCardRef } from './ports.ts';
@@ -79,6 +79,7 @@ async function runBatch(job: BookCopy, state: BookState, refs: VCardRef[], fetch
     done++;
     state.doneInBook++;
   };
+  const toSend: Contact[] = [];
   try {
     for (const ref of refs) {
       job.signal.throwIfAborted();
@@ -96,11 +97,22 @@ async function runBatch(job: BookCopy, state: BookState, refs: VCardRef[], fetch
         else arrived();
         continue;
       }
-      const result = await paced(job, () => job.destination.put(state.target, contact));
-      if (result.ok) arrived();
-      else if (result.refusal.kind === 'too-big' || result.refusal.kind === 'quota' || result.refusal.kind === 'refused') {
-        failures.push(failure(job.planned.container, contact.uid ?? contact.href, Buffer.byteLength(contact.text), result.refusal.kind, result.refusal.detail));
-      }
+      toSend.push(contact);
+    }
+    // Contacts the destination does not hold go after the batch is read: one at a time, or a few per
+    // request where the destination takes several. A contact only counts once its own answer came.
+    const size = job.destinationPort.traits.putBatch ?? 1;
+    for (let i = 0; i < toSend.length; i += size) {
+      const chunk = toSend.slice(i, i + size);
+      const { putMany } = job.destination;
+      const results = putMany ? await pacedMany(job, chunk, (contacts) => putMany.call(job.destination, state.target, contacts)) : [await paced(job, () => job.destination.put(state.target, chunk[0] as Contact))];
+      chunk.forEach((contact, j) => {
+        const result = results[j] as AppendResult;
+        if (result.ok) arrived();
+        else if (result.refusal.kind === 'too-big' || result.refusal.kind === 'quota' || result.refusal.kind === 'refused') {
+          failures.push(failure(job.planned.container, contact.uid ?? contact.href, Buffer.byteLength(contact.text), result.refusal.kind, result.refusal.detail));
+        }
+      });
     }
   } finally {
     await commit();

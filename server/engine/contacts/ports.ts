@@ -59,12 +59,20 @@ export interface ContactsDestinationSession {
   heldKeys(target: string): Promise<Map<string, number>>;
   /** Writes one contact; a refusal is reported, never thrown (throws only for a lost connection). */
   put(target: string, contact: Contact): Promise<AppendResult>;
+  /**
+   * Writes several contacts in one request, for a destination built for it (Google's People API takes
+   * 200 at once); one result per contact, in order. At most `traits.putBatch` contacts at a time.
+   */
+  putMany?(target: string, contacts: Contact[]): Promise<AppendResult[]>;
   close(): Promise<void>;
 }
 
 export interface ContactsDestination {
-  /** false: nothing written survives the process (a ZIP being written), so a new run starts over. */
-  traits: { durable: boolean };
+  /**
+   * durable false: nothing written survives the process (a ZIP being written), so a new run starts
+   * over. putBatch: how many contacts one `putMany` takes (absent: contacts are put one at a time).
+   */
+  traits: { durable: boolean; putBatch?: number };
   connect(): Promise<ContactsDestinationSession>;
   /** The keys this destination knows the contact by: its UID, or, without one, where it puts it. */
   keysFor(contact: Pick<Contact, 'book' | 'href' | 'uid'>): string[];

@@ -6,7 +6,8 @@
  * third work phone, a second home address, and the kinds of e-mails) is appended to Notes as
  * labelled lines, so nothing of the vCard's text fields is lost; photos are not carried (no column).
  */
-import { paramValues, type ParsedVCard, type VCardProperty, type VCardValue } from '../vcard.ts';
+import { byPreference, components, kindsOf, text } from '../fields.ts';
+import { paramValues, type ParsedVCard, type VCardProperty } from '../vcard.ts';
 
 const ADDRESS_KINDS = ['Business', 'Home', 'Other'] as const;
 type AddressKind = (typeof ADDRESS_KINDS)[number];
@@ -24,33 +25,9 @@ export const CONTACT_CSV_COLUMNS: readonly string[] = [
   'Web Page', 'Birthday', 'Anniversary', 'Notes',
 ];
 
-/** A value as text: list parts joined (`Anna Maria` for N's additional names), a `tel:` URI as its number. */
-function text(value: VCardValue | undefined, listSeparator = ' '): string {
-  if (value === undefined) return '';
-  if (Array.isArray(value)) return value.map((part) => (Array.isArray(part) ? part.join(listSeparator) : part)).join(';');
-  return String(value);
-}
-
-/** The components of a structured value (N, ADR, ORG); a plain text value is its first component. */
-function components(property: VCardProperty | undefined, listSeparator: string): string[] {
-  const value = property?.values[0];
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) return [String(value)];
-  return value.map((part) => (Array.isArray(part) ? part.join(listSeparator) : part));
-}
-
-/** vCard 4.0 `PREF=1` (1 is most preferred) or vCard 3.0 `TYPE=pref`; unmarked values keep their order. */
-function preference(property: VCardProperty): number {
-  const pref = Number(paramValues(property, 'pref')[0]);
-  if (Number.isInteger(pref) && pref > 0) return pref;
-  return paramValues(property, 'type').includes('pref') ? 1 : 101;
-}
-
-const byPreference = (list: VCardProperty[]) => list.map((p, i) => ({ p, i })).sort((a, b) => preference(a.p) - preference(b.p) || a.i - b.i).map(({ p }) => p);
-
 /** The kinds a value says of itself, for the Notes label: `work`, `home, cell`. */
 function kindsLabel(property: VCardProperty): string {
-  const kinds = paramValues(property, 'type').filter((t) => t !== 'pref' && t !== 'internet' && t !== 'voice');
+  const kinds = kindsOf(property);
   return kinds.length > 0 ? ` (${kinds.join(', ')})` : '';
 }
 
