@@ -25,3 +25,5 @@ export { CONTACT_CSV_COLUMNS } from './contacts/files/csv-columns.ts';
 export { CardDavEndpointSchema, CardDavDestinationSchema, ContactsArchiveDestinationSchema, ContactsTransferJobSchema, type CardDavEndpoint, type ContactsTransferJob } from './contacts/job.ts';
 export { createGmailDestination, GMAIL_API_DEFAULTS, type GmailDestinationConfig, type ApiRunOptions } from './gmail/destination.ts';
 export type { AccessTokens } from './http/access-tokens.ts';
+export { createPeopleDestination, PEOPLE_API_DEFAULTS, type PeopleDestinationConfig } from './contacts/google/people-destination.ts';
+export { createGraphContactsDestination, GRAPH_API_DEFAULTS, type GraphContactsDestinationConfig } from './contacts/graph/graph-destination.ts';

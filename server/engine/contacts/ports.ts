@@ -75,7 +75,7 @@ export interface ContactsDestination {
   traits: { durable: boolean; putBatch?: number };
   connect(): Promise<ContactsDestinationSession>;
   /** The keys this destination knows the contact by: its UID, or, without one, where it puts it. */
-  keysFor(contact: Pick<Contact, 'book' | 'href' | 'uid'>): string[];
+  keysFor(contact: Contact): string[];
   finish(): Promise<void>;
   discard(): Promise<void>;
 }
