@@ -18,7 +18,8 @@
 import { refKey } from '../dedup.ts';
 import type { AccessTokens } from '../http/access-tokens.ts';
 import { bodyOf, call, writeResult } from '../http/answers.ts';
-import { openApiClient, type ApiClient, type ApiEndpoint } from '../http/api-client.ts';
+import type { ApiClient, ApiEndpoint } from '../http/api-client.ts';
+import { openCheckedSession } from '../http/open-session.ts';
 import { createQuotaPacer, type Quota } from '../http/quota-pacer.ts';
 import type { Pacing } from '../paced.ts';
 import { DEFAULT_LIMITS, type TransferLimits } from '../pacing.ts';
@@ -133,19 +134,9 @@ export function createGmailDestination(config: GmailDestinationConfig, tokens: A
       maxMessageBytes: config.maxMessageBytes ?? GMAIL_API_DEFAULTS.maxMessageBytes,
       durable: true,
     },
-    async connect() {
-      const client = openApiClient({ endpoint: config.endpoint, name: GMAIL, tokens, pacer });
-      const pacing: Pacing = { clock: run.clock, limits, signal: client.signal };
-      try {
-        // Reading the profile makes a refused consent fail the transfer before anything is copied.
-        const request = { method: 'GET', path: 'gmail/v1/users/me/profile', units: UNITS.profile, what: 'read the profile' } as const;
-        await call(client, GMAIL, request, pacing);
-        return session(client, pacing, shared);
-      } catch (error) {
-        client.close();
-        throw error;
-      }
-    },
+    connect: () =>
+      openCheckedSession({ endpoint: config.endpoint, name: GMAIL, tokens, pacer }, { clock: run.clock, limits },
+        { method: 'GET', path: 'gmail/v1/users/me/profile', units: UNITS.profile, what: 'read the profile' }, (client, pacing) => session(client, pacing, shared)),
     keysFor: (ref) => [refKey(ref)],
     finish: async () => {},
     discard: async () => {},

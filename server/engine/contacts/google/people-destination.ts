@@ -15,7 +15,8 @@ import * as v from 'valibot';
 import type { ApiRunOptions } from '../../gmail/destination.ts';
 import type { AccessTokens } from '../../http/access-tokens.ts';
 import { bodyOf, call, isSuccess, writeResult } from '../../http/answers.ts';
-import { openApiClient, type ApiClient, type ApiEndpoint, type ApiRequest } from '../../http/api-client.ts';
+import type { ApiClient, ApiEndpoint, ApiRequest } from '../../http/api-client.ts';
+import { openCheckedSession } from '../../http/open-session.ts';
 import { createQuotaPacer, type Quota } from '../../http/quota-pacer.ts';
 import type { Pacing } from '../../paced.ts';
 import { DEFAULT_LIMITS } from '../../pacing.ts';
@@ -132,18 +133,9 @@ export function createPeopleDestination(config: PeopleDestinationConfig, tokens:
   const pacer = createQuotaPacer(run.clock, config.quota ?? PEOPLE_API_DEFAULTS.quota);
   return {
     traits: { durable: true, putBatch: Math.min(MAX_BATCH, config.batch ?? PEOPLE_API_DEFAULTS.batch) },
-    async connect() {
-      const client = openApiClient({ endpoint: config.endpoint, name: PEOPLE, tokens, pacer });
-      const pacing: Pacing = { clock: run.clock, limits, signal: client.signal };
-      try {
-        // One small read makes a refused consent fail the transfer before anything is read.
-        await call(client, PEOPLE, { method: 'GET', path: 'v1/people/me/connections', query: { personFields: 'names', pageSize: 1 }, units: 1, what: 'read the contacts' }, pacing);
-        return session(client, pacing);
-      } catch (error) {
-        client.close();
-        throw error;
-      }
-    },
+    connect: () =>
+      openCheckedSession({ endpoint: config.endpoint, name: PEOPLE, tokens, pacer }, { clock: run.clock, limits },
+        { method: 'GET', path: 'v1/people/me/connections', query: { personFields: 'names', pageSize: 1 }, units: 1, what: 'read the contacts' }, session),
     keysFor: (contact) => [contactKey(contact), whoKeyOf(contactFields(contact.card))].filter((key): key is string => key !== null),
     finish: async () => {},
     discard: async () => {},
