@@ -27,7 +27,7 @@ export const choiceOf = (operations: readonly Operation[]): OperationsChoice | n
  * The file formats a file export produces. PST (Outlook's data file) is listed by the service's
  * vocabulary but not produced: no maintained writer exists for it, and a placeholder handed out as
  * the customer's mail would be worse than none. Outlook imports MBOX (through an import tool) and
- * EML; docs/decisions/0012-following-an-export.md.
+ * EML; docs/decisions/0010-following-an-export.md.
  */
 export const OFFERED_EMAIL_FORMATS: readonly EmailFormat[] = ['EML', 'MBOX'];
 export const OFFERED_CONTACTS_FORMATS: readonly ContactsFormat[] = ['CSV', 'VCF'];

@@ -1,6 +1,6 @@
 /**
  * Reading a vCard (3.0 or 4.0) with ical.js: unfolding, unescaping, structured values (N, ADR, ORG),
- * parameters and inline photos are the library's work (decision 0011). What ical.js hands back is a
+ * parameters and inline photos are the library's work (decision 0009). What ical.js hands back is a
  * jCard (RFC 7095), checked here against a schema so the rest of the engine reads typed data.
  */
 import ICAL from 'ical.js';
