@@ -6,6 +6,7 @@
  * in the signed-in answer to the export's owner.
  */
 import * as v from 'valibot';
+import { DestinationProviderSchema } from './vocabulary.ts';
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -26,8 +27,33 @@ export const TransferWaitSchema = v.object({
   reason: v.picklist(['daily-limit', 'throttled']),
   /** ISO 8601: when it goes on. */
   until: v.string(),
+  /** The destination that asked to wait, so the page can name it. */
+  provider: v.optional(DestinationProviderSchema),
 });
 export type TransferWait = v.InferOutput<typeof TransferWaitSchema>;
+
+/**
+ * A destination's cap that sets the pace of a transfer: so much a day (Gmail's 500 MB of IMAP uploads)
+ * or a minute (Gmail's API: about 500 messages).
+ */
+export const TransferCapSchema = v.object({
+  provider: DestinationProviderSchema,
+  per: v.picklist(['day', 'minute']),
+  bytes: v.optional(Count),
+  messages: v.optional(Count),
+});
+export type TransferCap = v.InferOutput<typeof TransferCapSchema>;
+
+/** While an operation runs: when it should finish, from the measured rate and the destination's caps. */
+export const TransferEstimateSchema = v.object({
+  /** ISO 8601. */
+  finish: v.string(),
+  /** Seconds from the answer to `finish`, so the page need not read a clock to say "about 4 days". */
+  seconds: Count,
+  /** The destination's cap, when it (and not the rate seen so far) sets the pace. */
+  cap: v.optional(TransferCapSchema),
+});
+export type TransferEstimate = v.InferOutput<typeof TransferEstimateSchema>;
 
 /** Why an operation ended in error: `cancelled` by its owner, or what stopped it. */
 export const TransferEndReasonSchema = v.picklist([
@@ -54,6 +80,7 @@ export type ReceiptLine = v.InferOutput<typeof ReceiptLineSchema>;
 export const OperationProgressFields = {
   progress: v.optional(TransferProgressSchema),
   waiting: v.optional(TransferWaitSchema),
+  estimate: v.optional(TransferEstimateSchema),
   /** Set when the status is `error`. Read leniently: a value this build does not know is just an error. */
   reason: v.optional(v.string()),
 };

@@ -2,7 +2,8 @@
  * What the status pages read: the export's operations with their progress, the owner's extras
  * (cancel, receipt, item report) and the page's message; the list of exports by sign-in.
  */
-import type { TransferProgress, TransferWait } from '../contract/index.ts';
+import type { TransferProgress } from '../contract/index.ts';
+import { estimateText, waitingText } from './estimate-text.ts';
 import { END_REASON_TEXTS, fillName, MESSAGES } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { PortalSnapshot } from './selectors.ts';
@@ -14,8 +15,10 @@ export type OperationView = {
   kind: (typeof OPERATION_KINDS)[number];
   status: JobStatus;
   progress: TransferProgress | null;
-  /** While the destination makes us wait: why, and until when. */
-  waiting: TransferWait | null;
+  /** While the destination makes us wait: why, and until when, in words. */
+  waiting: string | null;
+  /** While it runs: how long it should take and what sets the pace, in words. */
+  estimate: string | null;
   /** Why it ended in error, in words; null when the reason is unknown or there is no error. */
   reason: string | null;
 };
@@ -34,7 +37,8 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
         kind,
         status,
         progress: operation.progress ?? null,
-        waiting: status === 'started' ? (operation.waiting ?? null) : null,
+        waiting: status === 'started' && operation.waiting ? waitingText(operation.waiting) : null,
+        estimate: status === 'started' && operation.estimate ? estimateText(operation.estimate) : null,
         reason: status === 'error' ? (END_REASON_TEXTS[operation.reason ?? ''] ?? null) : null,
       },
     ];

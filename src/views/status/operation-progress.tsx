@@ -2,7 +2,7 @@
 import { css } from '@emotion/react';
 import type { JobStatus, OperationView } from '../../../machines';
 import { colors, font, radii, space } from '../../theme/theme';
-import { failedText, progressText, waitingText } from './progress-text';
+import { failedText, progressText } from './progress-text';
 
 export const STATUS_TEXT: Record<JobStatus, string> = { started: 'In progress', completed: 'Completed', error: 'Error' };
 const STATUS_COLOR: Record<JobStatus, { fg: string; bg: string }> = {
@@ -47,7 +47,7 @@ const note = css`
 `;
 
 export function OperationProgress({ operation }: { operation: OperationView }) {
-  const { kind, status, progress, waiting, reason } = operation;
+  const { kind, status, progress, waiting, estimate, reason } = operation;
   const label = KIND_TEXT[kind];
   const failed = failedText(kind, progress);
   return (
@@ -72,7 +72,13 @@ export function OperationProgress({ operation }: { operation: OperationView }) {
           <p css={note}>{progressText(kind, progress)}</p>
         </>
       )}
-      {waiting && <p css={note}>{waitingText(waiting)}</p>}
+      {/* Announced when it changes, so a screen reader hears how long is left and why it waits. */}
+      {(estimate || waiting) && (
+        <div role="status" aria-live="polite" aria-label={`${label}: time to finish`}>
+          {estimate && <p css={note}>{estimate}</p>}
+          {waiting && <p css={note}>{waiting}</p>}
+        </div>
+      )}
       {failed && <p css={note}>{failed}</p>}
       {reason && <p css={[note, { color: colors.error }]}>{reason}</p>}
     </li>

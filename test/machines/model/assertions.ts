@@ -23,6 +23,7 @@ import {
   type PortalSnapshot,
   type Screen,
 } from '../../../machines/index.ts';
+import { estimateText, waitingText } from '../../../machines/estimate-text.ts';
 import type { EffectCall } from './walk.ts';
 import { LIMIT_TEXT } from './fixtures.ts';
 import type { ModelEvent } from './types.ts';
@@ -245,6 +246,13 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     const cancelled = [answer?.emailmigration, answer?.contactsmigration].some((op) => op?.reason === 'cancelled');
     const failed = operations.some((operation) => operation.status === 'error');
     expect(message).toBe(failed && !cancelled ? MESSAGES.statusFailed : null);
+    // While an operation runs, its estimate and its wait are said in words; once it ended, neither.
+    for (const operation of operations) {
+      const raw = answer?.[operation.kind];
+      const running = operation.status === 'started';
+      expect(operation.estimate).toBe(running && raw?.estimate ? estimateText(raw.estimate) : null);
+      expect(operation.waiting).toBe(running && raw?.waiting ? waitingText(raw.waiting) : null);
+    }
   },
   // It asks again only while something still moves; Cancel is offered to the owner of a running export.
   'exportPortal.status.shown.watching': ({ snapshot }) => {

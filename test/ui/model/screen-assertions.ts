@@ -108,6 +108,10 @@ function shownStatus(s: PortalSnapshot): void {
       expect(screen.getByRole('progressbar', { name: `${operation.kind === 'emailmigration' ? 'Email' : 'Contacts'} progress` })).toBeInTheDocument();
     }
     if (operation.reason) expect(text(operation.reason)).toBe(true);
+    // The estimate and the wait sit in a live region, so a screen reader announces them as they change.
+    for (const words of [operation.estimate, operation.waiting]) {
+      if (words) expect(screen.getByText(words).closest('[role="status"]')).not.toBeNull();
+    }
   }
   expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
   if (view.receipt.length > 0) expect(screen.getByRole('table', { name: 'What arrived, folder by folder' })).toBeInTheDocument();

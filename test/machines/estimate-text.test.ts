@@ -1,0 +1,37 @@
+/** The words of the time to finish and of a wait, from the service's figures. */
+import { describe, expect, it } from 'vitest';
+import { durationText, estimateText, formatBytes, waitingText } from '../../machines/estimate-text.ts';
+
+describe('estimate texts', () => {
+  it('says a duration the way a person reads it at a glance', () => {
+    expect(durationText(90)).toBe('A few minutes');
+    expect(durationText(22 * 60)).toBe('About 20 minutes');
+    expect(durationText(3600)).toBe('About 1 hour');
+    expect(durationText(30 * 3600)).toBe('About 30 hours');
+    expect(durationText(4 * 86_400 + 7200)).toBe('About 4 days');
+  });
+
+  it('names the cap that sets the pace, or says the pace so far', () => {
+    expect(estimateText({ finish: '2026-03-06T14:00:00Z', seconds: 4 * 86_400, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } })).toBe(
+      'About 4 days — Gmail accepts about 500 MB a day from other apps. You can close this page; we will email you when it is done.',
+    );
+    expect(estimateText({ finish: '2026-03-02T14:30:00Z', seconds: 3 * 3600, cap: { provider: 'gmail', per: 'minute', messages: 500 } })).toBe(
+      'About 3 hours — Gmail accepts about 500 messages a minute from other apps. You can close this page; we will email you when it is done.',
+    );
+    expect(estimateText({ finish: '2026-03-02T12:40:00Z', seconds: 40 * 60 })).toBe('About 40 minutes at the pace so far. You can close this page; we will email you when it is done.');
+  });
+
+  it('names the destination that makes the export wait, and when it goes on', () => {
+    const until = '2026-03-03T14:00:00Z';
+    const at = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(Date.parse(until));
+    expect(waitingText({ reason: 'daily-limit', until, provider: 'gmail' })).toBe(`Waiting for Gmail's daily limit — continues about ${at}. You can close this page.`);
+    expect(waitingText({ reason: 'throttled', until, provider: 'outlook' })).toBe(`Waiting for Outlook.com, which asked us to slow down — continues about ${at}. You can close this page.`);
+    expect(waitingText({ reason: 'daily-limit', until: 'not a date' })).toBe("Waiting for the destination's daily limit — continues soon. You can close this page.");
+  });
+
+  it('writes sizes in the unit that keeps them readable', () => {
+    expect(formatBytes(950)).toBe('950 bytes');
+    expect(formatBytes(35e6)).toBe('35 MB');
+    expect(formatBytes(1.2e9)).toBe('1.2 GB');
+  });
+});
