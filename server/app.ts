@@ -23,6 +23,7 @@ import { serveDist } from './http/static.ts';
 import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
+import type { GrantKeeper } from './identity/destination-grants.ts';
 import { createLimits } from './limits/limits.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
@@ -58,8 +59,10 @@ export type AppDependencies = {
   /** The keyed 40-character hash of an address (S2's emailHash bound to the secret). */
   hashEmail: (email: string) => string;
   tokens: TokenVerifier;
-  /** S2's /api/oauth/ and /api/oauth-for-status/ pages; mounted before the API's 404. */
+  /** S2's /api/oauth/ and /api/oauth-for-status/ redirects and their callbacks; mounted before the API's 404. */
   identityRoutes?: Hono;
+  /** A consent's tokens: a load attaches them to the export it starts (server/identity/destination-grants.ts). */
+  destinationGrants: Pick<GrantKeeper, 'attach' | 'delete'>;
   vendor: MigrationVendor;
   directory: AccountDirectory;
   credentialChecker: CredentialChecker;

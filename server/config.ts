@@ -8,11 +8,9 @@ import path from 'node:path';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
 import { productionProblems } from './production-requirements.ts';
+import { IdentityConfigError, readIdentityConfig, type IdentityConfig } from './identity/config.ts';
 
 export type Adapters = 'development' | 'real';
-
-/** The provider's single sign-on (OpenID Connect): what a real identity adapter reads. */
-export type IdentityConfig = { issuer: string; clientId: string; clientSecret: string };
 
 /** The loudly named opt-in that lets development stand-ins run under NODE_ENV=production. */
 export const STANDINS_OPT_IN = 'DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS';
@@ -75,8 +73,8 @@ export type Config = {
    * the /dev/* pages and a generated secret. True unless NODE_ENV=production, or with the opt-in.
    */
   development: boolean;
-  /** null = not configured; required in production. */
-  identity: IdentityConfig | null;
+  /** The sign-in (required in production) and the destinations' OAuth clients (server/identity/config.ts). */
+  identity: IdentityConfig;
   /** Use the first X-Forwarded-For address as the client IP (only behind a trusted proxy). */
   trustProxy: boolean;
   /** Where customer-chosen connections (IMAP checks) may go. */
@@ -125,18 +123,13 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw malformed(name, raw, 'true or false');
 }
 
-/** All three OIDC variables, or none; a partial set is a mistake worth stopping for. */
-function identity(env: Env): IdentityConfig | null {
-  const issuer = text(env, 'OIDC_ISSUER');
-  const clientId = text(env, 'OIDC_CLIENT_ID');
-  const clientSecret = text(env, 'OIDC_CLIENT_SECRET');
-  if (!issuer && !clientId && !clientSecret) return null;
-  if (issuer && !/^https:\/\/[^/\s]+/i.test(issuer)) throw malformed('OIDC_ISSUER', issuer, 'an https URL');
-  if (!issuer || !clientId || !clientSecret) {
-    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter((name) => !text(env, name));
-    throw new ConfigError(`Configuration: the sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; ${missing.join(', ')} missing.`);
+function identity(env: Env): IdentityConfig {
+  try {
+    return readIdentityConfig(env);
+  } catch (error) {
+    if (error instanceof IdentityConfigError) throw new ConfigError(`Configuration: ${error.message}`);
+    throw error;
   }
-  return { issuer, clientId, clientSecret };
 }
 
 function list(env: Env, name: string): string[] | null {

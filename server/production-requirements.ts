@@ -10,8 +10,11 @@ const MIN_SECRET_LENGTH = 32;
 
 export function productionProblems(config: Config): string[] {
   const problems: string[] = [];
-  if (!config.identity) {
-    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not set: the provider\'s single sign-on (OpenID Connect) is required; the development sign-in page never runs in production.');
+  const signIn = config.identity.signIn;
+  if (!signIn) {
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not set: the provider\'s single sign-on (OpenID Connect) is required; the embedded development sign-in never runs in production.');
+  } else if (!signIn.issuer.startsWith('https://')) {
+    problems.push(`OIDC_ISSUER=${signIn.issuer} is not https: production signs in over TLS only.`);
   }
   if (!config.publicUrl) {
     problems.push('PUBLIC_URL is not set: the portal\'s https address, named in every notification mail and used for the sign-in redirects.');

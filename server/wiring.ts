@@ -1,11 +1,12 @@
 /**
  * Assembles the service as `npm start` runs it: configuration from the environment, the database
  * (SQLite, or Postgres with DATABASE_URL) migrated to the latest schema, the secret, and one adapter
- * per port. In development (the default) the stand-ins run: the scenario directory's sign-in page,
- * the consent pages, the simulated vendor, the sample mailboxes and development destination mailboxes
+ * per port. In development (the default) the stand-ins run: the embedded development provider for
+ * what has no real issuer configured (sign-in with the scenario accounts, Google and Microsoft
+ * consent), the simulated vendor, the sample mailboxes and development destination mailboxes
  * (server/dev-mail), offline mailbox checks (unless ADAPTERS=real) and mail to the outbox folder. In
- * production none of them does: what has no real adapter yet is absent (sign-in answers 404, OAuth
- * destinations are not offered, the vendor refuses), never replaced by a stand-in. The bench and end-to-end tests use it too.
+ * production none of them does: what has no real adapter is absent (an unconfigured destination is
+ * not offered, the vendor refuses), never replaced by a stand-in. The bench and end-to-end tests use it too.
  */
 import type { Logger } from 'pino';
 import { createService, type ExportService } from './app.ts';
@@ -14,12 +15,9 @@ import { openDatabase, type Db } from './db/open.ts';
 import { createLogger } from './http/logger.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { emailHash } from './identity/email-hash.ts';
-import { createDevConsentProviders } from './identity/dev-consent-provider.ts';
-import { createDevIdentityProvider } from './identity/dev-identity-provider.ts';
-import { createIdentityRoutes } from './identity/routes.ts';
+import { assembleIdentity, developmentIssuers } from './identity/assemble.ts';
 import { scenarioDirectory } from './identity/scenarios.ts';
 import { createTokenStore } from './identity/token-store.ts';
-import { createUsedStatesStore } from './db/used-states-store.ts';
 import { createSimulatedVendor } from './vendor/simulated-vendor.ts';
 import { createUnavailableVendor } from './vendor/unavailable-vendor.ts';
 import {
@@ -35,7 +33,7 @@ import { createMailNotifier } from './notify/mail-notifier.ts';
 import { runPeriodically } from './background/periodic.ts';
 import { openLimiterStore, purgeExpiredCounters } from './limits/limiter-store.ts';
 import { createVault } from './crypto/vault.ts';
-import { createGrantKeeper, type GrantKeeper } from './identity/destination-grants.ts';
+import type { GrantKeeper } from './identity/destination-grants.ts';
 
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -57,11 +55,16 @@ export type RunningParts = ExportService & {
 export function describeParts(config: Config): { standIns: string[]; unavailable: string[] } {
   const standIns: string[] = [];
   const unavailable: string[] = [];
+  const embedded = developmentIssuers(config);
+  if (embedded.includes('sso')) standIns.push('embedded development sign-in (scenario accounts, no password)');
+  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => (issuer === 'google' ? 'Google' : 'Microsoft'));
+  if (consents.length) standIns.push(`embedded development ${consents.join(' and ')} consent`);
   if (config.development) {
-    standIns.push('sign-in page (scenario accounts, no password)', 'destination consent pages', 'simulated migration vendor', `sample mailboxes and development destination mailboxes in ${config.devMailDir}`, '/dev pages');
+    standIns.push('simulated migration vendor', `sample mailboxes and development destination mailboxes in ${config.devMailDir}`, '/dev pages');
   } else {
-    // The real OpenID Connect client reads config.identity once it exists.
-    unavailable.push('sign-in (OIDC configured; no OIDC adapter yet)', 'destination consent (no OAuth clients yet)', 'migration vendor (no vendor client yet)');
+    if (!config.identity.google) unavailable.push('Gmail (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET not set)');
+    if (!config.identity.microsoft) unavailable.push('Outlook.com (MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET not set)');
+    unavailable.push('migration vendor (no vendor client yet)');
   }
   if (config.adapters === 'development') standIns.push('offline mailbox checks');
   if (!config.smtpUrl) standIns.push(`mail written to ${config.outboxDir}`);
@@ -98,7 +101,8 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
   const devMail = config.development ? createDevMail({ dir: config.devMailDir }) : null;
   const preparing = devMail ? prepareDevMail(devMail, directory, logger) : Promise.resolve();
-  const destinationGrants = createGrantKeeper({ db, vault: createVault(secret), refreshers: {}, logger, now, unusedTtlMs: config.tokenTtlMs });
+  const identity = await assembleIdentity({ config, db, vault: createVault(secret), secret, tokens, directory, logger, now });
+  const destinationGrants = identity.grants;
   const service = createService({
     config,
     db,
@@ -107,15 +111,8 @@ export async function assembleService(config: Config, options: { logger?: Logger
     secret,
     hashEmail: (email) => emailHash(email, secret),
     tokens,
-    identityRoutes: createIdentityRoutes({
-      tokens,
-      hashSecret: secret,
-      publicUrl: config.publicUrl,
-      usedStates: createUsedStatesStore(db),
-      now,
-      identityProvider: config.development ? createDevIdentityProvider(directory) : null,
-      consentProviders: config.development ? createDevConsentProviders() : {},
-    }),
+    identityRoutes: identity.routes,
+    destinationGrants,
     directory,
     vendor: config.development
       ? createSimulatedVendor({
@@ -158,6 +155,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
       await Promise.all(stops.map((stop) => stop()));
       await limiterStore.close();
       await preparing;
+      await identity.close();
       await db.destroy();
     },
   };

@@ -1,35 +1,47 @@
 /**
- * The flow in progress between the start of a sign-in or consent and its answer, kept in the
- * browser as a short-lived HttpOnly cookie signed with an HMAC (so it cannot be forged or edited)
- * and holding the random `state` the answer must carry back. This binds the answer to the
- * browser that began the flow: a form or callback from anywhere else fails the state check.
+ * The flow in progress between the redirect to an authorization server and its answer, kept in the
+ * browser as a short-lived HttpOnly cookie sealed with AES-256-GCM (server/crypto/vault.ts): it
+ * cannot be read, forged or edited. It holds what the answer is checked against — the random
+ * `state`, the `nonce` the ID token must carry, the PKCE verifier — and the server the flow was
+ * started with, so an answer at another server's callback is refused (mix-up, RFC 9700 §4.4). The
+ * cookie binds the answer to the browser that began the flow.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { DestinationProviderSchema, OperationSchema } from '../../contract/index.ts';
+import type { Vault } from '../crypto/vault.ts';
 
 export const FLOW_COOKIE_NAME = 'identity_flow';
-/** Only the identity routes need it; /api/oauth/ also covers the return path /api/oauth/callback. */
+/** Only the identity routes need it; /api/oauth/ also covers the callbacks under /api/oauth/callback. */
 export const FLOW_COOKIE_PATH = '/api/oauth/';
-/** Long enough to read a consent page and type an address; short enough to be useless if leaked. */
+/** Long enough to sign in or read a consent screen; short enough to be useless if leaked. */
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 
+const PURPOSE = 'identity-flow-cookie';
+
+const checks = {
+  state: v.string(),
+  nonce: v.string(),
+  codeVerifier: v.string(),
+  /** The redirect URI the server was given; the token request must repeat it exactly. */
+  redirectUri: v.string(),
+  expiresAt: v.number(),
+};
+
 const PendingFlowSchema = v.variant('kind', [
-  v.object({
-    kind: v.literal('sign-in'),
-    purpose: v.picklist(['sign-in', 'status']),
-    state: v.string(),
-    expiresAt: v.number(),
-  }),
+  v.object({ kind: v.literal('sign-in'), purpose: v.picklist(['sign-in', 'status']), ...checks }),
   v.object({
     kind: v.literal('consent'),
     provider: DestinationProviderSchema,
+    server: v.picklist(['google', 'microsoft']),
     scopes: v.array(OperationSchema),
-    state: v.string(),
-    expiresAt: v.number(),
+    ...checks,
   }),
 ]);
 export type PendingFlow = v.InferOutput<typeof PendingFlowSchema>;
+
+/** The authorization server a flow was started with: the single sign-on, or a destination's. */
+export const serverOf = (flow: PendingFlow) => (flow.kind === 'sign-in' ? 'sso' : flow.server);
 
 /** Equal strings, in time that does not reveal how much of a guess was right. */
 export function sameSecret(a: string, b: string): boolean {
@@ -38,23 +50,18 @@ export function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function createFlowSeal(secret: string, now: () => number = Date.now) {
-  // A key of its own, derived from the service secret, so a cookie MAC is never an email hash.
-  const key = createHmac('sha256', secret).update('identity-flow-cookie').digest();
-  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
-
+export function createFlowSeal(vault: Vault, now: () => number = Date.now) {
   return {
     seal(flow: PendingFlow): string {
-      const payload = Buffer.from(JSON.stringify(flow), 'utf8').toString('base64url');
-      return `${payload}.${mac(payload)}`;
+      return vault.seal(JSON.stringify(flow), PURPOSE);
     },
     /** The flow of a cookie this service wrote and that has not expired, else null. */
     open(cookie: string | undefined): PendingFlow | null {
       if (!cookie || cookie.length > 4096) return null;
-      const [payload, signature, extra] = cookie.split('.');
-      if (!payload || !signature || extra !== undefined || !sameSecret(signature, mac(payload))) return null;
+      const plain = vault.open(cookie, PURPOSE);
+      if (plain === null) return null;
       try {
-        const parsed = v.safeParse(PendingFlowSchema, JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+        const parsed = v.safeParse(PendingFlowSchema, JSON.parse(plain));
         return parsed.success && parsed.output.expiresAt > now() ? parsed.output : null;
       } catch {
         return null;
@@ -71,7 +78,7 @@ export function flowCookieHeader(value: string | null, secure: boolean): string 
     `Path=${FLOW_COOKIE_PATH}`,
     `Max-Age=${maxAge}`,
     'HttpOnly',
-    // Lax, not Strict: a real provider answers with a top-level redirect from its own site.
+    // Lax, not Strict: the authorization server answers with a top-level redirect from its own site.
     'SameSite=Lax',
     ...(secure ? ['Secure'] : []),
   ].join('; ');

@@ -1,53 +1,72 @@
 /**
- * The identity routes of the export service (spec §2, §7 browser redirects):
- *   GET  /api/oauth/?provider=northwave&logout=true              sign-in (source account)
- *   GET  /api/oauth/?provider=<destination>&scopes=<ops>&logout=true   destination consent
- *   GET  /api/oauth-for-status/?provider=northwave&logout=true   sign-in for the status lookup
- *   GET|POST /api/oauth/callback                                  the answer (dev forms post here;
- *                                                                 a real provider redirects here)
- *   GET  /api/oauth/identity.css                                  the pages' stylesheet
- * and the redirects back to /oauth-callback, /oauth-callback-for-status or / with a token or an error.
- * `logout=true` asks the provider for a fresh sign-in; the development pages always are one.
+ * The identity routes of the export service (spec §2, §7 browser redirects), an OpenID Connect and
+ * OAuth 2.0 client for every authorization server it uses:
+ *   GET /api/oauth/?provider=northwave&logout=true                  sign-in (the provider's SSO)
+ *   GET /api/oauth/?provider=<gmail|outlook>&scopes=<ops>&logout=true   destination consent
+ *   GET /api/oauth-for-status/?provider=northwave&logout=true       sign-in for the status lookup
+ *   GET /api/oauth/callback                                         the SSO's answer (its redirect URI)
+ *   GET /api/oauth/callback/google, /api/oauth/callback/microsoft   each destination server's own
+ * Each start redirects to the server's authorization endpoint (code + PKCE, `state`, `nonce`) with the
+ * flow sealed in a cookie; each answer is checked against that cookie and redeemed, then the browser
+ * goes back to /oauth-callback or /oauth-callback-for-status with the service's own token (never the
+ * provider's), or with an error. `logout=true` asks the SSO for a fresh login (`prompt=login`).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { StatusCode } from 'hono/utils/http-status';
 import { getCookie } from 'hono/cookie';
+import type { Logger } from 'pino';
 import * as v from 'valibot';
-import { DestinationProviderSchema, OperationSchema, SOURCE_PROVIDER, type Operation } from '../../contract/index.ts';
-import { apiError } from '../http/errors.ts';
-import { emailHash } from './email-hash.ts';
-import { field, parseAddress, readForm } from './form.ts';
-import { STYLESHEET_PATH } from './html.ts';
-import { createFlowSeal, FLOW_COOKIE_NAME, FLOW_TTL_MS, flowCookieHeader, sameSecret, type PendingFlow } from './pending-flow.ts';
-import type { ConsentAnswer, ConsentProviders, IdentityProvider, OAuthError, SignInAnswer } from './providers.ts';
-import type { TokenStore } from './token-store.ts';
+import { DestinationProviderSchema, OperationSchema, SOURCE_PROVIDER, type DestinationProvider, type OAuthError, type Operation } from '../../contract/index.ts';
+import type { Vault } from '../crypto/vault.ts';
 import type { UsedStates } from '../db/used-states-store.ts';
+import { apiError } from '../http/errors.ts';
+import type { GrantUse } from '../ports.ts';
+import type { GrantKeeper } from './destination-grants.ts';
+import { emailHash } from './email-hash.ts';
+import { parseAddress } from './address.ts';
+import { OAuthFailure, type OAuthClient, type Redeemed } from './oauth/client.ts';
+import type { Destination } from './oauth/destination.ts';
+import { consentScope, USE_OF_OPERATION, type DestinationServerName } from './oauth/destination-servers.ts';
+import { createFlowSeal, FLOW_COOKIE_NAME, FLOW_TTL_MS, flowCookieHeader, sameSecret, serverOf, type PendingFlow } from './pending-flow.ts';
+import type { TokenStore } from './token-store.ts';
 
 export const OAUTH_RETURN_PATH = '/api/oauth/callback';
 
+type ServerName = 'sso' | DestinationServerName;
+
+/** Each authorization server answers at its own redirect URI: an answer is bound to the server it came from. */
+export const callbackPath = (server: ServerName): string => (server === 'sso' ? OAUTH_RETURN_PATH : `${OAUTH_RETURN_PATH}/${server}`);
+
+/** The provider's single sign-on, as the routes use it. */
+export type SignIn = {
+  client: OAuthClient;
+  /** The scope parameter (`openid email` unless configured). */
+  scopes: string;
+  /** The registered redirect URI when configured; else `<origin>/api/oauth/callback`. */
+  redirectUri: string | null;
+};
+
 export type IdentityRoutesDependencies = {
   tokens: TokenStore;
-  /** The service secret: keys the email hash and signs the flow cookie. */
+  /** The service secret: keys the email hash. */
   hashSecret: string;
+  /** Seals the flow cookie. */
+  vault: Vault;
   /**
-   * The portal's public origin (e.g. https://export.example.com): makes the return URL a real
-   * provider is given absolute, and marks the flow cookie Secure when https. Redirects to the SPA
-   * stay relative.
+   * The portal's public origin (e.g. https://export.example.com): the redirect URIs are under it, and
+   * the flow cookie is Secure when it is https. Without it (development) the redirect URIs are under
+   * the origin the browser used, when that is this machine. Redirects to the SPA stay relative.
    */
   publicUrl?: string;
   /** The states already answered, kept in the database: single use across restarts and nodes. */
   usedStates: UsedStates;
-  /**
-   * The source sign-in; null when none is available (production before a real adapter is wired):
-   * the sign-in routes then answer 404. Never defaulted, so a development page cannot appear by omission.
-   */
-  identityProvider: IdentityProvider | null;
-  /** The consent provider of each OAuth destination offered; an absent one is PROVIDER_NOT_SUPPORTED. */
-  consentProviders: ConsentProviders;
+  /** The sign-in; null when none is configured (the sign-in routes then answer 404). Never defaulted. */
+  signIn: SignIn | null;
+  /** The OAuth client of each destination offered; an absent one is PROVIDER_NOT_SUPPORTED. */
+  destinations: Partial<Record<DestinationProvider, Destination>>;
+  /** Where a consent's tokens are kept for the transfer engine. */
+  grants: Pick<GrantKeeper, 'keep'>;
+  logger: Logger;
   now?: () => number;
 };
 
@@ -58,7 +77,7 @@ const ERROR_PATHS: Record<Exclude<Target, 'sign-in'>, string> = {
   consent: '/oauth-callback',
 };
 
-const stylesheet = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'pages', 'identity.css'), 'utf8');
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** `scopes=emailmigration,contactsmigration` → the operations, or null when empty or unknown. */
 function parseScopes(raw: string | undefined): Operation[] | null {
@@ -68,154 +87,195 @@ function parseScopes(raw: string | undefined): Operation[] | null {
   return scopes.every((name): name is Operation => v.is(OperationSchema, name)) ? scopes : null;
 }
 
+/** The grant uses of these operations, or null when one has none (forwarding). */
+function usesOf(operations: readonly Operation[]): GrantUse[] | null {
+  const uses = operations.map((operation) => USE_OF_OPERATION[operation]);
+  return uses.every((use): use is GrantUse => use !== null) ? [...new Set(uses)] : null;
+}
+
 const targetOf = (flow: PendingFlow): Target => (flow.kind === 'consent' ? 'consent' : flow.purpose);
+const random = () => randomBytes(32).toString('base64url');
+
+/** The first address claim that reads as an address, lowercased; or null. */
+function addressOf(claims: Record<string, unknown>, names: readonly string[]): string | null {
+  for (const name of names) {
+    const value = claims[name];
+    if (typeof value === 'string') return parseAddress(value);
+  }
+  return null;
+}
 
 export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   const now = deps.now ?? Date.now;
-  const identity = deps.identityProvider;
-  const consent = deps.consentProviders;
-  const base = (deps.publicUrl ?? '').replace(/\/+$/, '');
-  const returnUrl = `${base}${OAUTH_RETURN_PATH}`;
-  const flows = createFlowSeal(deps.hashSecret, now);
+  const { logger } = deps;
+  const publicUrl = (deps.publicUrl ?? '').replace(/\/+$/, '');
+  const flows = createFlowSeal(deps.vault, now);
   const app = new Hono();
 
-  const secure = (c: Context) => base.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
+  const secure = (c: Context) => publicUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
-  /**
-   * Answers through Hono's context (not a bare Response) so headers that the service's middleware
-   * prepared before this route, like the XSRF cookie, survive; the flow cookie is set (a sealed
-   * flow) or cleared (null) next to any cookie the provider's own answer carries.
-   */
-  const send = (c: Context, response: Response, flow: PendingFlow | null): Response => {
-    for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+  /** The answer, with the flow cookie set (a sealed flow) or cleared (null) and nothing cached. */
+  const send = (c: Context, location: string, flow: PendingFlow | null): Response => {
     c.header('Set-Cookie', flowCookieHeader(flow ? flows.seal(flow) : null, secure(c)), { append: true });
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') c.header(name, value);
-    });
     c.header('Cache-Control', 'no-store');
-    return c.newResponse(response.body, response.status as StatusCode);
+    return c.redirect(location, 302);
   };
 
   /**
    * Back to the SPA on the origin the browser is on: relative, even with a public URL, because the
    * browser's session storage (the signed-in source) belongs to that origin.
    */
-  const redirect = (path: string, query: Record<string, string>, hash = ''): Response =>
-    new Response(null, {
-      status: 302,
-      headers: { Location: `${path}?${new URLSearchParams(query).toString()}${hash}`, 'Cache-Control': 'no-store' },
-    });
+  const spa = (path: string, query: Record<string, string>, hash = '') => `${path}?${new URLSearchParams(query).toString()}${hash}`;
 
   /**
    * A failed sign-in lands on the home page's error modal (§2, §8) as an AUTH_ERROR; the `#error`
    * form of EXTERNAL_OAUTH_ERROR says "please, try to sign in again" and needs no user name, which
    * the service does not know when the flow failed. The other flows go through their callbacks.
    */
-  const errorRedirect = (target: Target, error: OAuthError) =>
-    target === 'sign-in'
-      ? redirect('/', { error, type: 'AUTH_ERROR' }, error === 'EXTERNAL_OAUTH_ERROR' ? '#error' : '')
-      : redirect(ERROR_PATHS[target], { error });
+  const errorLocation = (target: Target, error: OAuthError) =>
+    target === 'sign-in' ? spa('/', { error, type: 'AUTH_ERROR' }, error === 'EXTERNAL_OAUTH_ERROR' ? '#error' : '') : spa(ERROR_PATHS[target], { error });
 
-  app.get(STYLESHEET_PATH, (c) =>
-    c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
-  );
+  /**
+   * The origin the redirect URIs are under: the public URL, or (development, without one) the origin
+   * the browser used when it is this machine. null for any other Host: set PUBLIC_URL then.
+   */
+  const originOf = (c: Context): string | null => {
+    if (publicUrl) return publicUrl;
+    const url = new URL(c.req.url);
+    return LOOPBACK_HOSTS.has(url.hostname) ? url.origin : null;
+  };
 
-  /** GET /api/oauth/ and /api/oauth-for-status/: record the flow, then let the provider begin it. */
+  /** GET /api/oauth/ and /api/oauth-for-status/: the flow sealed in a cookie, then off to the authorization server. */
   const begin = async (c: Context, from: 'oauth' | 'status'): Promise<Response> => {
     const provider = c.req.query('provider');
-    const state = randomBytes(24).toString('base64url');
-    const expiresAt = now() + FLOW_TTL_MS;
+    const started = now();
+    const common = { state: random(), nonce: random(), codeVerifier: random(), expiresAt: started + FLOW_TTL_MS };
+    const origin = originOf(c);
     let flow: PendingFlow;
+    let client: OAuthClient;
+    let scope: string;
+    let params: Readonly<Record<string, string>>;
     if (from === 'status' || provider === SOURCE_PROVIDER) {
-      if (!identity) return apiError(c, 404, 'NOT_FOUND', 'Sign-in is not available on this service.');
+      if (!deps.signIn) return apiError(c, 404, 'NOT_FOUND', 'Sign-in is not available on this service.');
       const purpose = from === 'status' ? 'status' : 'sign-in';
-      if (provider !== SOURCE_PROVIDER) return errorRedirect(purpose, 'PROVIDER_NOT_SUPPORTED');
-      flow = { kind: 'sign-in', purpose, state, expiresAt };
+      if (provider !== SOURCE_PROVIDER) return send(c, errorLocation(purpose, 'PROVIDER_NOT_SUPPORTED'), null);
+      const redirectUri = deps.signIn.redirectUri ?? (origin && `${origin}${callbackPath('sso')}`);
+      if (!redirectUri) return noOrigin(c, purpose);
+      flow = { kind: 'sign-in', purpose, ...common, redirectUri };
+      ({ client, scopes: scope } = deps.signIn);
+      params = c.req.query('logout') === 'true' ? { prompt: 'login' } : {};
     } else {
-      const destination = v.safeParse(DestinationProviderSchema, provider);
-      if (!destination.success || !consent[destination.output]) return errorRedirect('consent', 'PROVIDER_NOT_SUPPORTED');
-      const scopes = parseScopes(c.req.query('scopes'));
-      if (!scopes) return errorRedirect('consent', 'EXTERNAL_OAUTH_ERROR');
-      flow = { kind: 'consent', provider: destination.output, scopes, state, expiresAt };
+      const parsed = v.safeParse(DestinationProviderSchema, provider);
+      const destination = parsed.success ? deps.destinations[parsed.output] : undefined;
+      if (!parsed.success || !destination) return send(c, errorLocation('consent', 'PROVIDER_NOT_SUPPORTED'), null);
+      const operations = parseScopes(c.req.query('scopes'));
+      const uses = operations && usesOf(operations);
+      if (!operations || !uses) return send(c, errorLocation('consent', 'EXTERNAL_OAUTH_ERROR'), null);
+      if (!origin) return noOrigin(c, 'consent');
+      const { server } = destination;
+      flow = { kind: 'consent', provider: parsed.output, server: server.name, scopes: operations, ...common, redirectUri: `${origin}${callbackPath(server.name)}` };
+      ({ client } = destination);
+      scope = consentScope(server, uses);
+      params = server.params;
     }
     try {
-      const page = await startFlow(flow);
-      return page ? send(c, page, flow) : errorRedirect(targetOf(flow), 'PROVIDER_NOT_SUPPORTED');
-    } catch {
-      // A real provider unreachable or misconfigured: the person sees the §8 message, not a 500.
-      return errorRedirect(targetOf(flow), 'EXTERNAL_OAUTH_ERROR');
+      const url = await client.authorizationUrl({ redirectUri: flow.redirectUri, scope, state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, params });
+      return send(c, url.href, flow);
+    } catch (error) {
+      // The server unreachable or misconfigured: the person sees the §8 message, not a 500.
+      logger.error({ server: serverOf(flow), reason: error instanceof OAuthFailure ? error.reason : 'unexpected' }, 'identity: cannot start a flow');
+      return send(c, errorLocation(targetOf(flow), 'EXTERNAL_OAUTH_ERROR'), null);
     }
   };
 
-  const startFlow = (flow: PendingFlow): Promise<Response> | null => {
-    if (flow.kind === 'sign-in') return identity ? identity.start({ purpose: flow.purpose, state: flow.state, returnUrl }) : null;
-    const provider = consent[flow.provider];
-    return provider ? provider.start({ provider: flow.provider, scopes: flow.scopes, state: flow.state, returnUrl }) : null;
+  const noOrigin = (c: Context, target: Target) => {
+    logger.warn({ host: new URL(c.req.url).host }, 'identity: no redirect URI for this host; set PUBLIC_URL');
+    return send(c, errorLocation(target, 'EXTERNAL_OAUTH_ERROR'), null);
   };
 
-  const completeFlow = async (request: Request, flow: PendingFlow): Promise<SignInAnswer | ConsentAnswer> => {
+  /** The verified address of the sign-in, or null (no address, or one the provider says is unverified). */
+  const signInAddress = (redeemed: Redeemed) =>
+    redeemed.claims.email_verified === false ? null : addressOf(redeemed.claims, ['email']);
+
+  /** The tokens of a redeemed answer turned into the service's own, and the redirect back to the SPA. */
+  const complete = async (flow: PendingFlow, redeemed: Redeemed): Promise<string> => {
     if (flow.kind === 'sign-in') {
-      if (!identity) return { kind: 'refused', state: flow.state, error: 'PROVIDER_NOT_SUPPORTED' };
-      return identity.complete(request, { purpose: flow.purpose, state: flow.state, returnUrl });
+      const email = signInAddress(redeemed);
+      if (!email) return errorLocation(flow.purpose, 'EXTERNAL_OAUTH_ERROR');
+      if (flow.purpose === 'status') {
+        const token = await deps.tokens.issue({ email, purpose: 'status', provider: SOURCE_PROVIDER });
+        return spa('/oauth-callback-for-status', { token_id: token, email, hash: emailHash(email, deps.hashSecret) });
+      }
+      const token = await deps.tokens.issue({ email, purpose: 'source', provider: SOURCE_PROVIDER });
+      return spa('/oauth-callback', { token_id: token, email });
     }
-    const provider = consent[flow.provider];
-    if (!provider) return { kind: 'refused', state: flow.state, error: 'PROVIDER_NOT_SUPPORTED' };
-    return provider.complete(request, { provider: flow.provider, scopes: flow.scopes, state: flow.state, returnUrl });
+    const destination = deps.destinations[flow.provider];
+    const uses = usesOf(flow.scopes);
+    const email = destination && addressOf(redeemed.claims, destination.server.addressClaims);
+    if (!destination || !uses || !email) return errorLocation('consent', 'EXTERNAL_OAUTH_ERROR');
+    const tokens = await destination.grantedTokens(redeemed, uses);
+    if (tokens === 'missing') return errorLocation('consent', 'MISSING_SCOPE');
+    if (tokens.refreshToken === null) logger.warn({ server: flow.server }, 'identity: a consent without a refresh token; its export cannot outlive the access token');
+    const token = await deps.tokens.issue({ email, purpose: 'destination', provider: flow.provider });
+    await deps.grants.keep(token, { provider: flow.provider, email, tokens });
+    return spa('/oauth-callback', { token_id: token, email });
   };
 
-  /** Without a valid flow cookie the page's own hint picks where the error goes (it decides nothing else). */
-  const hintedTarget = async (request: Request): Promise<Target> => {
-    const hint = field(await readForm(request.clone()), 'flow') ?? new URL(request.url).searchParams.get('flow');
-    return hint === 'sign-in' || hint === 'status' ? hint : 'consent';
+  const clientOf = (flow: PendingFlow): OAuthClient | undefined =>
+    flow.kind === 'sign-in' ? deps.signIn?.client : deps.destinations[flow.provider]?.client;
+
+  /** What the flow asked for: a token response without `scope` granted exactly that (RFC 6749 §5.1). */
+  const scopeOf = (flow: PendingFlow): string => {
+    if (flow.kind === 'sign-in') return deps.signIn?.scopes ?? '';
+    const destination = deps.destinations[flow.provider];
+    const uses = usesOf(flow.scopes);
+    return destination && uses ? consentScope(destination.server, uses) : '';
   };
 
-  /** GET|POST /api/oauth/callback: check the state, then turn the provider's answer into a token. */
-  const finish = async (c: Context): Promise<Response> => {
+  const addressClaimsOf = (flow: PendingFlow): readonly string[] =>
+    flow.kind === 'sign-in' ? ['email'] : (deps.destinations[flow.provider]?.server.addressClaims ?? []);
+
+  /** GET /api/oauth/callback[/<server>]: the answer checked against the browser's flow, redeemed once. */
+  const finish = async (c: Context, server: ServerName): Promise<Response> => {
     const flow = flows.open(getCookie(c, FLOW_COOKIE_NAME));
-    if (!flow) return send(c, errorRedirect(await hintedTarget(c.req.raw), 'EXTERNAL_OAUTH_ERROR'), null);
+    const query = new URL(c.req.url).searchParams;
+    if (!flow) return send(c, errorLocation(server === 'sso' ? 'sign-in' : 'consent', 'EXTERNAL_OAUTH_ERROR'), null);
     const target = targetOf(flow);
-    const end = (response: Response) => send(c, response, null);
-    const replayed = () => end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
-    // Answered before (here, on another node, before a restart): not even the provider is asked again.
-    if (await deps.usedStates.wasUsed(flow.state)) return replayed();
+    const refuse = (reason: string, error: OAuthError = 'EXTERNAL_OAUTH_ERROR') => {
+      logger.warn({ server, reason }, 'identity: answer refused');
+      return send(c, errorLocation(target, error), null);
+    };
+    // An answer at another server's redirect URI: a mix-up attempt, or a confused browser.
+    if (serverOf(flow) !== server) return refuse(`answer for ${serverOf(flow)} at the ${server} callback`);
+    // Another browser's answer, or a forged one: spending this browser's flow on it would help nobody.
+    const state = query.get('state');
+    if (state === null || !sameSecret(state, flow.state)) return refuse('state does not match the browser');
+    // A flow completes once, whatever its outcome, across restarts and nodes; the first answer wins.
+    if (!(await deps.usedStates.markUsed(flow.state, flow.expiresAt, now()))) return refuse('flow already answered');
+    const client = clientOf(flow);
+    if (!client) return refuse('server no longer configured', 'PROVIDER_NOT_SUPPORTED');
 
-    let answer: SignInAnswer | ConsentAnswer | null;
+    // The answer's own parameters at the redirect URI the server was given, whatever Host this came in on.
+    const callback = new URL(flow.redirectUri);
+    callback.search = query.toString();
+    const scope = scopeOf(flow);
+    let location: string;
     try {
-      answer = await completeFlow(c.req.raw, flow);
-    } catch {
-      answer = null;
+      const redeemed = await client.redeem(callback, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, scope }, addressClaimsOf(flow));
+      location = await complete(flow, redeemed);
+    } catch (error) {
+      if (!(error instanceof OAuthFailure)) throw error;
+      return refuse(error.reason.slice(0, 300));
     }
-    if (answer?.kind === 'show' && answer.state !== null && sameSecret(answer.state, flow.state)) {
-      return send(c, answer.page, flow); // same flow, same state: try again
-    }
-    // A flow completes once, whatever its outcome: of two answers racing, only the first goes on.
-    if (!(await deps.usedStates.markUsed(flow.state, flow.expiresAt, now()))) return replayed();
-    if (answer === null || answer.state === null || !sameSecret(answer.state, flow.state)) return replayed();
-    if (answer.kind === 'show') return replayed();
-    if (answer.kind === 'refused') return end(errorRedirect(target, answer.error));
-
-    // A provider's address is checked like any input before it reaches a token or a URL.
-    const email = parseAddress(answer.email);
-    if (!email) return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
-
-    if (answer.kind === 'granted') {
-      if (flow.kind !== 'consent') return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
-      if (flow.scopes.some((scope) => !answer.scopes.includes(scope))) return end(errorRedirect(target, 'MISSING_SCOPE'));
-      const token = await deps.tokens.issue({ email, purpose: 'destination', provider: flow.provider });
-      return end(redirect('/oauth-callback', { token_id: token, email }));
-    }
-    if (flow.kind !== 'sign-in') return end(errorRedirect(target, 'EXTERNAL_OAUTH_ERROR'));
-    if (flow.purpose === 'status') {
-      const token = await deps.tokens.issue({ email, purpose: 'status', provider: SOURCE_PROVIDER });
-      return end(redirect('/oauth-callback-for-status', { token_id: token, email, hash: emailHash(email, deps.hashSecret) }));
-    }
-    const token = await deps.tokens.issue({ email, purpose: 'source', provider: SOURCE_PROVIDER });
-    return end(redirect('/oauth-callback', { token_id: token, email }));
+    return send(c, location, null);
   };
 
   // Both spellings: the browser asks with the trailing slash of §7, a person may type it without.
   for (const path of ['/api/oauth', '/api/oauth/']) app.get(path, (c) => begin(c, 'oauth'));
   for (const path of ['/api/oauth-for-status', '/api/oauth-for-status/']) app.get(path, (c) => begin(c, 'status'));
-  app.on(['GET', 'POST'], [OAUTH_RETURN_PATH, `${OAUTH_RETURN_PATH}/`], finish);
+  for (const server of ['sso', 'google', 'microsoft'] as const) {
+    app.get(callbackPath(server), (c) => finish(c, server));
+    app.get(`${callbackPath(server)}/`, (c) => finish(c, server));
+  }
   return app;
 }

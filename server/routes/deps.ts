@@ -11,6 +11,7 @@ import type { JobService } from '../jobs/job-service.ts';
 import type { Limits } from '../limits/limits.ts';
 import type { TokenVerifier } from '../http/auth.ts';
 import type { ReadinessCheck } from '../ops/readiness.ts';
+import type { GrantKeeper } from '../identity/destination-grants.ts';
 import type {
   AccountDirectory,
   CredentialChecker,
@@ -37,6 +38,8 @@ export type RouteDeps = {
   outbox: OutboxStore;
   jobService: JobService;
   grants: DownloadGrants;
+  /** A consent's destination tokens, attached to the export a load starts. */
+  destinationGrants: Pick<GrantKeeper, 'attach' | 'delete'>;
   limits: Limits;
   /** What /readyz checks: the database and its migrations, and what the owner adds (the transfer queue). */
   readiness: readonly ReadinessCheck[];

@@ -19,15 +19,21 @@ import { allowsMigration, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionChecks } from './session.ts';
 
-/** Where the export goes: a consent grant names the address, Other names it with a password, a file has none. */
-async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest): Promise<{ email: string | null } | Response> {
+type Destination = { email: string | null; consent?: string };
+
+const consentExpired = (c: Context) =>
+  apiError(c, 401, 'UNAUTHORIZED', 'The destination sign-in has expired. Please, sign in again.', 'destination_account.tokenId');
+
+/**
+ * Where the export goes: a consent names the address (and its token stands for the OAuth grant the
+ * export will use), Other names it with a password, a file has none.
+ */
+async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest): Promise<Destination | Response> {
   const destination = body.destination_account;
   if (OAUTH_DESTINATIONS.has(destination.provider)) {
     const grant = await verifyToken(deps.tokens, destination.tokenId, ['destination']);
-    if (!grant || grant.provider !== destination.provider) {
-      return apiError(c, 401, 'UNAUTHORIZED', 'The destination sign-in has expired. Please, sign in again.', 'destination_account.tokenId');
-    }
-    return { email: grant.email };
+    if (!grant || !destination.tokenId || grant.provider !== destination.provider) return consentExpired(c);
+    return { email: grant.email, consent: destination.tokenId };
   }
   if (destination.provider !== 'other') return { email: null };
   const address = v.safeParse(EmailAddressSchema, destination.email ?? '');
@@ -127,9 +133,16 @@ export function loadRoutes(deps: RouteDeps) {
       await deps.limits.exportNotStarted(identity.email);
       return c.json({ jobid: holder } satisfies LoadResponse);
     }
+    // One consent, one export: its tokens go with this job (a consent used already, or expired, starts none).
+    if (destination.consent && !(await deps.destinationGrants.attach(destination.consent, job.exportId))) {
+      await deps.jobs.remove(job.exportId);
+      await deps.limits.exportNotStarted(identity.email);
+      return consentExpired(c);
+    }
     try {
       await deps.vendor.start(job);
     } catch (error) {
+      await deps.destinationGrants.delete(job.exportId);
       await deps.jobs.remove(job.exportId);
       await deps.limits.exportNotStarted(identity.email);
       deps.logger.error({ err: error, exportId: job.exportId }, 'vendor refused the job');

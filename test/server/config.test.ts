@@ -1,5 +1,6 @@
 /** Configuration, the secret file and the build's compression step. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +35,7 @@ describe('readConfig', () => {
       adapters: 'development',
       production: false,
       development: true,
-      identity: null,
+      identity: { signIn: null, google: null, microsoft: null, devProviderPort: 0 },
       outbound: { allowList: [], ports: [993, 143], dnsServers: null },
       bodyLimitBytes: 65536,
       downloadTtlMs: 14 * 24 * 60 * 60 * 1000,
@@ -54,7 +55,17 @@ describe('readConfig', () => {
       adapters: 'real',
       production: true,
       development: false,
-      identity: { issuer: 'https://sso.example.com', clientId: 'portal', clientSecret: 'oidc-client-secret' },
+      identity: {
+        signIn: {
+          issuer: 'https://sso.example.com',
+          clientId: 'portal',
+          auth: { method: 'client_secret_basic', secret: 'oidc-client-secret' },
+          scopes: 'openid email',
+          redirectUrl: null,
+        },
+        google: null,
+        microsoft: null,
+      },
       outbound: { allowList: ['10.0.0.0/8', '192.0.2.7'], ports: [993], dnsServers: ['192.0.2.53'] },
       rateLimits: { status: { max: 5, windowMs: 60000 } },
     });
@@ -80,9 +91,60 @@ describe('readConfig', () => {
     expect(config).toMatchObject({ production: true, development: true, adapters: 'development' });
   });
 
-  it('wants the three OIDC variables together', () => {
+  it('wants the three OIDC variables together, an https issuer (or one on this machine, outside production)', () => {
     expect(() => readConfig({ OIDC_ISSUER: 'https://sso.example.com' })).toThrow(/OIDC_CLIENT_ID, OIDC_CLIENT_SECRET missing/);
     expect(() => readConfig({ ...PRODUCTION, OIDC_ISSUER: 'http://sso.example.com' })).toThrow(/OIDC_ISSUER/);
+    expect(readConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000/', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's' }).identity.signIn?.issuer).toBe('http://127.0.0.1:9000');
+    expect(() => readConfig({ ...PRODUCTION, OIDC_ISSUER: 'http://127.0.0.1:9000' })).toThrow(/OIDC_ISSUER=http:\/\/127\.0\.0\.1:9000 is not https/);
+  });
+
+  it('reads the sign-in’s scopes, redirect URL and client authentication, and the destinations’ clients', () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const identity = readConfig({
+      OIDC_ISSUER: 'https://sso.example.com',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+      OIDC_PRIVATE_KEY_ID: 'key-1',
+      OIDC_SCOPES: 'openid email profile',
+      OIDC_REDIRECT_URL: 'https://export.example.com/sso/return',
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      MICROSOFT_CLIENT_ID: 'm-id',
+      MICROSOFT_CLIENT_SECRET: 'm-secret',
+      DEV_IDENTITY_PORT: '8081',
+    }).identity;
+    expect(identity).toEqual({
+      signIn: {
+        issuer: 'https://sso.example.com',
+        clientId: 'portal',
+        auth: { method: 'private_key_jwt', privateKey: pem, keyId: 'key-1' },
+        scopes: 'openid email profile',
+        redirectUrl: 'https://export.example.com/sso/return',
+      },
+      google: { issuer: 'https://accounts.google.com', clientId: 'g-id', auth: { method: 'client_secret_post', secret: 'g-secret' } },
+      microsoft: { issuer: 'https://login.microsoftonline.com/consumers/v2.0', clientId: 'm-id', auth: { method: 'client_secret_post', secret: 'm-secret' } },
+      devProviderPort: 8081,
+    });
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's', OIDC_SCOPES: 'email' }, /OIDC_SCOPES must include openid/],
+    [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_PRIVATE_KEY: 'not a key' }, /OIDC_PRIVATE_KEY is not a PEM private key/],
+    [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's', OIDC_TOKEN_AUTH_METHOD: 'none' }, /OIDC_TOKEN_AUTH_METHOD/],
+    [{ GOOGLE_CLIENT_ID: 'g' }, /GOOGLE_CLIENT_SECRET missing/],
+    [{ MICROSOFT_CLIENT_SECRET: 'm' }, /MICROSOFT_CLIENT_ID missing/],
+    [{ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'http://accounts.example.com' }, /GOOGLE_ISSUER/],
+    [{ DEV_IDENTITY_PORT: 'x' }, /DEV_IDENTITY_PORT/],
+  ])('refuses the identity variables %o, naming the variable and never a secret', (env, message) => {
+    let text = '';
+    try {
+      readConfig(env);
+    } catch (error) {
+      text = (error as Error).message;
+    }
+    expect(text).toMatch(message);
+    expect(text).not.toMatch(/"s"|not a key|"m"/);
   });
 
   it.each([

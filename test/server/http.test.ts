@@ -25,7 +25,8 @@ describe('headers on every answer', () => {
   it.each(['/', '/healthz', '/api/nope/', '/api/v2/status/?job_id=x', '/api/oauth/?provider=northwave&logout=true'])(
     '%s carries the security headers',
     async (path) => {
-      const response = await fetch(`${harness.base}${path}`);
+      // The service's own answer (the sign-in's is a redirect to the authorization server).
+      const response = await fetch(`${harness.base}${path}`, { redirect: 'manual' });
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       const csp = response.headers.get('content-security-policy') ?? '';

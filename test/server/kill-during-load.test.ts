@@ -14,23 +14,17 @@ import { createLogger } from '../../server/http/logger.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { NO_LIMITS } from '../support/no-limits.ts';
 import { freePort } from '../support/free-port.ts';
+import { createOAuthBrowser } from '../support/oauth-browser.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Through the development sign-in, as a browser would: the page's state and cookie, then the form post. */
+/** Through the embedded development provider's sign-in, as a browser would. */
 async function signIn(base: string, email: string): Promise<{ token: string; xsrf: string }> {
-  const page = await fetch(`${base}/api/oauth/?provider=northwave&logout=true`);
-  const flowCookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const state = /name="state" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
-  const answer = await fetch(`${base}/api/oauth/callback`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: flowCookie },
-    body: new URLSearchParams({ state, flow: 'sign-in', email }).toString(),
-  });
-  const token = new URL(answer.headers.get('location') ?? '', base).searchParams.get('token_id') ?? '';
+  const browser = createOAuthBrowser(base);
+  const page = await browser.visit(`${base}/api/oauth/?provider=northwave&logout=true`);
+  const token = (await browser.submit(page, { email })).url.searchParams.get('token_id') ?? '';
   const home = await fetch(`${base}/`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(home.headers.get('set-cookie') ?? '')?.[1] ?? '';
   return { token, xsrf };

@@ -1,8 +1,9 @@
 /**
  * `tsx server/main.ts` as `npm start` runs it: listens on loopback by default, says which parts are
- * development stand-ins, answers, and shuts down cleanly on SIGTERM; under NODE_ENV=production it
- * refuses to start without its real parts and, with them, serves no development sign-in. On SQLite
- * by default, and with DATABASE_URL on Postgres in the `postgres` project.
+ * development stand-ins (the embedded development provider among them), answers, and shuts down
+ * cleanly on SIGTERM; under NODE_ENV=production it refuses to start without its real parts and, with
+ * them, signs in through the configured issuer (https, trusted like a real one's CA) and serves no
+ * development page. On SQLite by default, and with DATABASE_URL on Postgres in the `postgres` project.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,8 @@ import path from 'node:path';
 import { createTestDatabase, testDialect } from '../support/test-database.ts';
 import { PRODUCTION } from './helpers/production-env.ts';
 import { freePort } from '../support/free-port.ts';
+import { createOAuthBrowser } from '../support/oauth-browser.ts';
+import { startTlsIssuer } from '../support/tls-issuer.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
@@ -60,17 +63,27 @@ describe('server/main.ts', () => {
     expect(metrics).toContain('process_resident_memory_bytes');
     // The public port's /metrics is just a path of the SPA.
     expect(await (await fetch(`${main.base}/metrics`)).text()).not.toContain('portal_http_request');
-    expect(main.output()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(development stand-ins: sign-in page .*simulated migration vendor.*secret generated/);
+    expect(main.output()).toMatch(
+      /listening on http:\/\/127\.0\.0\.1:\d+ \(development stand-ins: embedded development sign-in .*embedded development Google and Microsoft consent.*simulated migration vendor.*secret generated/,
+    );
+    expect(main.output()).not.toContain('Unsupported runtime');
     expect(await (await fetch(`${main.base}/support-form`)).text()).toContain('main test');
-    const signIn = await fetch(`${main.base}/api/oauth/?provider=northwave&logout=true`);
-    expect(await signIn.text()).toContain('active@example.com');
+    // The sign-in goes through the embedded development provider, on its own loopback port.
+    const browser = createOAuthBrowser(main.base);
+    const signIn = await browser.visit(`${main.base}/api/oauth/?provider=northwave&logout=true`);
+    expect(signIn.url.hostname).toBe('127.0.0.1');
+    expect(signIn.url.port).not.toBe(new URL(main.base).port);
+    expect(signIn.html).toContain('active@example.com');
+    const done = await browser.submit(signIn, { email: 'active@example.com' });
+    expect(done.url.pathname).toBe('/oauth-callback');
+    expect(done.url.searchParams.get('token_id')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The data went where the configuration points: no SQLite file once DATABASE_URL is set.
     expect(existsSync(path.join(dir, 'dev', 'portal.sqlite'))).toBe(testDialect === 'sqlite');
     expect(existsSync(path.join(dir, 'dev', 'hash-secret'))).toBe(true);
     expect((await fetch(`${main.base}/dev/mailboxes`)).status).toBe(200);
 
     main.child.kill('SIGTERM');
-    expect(await main.exited).toBe(0);
+    expect(await main.exited, main.output()).toBe(0);
     // The first start wrote the scenario accounts' sample mailboxes (shutdown waits for them).
     expect(existsSync(path.join(dir, 'dev', 'dev-mail', 'accounts', 'active@example.com', 'Maildir', 'mailbox.json'))).toBe(true);
     expect(existsSync(path.join(dir, 'dev', 'dev-mail', 'accounts', 'active@example.com', 'contacts', 'contacts'))).toBe(true);
@@ -86,16 +99,31 @@ describe('server/main.ts', () => {
     expect(existsSync(path.join(dir, 'refused', 'hash-secret'))).toBe(false);
   });
 
-  it('in production with its configuration serves no development sign-in, consent or /dev page', { timeout: 60_000 }, async () => {
-    const main = await startMain(PRODUCTION, 'production');
+  it('in production with its configuration signs in through the issuer and serves no development page', { timeout: 60_000 }, async () => {
+    const issuer = await startTlsIssuer({
+      client_id: PRODUCTION.OIDC_CLIENT_ID,
+      client_secret: PRODUCTION.OIDC_CLIENT_SECRET,
+      redirect_uris: [`${PRODUCTION.PUBLIC_URL}/api/oauth/callback`],
+    });
+    const main = await startMain({ ...PRODUCTION, OIDC_ISSUER: issuer.issuer, NODE_EXTRA_CA_CERTS: issuer.caFile }, 'production');
     try {
       expect(main.healthy, main.output()).toBe(true);
       expect(main.output()).toContain('development stand-ins: none');
-      for (const page of ['/api/oauth/?provider=northwave&logout=true', '/api/oauth-for-status/?provider=northwave&logout=true', '/dev/support-requests', '/dev/mailboxes']) {
-        const response = await fetch(`${main.base}${page}`, { redirect: 'manual' });
-        expect(response.status, page).toBe(404);
+      for (const start of ['/api/oauth/?provider=northwave&logout=true', '/api/oauth-for-status/?provider=northwave&logout=true']) {
+        const response = await fetch(`${main.base}${start}`, { redirect: 'manual' });
+        expect(response.status, `${start}: ${main.output()}`).toBe(302);
+        const authorize = new URL(response.headers.get('location') ?? '');
+        expect(authorize.origin).toBe(issuer.issuer);
+        expect(authorize.searchParams.get('client_id')).toBe(PRODUCTION.OIDC_CLIENT_ID);
+        expect(authorize.searchParams.get('redirect_uri')).toBe(`${PRODUCTION.PUBLIC_URL}/api/oauth/callback`);
+        expect(authorize.searchParams.get('prompt')).toBe('login');
+        expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+        expect(response.headers.get('set-cookie') ?? '').toMatch(/identity_flow=[^;]+;.*HttpOnly; SameSite=Lax; Secure/);
       }
-      // The development sign-in form posted straight to the callback gives no token either.
+      for (const page of ['/dev/support-requests', '/dev/mailboxes']) {
+        expect((await fetch(`${main.base}${page}`, { redirect: 'manual' })).status, page).toBe(404);
+      }
+      // The old development sign-in form posted straight to the callback gives no token.
       const forged = await fetch(`${main.base}/api/oauth/callback`, {
         method: 'POST',
         redirect: 'manual',
@@ -111,6 +139,7 @@ describe('server/main.ts', () => {
     } finally {
       main.child.kill('SIGTERM');
       await main.exited;
+      await issuer.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 /** The session client's calls over real HTTP: XSRF and bearer checks, capabilities, validate, load. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const EXPORT_ID_PATTERN = /^[A-Za-z0-9]{32}$/;
-import { fileLoad, signIn, startHarness, type Harness } from './helpers/harness.ts';
+import { consentGrant, fileLoad, signIn, startHarness, type Harness } from './helpers/harness.ts';
 
 let harness: Harness;
 
@@ -190,7 +190,7 @@ describe('POST /api/load/', () => {
 
   it('exports to an OAuth destination with a destination grant, naming the granted address', async () => {
     const session = await signIn(harness);
-    const grant = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const grant = await consentGrant(harness, 'gmail', 'me@gmail.com');
     const response = await session.post('/api/load/', {
       ...fileLoad(session.email),
       destination_account: { provider: 'gmail', email: 'me@gmail.com', tokenId: grant },

@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { createHmac } from 'node:crypto';
 import { DOWNLOAD_GRANT_TTL_MS } from '../../server/jobs/download-grant.ts';
 import { emailHash } from '../../server/identity/email-hash.ts';
-import { JOB_DURATION_MS, SECRET, fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
+import { JOB_DURATION_MS, SECRET, consentGrant, fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
 
 const harnesses: Harness[] = [];
 async function start(options?: Parameters<typeof startHarness>[0]) {
@@ -68,7 +68,7 @@ describe('export status', () => {
 
   it('answers only the operations of the job, with no link for a transfer to a mailbox', async () => {
     const harness = await start();
-    const grant = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const grant = await consentGrant(harness, 'gmail', 'me@gmail.com');
     const jobId = await load(harness, 'active@example.com', {
       ...fileLoad('active@example.com'),
       destination_account: { provider: 'gmail', tokenId: grant },

@@ -10,6 +10,7 @@ import { startPortalServer } from './portal-server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     portalUrl: string;
+    identityUrl: string;
     portalDataDir: string;
   }
 }
@@ -20,6 +21,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // screenshots at two widths take a few seconds on two cores), short enough to wait for 'Completed'.
   const server = await startPortalServer({ distDir, jobDurationMs: 10_000 });
   project.provide('portalUrl', server.url);
+  project.provide('identityUrl', server.identityUrl);
   project.provide('portalDataDir', server.dataDir);
   return async () => {
     await server.stop();

@@ -41,7 +41,8 @@ export function useJourney(): () => Journey {
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     context.setDefaultTimeout(10_000);
-    const guard = await guardContext(context, url);
+    // The sign-in and consent pages are the embedded development provider's, on its own origin.
+    const guard = await guardContext(context, url, [inject('identityUrl')]);
     const page = await context.newPage();
     current = { url, context, page, guard, check: (name) => checkScreen(page, guard, name) };
   });

@@ -1,7 +1,8 @@
 /**
  * Watches a browser context for what must never happen on any screen: a console error, an
- * uncaught exception, or a request to a host other than the portal's own. Foreign requests are
- * aborted (the suite must work offline) and recorded.
+ * uncaught exception, or a request to a host other than the portal's own (and the origins it names,
+ * such as the development sign-in's). Foreign requests are aborted (the suite must work offline) and
+ * recorded.
  */
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 
@@ -20,8 +21,8 @@ export type PageGuard = {
   assertClean: (where: string) => void;
 };
 
-export async function guardContext(context: BrowserContext, portalUrl: string): Promise<PageGuard> {
-  const portalOrigin = new URL(portalUrl).origin;
+export async function guardContext(context: BrowserContext, portalUrl: string, alsoOurs: readonly string[] = []): Promise<PageGuard> {
+  const ours = new Set([portalUrl, ...alsoOurs].map((url) => new URL(url).origin));
   let problems: string[] = [];
   const allowed = new Set<RegExp>();
   const foreignPatterns: RegExp[] = [];
@@ -29,7 +30,7 @@ export async function guardContext(context: BrowserContext, portalUrl: string): 
 
   const isForeign = (url: URL) =>
     (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') &&
-    url.origin !== portalOrigin;
+    !ours.has(url.origin);
 
   await context.route(isForeign, async (route) => {
     const url = route.request().url();

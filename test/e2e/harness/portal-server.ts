@@ -14,6 +14,8 @@ import { NO_LIMITS } from '../../support/no-limits.ts';
 export type PortalServer = {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   url: string;
+  /** The embedded development provider (sign-in and consent pages), on a loopback port of its own. */
+  identityUrl: string;
   dataDir: string;
   /** Everything the service wrote to stdout/stderr, for failure messages. */
   output: () => string;
@@ -45,6 +47,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export async function startPortalServer(options: PortalServerOptions): Promise<PortalServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const identityPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-data-'));
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -55,6 +58,7 @@ export async function startPortalServer(options: PortalServerOptions): Promise<P
     DATA_DIR: dataDir,
     DIST_DIR: options.distDir,
     ADAPTERS: 'development',
+    DEV_IDENTITY_PORT: String(identityPort),
     JOB_DURATION_MS: String(options.jobDurationMs ?? 1500),
     SWEEP_INTERVAL_MS: '250',
     // The journeys poll the status pages far more often than one visitor would in a minute.
@@ -95,5 +99,5 @@ export async function startPortalServer(options: PortalServerOptions): Promise<P
     await stop();
     throw error;
   }
-  return { url, dataDir, output, stop };
+  return { url, identityUrl: `http://127.0.0.1:${identityPort}`, dataDir, output, stop };
 }

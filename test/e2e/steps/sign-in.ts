@@ -1,6 +1,7 @@
 /**
- * Signing in through the development sign-in page of the export service, as a person would: the
- * portal's Sign in button, then the scenario account's button (or the field for any other address).
+ * Signing in as a person would, through the real redirects: the portal's Sign in button, the
+ * embedded development provider's sign-in page (its own origin), then the scenario account's button
+ * (or the field for any other address), and back to the portal.
  */
 import type { Page } from 'playwright-core';
 import type { Journey } from '../harness/journey.ts';

@@ -19,15 +19,13 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 import { createLogger } from '../../../server/http/logger.ts';
 import { createDevCredentialChecker, createDevDomainValidator, createDevImapResolver } from '../../../server/checks/index.ts';
 import { emailHash } from '../../../server/identity/email-hash.ts';
-import { createIdentityRoutes } from '../../../server/identity/routes.ts';
-import { createDevConsentProviders } from '../../../server/identity/dev-consent-provider.ts';
-import { createDevIdentityProvider } from '../../../server/identity/dev-identity-provider.ts';
+import { assembleIdentity, type Identity } from '../../../server/identity/assemble.ts';
+import { createVault } from '../../../server/crypto/vault.ts';
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
 import { openLimiterStore } from '../../../server/limits/limiter-store.ts';
 import { NO_LIMITS } from '../../support/no-limits.ts';
-import { createUsedStatesStore } from '../../../server/db/used-states-store.ts';
 import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
 import type { DevMail } from '../../../server/dev-mail/index.ts';
 
@@ -42,6 +40,8 @@ export type Harness = {
   db: Db;
   database: TestDatabase;
   tokens: TokenStore;
+  /** Sign-in and consent: the embedded development provider unless `env` names real issuers. */
+  identity: Identity;
   service: ExportService;
   clock: { now: number };
   sent: ExportNotification[];
@@ -60,6 +60,8 @@ export type HarnessOptions = {
   /** Silent unless a test reads the log. */
   logger?: Logger;
   devMail?: DevMail;
+  /** The loopback port to listen on (one a provider registered); any free one by default. */
+  port?: number;
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -82,6 +84,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     filesDir: config.filesDir,
     now,
   });
+  const identity = await assembleIdentity({ config, db, vault: createVault(SECRET), secret: SECRET, tokens, directory: scenarioDirectory, logger, now });
   const service = createService({
     config,
     db,
@@ -90,14 +93,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     secret: SECRET,
     hashEmail: (email) => emailHash(email, SECRET),
     tokens,
-    identityRoutes: createIdentityRoutes({
-      tokens,
-      hashSecret: SECRET,
-      usedStates: createUsedStatesStore(db),
-      now,
-      identityProvider: createDevIdentityProvider(scenarioDirectory),
-      consentProviders: createDevConsentProviders(),
-    }),
+    identityRoutes: identity.routes,
+    destinationGrants: identity.grants,
     vendor: options.vendor ? options.vendor(simulated) : simulated,
     directory: scenarioDirectory,
     credentialChecker: options.credentialChecker ?? createDevCredentialChecker(),
@@ -113,7 +110,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {
-    server = serve({ fetch: service.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+    server = serve({ fetch: service.app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
       resolve(`http://127.0.0.1:${info.port}`),
     );
   });
@@ -124,6 +121,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db,
     database,
     tokens,
+    identity,
     service,
     clock,
     sent,
@@ -134,6 +132,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         if (server && 'closeAllConnections' in server) server.closeAllConnections();
       });
       await limiterStore.close();
+      await identity.close();
       await db.destroy();
     },
     async remove() {
@@ -172,4 +171,15 @@ export function fileLoad(email: string, overrides: Record<string, unknown> = {})
     file_export_parameters: { emailFormat: 'MBOX', contactsFormat: 'VCF' },
     ...overrides,
   };
+}
+
+/**
+ * A destination consent as the consent round trip leaves it: the browser's destination token, and the
+ * provider's tokens kept for the export (test values; the real round trip is in test/server/identity/).
+ */
+export async function consentGrant(harness: Harness, provider: 'gmail' | 'outlook', email: string): Promise<string> {
+  const token = await harness.tokens.issue({ email, purpose: 'destination', provider });
+  const access = { token: `access-token-of-${email}`, expiresAt: harness.clock.now + 60 * 60 * 1000 };
+  await harness.identity.grants.keep(token, { provider, email, tokens: { refreshToken: null, access: { mail: access, contacts: access } } });
+  return token;
 }

@@ -1,133 +1,195 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { OAUTH_DESTINATIONS } from '../../../server/identity/destinations.ts';
-import { harness, location, post, start, type Harness } from './helpers.ts';
+/**
+ * A destination's consent over real HTTP against the embedded development "Google" and "Microsoft":
+ * the scopes by operation, the granted scopes deciding MISSING_SCOPE, Deny deciding
+ * EXTERNAL_OAUTH_ERROR, and the tokens kept for the transfer engine (DestinationGrants), refreshed
+ * at the authorization server when they run out.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consent, GMAIL_BOTH, OUTLOOK_BOTH, relative, signIn, spa, startIdentity, type IdentityHarness } from './helpers.ts';
+import { newJob } from '../db/new-job.ts';
+import { createJobsStore } from '../../../server/db/jobs-store.ts';
 
-const GMAIL_BOTH = '/api/oauth/?provider=gmail&scopes=emailmigration,contactsmigration&logout=true';
+let h: IdentityHarness;
+beforeAll(async () => {
+  h = await startIdentity();
+});
+afterAll(() => h.close());
 
-describe('development consent (GET /api/oauth/?provider=<destination>&scopes=…)', () => {
-  let h: Harness;
-  afterEach(() => h.close());
+const HOUR = 60 * 60 * 1000;
 
-  it('names the provider and lists the requested scopes as checked, labelled checkboxes', async () => {
-    h = await harness();
-    const { response, html } = await start(h, GMAIL_BOTH);
-    expect(response.status).toBe(200);
-    expect(html).toMatch(/<html lang="en">/);
-    expect(html.match(/<h1>/g)).toHaveLength(1);
-    expect(html).toContain('<h1>Allow access to your Google account</h1>');
-    expect(html).toContain(
-      '<label class="scope"><input type="checkbox" name="scope" value="emailmigration" checked> <span>Read, compose and send your email</span></label>',
+/** A load's part in it: the consent attached to an export of its own. */
+async function attachedTo(tokenId: string): Promise<string> {
+  const exportId = `X${tokenId.replace(/[^A-Za-z0-9]/g, '').slice(0, 31)}`.padEnd(32, 'x');
+  await createJobsStore(h.db).insertUnlessDuplicate(newJob(exportId, exportId, h.clock.now), h.clock.now - HOUR);
+  expect(await h.identity.grants.attach(tokenId, exportId)).toBe(true);
+  return exportId;
+}
+
+describe('the redirect to a destination', () => {
+  it('asks Google for the mail and contacts scopes with a refresh token, at Google’s own redirect URI', async () => {
+    const response = await fetch(`${h.base}${GMAIL_BOTH}`, { redirect: 'manual' });
+    const authorize = new URL(response.headers.get('location') ?? '');
+    expect(authorize.pathname).toBe('/google/auth');
+    expect(authorize.searchParams.get('scope')?.split(' ')).toEqual([
+      'openid',
+      'email',
+      'offline_access',
+      'https://mail.google.com/',
+      'https://www.googleapis.com/auth/contacts',
+    ]);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${h.base}/api/oauth/callback/google`);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  });
+
+  it('asks Microsoft for IMAP, contacts and offline access at its own redirect URI, only the scopes of the operations chosen', async () => {
+    const both = new URL((await fetch(`${h.base}${OUTLOOK_BOTH}`, { redirect: 'manual' })).headers.get('location') ?? '');
+    expect(both.pathname).toBe('/microsoft/auth');
+    expect(both.searchParams.get('scope')).toBe(
+      'openid email offline_access https://outlook.office.com/IMAP.AccessAsUser.All https://graph.microsoft.com/Contacts.ReadWrite',
     );
-    expect(html).toContain(
-      '<label class="scope"><input type="checkbox" name="scope" value="contactsmigration" checked> <span>See and edit your contacts</span></label>',
-    );
-    expect(html).toContain('<label for="address">Google account address</label>');
-    expect(html).toContain('value="you@gmail.com"');
-    expect(html).toMatch(/<button type="submit" name="decision" value="allow">Allow<\/button>/);
-    expect(html).toMatch(/value="deny" class="secondary" formnovalidate>Deny<\/button>/);
-    expect(html).not.toMatch(/<script|style="/);
-  });
-
-  it('lists only the scopes requested', async () => {
-    h = await harness();
-    const { html } = await start(h, '/api/oauth/?provider=outlook&scopes=emailmigration&logout=true');
-    expect(html).toContain('Microsoft Outlook.com');
-    expect(html).toContain('value="emailmigration"');
-    expect(html).not.toContain('value="contactsmigration"');
-  });
-
-  it.each(Object.entries(OAUTH_DESTINATIONS))('offers a consent page for %s', async (provider, destination) => {
-    h = await harness();
-    const { response, html } = await start(h, `/api/oauth/?provider=${provider}&scopes=emailmigration&logout=true`);
-    expect(response.status).toBe(200);
-    expect(html).toContain(`<h1>Allow access to your ${destination.displayName} account</h1>`);
-    expect(html).toContain(`value="${destination.exampleAddress}"`);
-  });
-
-  it('Allow with every scope → /oauth-callback with a destination token and the address', async () => {
-    h = await harness();
-    const { cookie, state } = await start(h, GMAIL_BOTH);
-    const response = await post(
-      h,
-      { state, flow: 'consent', email: 'Me@Gmail.com', scope: ['emailmigration', 'contactsmigration'], decision: 'allow' },
-      cookie,
-    );
-    const { path, query } = location(response);
-    expect(path).toBe('/oauth-callback');
-    expect(query.get('email')).toBe('me@gmail.com');
-    expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
-  });
-
-  it('a scope left unchecked → /oauth-callback?error=MISSING_SCOPE and no token', async () => {
-    h = await harness();
-    const { cookie, state } = await start(h, GMAIL_BOTH);
-    const response = await post(h, { state, flow: 'consent', email: 'you@gmail.com', scope: 'emailmigration', decision: 'allow' }, cookie);
-    expect(response.headers.get('location')).toBe('/oauth-callback?error=MISSING_SCOPE');
-    expect(await h.db.selectFrom('identity_tokens').selectAll().execute()).toEqual([]);
-  });
-
-  it('a scope granted that was never requested does not stand in for a missing one', async () => {
-    h = await harness();
-    const { cookie, state } = await start(h, '/api/oauth/?provider=yahoo&scopes=contactsmigration&logout=true');
-    const response = await post(h, { state, flow: 'consent', email: 'you@yahoo.com', scope: 'emailmigration', decision: 'allow' }, cookie);
-    expect(response.headers.get('location')).toBe('/oauth-callback?error=MISSING_SCOPE');
-  });
-
-  it('Deny → /oauth-callback?error=EXTERNAL_OAUTH_ERROR, even with the address emptied', async () => {
-    h = await harness();
-    const { cookie, state } = await start(h, GMAIL_BOTH);
-    const response = await post(h, { state, flow: 'consent', email: '', decision: 'deny' }, cookie);
-    expect(response.headers.get('location')).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
-  });
-
-  it('an invalid address shows the page again with the error and the scopes as they were', async () => {
-    h = await harness();
-    const { cookie, state } = await start(h, GMAIL_BOTH);
-    const response = await post(
-      h,
-      { state, flow: 'consent', email: '<b>bad</b>', scope: 'contactsmigration', decision: 'allow' },
-      cookie,
-    );
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(html).toContain('value="&lt;b&gt;bad&lt;/b&gt;"');
-    expect(html).not.toContain('<b>');
-    expect(html).toContain('aria-describedby="address-error"');
-    expect(html).toContain('value="emailmigration">');
-    expect(html).toContain('value="contactsmigration" checked>');
-  });
-
-  it('a state mismatch goes back to /oauth-callback with EXTERNAL_OAUTH_ERROR', async () => {
-    h = await harness();
-    const { cookie } = await start(h, GMAIL_BOTH);
-    const response = await post(
-      h,
-      { state: 'other', flow: 'consent', email: 'you@gmail.com', scope: ['emailmigration', 'contactsmigration'], decision: 'allow' },
-      cookie,
-    );
-    expect(response.headers.get('location')).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
+    expect(both.searchParams.get('redirect_uri')).toBe(`${h.base}/api/oauth/callback/microsoft`);
+    const mailOnly = new URL((await fetch(`${h.base}/api/oauth/?provider=outlook&scopes=emailmigration`, { redirect: 'manual' })).headers.get('location') ?? '');
+    expect(mailOnly.searchParams.get('scope')).not.toContain('Contacts');
   });
 
   it.each([
+    ['Yahoo (app passwords, docs/identity.md)', '/api/oauth/?provider=yahoo&scopes=emailmigration&logout=true'],
+    ['AOL', '/api/oauth/?provider=aol&scopes=emailmigration&logout=true'],
+    ['the successor product', '/api/oauth/?provider=northwave_next&scopes=emailmigration&logout=true'],
     ['an unknown provider', '/api/oauth/?provider=hotmail&scopes=emailmigration&logout=true'],
-    ['a password destination', '/api/oauth/?provider=other&scopes=emailmigration&logout=true'],
     ['the file export', '/api/oauth/?provider=file&scopes=emailmigration&logout=true'],
     ['no provider', '/api/oauth/?scopes=emailmigration'],
-    ['a hostile provider', '/api/oauth/?provider=%3Cscript%3E&scopes=emailmigration'],
   ])('%s → /oauth-callback?error=PROVIDER_NOT_SUPPORTED', async (_, url) => {
-    h = await harness();
-    const response = await h.app.request(url);
-    expect(response.status).toBe(302);
+    const response = await fetch(`${h.base}${url}`, { redirect: 'manual' });
     expect(response.headers.get('location')).toBe('/oauth-callback?error=PROVIDER_NOT_SUPPORTED');
   });
 
   it.each([
     ['missing', '/api/oauth/?provider=gmail&logout=true'],
-    ['empty', '/api/oauth/?provider=gmail&scopes=&logout=true'],
     ['unknown', '/api/oauth/?provider=gmail&scopes=emailmigration,calendar&logout=true'],
+    ['forwarding (no OAuth scope until that feature exists)', '/api/oauth/?provider=gmail&scopes=emailforwarding&logout=true'],
   ])('%s scopes → /oauth-callback?error=EXTERNAL_OAUTH_ERROR', async (_, url) => {
-    h = await harness();
-    const response = await h.app.request(url);
+    const response = await fetch(`${h.base}${url}`, { redirect: 'manual' });
     expect(response.headers.get('location')).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
+  });
+});
+
+describe('the development consent page', () => {
+  it('names the provider, lists the requested scopes as ticked checkboxes with Allow and Deny, and says it is the development sign-in', async () => {
+    const page = await h.browser.visit(`${h.base}${GMAIL_BOTH}`);
+    expect(page.url.origin).toBe(h.identity.developmentProvider);
+    expect(page.html).toContain('<p class="badge">Development sign-in</p>');
+    expect(page.html).toContain('<h1>Allow access to your Google account</h1>');
+    expect(page.html).toContain(
+      '<label class="scope"><input type="checkbox" name="scope" value="https://mail.google.com/" checked> <span>Read, compose and send your email</span></label>',
+    );
+    expect(page.html).toContain(
+      '<label class="scope"><input type="checkbox" name="scope" value="https://www.googleapis.com/auth/contacts" checked> <span>See and edit your contacts</span></label>',
+    );
+    expect(page.html).toContain('<label for="address">Google account address</label>');
+    expect(page.html).toMatch(/<button type="submit" name="decision" value="allow">Allow<\/button>/);
+    expect(page.html).toMatch(/value="deny" class="secondary" formnovalidate>Deny<\/button>/);
+  });
+
+  it('an invalid address shows the page again with the reason and the scopes as they were', async () => {
+    const page = await h.browser.visit(`${h.base}${GMAIL_BOTH}`);
+    const again = await h.browser.submit(page, { email: '<b>bad</b>', scope: 'https://www.googleapis.com/auth/contacts', decision: 'allow' });
+    expect(again.status).toBe(400);
+    expect(again.html).toContain('value="&lt;b&gt;bad&lt;/b&gt;"');
+    expect(again.html).toContain('aria-describedby="address-error"');
+    expect(again.html).toContain('value="https://mail.google.com/">');
+    expect(again.html).toContain('value="https://www.googleapis.com/auth/contacts" checked>');
+  });
+});
+
+describe('Gmail', () => {
+  it('Allow with every scope → a destination token and the address; the tokens kept, sealed, for the export', async () => {
+    const { path, query } = spa(await consent(h, GMAIL_BOTH, { email: 'Casey@Gmail.com' }));
+    expect(path).toBe('/oauth-callback');
+    expect(query.get('email')).toBe('casey@gmail.com');
+    const tokenId = query.get('token_id') ?? '';
+    expect(await h.tokens.verify(tokenId)).toEqual({ email: 'casey@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const exportId = await attachedTo(tokenId);
+    const mail = await h.identity.grants.forExport(exportId, 'mail');
+    expect(mail).toMatchObject({ kind: 'access', email: 'casey@gmail.com' });
+    const contacts = await h.identity.grants.forExport(exportId, 'contacts');
+    // One Google token covers both uses.
+    expect(contacts).toEqual(mail);
+    const rows = JSON.stringify(await h.db.selectFrom('destination_grants').selectAll().execute());
+    if (mail.kind === 'access') expect(rows).not.toContain(mail.accessToken);
+  });
+
+  it('a scope left unticked → MISSING_SCOPE, and nothing kept', async () => {
+    const before = await h.db.selectFrom('destination_grants').select('grant_key').execute();
+    const done = await consent(h, GMAIL_BOTH, { untick: ['https://www.googleapis.com/auth/contacts'] });
+    expect(relative(done)).toBe('/oauth-callback?error=MISSING_SCOPE');
+    expect(await h.db.selectFrom('destination_grants').select('grant_key').execute()).toEqual(before);
+  });
+
+  it('Deny → the provider’s access_denied → EXTERNAL_OAUTH_ERROR', async () => {
+    const done = await consent(h, GMAIL_BOTH, { decision: 'deny' });
+    expect(relative(done)).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
+  });
+
+  it('an access token that runs out during the transfer is refreshed at the authorization server', async () => {
+    const tokenId = spa(await consent(h, '/api/oauth/?provider=gmail&scopes=emailmigration')).query.get('token_id') ?? '';
+    const exportId = await attachedTo(tokenId);
+    const first = await h.identity.grants.forExport(exportId, 'mail');
+    h.clock.now += 2 * HOUR;
+    const second = await h.identity.grants.forExport(exportId, 'mail');
+    expect(second.kind).toBe('access');
+    if (first.kind === 'access' && second.kind === 'access') {
+      expect(second.accessToken).not.toBe(first.accessToken);
+      expect(second.expiresAt).toBeGreaterThan(h.clock.now);
+    }
+    // The consent never covered contacts: no token for them.
+    expect(await h.identity.grants.forExport(exportId, 'contacts')).toEqual({ kind: 'revoked' });
+  });
+});
+
+describe('Outlook.com', () => {
+  it('keeps one access token per use (one resource per token at Microsoft), each refreshed for its own scopes', async () => {
+    const tokenId = spa(await consent(h, OUTLOOK_BOTH, { email: 'casey@outlook.com' })).query.get('token_id') ?? '';
+    const exportId = await attachedTo(tokenId);
+    expect(await h.identity.grants.forExport(exportId, 'mail')).toMatchObject({ kind: 'access', email: 'casey@outlook.com' });
+    h.clock.now += 2 * HOUR;
+    const mail = await h.identity.grants.forExport(exportId, 'mail');
+    const contacts = await h.identity.grants.forExport(exportId, 'contacts');
+    expect(mail.kind === 'access' && contacts.kind === 'access' && mail.accessToken !== contacts.accessToken).toBe(true);
+  });
+
+  it('contacts unticked → MISSING_SCOPE', async () => {
+    const done = await consent(h, OUTLOOK_BOTH, { untick: ['https://graph.microsoft.com/Contacts.ReadWrite'] });
+    expect(relative(done)).toBe('/oauth-callback?error=MISSING_SCOPE');
+  });
+});
+
+describe('the load that uses a consent', () => {
+  it('attaches its tokens to the export it starts; the same consent starts no second export', async () => {
+    const tokenId = spa(await consent(h, '/api/oauth/?provider=gmail&scopes=emailmigration', { email: 'second@gmail.com' })).query.get('token_id') ?? '';
+    const source = spa(await signIn(h, 'active@example.com')).query.get('token_id') ?? '';
+    const home = await fetch(`${h.base}/`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(home.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const load = (notify: string, operations: string[]) =>
+      fetch(`${h.base}/api/load/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf, Authorization: `Bearer ${source}` },
+        body: JSON.stringify({
+          source_account: { email: 'active@example.com', tokenId: source, provider: 'northwave' },
+          destination_account: { provider: 'gmail', email: 'second@gmail.com', tokenId },
+          operations,
+          parameters: { notificationEmail: notify },
+        }),
+      });
+    const started = await load('notify@example.com', ['emailmigration']);
+    expect(started.status).toBe(200);
+    const { jobid } = (await started.json()) as { jobid: string };
+    expect(await h.identity.grants.forExport(jobid, 'mail')).toMatchObject({ kind: 'access', email: 'second@gmail.com' });
+    // The same load again is the same export; another export with the same consent is refused.
+    expect(await (await load('other@example.com', ['emailmigration'])).json()).toEqual({ jobid });
+    const another = await load('notify@example.com', ['emailmigration', 'contactsmigration']);
+    expect(another.status).toBe(401);
+    await h.identity.grants.delete(jobid);
+    expect(await h.identity.grants.forExport(jobid, 'mail')).toEqual({ kind: 'none' });
   });
 });

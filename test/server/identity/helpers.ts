@@ -1,67 +1,68 @@
-/** Drives the identity routes like a browser: keeps the flow cookie, reads the form's state. */
-import type { Db } from '../../../server/db/open.ts';
-import { createIdentityRoutes, type IdentityRoutesDependencies } from '../../../server/identity/routes.ts';
-import { createDevConsentProviders } from '../../../server/identity/dev-consent-provider.ts';
-import { createDevIdentityProvider } from '../../../server/identity/dev-identity-provider.ts';
-import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
-import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
-import { openTestDatabase } from '../../support/test-database.ts';
-import { createUsedStatesStore } from '../../../server/db/used-states-store.ts';
+/**
+ * The sign-in and consent round trips as a browser makes them, over real HTTP: the service (the
+ * harness, with the embedded development provider unless `env` names real issuers) and the
+ * authorization server's pages, cookies kept per host.
+ */
+import { expect } from 'vitest';
+import { startHarness, type Harness, type HarnessOptions } from '../helpers/harness.ts';
+import { createOAuthBrowser, type Landing, type OAuthBrowser } from '../../support/oauth-browser.ts';
 
-export const SECRET = 'test-secret';
+export type IdentityHarness = Harness & { browser: OAuthBrowser; newBrowser(): OAuthBrowser; close(): Promise<void> };
 
-export type Harness = {
-  app: ReturnType<typeof createIdentityRoutes>;
-  tokens: TokenStore;
-  db: Db;
-  clock: { now: number };
-  /** Closes and deletes the database. */
-  close(): Promise<void>;
-};
-
-/** The identity routes over a fresh database of the run's dialect (test/support/test-database.ts). */
-export async function harness(overrides: Partial<IdentityRoutesDependencies> = {}): Promise<Harness> {
-  const { db, close } = await openTestDatabase();
-  const clock = { now: 1_700_000_000_000 };
-  const tokens = createTokenStore(db, { ttlMs: 60 * 60 * 1000, now: () => clock.now });
-  const app = createIdentityRoutes({
-    tokens,
-    hashSecret: SECRET,
-    usedStates: createUsedStatesStore(db),
-    identityProvider: createDevIdentityProvider(scenarioDirectory),
-    consentProviders: createDevConsentProviders(),
-    now: () => clock.now,
-    ...overrides,
-  });
-  return { app, tokens, db, clock, close };
+export async function startIdentity(options: HarnessOptions = {}): Promise<IdentityHarness> {
+  const harness = await startHarness(options);
+  return {
+    ...harness,
+    browser: createOAuthBrowser(harness.base),
+    newBrowser: () => createOAuthBrowser(harness.base),
+    async close() {
+      await harness.stop();
+      await harness.remove();
+    },
+  };
 }
 
-export type Started = { response: Response; html: string; cookie: string; state: string };
+export const SIGN_IN = '/api/oauth/?provider=northwave&logout=true';
+export const STATUS_SIGN_IN = '/api/oauth-for-status/?provider=northwave&logout=true';
+export const GMAIL_BOTH = '/api/oauth/?provider=gmail&scopes=emailmigration,contactsmigration&logout=true';
+export const OUTLOOK_BOTH = '/api/oauth/?provider=outlook&scopes=emailmigration,contactsmigration&logout=true';
 
-/** GET a start URL: the page, the flow cookie (name=value) and the state hidden in the form. */
-export async function start(h: Harness, url: string): Promise<Started> {
-  const response = await h.app.request(url);
-  const html = await response.text();
-  const setCookie = response.headers.get('set-cookie') ?? '';
-  const cookie = setCookie.split(';')[0] ?? '';
-  const state = /name="state" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  return { response, html, cookie, state };
+/** The SPA page a round trip ended on: its path and query. */
+export function spa(landing: Landing): { path: string; query: URLSearchParams } {
+  expect(landing.stopped, `stopped before ${landing.url.href}`).toBe(false);
+  expect(landing.status, `ended on a page of ${landing.url.href}: ${landing.html.slice(0, 400)}`).toBe(0);
+  return { path: landing.url.pathname, query: landing.url.searchParams };
 }
 
-/** POST a form to the return path, as the page's form does. */
-export async function post(h: Harness, fields: Record<string, string | string[]>, cookie?: string): Promise<Response> {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-  }
-  const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
-  if (cookie) headers.Cookie = cookie;
-  return h.app.request('/api/oauth/callback', { method: 'POST', body: body.toString(), headers });
+/** Where the SPA was sent, as a relative address (path, query, hash). */
+export const relative = (landing: Landing) => `${landing.url.pathname}${landing.url.search}${landing.url.hash}`;
+
+/** From the portal's sign-in redirect to the SSO's page, then a scenario account's button. */
+export async function signIn(h: IdentityHarness, email: string, start = SIGN_IN, browser = h.browser): Promise<Landing> {
+  const page = await browser.visit(`${h.base}${start}`);
+  expect(page.html, page.url.href).toContain('Northwave sign-in (development)');
+  return browser.submit(page, { email });
 }
 
-/** The redirect target split into path and query. */
-export function location(response: Response): { path: string; query: URLSearchParams } {
-  const value = response.headers.get('location') ?? '';
-  const url = new URL(value, 'http://portal.test');
-  return { path: url.pathname, query: url.searchParams };
+/** From the portal's consent redirect to the destination's page, then Allow with these scopes ticked (all by default). */
+export async function consent(
+  h: IdentityHarness,
+  start: string,
+  choice: { email?: string; untick?: string[]; decision?: 'allow' | 'deny' } = {},
+  browser = h.browser,
+): Promise<Landing> {
+  const page = await browser.visit(`${h.base}${start}`);
+  expect(page.html, page.url.href).toContain('Allow access to your');
+  const offered = [...page.html.matchAll(/name="scope" value="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const scope = offered.filter((one) => !(choice.untick ?? []).includes(one));
+  return browser.submit(page, { email: choice.email ?? 'casey@gmail.com', scope, decision: choice.decision ?? 'allow' });
+}
+
+/** The page, a step before the portal's callback is requested: that callback's URL (code, state, iss) left for the test to present. */
+export async function callbackOf(h: IdentityHarness, start: string, fill: Record<string, string | string[]>, browser = h.browser): Promise<URL> {
+  const page = await browser.visit(`${h.base}${start}`);
+  const stop = (url: URL) => url.origin === h.base && url.pathname.startsWith('/api/oauth/callback');
+  const landing = await browser.submit(page, fill, { stopBefore: stop });
+  expect(landing.stopped, `expected to stop at the portal's callback, ended at ${landing.url.href}`).toBe(true);
+  return landing.url;
 }

@@ -1,5 +1,5 @@
 /**
- * A tiny HTML builder for the development identity pages: every interpolated value is escaped
+ * A tiny HTML builder for the embedded development provider's pages: every interpolated value is escaped
  * unless it is already SafeHtml, so an address like `"><script>` can never become markup.
  */
 export class SafeHtml {
@@ -30,10 +30,11 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtm
   return new SafeHtml(out);
 }
 
-/** Where the pages' stylesheet is served (same origin, so a CSP of style-src 'self' allows it). */
-export const STYLESHEET_PATH = '/api/oauth/identity.css';
+/** Where the pages' stylesheet and icon are served (the provider's own origin, so CSP 'self' allows them). */
+export const STYLESHEET_PATH = '/identity.css';
+export const ICON_PATH = '/favicon.svg';
 
-/** A whole page: one h1 is the caller's job; lang, viewport and the stylesheet are set here. */
+/** A whole page: one h1 is the caller's job; lang, viewport, the stylesheet and the visible "development sign-in" badge are set here. */
 export function document(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en">
@@ -43,30 +44,14 @@ export function document(title: string, body: SafeHtml): string {
 <meta name="robots" content="noindex">
 <title>${title}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<link rel="icon" type="image/svg+xml" href="${ICON_PATH}">
 </head>
 <body>
 <main class="card">
+<p class="badge">Development sign-in</p>
 ${body}
 </main>
 </body>
 </html>
 `.value;
-}
-
-/** A page answer that no cache keeps: each one carries a one-time `state`. */
-export function pageResponse(markup: string, status = 200): Response {
-  return new Response(markup, {
-    status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
-
-/**
- * A form's action for the return URL: its path only. The development pages are served by the
- * service itself, so posting to the same origin keeps the flow cookie whatever host name is used.
- */
-export function formAction(returnUrl: string): string {
-  const url = new URL(returnUrl, 'http://same-origin.invalid');
-  return `${url.pathname}${url.search}`;
 }
