@@ -5,9 +5,7 @@
  * at the authorization server when they run out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consent, GMAIL_BOTH, OUTLOOK_BOTH, relative, signIn, spa, startIdentity, type IdentityHarness } from './helpers.ts';
-import { newJob } from '../db/new-job.ts';
-import { createJobsStore } from '../../../server/db/jobs-store.ts';
+import { attachConsent, consent, GMAIL_BOTH, OUTLOOK_BOTH, relative, signIn, spa, startIdentity, type IdentityHarness } from './helpers.ts';
 
 let h: IdentityHarness;
 beforeAll(async () => {
@@ -17,13 +15,7 @@ afterAll(() => h.close());
 
 const HOUR = 60 * 60 * 1000;
 
-/** A load's part in it: the consent attached to an export of its own. */
-async function attachedTo(tokenId: string): Promise<string> {
-  const exportId = `X${tokenId.replace(/[^A-Za-z0-9]/g, '').slice(0, 31)}`.padEnd(32, 'x');
-  await createJobsStore(h.db).insertUnlessDuplicate(newJob(exportId, exportId, h.clock.now), h.clock.now - HOUR);
-  expect(await h.identity.grants.attach(tokenId, exportId)).toBe(true);
-  return exportId;
-}
+const attachedTo = (tokenId: string) => attachConsent(h, tokenId);
 
 describe('the redirect to a destination', () => {
   it('asks Google for the mail and contacts scopes with a refresh token, at Google’s own redirect URI', async () => {

@@ -4,6 +4,8 @@
  * authorization server's pages, cookies kept per host.
  */
 import { expect } from 'vitest';
+import { createJobsStore } from '../../../server/db/jobs-store.ts';
+import { newJob } from '../db/new-job.ts';
 import { startHarness, type Harness, type HarnessOptions } from '../helpers/harness.ts';
 import { createOAuthBrowser, type Landing, type OAuthBrowser } from '../../support/oauth-browser.ts';
 
@@ -65,4 +67,14 @@ export async function callbackOf(h: IdentityHarness, start: string, fill: Record
   const landing = await browser.submit(page, fill, { stopBefore: stop });
   expect(landing.stopped, `expected to stop at the portal's callback, ended at ${landing.url.href}`).toBe(true);
   return landing.url;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** A load's part in a consent: its tokens attached to an export of their own; that export's ID. */
+export async function attachConsent(h: IdentityHarness, tokenId: string): Promise<string> {
+  const exportId = `X${tokenId.replace(/[^A-Za-z0-9]/g, '').slice(0, 31)}`.padEnd(32, 'x');
+  await createJobsStore(h.db).insertUnlessDuplicate(newJob(exportId, exportId, h.clock.now), h.clock.now - HOUR);
+  expect(await h.identity.grants.attach(tokenId, exportId)).toBe(true);
+  return exportId;
 }

@@ -71,8 +71,7 @@ afterAll(async () => {
 });
 
 /** Through the provider's own login page (any login, any password) and its consent page. */
-async function signInAtTheIsp(start: string, login: string) {
-  const browser = h.newBrowser();
+async function signInAtTheIsp(start: string, login: string, browser = h.newBrowser()) {
   const loginPage = await browser.visit(`${h.base}${start}`);
   expect(loginPage.url.origin).toBe(issuer);
   expect(loginPage.html).toContain('name="login"');
@@ -93,6 +92,20 @@ describe('a standard OpenID Connect provider configured by the issuer variables 
     const { path, query } = spa(await signInAtTheIsp('/api/oauth-for-status/?provider=northwave&logout=true', 'sam'));
     expect(path).toBe('/oauth-callback-for-status');
     expect(query.get('hash')).toBe(emailHash('sam@isp.example', SECRET));
+  });
+
+  it('logout=true asks for a fresh login; without it the provider’s own session signs the person in again', async () => {
+    const browser = h.newBrowser();
+    expect(spa(await signInAtTheIsp('/api/oauth/?provider=northwave', 'lee', browser)).query.get('email')).toBe('lee@isp.example');
+    // The provider remembers lee: no page, straight back with a new token.
+    const again = spa(await browser.visit(`${h.base}/api/oauth/?provider=northwave`));
+    expect(again.query.get('email')).toBe('lee@isp.example');
+    // After "sign out" the portal asks for prompt=login: the provider shows its login page, and another person can sign in.
+    const fresh = await browser.visit(`${h.base}/api/oauth/?provider=northwave&logout=true`);
+    expect(fresh.url.origin).toBe(issuer);
+    expect(fresh.html).toContain('name="login"');
+    const other = await browser.submit(fresh, { login: 'kim', password: 'anything' });
+    expect(spa(other.status === 200 ? await browser.submit(other, {}) : other).query.get('email')).toBe('kim@isp.example');
   });
 
   it('runs no embedded sign-in beside it (the development Google and Microsoft still stand in)', async () => {
