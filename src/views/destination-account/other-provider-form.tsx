@@ -40,7 +40,10 @@ export function OtherProviderForm() {
       <h2 id="other-provider-title" css={legend}>
         Your other email account
       </h2>
-      <p css={intro}>Enter the address and password of the account you want to move your data to.</p>
+      <p css={intro}>
+        Enter the address and password of the account you want to move your data to. For Yahoo Mail or AOL Mail, use an app
+        password made in your account’s security settings: they do not accept your usual password here.
+      </p>
 
       {form.errors.form && <Alert tone="error">{form.errors.form}</Alert>}
       {/* The credentials check can blame the IMAP host while the IMAP field is hidden: say it here. */}

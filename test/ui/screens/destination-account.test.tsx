@@ -117,6 +117,11 @@ describe('destination page', () => {
     expect(next()).toBeDisabled();
   });
 
+  it('tells Yahoo and AOL customers to use an app password in the Other form', async () => {
+    await openOther();
+    expect(screen.getByText(/For Yahoo Mail or AOL Mail, use an app\s+password/)).toBeInTheDocument();
+  });
+
   it('enables Next for Other only with a checked email and a password', async () => {
     const { user } = await openOther();
     expect(next()).toBeDisabled();
