@@ -16,7 +16,6 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './selectors.ts';
 export * from './status-selectors.ts';
-export { formatBytes } from './estimate-text.ts';
 export * from './persistence.ts';
 export { initialContext } from './context.ts';
 export { toJobStatus, type JobStatus } from './job-status.ts';

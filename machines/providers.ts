@@ -1,6 +1,11 @@
 /** What each destination needs: a consent round trip, accepted terms, formats. */
 import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../contract/index.ts';
 
+/** The mailbox providers by the names customers know (the status page's waits and the provider cards). */
+export const PROVIDER_NAMES = { gmail: 'Gmail', outlook: 'Outlook.com', yahoo: 'Yahoo Mail', aol: 'AOL Mail' } as const satisfies Partial<
+  Record<DestinationProvider, string>
+>;
+
 /** Destinations whose Next leaves for the provider's consent page (§2 migration options). */
 export const OAUTH_DESTINATIONS: readonly DestinationProvider[] = ['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next'];
 export const isOAuthDestination = (provider: DestinationProvider): boolean => OAUTH_DESTINATIONS.includes(provider);

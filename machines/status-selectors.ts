@@ -3,18 +3,23 @@
  * (cancel, receipt, item report) and the page's message; the list of exports by sign-in.
  */
 import type { TransferProgress } from '../contract/index.ts';
-import { estimateText, waitingText } from './estimate-text.ts';
+import { estimateText, failedText, progressText, type OperationKind, waitingText } from './status-texts.ts';
 import { END_REASON_TEXTS, fillName, MESSAGES } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { PortalSnapshot } from './selectors.ts';
 
-const OPERATION_KINDS = ['emailmigration', 'contactsmigration'] as const;
+const OPERATION_KINDS: readonly OperationKind[] = ['emailmigration', 'contactsmigration'];
 
 /** One operation of the export as the status page shows it. */
 export type OperationView = {
-  kind: (typeof OPERATION_KINDS)[number];
+  kind: OperationKind;
   status: JobStatus;
+  /** The counts, for the progress bar. */
   progress: TransferProgress | null;
+  /** How far it got, in words. */
+  counts: string | null;
+  /** How many items could not be moved, in words; null when none. */
+  failed: string | null;
   /** While the destination makes us wait: why, and until when, in words. */
   waiting: string | null;
   /** While it runs: how long it should take and what sets the pace, in words. */
@@ -37,6 +42,8 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
         kind,
         status,
         progress: operation.progress ?? null,
+        counts: operation.progress ? progressText(kind, operation.progress) : null,
+        failed: operation.progress ? failedText(kind, operation.progress) : null,
         waiting: status === 'started' && operation.waiting ? waitingText(operation.waiting) : null,
         estimate: status === 'started' && operation.estimate ? estimateText(operation.estimate) : null,
         reason: status === 'error' ? (END_REASON_TEXTS[operation.reason ?? ''] ?? null) : null,

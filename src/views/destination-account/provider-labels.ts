@@ -4,19 +4,20 @@
  */
 import type { DestinationProvider } from '../../../contract/index.ts';
 import { brand } from '../../config/brand';
+import { PROVIDER_NAMES } from '../../../machines/providers';
 
 type ProviderLabel = { name: string; description: string };
 
 export function providerLabel(provider: DestinationProvider): ProviderLabel {
   switch (provider) {
     case 'gmail':
-      return { name: 'Gmail', description: 'Move to a Google account' };
+      return { name: PROVIDER_NAMES.gmail, description: 'Move to a Google account' };
     case 'outlook':
-      return { name: 'Outlook.com', description: 'Move to a Microsoft account' };
+      return { name: PROVIDER_NAMES.outlook, description: 'Move to a Microsoft account' };
     case 'yahoo':
-      return { name: 'Yahoo Mail', description: 'Move to a Yahoo account' };
+      return { name: PROVIDER_NAMES.yahoo, description: 'Move to a Yahoo account' };
     case 'aol':
-      return { name: 'AOL Mail', description: 'Move to an AOL account' };
+      return { name: PROVIDER_NAMES.aol, description: 'Move to an AOL account' };
     case 'northwave_next':
       return { name: `${brand.providerName} Next`, description: `${brand.providerName}'s new mail service` };
     case 'other':

@@ -2,7 +2,6 @@
 import { css } from '@emotion/react';
 import type { JobStatus, OperationView } from '../../../machines';
 import { colors, font, radii, space } from '../../theme/theme';
-import { failedText, progressText } from './progress-text';
 
 export const STATUS_TEXT: Record<JobStatus, string> = { started: 'In progress', completed: 'Completed', error: 'Error' };
 const STATUS_COLOR: Record<JobStatus, { fg: string; bg: string }> = {
@@ -47,9 +46,8 @@ const note = css`
 `;
 
 export function OperationProgress({ operation }: { operation: OperationView }) {
-  const { kind, status, progress, waiting, estimate, reason } = operation;
+  const { kind, status, progress, counts, failed, waiting, estimate, reason } = operation;
   const label = KIND_TEXT[kind];
-  const failed = failedText(kind, progress);
   return (
     <li>
       <div css={row}>
@@ -69,7 +67,7 @@ export function OperationProgress({ operation }: { operation: OperationView }) {
               value={progress.total === null ? undefined : progress.done + progress.failed}
             />
           )}
-          <p css={note}>{progressText(kind, progress)}</p>
+          <p css={note}>{counts}</p>
         </>
       )}
       {/* Announced when it changes, so a screen reader hears how long is left and why it waits. */}

@@ -23,7 +23,7 @@ import {
   type PortalSnapshot,
   type Screen,
 } from '../../../machines/index.ts';
-import { estimateText, waitingText } from '../../../machines/estimate-text.ts';
+import { estimateText, waitingText } from '../../../machines/status-texts.ts';
 import type { EffectCall } from './walk.ts';
 import { LIMIT_TEXT } from './fixtures.ts';
 import type { ModelEvent } from './types.ts';

@@ -1,13 +1,15 @@
 /**
- * How the status page says how long an export will take and why it waits: "About 4 days — Gmail
- * accepts about 500 MB a day from other apps." The service sends the figures (the seconds to go from
- * the moment it answered, the destination's cap when that sets the pace, the time a wait ends); the
- * words are made here, so every text a customer reads comes through the machine. No clock is read.
+ * How the status page words an operation: how far it got ("1,240 of 5,000 messages (35 MB of 120 MB)"),
+ * what failed, how long it will take and why it waits ("About 4 days — Gmail accepts about 500 MB a day
+ * from other apps."). The service sends the figures (counts, the seconds to go from the moment it
+ * answered, the destination's cap when that sets the pace, the time a wait ends); the words are made
+ * here, so every text a customer reads comes through the machine. No clock is read.
  */
-import type { DestinationProvider, TransferCap, TransferEstimate, TransferWait } from '../contract/index.ts';
+import type { DestinationProvider, TransferCap, TransferEstimate, TransferProgress, TransferWait } from '../contract/index.ts';
+import { PROVIDER_NAMES } from './providers.ts';
 
 /** The destinations that can make an export wait or set its pace, by the name customers know. */
-const NAMES: Partial<Record<DestinationProvider, string>> = { gmail: 'Gmail', outlook: 'Outlook.com', yahoo: 'Yahoo Mail', aol: 'AOL Mail' };
+const NAMES: Partial<Record<DestinationProvider, string>> = PROVIDER_NAMES;
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -61,4 +63,24 @@ export function waitingText(wait: TransferWait): string {
   const who = name ? `${name}'s` : "the destination's";
   const why = wait.reason === 'daily-limit' ? `${who} daily limit` : `${name ?? 'the destination'}, which asked us to slow down`;
   return `Waiting for ${why} — continues ${resume}. You can close this page.`;
+}
+
+export type OperationKind = 'emailmigration' | 'contactsmigration';
+const ITEM = { emailmigration: ['message', 'messages'], contactsmigration: ['contact', 'contacts'] } as const;
+const items = (kind: OperationKind, count: number) => `${number.format(count)} ${ITEM[kind][count === 1 ? 0 : 1]}`;
+
+/** "1,240 of 5,000 messages (35 MB of 120 MB)", or what is known before the source is counted. */
+export function progressText(kind: OperationKind, progress: TransferProgress): string {
+  const handled = progress.done + progress.failed;
+  const counted = progress.total === null ? `${items(kind, handled)} so far` : `${number.format(handled)} of ${items(kind, progress.total)}`;
+  const bytes =
+    progress.bytes_done !== undefined && progress.bytes_total
+      ? ` (${formatBytes(progress.bytes_done)} of ${formatBytes(progress.bytes_total)})`
+      : '';
+  return counted + bytes;
+}
+
+/** "3 messages could not be moved.", or null when none failed. */
+export function failedText(kind: OperationKind, progress: TransferProgress): string | null {
+  return progress.failed === 0 ? null : `${items(kind, progress.failed)} could not be moved.`;
 }

@@ -1,8 +1,20 @@
-/** The words of the time to finish and of a wait, from the service's figures. */
+/** The words of an operation's counts, failures, time to finish and waits, from the service's figures. */
 import { describe, expect, it } from 'vitest';
-import { durationText, estimateText, formatBytes, waitingText } from '../../machines/estimate-text.ts';
+import { durationText, estimateText, failedText, formatBytes, progressText, waitingText } from '../../machines/status-texts.ts';
 
-describe('estimate texts', () => {
+describe('status texts', () => {
+  it('says how far an operation got, with sizes when the source gave them', () => {
+    expect(progressText('emailmigration', { done: 1238, failed: 2, total: 5000, bytes_done: 35e6, bytes_total: 120e6 })).toBe(
+      '1,240 of 5,000 messages (35 MB of 120 MB)',
+    );
+    expect(progressText('contactsmigration', { done: 1, failed: 0, total: null })).toBe('1 contact so far');
+  });
+
+  it('says how many items could not be moved, and nothing when none failed', () => {
+    expect(failedText('emailmigration', { done: 3, failed: 2, total: 5 })).toBe('2 messages could not be moved.');
+    expect(failedText('contactsmigration', { done: 5, failed: 0, total: 5 })).toBeNull();
+  });
+
   it('says a duration the way a person reads it at a glance', () => {
     expect(durationText(90)).toBe('A few minutes');
     expect(durationText(22 * 60)).toBe('About 20 minutes');
