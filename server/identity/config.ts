@@ -43,7 +43,8 @@ const GOOGLE_ISSUER = 'https://accounts.google.com';
  */
 const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/consumers/v2.0';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** This machine's host names as a URL spells them. */
+export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();

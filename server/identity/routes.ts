@@ -21,6 +21,7 @@ import type { Vault } from '../crypto/vault.ts';
 import type { UsedStates } from '../db/used-states-store.ts';
 import { apiError } from '../http/errors.ts';
 import type { GrantUse } from '../ports.ts';
+import { LOOPBACK_HOSTS } from './config.ts';
 import type { GrantKeeper } from './destination-grants.ts';
 import { emailHash } from './email-hash.ts';
 import { parseAddress } from './address.ts';
@@ -76,8 +77,6 @@ const ERROR_PATHS: Record<Exclude<Target, 'sign-in'>, string> = {
   status: '/oauth-callback-for-status',
   consent: '/oauth-callback',
 };
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** `scopes=emailmigration,contactsmigration` → the operations, or null when empty or unknown. */
 function parseScopes(raw: string | undefined): Operation[] | null {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import Provider, { type ClientMetadata, type Configuration, type JWK } from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
-import type { ClientSettings } from '../config.ts';
+import { LOOPBACK_HOSTS, type ClientSettings } from '../config.ts';
 import { GOOGLE, MICROSOFT } from '../oauth/destination-servers.ts';
 import { callbackPath } from '../routes.ts';
 import { errorPage } from './pages.ts';
@@ -30,8 +30,6 @@ const AUTH_METHOD: Record<IssuerName, 'client_secret_basic' | 'client_secret_pos
   microsoft: 'client_secret_post',
 };
 
-const LOOPBACKS = ['localhost', '127.0.0.1', '[::1]'];
-
 export type Issuer = { name: IssuerName; provider: Provider; clientSecret: string };
 
 export type IssuerOptions = {
@@ -53,7 +51,7 @@ function client(name: IssuerName, secret: string, portalOrigin: string | null): 
     // Without a public URL the portal's port and host spelling are unknown: a "native" client may use
     // any port of a loopback address, which is exactly what oidc-provider allows it.
     application_type: portalOrigin ? 'web' : 'native',
-    redirect_uris: portalOrigin ? [`${portalOrigin}${path}`] : LOOPBACKS.map((host) => `http://${host}${path}`),
+    redirect_uris: portalOrigin ? [`${portalOrigin}${path}`] : [...LOOPBACK_HOSTS].map((host) => `http://${host}${path}`),
     grant_types: name === 'sso' ? ['authorization_code'] : ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: AUTH_METHOD[name],
