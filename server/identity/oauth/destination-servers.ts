@@ -11,8 +11,6 @@ export type DestinationServerName = 'google' | 'microsoft';
 
 export type DestinationServer = {
   name: DestinationServerName;
-  /** The destination of the portal it serves (contract's DestinationProvider). */
-  provider: 'gmail' | 'outlook';
   /** The provider as a person knows it. */
   displayName: string;
   scopes: Readonly<Record<GrantUse, readonly string[]>>;
@@ -34,7 +32,6 @@ export const USE_OF_OPERATION: Readonly<Record<Operation, GrantUse | null>> = {
 
 export const GOOGLE: DestinationServer = {
   name: 'google',
-  provider: 'gmail',
   displayName: 'Google',
   // https://mail.google.com/ is a restricted scope (docs/identity.md): IMAP needs it.
   scopes: { mail: ['https://mail.google.com/'], contacts: ['https://www.googleapis.com/auth/contacts'] },
@@ -47,7 +44,6 @@ export const GOOGLE: DestinationServer = {
 
 export const MICROSOFT: DestinationServer = {
   name: 'microsoft',
-  provider: 'outlook',
   displayName: 'Microsoft Outlook.com',
   scopes: { mail: ['https://outlook.office.com/IMAP.AccessAsUser.All'], contacts: ['https://graph.microsoft.com/Contacts.ReadWrite'] },
   baseScopes: ['openid', 'email', 'offline_access'],
