@@ -4,24 +4,19 @@
  * "first answer wins" hold between two requests at once and between nodes; expired rows go in the
  * statement path that writes.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../crypto/digest.ts';
 import type { Db } from './open.ts';
-
-const digest = (state: string) => createHash('sha256').update(state, 'utf8').digest('hex');
 
 export type UsedStates = ReturnType<typeof createUsedStatesStore>;
 
 export function createUsedStatesStore(db: Db) {
   return {
-    async wasUsed(state: string): Promise<boolean> {
-      return (await db.selectFrom('used_flow_states').select('state_digest').where('state_digest', '=', digest(state)).executeTakeFirst()) !== undefined;
-    },
     /** Records the state as answered; false when it already was (a replay, or a second answer racing). */
     async markUsed(state: string, expiresAt: number, now: number): Promise<boolean> {
       await db.deleteFrom('used_flow_states').where('expires_at', '<=', now).execute();
       const inserted = await db
         .insertInto('used_flow_states')
-        .values({ state_digest: digest(state), expires_at: expiresAt })
+        .values({ state_digest: sha256Hex(state), expires_at: expiresAt })
         .onConflict((conflict) => conflict.column('state_digest').doNothing())
         .returning('state_digest')
         .executeTakeFirst();

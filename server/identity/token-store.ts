@@ -4,7 +4,8 @@
  * no token anyone could present. The table lives in the service's database (SQLite or Postgres), so
  * a token works whichever node a request lands on.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../crypto/digest.ts';
 import { compileOnce } from '../db/compiled.ts';
 import type { Db } from '../db/open.ts';
 
@@ -22,8 +23,6 @@ export type TokenStore = {
 const TOKEN_BYTES = 32;
 /** base64url of 32 bytes; anything else cannot be one of ours and skips the database. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 const isPurpose = (value: string): value is TokenPurpose =>
   value === 'source' || value === 'destination' || value === 'status';
@@ -48,13 +47,13 @@ export function createTokenStore(db: Db, options: { ttlMs: number; now?: () => n
       await db.deleteFrom('identity_tokens').where('expires_at', '<=', issuedAt).execute();
       await db
         .insertInto('identity_tokens')
-        .values({ token_digest: digest(token), email, purpose, provider, expires_at: issuedAt + options.ttlMs })
+        .values({ token_digest: sha256Hex(token), email, purpose, provider, expires_at: issuedAt + options.ttlMs })
         .execute();
       return token;
     },
     async verify(token) {
       if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
-      const [row] = await live(digest(token), now());
+      const [row] = await live(sha256Hex(token), now());
       if (!row || !isPurpose(row.purpose)) return null;
       return { email: row.email, purpose: row.purpose, provider: row.provider };
     },
