@@ -5,12 +5,13 @@
  * (`refreshing_until`) and saved only over the version that was read, so two nodes never spend one
  * refresh token twice and a slow node never overwrites a newer token with an older one.
  */
-import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { sha256Hex } from '../crypto/digest.ts';
 import type { Db } from './open.ts';
+import type { DestinationGrantsTable } from './schema.ts';
 
 export type StoredGrant = {
   key: string;
-  exportId: string | null;
   provider: string;
   email: string;
   sealed: string;
@@ -18,24 +19,21 @@ export type StoredGrant = {
   refreshingUntil: number | null;
 };
 
-export type DestinationGrantsStore = ReturnType<typeof createDestinationGrantsStore>;
+/** The row key of the grant a destination token stands for: its digest, as the token store keeps tokens. */
+export const grantKeyOf = (destinationToken: string): string => sha256Hex(destinationToken);
 
-/** The row key of the grant a destination token stands for (its SHA-256, like the token store's). */
-export const grantKeyOf = (destinationToken: string): string => createHash('sha256').update(destinationToken, 'utf8').digest('hex');
+const COLUMNS = ['grant_key', 'provider', 'email', 'sealed', 'version', 'refreshing_until'] as const;
+
+const toGrant = (row: Pick<Selectable<DestinationGrantsTable>, (typeof COLUMNS)[number]>): StoredGrant => ({
+  key: row.grant_key,
+  provider: row.provider,
+  email: row.email,
+  sealed: row.sealed,
+  version: Number(row.version),
+  refreshingUntil: row.refreshing_until,
+});
 
 export function createDestinationGrantsStore(db: Db) {
-  const columns = ['grant_key', 'export_id', 'provider', 'email', 'sealed', 'version', 'refreshing_until'] as const;
-  type Row = { grant_key: string; export_id: string | null; provider: string; email: string; sealed: string; version: number; refreshing_until: number | null };
-  const toGrant = (row: Row): StoredGrant => ({
-    key: row.grant_key,
-    exportId: row.export_id,
-    provider: row.provider,
-    email: row.email,
-    sealed: row.sealed,
-    version: Number(row.version),
-    refreshingUntil: row.refreshing_until,
-  });
-
   return {
     async insert(grant: { key: string; provider: string; email: string; sealed: string; expiresAt: number }): Promise<void> {
       await db
@@ -59,7 +57,7 @@ export function createDestinationGrantsStore(db: Db) {
     async byExport(exportId: string, now: number): Promise<StoredGrant | null> {
       const row = await db
         .selectFrom('destination_grants')
-        .select(columns)
+        .select(COLUMNS)
         .where('export_id', '=', exportId)
         .where('expires_at', '>', now)
         .executeTakeFirst();
