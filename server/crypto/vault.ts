@@ -5,6 +5,7 @@
  * one purpose does not open for another, and a changed byte does not open at all. Nothing here logs.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import * as v from 'valibot';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -43,4 +44,19 @@ export function createVault(secret: string): Vault {
       }
     },
   };
+}
+
+/**
+ * A value sealed as `JSON.stringify(value)`, opened and checked against its schema: null when it does
+ * not open, or opens to something else (sealed by an older release, say), never an exception.
+ */
+export function openJson<TSchema extends v.GenericSchema>(vault: Vault, sealed: string, purpose: string, schema: TSchema): v.InferOutput<TSchema> | null {
+  const plain = vault.open(sealed, purpose);
+  if (plain === null) return null;
+  try {
+    const parsed = v.safeParse(schema, JSON.parse(plain));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
 }

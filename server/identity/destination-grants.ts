@@ -7,8 +7,8 @@
  */
 import * as v from 'valibot';
 import type { Logger } from 'pino';
-import type { Vault } from '../crypto/vault.ts';
-import { createDestinationGrantsStore, grantKeyOf, type StoredGrant } from '../db/destination-grants-store.ts';
+import { openJson, type Vault } from '../crypto/vault.ts';
+import { createDestinationGrantsStore, grantKeyOf } from '../db/destination-grants-store.ts';
 import type { Db } from '../db/open.ts';
 import type { DestinationGrants, GrantAnswer, GrantUse } from '../ports.ts';
 
@@ -68,23 +68,12 @@ export function createGrantKeeper(options: GrantKeeperOptions): GrantKeeper {
   const { vault, logger } = options;
   const now = options.now ?? Date.now;
 
-  const open = (grant: StoredGrant): TokenSet | null => {
-    const plain = vault.open(grant.sealed, purposeOf(grant));
-    if (plain === null) return null;
-    try {
-      const parsed = v.safeParse(TokenSetSchema, JSON.parse(plain));
-      return parsed.success ? parsed.output : null;
-    } catch {
-      return null;
-    }
-  };
-
   /** One look at the row: an answer, or 'again' when another node is refreshing it right now. */
   async function attempt(exportId: string, use: GrantUse): Promise<GrantAnswer | 'again'> {
     const at = now();
     const grant = await store.byExport(exportId, at);
     if (!grant) return { kind: 'none' };
-    const tokens = open(grant);
+    const tokens = openJson(vault, grant.sealed, purposeOf(grant), TokenSetSchema);
     if (!tokens) {
       // Sealed under another secret, or altered: nothing here can be used, and nothing is logged of it.
       logger.error({ exportId }, 'destination grant: the stored tokens do not open');

@@ -9,7 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { DestinationProviderSchema, OperationSchema } from '../../contract/index.ts';
-import type { Vault } from '../crypto/vault.ts';
+import { openJson, type Vault } from '../crypto/vault.ts';
 
 export const FLOW_COOKIE_NAME = 'identity_flow';
 /** Only the identity routes need it; /api/oauth/ also covers the callbacks under /api/oauth/callback. */
@@ -58,14 +58,8 @@ export function createFlowSeal(vault: Vault, now: () => number = Date.now) {
     /** The flow of a cookie this service wrote and that has not expired, else null. */
     open(cookie: string | undefined): PendingFlow | null {
       if (!cookie || cookie.length > 4096) return null;
-      const plain = vault.open(cookie, PURPOSE);
-      if (plain === null) return null;
-      try {
-        const parsed = v.safeParse(PendingFlowSchema, JSON.parse(plain));
-        return parsed.success && parsed.output.expiresAt > now() ? parsed.output : null;
-      } catch {
-        return null;
-      }
+      const flow = openJson(vault, cookie, PURPOSE, PendingFlowSchema);
+      return flow && flow.expiresAt > now() ? flow : null;
     },
   };
 }
