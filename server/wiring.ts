@@ -32,7 +32,6 @@ import {
 import { createMailNotifier } from './notify/mail-notifier.ts';
 import { runPeriodically } from './background/periodic.ts';
 import { openLimiterStore, purgeExpiredCounters } from './limits/limiter-store.ts';
-import { createVault } from './crypto/vault.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
 
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
@@ -101,7 +100,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
   const devMail = config.development ? createDevMail({ dir: config.devMailDir }) : null;
   const preparing = devMail ? prepareDevMail(devMail, directory, logger) : Promise.resolve();
-  const identity = await assembleIdentity({ config, db, vault: createVault(secret), secret, tokens, directory, logger, now });
+  const identity = await assembleIdentity({ config, db, secret, tokens, directory, logger, now });
   const destinationGrants = identity.grants;
   const service = createService({
     config,

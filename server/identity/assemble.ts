@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import type { Hono } from 'hono';
 import type { Config } from '../config.ts';
-import type { Vault } from '../crypto/vault.ts';
+import { createVault } from '../crypto/vault.ts';
 import type { Db } from '../db/open.ts';
 import { createUsedStatesStore } from '../db/used-states-store.ts';
 import type { AccountDirectory } from '../ports.ts';
@@ -33,7 +33,7 @@ export type Identity = {
 export type IdentityDependencies = {
   config: Config;
   db: Db;
-  vault: Vault;
+  /** The service secret: keys the email hash, and the vault that seals the flow cookie and the grants. */
   secret: string;
   tokens: TokenStore;
   directory: AccountDirectory;
@@ -69,6 +69,7 @@ async function startDevelopmentProvider(options: DevelopmentProviderOptions): Pr
 
 export async function assembleIdentity(deps: IdentityDependencies): Promise<Identity> {
   const { config, logger, now } = deps;
+  const vault = createVault(deps.secret);
   const wanted = developmentIssuers(config);
   const dev: DevelopmentProvider | null = wanted.length
     ? await startDevelopmentProvider({ directory: deps.directory, issuers: wanted, port: config.identity.devProviderPort, portalOrigin: config.publicUrl || null })
@@ -99,11 +100,11 @@ export async function assembleIdentity(deps: IdentityDependencies): Promise<Iden
   if (gmail) refreshers.gmail = gmail.refresh;
   if (outlook) refreshers.outlook = outlook.refresh;
 
-  const grants = createGrantKeeper({ db: deps.db, vault: deps.vault, refreshers, logger, now, unusedTtlMs: config.tokenTtlMs });
+  const grants = createGrantKeeper({ db: deps.db, vault, refreshers, logger, now, unusedTtlMs: config.tokenTtlMs });
   const routes = createIdentityRoutes({
     tokens: deps.tokens,
     hashSecret: deps.secret,
-    vault: deps.vault,
+    vault,
     publicUrl: config.publicUrl,
     usedStates: createUsedStatesStore(deps.db),
     signIn,

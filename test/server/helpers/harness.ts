@@ -20,7 +20,6 @@ import { createLogger } from '../../../server/http/logger.ts';
 import { createDevCredentialChecker, createDevDomainValidator, createDevImapResolver } from '../../../server/checks/index.ts';
 import { emailHash } from '../../../server/identity/email-hash.ts';
 import { assembleIdentity, type Identity } from '../../../server/identity/assemble.ts';
-import { createVault } from '../../../server/crypto/vault.ts';
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
@@ -84,7 +83,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     filesDir: config.filesDir,
     now,
   });
-  const identity = await assembleIdentity({ config, db, vault: createVault(SECRET), secret: SECRET, tokens, directory: scenarioDirectory, logger, now });
+  const identity = await assembleIdentity({ config, db, secret: SECRET, tokens, directory: scenarioDirectory, logger, now });
   const service = createService({
     config,
     db,
