@@ -9,7 +9,7 @@
  * Counters live in the shared database (limiter-store.ts), so the limits hold across nodes and restarts.
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { LimitsConfig, RateLimit } from '../config.ts';
+import type { Config, LimitsConfig, RateLimit } from '../config.ts';
 import type { LimiterStore } from './limiter-store.ts';
 
 /** Why a request is refused, and when it may come back. */
@@ -39,7 +39,7 @@ const normal = (address: string) => address.trim().toLowerCase();
 
 export type Limits = ReturnType<typeof createLimits>;
 
-export function createLimits(store: LimiterStore, config: LimitsConfig, requests: { status: RateLimit; jobsByEmail: RateLimit }) {
+export function createLimits(store: LimiterStore, config: LimitsConfig, requests: Config['rateLimits']) {
   const exportsPerDay = store.limiter({ name: 'exports-day', points: config.exportsPerDay, durationMs: 24 * 60 * 60 * 1000 });
   const validateAccount = store.limiter({ name: 'validate-account', points: config.validatePerAccount, durationMs: config.validateWindowMs });
   const validateAddress = store.limiter({ name: 'validate-address', points: config.validatePerAddress, durationMs: config.validateWindowMs });
