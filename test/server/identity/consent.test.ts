@@ -5,7 +5,8 @@
  * at the authorization server when they run out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachConsent, consent, GMAIL_BOTH, OUTLOOK_BOTH, relative, signIn, spa, startIdentity, type IdentityHarness } from './helpers.ts';
+import { signIn as sessionOf } from '../helpers/harness.ts';
+import { attachConsent, consent, GMAIL_BOTH, OUTLOOK_BOTH, relative, spa, startIdentity, type IdentityHarness } from './helpers.ts';
 
 let h: IdentityHarness;
 beforeAll(async () => {
@@ -159,19 +160,13 @@ describe('Outlook.com', () => {
 describe('the load that uses a consent', () => {
   it('attaches its tokens to the export it starts; the same consent starts no second export', async () => {
     const tokenId = spa(await consent(h, '/api/oauth/?provider=gmail&scopes=emailmigration', { email: 'second@gmail.com' })).query.get('token_id') ?? '';
-    const source = spa(await signIn(h, 'active@example.com')).query.get('token_id') ?? '';
-    const home = await fetch(`${h.base}/`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(home.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const session = await sessionOf(h, 'active@example.com');
     const load = (notify: string, operations: string[]) =>
-      fetch(`${h.base}/api/load/`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf, Authorization: `Bearer ${source}` },
-        body: JSON.stringify({
-          source_account: { email: 'active@example.com', tokenId: source, provider: 'northwave' },
-          destination_account: { provider: 'gmail', email: 'second@gmail.com', tokenId },
-          operations,
-          parameters: { notificationEmail: notify },
-        }),
+      session.post('/api/load/', {
+        source_account: { email: session.email, tokenId: session.token, provider: 'northwave' },
+        destination_account: { provider: 'gmail', email: 'second@gmail.com', tokenId },
+        operations,
+        parameters: { notificationEmail: notify },
       });
     const started = await load('notify@example.com', ['emailmigration']);
     expect(started.status).toBe(200);

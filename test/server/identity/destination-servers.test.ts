@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE, MICROSOFT } from '../../../server/identity/oauth/destination-servers.ts';
 import { freePort } from '../../support/free-port.ts';
 import { startStandIn, type StandIn } from '../../support/standin-authorization-server.ts';
-import { attachConsent, relative, spa, startIdentity, type IdentityHarness } from './helpers.ts';
+import { attachConsent, GMAIL_BOTH, OUTLOOK_BOTH, relative, spa, startIdentity, type IdentityHarness } from './helpers.ts';
 
 const HOUR = 60 * 60 * 1000;
-const GMAIL = '/api/oauth/?provider=gmail&scopes=emailmigration,contactsmigration&logout=true';
-const OUTLOOK = '/api/oauth/?provider=outlook&scopes=emailmigration,contactsmigration&logout=true';
 
 let h: IdentityHarness;
 let google: StandIn;
@@ -47,7 +45,7 @@ afterAll(async () => {
 describe('Gmail through the configured Google client', () => {
   it('asks for a refresh token as Google wants it, and keeps one token for both uses, refreshed when it runs out', async () => {
     google.answerNext({ email: 'Casey@Gmail.com' });
-    const { path, query } = spa(await h.newBrowser().visit(`${h.base}${GMAIL}`));
+    const { path, query } = spa(await h.newBrowser().visit(`${h.base}${GMAIL_BOTH}`));
     expect(path).toBe('/oauth-callback');
     expect(query.get('email')).toBe('casey@gmail.com');
     const asked = google.requests.at(-1)?.searchParams;
@@ -68,9 +66,9 @@ describe('Gmail through the configured Google client', () => {
   it('contacts not granted → MISSING_SCOPE; a denial → EXTERNAL_OAUTH_ERROR; no token either way', async () => {
     const before = (await h.db.selectFrom('destination_grants').select('grant_key').execute()).length;
     google.answerNext({ email: 'casey@gmail.com', grant: GOOGLE.scopes.mail });
-    expect(relative(await h.newBrowser().visit(`${h.base}${GMAIL}`))).toBe('/oauth-callback?error=MISSING_SCOPE');
+    expect(relative(await h.newBrowser().visit(`${h.base}${GMAIL_BOTH}`))).toBe('/oauth-callback?error=MISSING_SCOPE');
     google.answerNext({ email: 'casey@gmail.com', deny: true });
-    expect(relative(await h.newBrowser().visit(`${h.base}${GMAIL}`))).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
+    expect(relative(await h.newBrowser().visit(`${h.base}${GMAIL_BOTH}`))).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
     expect((await h.db.selectFrom('destination_grants').select('grant_key').execute()).length).toBe(before);
   });
 });
@@ -78,7 +76,7 @@ describe('Gmail through the configured Google client', () => {
 describe('Outlook.com through the configured Microsoft client', () => {
   it('signs in on the consumers tenant with offline_access, and keeps a token per use, each for its own scopes', async () => {
     microsoft.answerNext({ email: 'casey@outlook.com' });
-    const { path, query } = spa(await h.newBrowser().visit(`${h.base}${OUTLOOK}`));
+    const { path, query } = spa(await h.newBrowser().visit(`${h.base}${OUTLOOK_BOTH}`));
     expect(path).toBe('/oauth-callback');
     const asked = microsoft.requests.at(-1);
     expect(asked?.pathname).toBe('/consumers/v2.0/auth');
@@ -96,7 +94,7 @@ describe('Outlook.com through the configured Microsoft client', () => {
 
 describe('the configured servers', () => {
   it('are where the browser is sent, not the development provider', async () => {
-    for (const [start, standIn] of [[GMAIL, google], [OUTLOOK, microsoft]] as const) {
+    for (const [start, standIn] of [[GMAIL_BOTH, google], [OUTLOOK_BOTH, microsoft]] as const) {
       const response = await fetch(`${h.base}${start}`, { redirect: 'manual' });
       expect(response.headers.get('location')).toMatch(new RegExp(`^${standIn.issuer}/auth\\?`));
     }

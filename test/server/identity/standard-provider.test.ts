@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHash } from '../../../server/identity/email-hash.ts';
 import { freePort } from '../../support/free-port.ts';
 import { SECRET } from '../helpers/harness.ts';
-import { spa, startIdentity, type IdentityHarness } from './helpers.ts';
+import { SIGN_IN, spa, startIdentity, STATUS_SIGN_IN, type IdentityHarness } from './helpers.ts';
 
 const ISP_CLIENT = 'export-portal-at-the-isp';
 
@@ -81,7 +81,7 @@ async function signInAtTheIsp(start: string, login: string, browser = h.newBrows
 
 describe('a standard OpenID Connect provider configured by the issuer variables alone', () => {
   it('signs in through it: the address from userinfo, the service’s own token to the browser', async () => {
-    const { path, query } = spa(await signInAtTheIsp('/api/oauth/?provider=northwave&logout=true', 'pat'));
+    const { path, query } = spa(await signInAtTheIsp(SIGN_IN, 'pat'));
     expect(path).toBe('/oauth-callback');
     expect(query.get('email')).toBe('pat@isp.example');
     expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'pat@isp.example', purpose: 'source', provider: 'northwave' });
@@ -89,7 +89,7 @@ describe('a standard OpenID Connect provider configured by the issuer variables 
   });
 
   it('signs in for the status lookup through it too', async () => {
-    const { path, query } = spa(await signInAtTheIsp('/api/oauth-for-status/?provider=northwave&logout=true', 'sam'));
+    const { path, query } = spa(await signInAtTheIsp(STATUS_SIGN_IN, 'sam'));
     expect(path).toBe('/oauth-callback-for-status');
     expect(query.get('hash')).toBe(emailHash('sam@isp.example', SECRET));
   });
@@ -101,7 +101,7 @@ describe('a standard OpenID Connect provider configured by the issuer variables 
     const again = spa(await browser.visit(`${h.base}/api/oauth/?provider=northwave`));
     expect(again.query.get('email')).toBe('lee@isp.example');
     // After "sign out" the portal asks for prompt=login: the provider shows its login page, and another person can sign in.
-    const fresh = await browser.visit(`${h.base}/api/oauth/?provider=northwave&logout=true`);
+    const fresh = await browser.visit(`${h.base}${SIGN_IN}`);
     expect(fresh.url.origin).toBe(issuer);
     expect(fresh.html).toContain('name="login"');
     const other = await browser.submit(fresh, { login: 'kim', password: 'anything' });
