@@ -220,19 +220,18 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     return spa('/oauth-callback', { token_id: token, email });
   };
 
-  const clientOf = (flow: PendingFlow): OAuthClient | undefined =>
-    flow.kind === 'sign-in' ? deps.signIn?.client : deps.destinations[flow.provider]?.client;
-
-  /** What the flow asked for: a token response without `scope` granted exactly that (RFC 6749 §5.1). */
-  const scopeOf = (flow: PendingFlow): string => {
-    if (flow.kind === 'sign-in') return deps.signIn?.scopes ?? '';
+  /**
+   * The server's client that redeems a flow's answer, the scope the flow asked for (a token response
+   * without `scope` granted exactly that, RFC 6749 §5.1) and the claims that may hold the address;
+   * null when that server is no longer configured.
+   */
+  const answererOf = (flow: PendingFlow): { client: OAuthClient; scope: string; addressClaims: readonly string[] } | null => {
+    if (flow.kind === 'sign-in') return deps.signIn ? { client: deps.signIn.client, scope: deps.signIn.scopes, addressClaims: ['email'] } : null;
     const destination = deps.destinations[flow.provider];
+    if (!destination) return null;
     const uses = usesOf(flow.scopes);
-    return destination && uses ? consentScope(destination.server, uses) : '';
+    return { client: destination.client, scope: uses ? consentScope(destination.server, uses) : '', addressClaims: destination.server.addressClaims };
   };
-
-  const addressClaimsOf = (flow: PendingFlow): readonly string[] =>
-    flow.kind === 'sign-in' ? ['email'] : (deps.destinations[flow.provider]?.server.addressClaims ?? []);
 
   /** GET /api/oauth/callback[/<server>]: the answer checked against the browser's flow, redeemed once. */
   const finish = async (c: Context, server: ServerName): Promise<Response> => {
@@ -251,16 +250,16 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     if (state === null || !sameSecret(state, flow.state)) return refuse('state does not match the browser');
     // A flow completes once, whatever its outcome, across restarts and nodes; the first answer wins.
     if (!(await deps.usedStates.markUsed(flow.state, flow.expiresAt, now()))) return refuse('flow already answered');
-    const client = clientOf(flow);
-    if (!client) return refuse('server no longer configured', 'PROVIDER_NOT_SUPPORTED');
+    const answerer = answererOf(flow);
+    if (!answerer) return refuse('server no longer configured', 'PROVIDER_NOT_SUPPORTED');
 
     // The answer's own parameters at the redirect URI the server was given, whatever Host this came in on.
     const callback = new URL(flow.redirectUri);
     callback.search = query.toString();
-    const scope = scopeOf(flow);
     let location: string;
     try {
-      const redeemed = await client.redeem(callback, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, scope }, addressClaimsOf(flow));
+      const { client, scope, addressClaims } = answerer;
+      const redeemed = await client.redeem(callback, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, scope }, addressClaims);
       location = await complete(flow, redeemed);
     } catch (error) {
       if (!(error instanceof OAuthFailure)) throw error;
