@@ -32,14 +32,14 @@ export type ContactFields = {
 };
 
 /** A value as text: list parts joined (`Anna Maria` for N's additional names), a `tel:` URI as its number. */
-export function text(value: VCardValue | undefined, listSeparator = ' '): string {
+function text(value: VCardValue | undefined, listSeparator = ' '): string {
   if (value === undefined) return '';
   if (Array.isArray(value)) return value.map((part) => (Array.isArray(part) ? part.join(listSeparator) : part)).join(';');
   return String(value);
 }
 
 /** The components of a structured value (N, ADR, ORG); a plain text value is its first component. */
-export function components(property: VCardProperty | undefined, listSeparator: string): string[] {
+function components(property: VCardProperty | undefined, listSeparator: string): string[] {
   const value = property?.values[0];
   if (value === undefined) return [];
   if (!Array.isArray(value)) return [String(value)];
@@ -53,10 +53,10 @@ function preference(property: VCardProperty): number {
   return paramValues(property, 'type').includes('pref') ? 1 : 101;
 }
 
-export const byPreference = (list: VCardProperty[]) => list.map((p, i) => ({ p, i })).sort((a, b) => preference(a.p) - preference(b.p) || a.i - b.i).map(({ p }) => p);
+const byPreference = (list: VCardProperty[]) => list.map((p, i) => ({ p, i })).sort((a, b) => preference(a.p) - preference(b.p) || a.i - b.i).map(({ p }) => p);
 
 const NOT_KINDS = new Set(['pref', 'internet', 'voice']);
-export const kindsOf = (property: VCardProperty) => paramValues(property, 'type').filter((t) => !NOT_KINDS.has(t));
+const kindsOf = (property: VCardProperty) => paramValues(property, 'type').filter((t) => !NOT_KINDS.has(t));
 
 /** `1985-04-12`, `19850412`, `--04-12`, `--0412` (a date and time keeps its date). */
 export function partialDate(value: string): PartialDate | null {
@@ -112,3 +112,17 @@ export function contactFields(card: ParsedVCard): ContactFields {
     photo: photoOf(first('photo')),
   };
 }
+
+// What a destination with fixed places (Outlook's CSV columns, a Graph contact) writes into the notes
+// for a value that has no place left, one labelled line each, so nothing of the vCard's text is lost.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `1985-04-12`, or `--04-12` without a year. */
+export const dateText = (date: PartialDate) => `${date.year === null ? '-' : date.year}-${pad(date.month)}-${pad(date.day)}`;
+
+/** All of an address on one line, PO box first as in ADR. */
+export const addressLine = (a: PostalAddress) => [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].filter(Boolean).join(', ');
+
+/** `E-mail (work): a@example.org`: what the value is, its kinds, the value. */
+export const noteLine = (what: string, types: readonly string[], value: string) => `${what}${types.length > 0 ? ` (${types.join(', ')})` : ''}: ${value}`;

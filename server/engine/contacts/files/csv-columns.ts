@@ -5,9 +5,10 @@
  * phones. It has three e-mail columns and no e-mail kinds. What has no column left (a fourth e-mail, a
  * third work phone, a second home address, and the kinds of e-mails) is appended to Notes as
  * labelled lines, so nothing of the vCard's text fields is lost; photos are not carried (no column).
+ * The contact is read by fields.ts, as for the Google and Microsoft destinations.
  */
-import { byPreference, components, kindsOf, text } from '../fields.ts';
-import { paramValues, type ParsedVCard, type VCardProperty } from '../vcard.ts';
+import { addressLine, contactFields, dateText, noteLine } from '../fields.ts';
+import type { ParsedVCard } from '../vcard.ts';
 
 const ADDRESS_KINDS = ['Business', 'Home', 'Other'] as const;
 type AddressKind = (typeof ADDRESS_KINDS)[number];
@@ -24,12 +25,6 @@ export const CONTACT_CSV_COLUMNS: readonly string[] = [
   ...ADDRESS_KINDS.flatMap(addressColumns),
   'Web Page', 'Birthday', 'Anniversary', 'Notes',
 ];
-
-/** The kinds a value says of itself, for the Notes label: `work`, `home, cell`. */
-function kindsLabel(property: VCardProperty): string {
-  const kinds = kindsOf(property);
-  return kinds.length > 0 ? ` (${kinds.join(', ')})` : '';
-}
 
 function phoneColumns(types: string[]): string[] {
   const has = (t: string) => types.includes(t);
@@ -48,10 +43,9 @@ function addressKind(types: string[]): AddressKind {
 }
 
 export function contactCsvRow(card: ParsedVCard): string[] {
+  const fields = contactFields(card);
   const row = new Map<string, string>();
   const overflow: string[] = [];
-  const all = (name: string) => card.properties.filter((p) => p.name === name);
-  const first = (name: string) => all(name)[0];
   /** The first free column of the value's kind, else Other Phone; false when all are taken. */
   const putPhone = (columns: string[], value: string) => {
     const free = [...columns, 'Other Phone'].find((c) => !row.get(c));
@@ -59,45 +53,37 @@ export function contactCsvRow(card: ParsedVCard): string[] {
     return free !== undefined;
   };
 
-  const [family = '', given = '', additional = '', prefix = '', suffix = ''] = components(first('n'), ' ');
-  const named = [family, given, additional, prefix, suffix].some(Boolean);
-  row.set('First Name', named ? given : text(first('fn')?.values[0]));
-  row.set('Middle Name', additional);
-  row.set('Last Name', family);
-  row.set('Title', prefix);
-  row.set('Suffix', suffix);
-  row.set('Nickname', all('nickname').map((p) => text(p.values[0], ', ')).join(', '));
+  const { name } = fields;
+  const named = [name.family, name.given, name.additional, name.prefix, name.suffix].some(Boolean);
+  row.set('First Name', named ? name.given : fields.formattedName);
+  row.set('Middle Name', name.additional);
+  row.set('Last Name', name.family);
+  row.set('Title', name.prefix);
+  row.set('Suffix', name.suffix);
+  row.set('Nickname', fields.nicknames.join(', '));
 
-  byPreference(all('email')).forEach((p, i) => {
-    const address = text(p.values[0]);
-    if (i < EMAIL_COLUMNS.length) row.set(EMAIL_COLUMNS[i] as string, address);
-    if (kindsLabel(p) || i >= EMAIL_COLUMNS.length) overflow.push(`E-mail${kindsLabel(p)}: ${address}`);
+  fields.emails.forEach((email, i) => {
+    if (i < EMAIL_COLUMNS.length) row.set(EMAIL_COLUMNS[i] as string, email.value);
+    if (email.types.length > 0 || i >= EMAIL_COLUMNS.length) overflow.push(noteLine('E-mail', email.types, email.value));
   });
-  for (const p of byPreference(all('tel'))) {
-    const number = text(p.values[0]).replace(/^tel:/i, '');
-    if (!putPhone(phoneColumns(paramValues(p, 'type')), number)) overflow.push(`Phone${kindsLabel(p)}: ${number}`);
+  for (const phone of fields.phones) {
+    if (!putPhone(phoneColumns(phone.types), phone.value)) overflow.push(noteLine('Phone', phone.types, phone.value));
   }
 
-  const [company = '', ...units] = components(first('org'), ', ');
-  row.set('Company', company);
-  row.set('Department', units.filter(Boolean).join(', '));
-  row.set('Job Title', text(first('title')?.values[0]));
+  row.set('Company', fields.organization?.name ?? '');
+  row.set('Department', fields.organization?.units.join(', ') ?? '');
+  row.set('Job Title', fields.title);
 
-  for (const p of byPreference(all('adr'))) {
-    const parts = components(p, ', ');
-    // ADR's components: PO box, extended address, street, locality, region, postal code, country.
-    const [pobox = '', extended = '', street = '', city = '', region = '', code = '', country = ''] = parts;
-    const ordered = [street, extended, pobox, city, region, code, country];
-    const kind = addressKind(paramValues(p, 'type'));
-    const target = [kind, 'Other' as const].find((k) => !addressColumns(k).some((c) => row.get(c)));
+  for (const address of fields.addresses) {
+    const ordered = [address.street, address.extended, address.poBox, address.locality, address.region, address.postalCode, address.country];
+    const target = [addressKind(address.types), 'Other' as const].find((k) => !addressColumns(k).some((c) => row.get(c)));
     if (target) addressColumns(target).forEach((c, i) => row.set(c, ordered[i] ?? ''));
-    else overflow.push(`Address${kindsLabel(p)}: ${[pobox, extended, street, city, region, code, country].filter(Boolean).join(', ')}`);
+    else overflow.push(noteLine('Address', address.types, addressLine(address)));
   }
 
-  row.set('Web Page', text(first('url')?.values[0]));
-  row.set('Birthday', text(first('bday')?.values[0]));
-  row.set('Anniversary', text((first('anniversary') ?? first('x-anniversary'))?.values[0]));
-  const notes = all('note').map((p) => text(p.values[0]));
-  row.set('Notes', [...notes, ...overflow].join('\n'));
+  row.set('Web Page', fields.urls[0]?.value ?? '');
+  row.set('Birthday', fields.birthday ? dateText(fields.birthday) : '');
+  row.set('Anniversary', fields.anniversary ? dateText(fields.anniversary) : '');
+  row.set('Notes', [...fields.notes, ...overflow].join('\n'));
   return CONTACT_CSV_COLUMNS.map((column) => row.get(column) ?? '');
 }

@@ -8,7 +8,7 @@
  * vCard UID rides along as a single-value extended property, so a later run finds the contact it made.
  */
 import { SOURCE_UID_NAME } from '../contact-key.ts';
-import type { ContactFields, PartialDate, PostalAddress, Typed } from '../fields.ts';
+import { addressLine, dateText, noteLine, type ContactFields, type PostalAddress, type Typed } from '../fields.ts';
 
 /** A named string property in the PS_PUBLIC_STRINGS property set (MS-OXPROPS), Graph's way to keep our own value on an item. */
 export const SOURCE_UID_PROPERTY = `String {00020329-0000-0000-C000-000000000046} Name ${SOURCE_UID_NAME}`;
@@ -45,9 +45,6 @@ type AddressPlace = 'homeAddress' | 'businessAddress' | 'otherAddress';
 const MAX_EMAILS = 3;
 const PHONES_PER_PLACE = 2;
 
-const label = (types: string[]) => (types.length > 0 ? ` (${types.join(', ')})` : '');
-const pad = (n: number) => String(n).padStart(2, '0');
-const dateText = (date: PartialDate) => `${date.year === null ? '-' : date.year}-${pad(date.month)}-${pad(date.day)}`;
 
 function graphAddress(a: PostalAddress): GraphAddress {
   // Graph's street is one multi-line field: the street, then the extended address and the PO box.
@@ -68,7 +65,7 @@ export function graphContactOf(fields: ContactFields, uid: string | null): Graph
   };
 
   contact.emailAddresses = fields.emails.slice(0, MAX_EMAILS).map((email) => ({ address: email.value, name: fields.formattedName }));
-  for (const email of fields.emails.slice(MAX_EMAILS)) overflow.push(`E-mail${label(email.types)}: ${email.value}`);
+  for (const email of fields.emails.slice(MAX_EMAILS)) overflow.push(noteLine('E-mail', email.types, email.value));
 
   const home: string[] = [];
   const business: string[] = [];
@@ -77,7 +74,7 @@ export function graphContactOf(fields: ContactFields, uid: string | null): Graph
     const place = t.includes('fax') || t.includes('pager') ? null : t.includes('cell') ? 'mobile' : t.includes('home') ? home : t.includes('work') ? business : null;
     if (place === 'mobile' && contact.mobilePhone === undefined) contact.mobilePhone = phone.value;
     else if (Array.isArray(place) && place.length < PHONES_PER_PLACE) place.push(phone.value);
-    else overflow.push(`Phone${label(t)}: ${phone.value}`);
+    else overflow.push(noteLine('Phone', t, phone.value));
   }
   contact.homePhones = home;
   contact.businessPhones = business;
@@ -86,7 +83,7 @@ export function graphContactOf(fields: ContactFields, uid: string | null): Graph
     const kind: AddressPlace = address.types.includes('work') ? 'businessAddress' : address.types.includes('home') ? 'homeAddress' : 'otherAddress';
     const free = ([kind, 'otherAddress'] as const).find((k) => contact[k] === undefined);
     if (free) contact[free] = graphAddress(address);
-    else overflow.push(`Address${label(address.types)}: ${[address.poBox, address.extended, address.street, address.locality, address.region, address.postalCode, address.country].filter(Boolean).join(', ')}`);
+    else overflow.push(noteLine('Address', address.types, addressLine(address)));
   }
 
   if (fields.organization) {
@@ -95,12 +92,12 @@ export function graphContactOf(fields: ContactFields, uid: string | null): Graph
   }
   contact.jobTitle = fields.title;
   if (fields.birthday?.year != null) contact.birthday = `${dateText(fields.birthday)}T00:00:00Z`;
-  else if (fields.birthday) overflow.push(`Birthday: ${dateText(fields.birthday)}`);
-  if (fields.anniversary) overflow.push(`Anniversary: ${dateText(fields.anniversary)}`);
+  else if (fields.birthday) overflow.push(noteLine('Birthday', [], dateText(fields.birthday)));
+  if (fields.anniversary) overflow.push(noteLine('Anniversary', [], dateText(fields.anniversary)));
 
   const [work, ...otherUrls] = [...fields.urls.filter((u) => u.types.includes('work')), ...fields.urls.filter((u) => !u.types.includes('work'))] as Typed[];
   if (work) contact.businessHomePage = work.value;
-  for (const url of otherUrls) overflow.push(`Web page${label(url.types)}: ${url.value}`);
+  for (const url of otherUrls) overflow.push(noteLine('Web page', url.types, url.value));
 
   const notes = [...fields.notes, ...overflow].join('\n');
   if (notes) contact.personalNotes = notes;
