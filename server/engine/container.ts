@@ -82,6 +82,43 @@ export async function copyContainer<S extends Closable, D extends Closable>(
   }
 }
 
+/**
+ * Copies the containers, `workers` at a time (each worker holding its own sessions, opened when first
+ * needed). The first worker to fail or pause stops the others; a stop or a cancel closes the sessions,
+ * so requests in flight end at once. `copy` gets the signal that says the run is stopping.
+ */
+export async function copyContainers<S extends Closable, D extends Closable, C>(
+  signal: AbortSignal,
+  workers: number,
+  containers: readonly C[],
+  copy: (sessions: Sessions<S, D>, container: C, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const queue = [...containers];
+  const stop = new AbortController();
+  const combined = AbortSignal.any([signal, stop.signal]);
+  const errors: unknown[] = [];
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(workers, queue.length)) }, async () => {
+      const sessions: Sessions<S, D> = { source: null, destination: null };
+      const onAbort = () => void closeSessions(sessions);
+      combined.addEventListener('abort', onAbort);
+      try {
+        for (let next = queue.shift(); next !== undefined && !combined.aborted; next = queue.shift()) await copy(sessions, next, combined);
+      } catch (error) {
+        if (!stop.signal.aborted) {
+          errors.push(error);
+          stop.abort(error);
+        }
+      } finally {
+        combined.removeEventListener('abort', onAbort);
+        await closeSessions(sessions);
+      }
+    }),
+  );
+  if (errors.length > 0) throw errors[0];
+  signal.throwIfAborted();
+}
+
 export async function planWithRetries<S extends Closable, D extends Closable, P>(
   run: Pick<RunContext, 'clock' | 'limits' | 'signal'>,
   endpoints: { source: Connectable<S>; destination: Connectable<D> },

@@ -8,11 +8,11 @@
  * - a folder that disappears becomes one item-report row; a refused message becomes one row;
  * - a daily limit or lasting throttling pauses the run with the time to run it again.
  */
-import { closeSessions, copyContainer, planWithRetries, type RunContext, type Sessions, type TransferRun } from './container.ts';
+import { copyContainer, copyContainers, planWithRetries, type RunContext, type Sessions, type TransferRun } from './container.ts';
 import { copyFolder } from './copy-folder.ts';
 import { runOperation, type OperationResult } from './outcome.ts';
 import { DEFAULT_LIMITS, type TransferLimits } from './pacing.ts';
-import { planMail, type MailPlan, type MailPlanOptions, type PlannedFolder } from './plan.ts';
+import { planMail, type MailPlanOptions, type PlannedFolder } from './plan.ts';
 import type { MailDestination, MailDestinationSession, MailSource, MailSourceSession } from './ports.ts';
 
 const OPERATION = 'emailmigration';
@@ -47,37 +47,6 @@ async function copyPlannedFolder(run: MailTransferRun, limits: TransferLimits, s
   });
 }
 
-async function runWorkers(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal, mailPlan: MailPlan): Promise<void> {
-  const queue = [...mailPlan.folders];
-  const count = Math.max(1, Math.min(limits.parallelFolders, run.destination.traits.maxParallelFolders, queue.length));
-  // The first worker to fail or pause stops the others; their sessions close so they stop promptly.
-  const stop = new AbortController();
-  const combined = AbortSignal.any([signal, stop.signal]);
-  const errors: unknown[] = [];
-  await Promise.all(
-    Array.from({ length: count }, async () => {
-      const worker: Worker = { source: null, destination: null };
-      const onAbort = () => void closeSessions(worker);
-      combined.addEventListener('abort', onAbort);
-      try {
-        for (let next = queue.shift(); next && !combined.aborted; next = queue.shift()) {
-          await copyPlannedFolder(run, limits, combined, worker, next);
-        }
-      } catch (error) {
-        if (!stop.signal.aborted) {
-          errors.push(error);
-          stop.abort(error);
-        }
-      } finally {
-        combined.removeEventListener('abort', onAbort);
-        await closeSessions(worker);
-      }
-    }),
-  );
-  if (errors.length > 0) throw errors[0];
-  signal.throwIfAborted();
-}
-
 export async function runMailTransfer(run: MailTransferRun): Promise<MailTransferResult> {
   const limits: TransferLimits = { ...DEFAULT_LIMITS, ...run.limits };
   const signal = run.signal ?? new AbortController().signal;
@@ -85,6 +54,9 @@ export async function runMailTransfer(run: MailTransferRun): Promise<MailTransfe
   return runOperation({ transferId, operation: OPERATION, store, signal, destination, itemNoun: 'messages' }, async () => {
     const mailPlan = await planWithRetries({ clock: run.clock, limits, signal }, run, (source) => planMail(source, run.plan));
     await store.begin(transferId, OPERATION, { total: mailPlan.total, bytesTotal: mailPlan.bytesTotal });
-    await runWorkers(run, limits, signal, mailPlan);
+    const workers = Math.min(limits.parallelFolders, destination.traits.maxParallelFolders);
+    await copyContainers<MailSourceSession, MailDestinationSession, PlannedFolder>(signal, workers, mailPlan.folders, (worker, planned, stopping) =>
+      copyPlannedFolder(run, limits, stopping, worker, planned),
+    );
   });
 }

@@ -7,7 +7,7 @@
  * A book that was completed by an earlier run and has not changed since (same sync-token or CTag) is
  * not walked again.
  */
-import { closeSessions, copyContainer, planWithRetries, type Sessions, type TransferRun } from '../container.ts';
+import { copyContainer, copyContainers, planWithRetries, type TransferRun } from '../container.ts';
 import { runOperation, type OperationResult } from '../outcome.ts';
 import { DEFAULT_LIMITS, type TransferLimits } from '../pacing.ts';
 import type { OperationRecord } from '../ports.ts';
@@ -34,39 +34,29 @@ export async function runContactsTransfer(run: ContactsTransferRun): Promise<Con
   return runOperation({ transferId, operation: OPERATION, store, signal, destination, itemNoun: 'contacts' }, async () => {
     const contactsPlan = await planWithRetries({ clock: run.clock, limits, signal }, run, planContacts);
     await store.begin(transferId, OPERATION, { total: contactsPlan.total, bytesTotal: null });
-    const context = { transferId, store, clock: run.clock, limits, signal };
-    const sessions: Sessions<ContactsSourceSession, ContactsDestinationSession> = { source: null, destination: null };
-    // Cancelling closes the sessions, which aborts the requests in flight.
-    const onAbort = () => void closeSessions(sessions);
-    signal.addEventListener('abort', onAbort);
-    try {
-      const earlier = await store.load(transferId, OPERATION);
-      for (const planned of contactsPlan.books) {
-        signal.throwIfAborted();
-        if (completedBefore(earlier, planned)) continue;
-        const { container } = planned;
-        await copyContainer(context, run, sessions, {
-          operation: OPERATION,
-          container,
-          count: planned.count,
-          bytes: null,
-          copy: ({ source, destination }, record, progressed) =>
-            copyAddressBook({
-              ...context,
-              planned,
-              source,
-              destination,
-              destinationPort: run.destination,
-              checkpoint: record.checkpoints.find((c) => c.container === container) ?? null,
-              failedIds: new Set(record.failures.filter((f) => f.container === container && f.itemId !== null).map((f) => f.itemId as string)),
-              onCommit: progressed,
-            }),
-        });
-      }
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      await closeSessions(sessions);
-    }
-    signal.throwIfAborted();
+    const earlier = await store.load(transferId, OPERATION);
+    const books = contactsPlan.books.filter((planned) => !completedBefore(earlier, planned));
+    // One book at a time: the API destinations want one user's changes one after another.
+    await copyContainers<ContactsSourceSession, ContactsDestinationSession, PlannedBook>(signal, 1, books, (sessions, planned, stopping) => {
+      const context = { transferId, store, clock: run.clock, limits, signal: stopping };
+      const { container } = planned;
+      return copyContainer(context, run, sessions, {
+        operation: OPERATION,
+        container,
+        count: planned.count,
+        bytes: null,
+        copy: ({ source, destination }, record, progressed) =>
+          copyAddressBook({
+            ...context,
+            planned,
+            source,
+            destination,
+            destinationPort: run.destination,
+            checkpoint: record.checkpoints.find((c) => c.container === container) ?? null,
+            failedIds: new Set(record.failures.filter((f) => f.container === container && f.itemId !== null).map((f) => f.itemId as string)),
+            onCommit: progressed,
+          }),
+      });
+    });
   });
 }
