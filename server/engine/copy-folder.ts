@@ -1,13 +1,14 @@
 /**
  * Copies one folder: index the source, see what the destination holds, then fetch and append in
  * batches, committing a checkpoint (UIDVALIDITY + last UID done) with the batch's counts after each.
- * The next batch is fetched while the current one is appended (source and destination are separate
- * connections, so no command is ever sent from inside a fetch). A refused message becomes an item-report
- * row; a throttled one is retried after a backoff; a daily limit pauses the whole transfer.
+ * The next batch is fetched while the current one is appended (pipelined.ts; no command is ever sent
+ * from inside a fetch). A refused message becomes an item-report row; a throttled one is retried after
+ * a backoff; a daily limit pauses the whole transfer.
  */
 import type { RunContext } from './container.ts';
 import { PresenceLedger } from './dedup.ts';
 import { paced } from './paced.ts';
+import { pipelined } from './pipelined.ts';
 import type { TransferLimits } from './pacing.ts';
 import {
   TransferFault,
@@ -160,19 +161,9 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   const plan = batches(planSteps(index.messages.filter((ref) => ref.uid > resumeAfter), ledger, job), job.limits);
 
   let failed = failedBefore.size;
-  let next: Promise<Awaited<ReturnType<typeof fetchBatch>>> | null = plan[0] ? fetchBatch(job, plan[0].copyUids) : null;
-  try {
-    for (let i = 0; i < plan.length; i++) {
-      const batch = plan[i] as Batch;
-      const fetched = await (next as Promise<Awaited<ReturnType<typeof fetchBatch>>>);
-      const following = plan[i + 1];
-      next = following ? fetchBatch(job, following.copyUids) : null;
-      failed += await runBatch(job, target, index.uidValidity, batch, fetched);
-    }
-  } finally {
-    // A prefetch still running when the loop ends early must not surface as an unhandled rejection.
-    next?.catch(() => {});
-  }
+  await pipelined(plan, (batch) => fetchBatch(job, batch.copyUids), async (batch, fetched) => {
+    failed += await runBatch(job, target, index.uidValidity, batch, fetched);
+  });
   return {
     operation: OPERATION,
     container: job.folder.path,

@@ -16,6 +16,7 @@
 import type { RunContext } from '../container.ts';
 import { PresenceLedger } from '../dedup.ts';
 import { paced, pacedMany } from '../paced.ts';
+import { pipelined } from '../pipelined.ts';
 import type { AppendResult, Checkpoint, FailedItem, ItemFailureReason, Receipt } from '../ports.ts';
 import { fetchBatch, type FetchedBatch } from './fetch-batch.ts';
 import type { PlannedBook } from './plan.ts';
@@ -132,19 +133,10 @@ export async function copyAddressBook(job: BookCopy): Promise<Receipt> {
 
   let failed = job.failedIds.size;
   if (batches.length === 0) await runBatch(job, state, [], { vcards: new Map(), unreadable: new Map() });
-  let next: Promise<FetchedBatch> | null = batches[0] ? fetchBatch(job.source, book, batches[0].map((r) => r.href), job.signal) : null;
-  try {
-    for (let i = 0; i < batches.length; i++) {
-      const fetched = await (next as Promise<FetchedBatch>);
-      const following = batches[i + 1];
-      // The next batch is fetched while this one is put (source and destination are separate servers).
-      next = following ? fetchBatch(job.source, book, following.map((r) => r.href), job.signal) : null;
-      failed += await runBatch(job, state, batches[i] as VCardRef[], fetched);
-    }
-  } finally {
-    // A prefetch still running when the loop ends early must not surface as an unhandled rejection.
-    next?.catch(() => {});
-  }
+  // The next batch is fetched while this one is put (source and destination are separate servers).
+  await pipelined(batches, (batch) => fetchBatch(job.source, book, batch.map((r) => r.href), job.signal), async (batch, fetched) => {
+    failed += await runBatch(job, state, batch, fetched);
+  });
   const held = new PresenceLedger(await job.destination.heldKeys(target));
   return {
     operation: OPERATION,

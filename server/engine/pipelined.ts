@@ -1,0 +1,19 @@
+/**
+ * Running a container's batches in order with the next batch fetched while the current one is written:
+ * source and destination are separate connections, so the two overlap. Shared by the mail and contacts
+ * loops. A fetch still running when a write fails must not surface as an unhandled rejection.
+ */
+export async function pipelined<B, F>(batches: readonly B[], fetch: (batch: B) => Promise<F>, write: (batch: B, fetched: F) => Promise<void>): Promise<void> {
+  const [first] = batches;
+  let next: Promise<F> | null = first === undefined ? null : fetch(first);
+  try {
+    for (const [i, batch] of batches.entries()) {
+      const fetched = await (next as Promise<F>);
+      const following = batches[i + 1];
+      next = following === undefined ? null : fetch(following);
+      await write(batch, fetched);
+    }
+  } finally {
+    next?.catch(() => {});
+  }
+}
