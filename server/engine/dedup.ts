@@ -7,6 +7,7 @@
  * destination one, the second is still copied. Each copy the destination holds is claimed once, first by
  * the messages the checkpoint says are done, then by the pending ones in UID order.
  */
+import { headerValue } from './headers.ts';
 import type { MessageRef } from './ports.ts';
 
 export function dedupKey(messageId: string | null, internalDate: Date, size: number): string {
@@ -18,12 +19,7 @@ export function refKey(ref: MessageRef): string {
 }
 
 /** The Message-ID from a header block (`Message-ID: <…>`, possibly folded), or null. */
-export function messageIdFromHeaders(headers: string): string | null {
-  const unfolded = headers.replace(/\r?\n[ \t]+/g, ' ');
-  const match = /^message-id[ \t]*:(.*)$/im.exec(unfolded);
-  const value = match?.[1]?.trim();
-  return value ? value : null;
-}
+export const messageIdFromHeaders = (headers: string): string | null => headerValue(headers, 'message-id');
 
 export class PresenceLedger {
   readonly #available: Map<string, number>;

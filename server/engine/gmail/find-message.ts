@@ -8,6 +8,7 @@
  */
 import { decodeWords } from 'postal-mime';
 import * as v from 'valibot';
+import { headerText, headerValue } from '../headers.ts';
 import { bodyOf, call } from '../http/answers.ts';
 import type { ApiClient } from '../http/api-client.ts';
 import type { Pacing } from '../paced.ts';
@@ -18,15 +19,6 @@ const MetadataSchema = v.object({ payload: v.optional(v.object({ headers: v.opti
 const MESSAGES = 'gmail/v1/users/me/messages';
 const CANDIDATES = 20;
 
-/** A header's value in the message's header block (unfolded), or null. */
-export function headerOf(raw: Buffer, name: string): string | null {
-  const end = raw.indexOf('\r\n\r\n');
-  const head = raw.subarray(0, end === -1 ? raw.length : end).toString('latin1').replace(/\r?\n[ \t]+/g, ' ');
-  const match = new RegExp(`^${name}[ \\t]*:(.*)$`, 'im').exec(head);
-  const value = match?.[1]?.trim();
-  return value ? value : null;
-}
-
 const comparable = (value: string | null) => (value === null ? '' : decodeWords(value).normalize('NFC').replace(/\s+/g, ' ').trim());
 
 async function search(client: ApiClient, pacing: Pacing, q: string, max: number): Promise<string[]> {
@@ -36,10 +28,11 @@ async function search(client: ApiClient, pacing: Pacing, q: string, max: number)
 
 export async function findHeld(client: ApiClient, pacing: Pacing, messageId: string | null, raw: Buffer): Promise<string | null> {
   if (messageId !== null) return (await search(client, pacing, `rfc822msgid:${messageId.trim().replace(/^<|>$/g, '')}`, 1))[0] ?? null;
-  const date = Date.parse(headerOf(raw, 'date') ?? '');
+  const head = headerText(raw);
+  const date = Date.parse(headerValue(head, 'date') ?? '');
   if (Number.isNaN(date)) return null;
   const second = Math.floor(date / 1000);
-  const subject = comparable(headerOf(raw, 'subject'));
+  const subject = comparable(headerValue(head, 'subject'));
   for (const id of await search(client, pacing, `after:${second - 1} before:${second + 1}`, CANDIDATES)) {
     const request = { method: 'GET', path: `${MESSAGES}/${encodeURIComponent(id)}`, query: { format: 'metadata', metadataHeaders: ['Subject', 'Message-ID'] }, units: UNITS.messagesGet, what: `read message ${id}` } as const;
     const headers = bodyOf(GMAIL, request, await call(client, GMAIL, request, pacing), MetadataSchema).payload.headers;

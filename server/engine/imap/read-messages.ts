@@ -5,6 +5,7 @@
  */
 import type { FetchQueryObject, ImapFlow } from 'imapflow';
 import { messageIdFromHeaders } from '../dedup.ts';
+import { headerText } from '../headers.ts';
 import type { MessageRef, SourceMessage } from '../ports.ts';
 
 const REF_QUERY: FetchQueryObject = { uid: true, size: true, internalDate: true, headers: ['message-id'] };
@@ -28,12 +29,11 @@ export async function readMessages(client: ImapFlow, uids: number[]): Promise<So
   const query: FetchQueryObject = { uid: true, flags: true, size: true, internalDate: true, source: true };
   for await (const m of client.fetch(uids.join(','), query, { uid: true })) {
     const raw = m.source ?? Buffer.alloc(0);
-    const headerEnd = raw.indexOf('\r\n\r\n');
     messages.push({
       uid: m.uid,
       size: m.size ?? raw.length,
       internalDate: new Date(m.internalDate ?? 0),
-      messageId: messageIdFromHeaders(raw.subarray(0, headerEnd < 0 ? raw.length : headerEnd).toString('latin1')),
+      messageId: messageIdFromHeaders(headerText(raw)),
       flags: [...(m.flags ?? [])].filter((flag) => flag !== '\\Recent'),
       raw,
     });
