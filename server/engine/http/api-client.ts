@@ -10,6 +10,7 @@
 import { TransferFault } from '../ports.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { checkedBaseUrl } from './base-url.ts';
+import { networkFault } from './network-fault.ts';
 import type { QuotaPacer } from './quota-pacer.ts';
 
 export type ApiEndpoint = { url: string; timeoutMs?: number };
@@ -96,8 +97,7 @@ export function openApiClient(options: ApiClientOptions): ApiClient {
       return { status: response.status, headers: response.headers, text, json: parseJson(text) };
     } catch (error) {
       if (closed.signal.aborted) throw closed.signal.reason;
-      const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-      throw new TransferFault(answered ? 'connection-lost' : 'unreachable', 'destination', `${options.name}: ${request.what}: ${reason}`, { cause: error });
+      throw networkFault(error, 'destination', answered, `${options.name}: ${request.what}`);
     }
   }
 

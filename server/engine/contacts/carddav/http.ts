@@ -5,6 +5,7 @@
  * over https; plain http is accepted for a loopback server (tests, a server beside the service).
  */
 import { checkedBaseUrl } from '../../http/base-url.ts';
+import { networkFault } from '../../http/network-fault.ts';
 import { TransferFault } from '../../ports.ts';
 import type { CardDavEndpoint } from '../job.ts';
 
@@ -36,8 +37,7 @@ export function openDavSession(endpoint: CardDavEndpoint, credentials: DavCreden
       return response;
     } catch (error) {
       if (closed.signal.aborted) throw error;
-      const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-      throw new TransferFault(answered ? 'connection-lost' : 'unreachable', side, `${base.origin}: ${reason}`, { cause: error });
+      throw networkFault(error, side, answered, base.origin);
     }
   };
   return {
