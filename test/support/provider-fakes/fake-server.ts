@@ -114,11 +114,27 @@ export class FakeProvider {
   throttledRequests(): LoggedRequest[] {
     return this.log.filter((entry) => entry.throttled);
   }
+
+  #running: RunningFake | null = null;
+
+  /** Serves the fake's routes on a free loopback port (a fake's `start` builds them, then calls this). */
+  protected async serveRoutes(app: Hono): Promise<void> {
+    this.#running = await listen(app);
+  }
+
+  get url(): string {
+    if (!this.#running) throw new Error(`the ${this.name} fake is not started`);
+    return this.#running.url;
+  }
+
+  async stop(): Promise<void> {
+    await this.#running?.stop();
+  }
 }
 
-export type RunningFake = { url: string; stop(): Promise<void> };
+type RunningFake = { url: string; stop(): Promise<void> };
 
-export async function listen(app: Hono): Promise<RunningFake> {
+async function listen(app: Hono): Promise<RunningFake> {
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });

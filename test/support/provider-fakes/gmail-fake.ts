@@ -19,7 +19,7 @@
  * exceeded" (403 userRateLimitExceeded when `rateLimitStatus: 403`), with Retry-After when set.
  */
 import { Hono, type Context } from 'hono';
-import { FakeProvider, googleError, listen, type Quota, type RunningFake } from './fake-server.ts';
+import { FakeProvider, googleError, type Quota } from './fake-server.ts';
 
 export type GmailMessage = { id: string; threadId: string; labelIds: Set<string>; raw: Buffer; internalDate: number; messageId: string | null };
 export type GmailLabel = { id: string; name: string; type: 'system' | 'user' };
@@ -82,7 +82,6 @@ export class GmailFake extends FakeProvider {
   readonly labels = new Map<string, GmailLabel>(SYSTEM_LABELS.map((id) => [id, { id, name: id, type: 'system' }]));
   readonly #uploads = new Map<string, { labelIds: unknown; params: URLSearchParams; length: number }>();
   #next = 1;
-  running: RunningFake | null = null;
 
   constructor(readonly options: GmailFakeOptions = {}) {
     super('Gmail', { quota: options.quota ?? { units: 15_000, windowMs: 60_000 } }, {
@@ -98,11 +97,6 @@ export class GmailFake extends FakeProvider {
         headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
       },
     });
-  }
-
-  get url(): string {
-    if (!this.running) throw new Error('the Gmail fake is not started');
-    return this.running.url;
   }
 
   labelByName(name: string): GmailLabel | undefined {
@@ -255,11 +249,7 @@ export class GmailFake extends FakeProvider {
         return c.json({ id: message.id, threadId: message.threadId, labelIds: [...message.labelIds] });
       }),
     );
-    this.running = await listen(app);
+    await this.serveRoutes(app);
     return this;
-  }
-
-  async stop(): Promise<void> {
-    await this.running?.stop();
   }
 }

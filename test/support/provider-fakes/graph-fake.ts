@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { FakeProvider, listen, type Quota, type RunningFake } from './fake-server.ts';
+import { FakeProvider, type Quota } from './fake-server.ts';
 
 export type StoredContact = Record<string, unknown> & { id: string; photo?: { bytes: Buffer; type: string } };
 
@@ -47,7 +47,6 @@ export type GraphFakeOptions = { quota?: Quota; retryAfterSeconds?: number; refu
 
 export class GraphFake extends FakeProvider {
   readonly contacts: StoredContact[] = [];
-  running: RunningFake | null = null;
 
   constructor(readonly options: GraphFakeOptions = {}) {
     super('Graph', { quota: options.quota ?? { units: 10_000, windowMs: 600_000 } }, {
@@ -59,11 +58,6 @@ export class GraphFake extends FakeProvider {
       }),
       unauthenticated: { status: 401, body: graphError('InvalidAuthenticationToken', 'Access token has expired or is not yet valid.') },
     });
-  }
-
-  get url(): string {
-    if (!this.running) throw new Error('the Graph fake is not started');
-    return this.running.url;
   }
 
   byUid(uid: string): StoredContact | undefined {
@@ -115,11 +109,7 @@ export class GraphFake extends FakeProvider {
         return c.body(null, 200);
       }),
     );
-    this.running = await listen(app);
+    await this.serveRoutes(app);
     return this;
-  }
-
-  async stop(): Promise<void> {
-    await this.running?.stop();
   }
 }

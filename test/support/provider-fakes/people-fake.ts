@@ -12,7 +12,7 @@
  * minute by default; over it 429 RESOURCE_EXHAUSTED with an ErrorInfo `RATE_LIMIT_EXCEEDED`.
  */
 import { Hono, type Context } from 'hono';
-import { FakeProvider, googleError, listen, type Quota, type RunningFake } from './fake-server.ts';
+import { FakeProvider, googleError, type Quota } from './fake-server.ts';
 
 export type StoredPerson = Record<string, unknown> & { resourceName: string; etag: string; photoBytes?: Buffer };
 
@@ -49,18 +49,12 @@ export class PeopleFake extends FakeProvider {
   overlapping = 0;
   #mutating = 0;
   #next = 1;
-  running: RunningFake | null = null;
 
   constructor(readonly options: PeopleFakeOptions = {}) {
     super('People', { quota: options.quota ?? { units: 60, windowMs: 60_000 } }, {
       throttled: rateLimited,
       unauthenticated: { status: 401, body: googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.') },
     });
-  }
-
-  get url(): string {
-    if (!this.running) throw new Error('the People fake is not started');
-    return this.running.url;
   }
 
   /** The person the fake made for a vCard UID (kept as client data). */
@@ -141,11 +135,7 @@ export class PeopleFake extends FakeProvider {
   async start(): Promise<this> {
     const app = new Hono();
     app.all('/v1/*', (c) => this.handle(c, 1, () => this.#route(c)));
-    this.running = await listen(app);
+    await this.serveRoutes(app);
     return this;
-  }
-
-  async stop(): Promise<void> {
-    await this.running?.stop();
   }
 }
