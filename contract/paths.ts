@@ -25,3 +25,10 @@ export const REDIRECT_PATHS = {
   oauth: '/api/oauth/',
   oauthForStatus: '/api/oauth-for-status/',
 } as const;
+
+/**
+ * The portal's pages are built once and served many times; each answer carries its own nonce for
+ * the page's <style> elements (the CSP allows no inline style without it). The build writes this
+ * marker wherever the nonce goes, and the export service replaces every one per response.
+ */
+export const PAGE_NONCE_PLACEHOLDER = '__PAGE_NONCE__';

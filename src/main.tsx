@@ -1,8 +1,12 @@
-import { createRoot } from 'react-dom/client';
+import { CacheProvider } from '@emotion/react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { portalImplementations } from './app/actors';
 import { lazyApiClients } from './app/lazy-api-clients';
 import { createPortalActor, type CreatePortalActorOptions } from './app/create-portal-actor';
 import { PortalApp } from './app/portal-app';
+import { createStyleCache, pageNonce } from './app/style-cache';
+import { createFirstPaint, FIRST_PAINT_ATTRIBUTE, type FirstPaint } from './first-paint/first-paint';
+import { firstPaintParts } from './first-paint/parts';
 
 async function boot() {
   const root = document.getElementById('root');
@@ -18,7 +22,23 @@ async function boot() {
 
   const actor = createPortalActor({ implementations: portalImplementations(lazyApiClients), inspect });
   actor.start();
-  createRoot(root).render(<PortalApp actor={actor} />);
+  const styleCache = createStyleCache(pageNonce());
+  const app = (firstPaint?: FirstPaint) => (
+    <CacheProvider value={styleCache}>
+      <PortalApp actor={actor} firstPaint={firstPaint} />
+    </CacheProvider>
+  );
+
+  // A prerendered page (the service serves one per route) is hydrated: its chunks first, so that
+  // no part of it suspends while React adopts the markup. Without one (npm run dev), render afresh.
+  const firstPaint = createFirstPaint(root.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? '');
+  if (!firstPaint) {
+    createRoot(root).render(app());
+    return;
+  }
+  // A chunk that fails to load fails again, visibly, when its part renders.
+  await Promise.all(firstPaintParts(firstPaint).map((part) => part.preload())).catch(() => undefined);
+  hydrateRoot(root, app(firstPaint));
 }
 
 void boot();

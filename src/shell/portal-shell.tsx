@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { brand } from '../config/brand';
 import { usePortalSelector, usePortalSend } from '../app/portal-context';
 import {
@@ -9,23 +9,40 @@ import {
   selectSidebarSteps,
   selectStep,
 } from '../../machines/selectors';
-import { SCREEN_COMPONENTS, SCREEN_TITLES } from '../views/screens';
+import { preloadable } from '../app/preloadable';
+import { SCREEN_COMPONENTS, screenTitle } from '../views/screens';
 import { InlineSpinner } from '../ui/inline-spinner';
 import { Header } from './header';
 import { HomeHero } from './home-hero';
 import { StepSidebar } from './step-sidebar';
+import type { FooterProps } from './footer';
+import type { LoadingOverlayProps } from './loading-overlay';
 import { WizardLayout } from './wizard-layout';
+import type { SketchedScreen } from '../views/screen-headings';
 
 // Below the fold or only shown while busy: neither is needed for the first page to be interactive,
-// so each loads in its own small chunk right after.
-const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
-const LoadingOverlay = lazy(() => import('./loading-overlay').then((m) => ({ default: m.LoadingOverlay })));
+// so each loads in its own small chunk right after (a prerendered page loads them with it).
+const Footer = preloadable<FooterProps>('src/shell/footer.tsx', () => import('./footer').then(({ Footer }) => ({ default: Footer })));
+const LoadingOverlay = preloadable<LoadingOverlayProps>('src/shell/loading-overlay.tsx', () => import('./loading-overlay').then(({ LoadingOverlay }) => ({ default: LoadingOverlay })));
+
+// Drawn only while a prerendered signed-in page is hydrated (no other page needs it).
+const ScreenSkeleton = preloadable<{ screen: SketchedScreen }>('src/shell/screen-skeleton.tsx', () =>
+  import('./screen-skeleton').then(({ ScreenSkeleton }) => ({ default: ScreenSkeleton })),
+);
+
+/** The shell's own chunks: a prerendered page loads them before hydrating, with its screen's. */
+export const SHELL_PARTS = [Footer, LoadingOverlay];
+export const SKELETON_PART = ScreenSkeleton;
 
 /** Screens that show their own spinner while busy: the overlay would only hide it. */
 const OWN_SPINNER = new Set(['loading', 'status', 'statusFromEmail']);
 
-/** The wizard shell wired to the machine: header, outlets, footer and the busy overlay. */
-export function PortalShell() {
+/**
+ * The wizard shell wired to the machine: header, outlets, footer and the busy overlay. `sketch`
+ * names the screen whose skeleton stands in for the screen while a prerendered signed-in page is
+ * hydrated; that page has no footer yet, so nothing on it moves when the screen arrives.
+ */
+export function PortalShell({ sketch }: { sketch?: SketchedScreen }) {
   const send = usePortalSend();
   const screen = usePortalSelector(selectScreen);
   const step = usePortalSelector(selectStep);
@@ -36,7 +53,7 @@ export function PortalShell() {
   const Screen = SCREEN_COMPONENTS[screen];
 
   useEffect(() => {
-    document.title = `${SCREEN_TITLES[screen]} · ${brand.providerName} email export`;
+    document.title = screenTitle(screen);
   }, [screen]);
 
   return (
@@ -46,6 +63,9 @@ export function PortalShell() {
         home={screen === 'signIn' ? <HomeHero /> : undefined}
         sidebar={sidebar !== 'none' && steps.length > 0 ? <StepSidebar steps={steps} current={step} /> : undefined}
         main={
+          sketch ? (
+            <ScreenSkeleton screen={sketch} />
+          ) : (
           <Suspense
             fallback={
               // As tall as a screen, so the footer does not jump when the lazy screen arrives (CLS).
@@ -56,11 +76,14 @@ export function PortalShell() {
           >
             <Screen />
           </Suspense>
+          )
         }
         footer={
-          <Suspense fallback={null}>
-            <Footer clientId={brand.footerClientId} theme="light" corporateLegal width={1280} />
-          </Suspense>
+          !sketch && (
+            <Suspense fallback={null}>
+              <Footer clientId={brand.footerClientId} theme="light" corporateLegal width={1280} />
+            </Suspense>
+          )
         }
       />
       <Suspense fallback={null}>

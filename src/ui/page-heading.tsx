@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { css } from '@emotion/react';
 import { colors, font, mediaUp, space } from '../theme/theme';
 
@@ -57,9 +57,25 @@ export function PageHeading({ children, lead: leadText, eyebrow: eyebrowText, fo
     document.body.dataset.navigated = 'true';
   }, [focusOnMount]);
   return (
+    <HeadingBlock headingRef={ref} lead={leadText} eyebrow={eyebrowText}>
+      {children}
+    </HeadingBlock>
+  );
+}
+
+/**
+ * The same heading, drawn only: a prerendered skeleton shows it before the screen exists, and must
+ * neither take focus nor count as the first screen shown.
+ */
+export function StaticPageHeading({ children, lead: leadText }: Pick<PageHeadingProps, 'children' | 'lead'>) {
+  return <HeadingBlock lead={leadText}>{children}</HeadingBlock>;
+}
+
+function HeadingBlock({ children, lead: leadText, eyebrow: eyebrowText, headingRef }: Omit<PageHeadingProps, 'focusOnMount'> & { headingRef?: Ref<HTMLHeadingElement> }) {
+  return (
     <header>
       {eyebrowText && <span css={eyebrow}>{eyebrowText}</span>}
-      <h1 ref={ref} css={h1} tabIndex={-1}>
+      <h1 ref={headingRef} css={h1} tabIndex={-1}>
         {children}
       </h1>
       {leadText && <p css={lead}>{leadText}</p>}

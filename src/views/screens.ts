@@ -1,30 +1,35 @@
 /**
  * Which component renders each screen (top-level state of the machine). The sign-in screen is in
- * the first-load bundle; every other screen is its own chunk, fetched when the machine gets there,
- * so rarely visited pages (privacy statement, policy redirects, support form, status pages) cost
- * nothing up front.
+ * the first-load bundle; every other screen is its own chunk, fetched when the machine gets there
+ * (or with a prerendered page that shows it first), so rarely visited pages (privacy statement,
+ * policy redirects, support form, status pages) cost nothing up front.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { brand } from '../config/brand';
 import type { Screen } from '../../machines/selectors';
+import { preloadable, type Preloadable } from '../app/preloadable';
 import SignInScreen from './sign-in/sign-in-screen';
 
-type ScreenComponent = ComponentType | LazyExoticComponent<ComponentType>;
+/** A screen; every one but sign-in (in the first-load bundle) in a chunk of its own. */
+export type ScreenComponent = ComponentType | Preloadable<object>;
 
-const PolicyRedirectScreen = lazy(() => import('./policy-redirect/policy-redirect-screen'));
+const screen = (file: string, load: () => Promise<{ default: ComponentType }>) => preloadable(`src/views/${file}.tsx`, load);
+
+const PolicyRedirectScreen = screen('policy-redirect/policy-redirect-screen', () => import('./policy-redirect/policy-redirect-screen'));
 
 export const SCREEN_COMPONENTS: Record<Screen, ScreenComponent> = {
   signIn: SignInScreen,
-  loading: lazy(() => import('./loading/loading-screen')),
-  optOutInfo: lazy(() => import('./opt-out-info/opt-out-info-screen')),
-  destinationAccount: lazy(() => import('./destination-account/destination-account-screen')),
-  acceptGoogleTerms: lazy(() => import('./accept-google-terms/accept-google-terms-screen')),
-  migrationOptions: lazy(() => import('./migration-options/migration-options-screen')),
-  checkEmailScopes: lazy(() => import('./check-email-scopes/check-email-scopes-screen')),
-  startMigration: lazy(() => import('./start-migration/start-migration-screen')),
-  complete: lazy(() => import('./complete/complete-screen')),
-  status: lazy(() => import('./status/status-screen')),
-  statusFromEmail: lazy(() => import('./status-from-email/status-from-email-screen')),
-  supportForm: lazy(() => import('./support-form/support-form-screen')),
+  loading: screen('loading/loading-screen', () => import('./loading/loading-screen')),
+  optOutInfo: screen('opt-out-info/opt-out-info-screen', () => import('./opt-out-info/opt-out-info-screen')),
+  destinationAccount: screen('destination-account/destination-account-screen', () => import('./destination-account/destination-account-screen')),
+  acceptGoogleTerms: screen('accept-google-terms/accept-google-terms-screen', () => import('./accept-google-terms/accept-google-terms-screen')),
+  migrationOptions: screen('migration-options/migration-options-screen', () => import('./migration-options/migration-options-screen')),
+  checkEmailScopes: screen('check-email-scopes/check-email-scopes-screen', () => import('./check-email-scopes/check-email-scopes-screen')),
+  startMigration: screen('start-migration/start-migration-screen', () => import('./start-migration/start-migration-screen')),
+  complete: screen('complete/complete-screen', () => import('./complete/complete-screen')),
+  status: screen('status/status-screen', () => import('./status/status-screen')),
+  statusFromEmail: screen('status-from-email/status-from-email-screen', () => import('./status-from-email/status-from-email-screen')),
+  supportForm: screen('support-form/support-form-screen', () => import('./support-form/support-form-screen')),
   privacyPolicy: PolicyRedirectScreen,
   termsOfService: PolicyRedirectScreen,
 };
@@ -46,3 +51,6 @@ export const SCREEN_TITLES: Record<Screen, string> = {
   privacyPolicy: 'Privacy Policy',
   termsOfService: 'Terms of Service',
 };
+
+/** The whole title of a screen's tab (set by the shell; written into a prerendered page). */
+export const screenTitle = (screen: Screen): string => `${SCREEN_TITLES[screen]} · ${brand.providerName} email export`;

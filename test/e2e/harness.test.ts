@@ -31,6 +31,20 @@ describe('the e2e harness', () => {
     expect(guard.problems()).toEqual([]);
   });
 
+  it('records a Content-Security-Policy violation: an inline style without the page\'s nonce', async () => {
+    const { page, guard } = journey();
+    await page.goto('/');
+    const allowConsole = guard.allowConsoleError(/Content Security Policy/);
+    await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = 'body { color: red; }';
+      document.head.append(style);
+    });
+    await expect.poll(() => guard.problems().join('\n')).toMatch(/CSP violation: style-src-elem blocked inline/);
+    allowConsole();
+    expect(() => guard.assertClean('harness test')).toThrow(/CSP violation/);
+  });
+
   it('blocks and records a request to a foreign host', async () => {
     const { page, guard } = journey();
     await page.goto('/');

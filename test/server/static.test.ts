@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { PAGE_NONCE_PLACEHOLDER } from '../../contract/index.ts';
 import { startHarness, type Harness } from './helpers/harness.ts';
 
 let harness: Harness;
@@ -74,5 +75,58 @@ describe('serving the portal', () => {
   it('never serves a file outside dist', async () => {
     const response = await fetch(`${harness.base}/..%2f..%2fportal.sqlite`);
     expect(await response.text()).not.toContain('SQLite');
+  });
+});
+
+describe('the prerendered pages', () => {
+  let pages: Harness;
+  const page = (name: string) =>
+    `<!doctype html><title>${name}</title><meta property="csp-nonce" nonce="${PAGE_NONCE_PLACEHOLDER}"><style nonce="${PAGE_NONCE_PLACEHOLDER}">h1{}</style><div id="root"><h1>${name}</h1></div>`;
+
+  beforeAll(async () => {
+    pages = await startHarness();
+    mkdirSync(path.join(pages.config.distDir, 'pages'));
+    writeFileSync(path.join(pages.config.distDir, 'pages', 'index.html'), page('sign-in page'));
+    writeFileSync(path.join(pages.config.distDir, 'pages', 'destination-account.html'), page('destination page'));
+  });
+
+  afterAll(async () => {
+    await pages.stop();
+    await pages.remove();
+  });
+
+  it("serves a route's own page, its nonce new in each answer and the same in the page and its CSP", async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(`${pages.base}/Destination-Account/`);
+      const body = await response.text();
+      expect(body).toContain('<h1>destination page</h1>');
+      expect(body).not.toContain(PAGE_NONCE_PLACEHOLDER);
+      const inPage = [...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+      expect(inPage).toHaveLength(2);
+      expect(new Set(inPage).size).toBe(1);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`style-src 'self' 'nonce-${inPage[0]}'`);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+      nonces.push(inPage[0]);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('serves the sign-in page for a route without its own, and never a page file by its name', async () => {
+    for (const route of ['/', '/index.html', '/no-such-page', '/status?migration_id=x']) {
+      expect(await (await fetch(`${pages.base}${route}`)).text()).toContain('<h1>sign-in page</h1>');
+    }
+    expect((await fetch(`${pages.base}/pages/index.html`)).status).toBe(404);
+  });
+
+  it('compresses the page per answer when the browser accepts it', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${pages.base}/destination-account`, { headers: { 'Accept-Encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(await response.text()).toContain('<h1>destination page</h1>');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectCopied, selectExportId } from '../../../machines/selectors';
 import { selectCompleteCancel } from '../../../machines/status-selectors';
 import { CancelExportDialog } from '../status/cancel-export-dialog';
+import { SCREEN_HEADINGS } from '../screen-headings';
 
 const idRow = css`
   display: flex;
@@ -52,9 +53,7 @@ export default function CompleteScreen() {
   const cancel = usePortalSelector(selectCompleteCancel);
   return (
     <Card as="section">
-      <PageHeading lead="Your export has started. You can close this page — we'll email you when it's done.">
-        We're pulling together your data
-      </PageHeading>
+      <PageHeading lead={SCREEN_HEADINGS.complete.lead}>{SCREEN_HEADINGS.complete.title}</PageHeading>
       <label htmlFor="export-id" css={{ display: 'block', fontWeight: font.weight.bold, marginBottom: space(2) }}>
         Your export ID
       </label>

@@ -22,6 +22,7 @@ import { DestinationChoice } from './destination-choice';
 import { OtherProviderForm } from './other-provider-form';
 import { OptOutStatusPanel } from './opt-out-status-panel';
 import { NextButton } from '../wizard-buttons';
+import { SCREEN_HEADINGS } from '../screen-headings';
 
 const daysBadge = css`
   display: inline-flex;
@@ -65,9 +66,7 @@ export default function DestinationAccountScreen() {
 
   return (
     <Card as="section">
-      <PageHeading lead={`Choose where your ${brand.providerName} email and contacts should go.`}>
-        Save your email data
-      </PageHeading>
+      <PageHeading lead={SCREEN_HEADINGS.destinationAccount.lead}>{SCREEN_HEADINGS.destinationAccount.title}</PageHeading>
 
       {days !== null && (
         <p css={daysBadge}>

@@ -11,6 +11,7 @@ import { selectDestination, selectFieldErrors, selectOperations } from '../../..
 import type { OperationsChoice } from '../../../machines/providers';
 import { ContactsFormatChoice, EmailFormatChoice } from './export-format-choice';
 import { BackButton, NextButton } from '../wizard-buttons';
+import { SCREEN_HEADINGS } from '../screen-headings';
 
 /** Why a contacts choice is closed, in plain words (§5). */
 const CONTACTS_UNAVAILABLE = 'Contacts cannot be moved from this account.';
@@ -63,7 +64,7 @@ export default function MigrationOptionsScreen() {
 
   return (
     <Card as="section">
-      <PageHeading lead="Pick what you want to take with you.">Choose what to save</PageHeading>
+      <PageHeading lead={SCREEN_HEADINGS.migrationOptions.lead}>{SCREEN_HEADINGS.migrationOptions.title}</PageHeading>
 
       {errors.authentication && <Alert tone="error">{errors.authentication}</Alert>}
 

@@ -11,6 +11,7 @@ import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal
 import { selectFieldErrors, selectOptOut } from '../../../machines/selectors';
 import { CancelClosureDialog } from './cancel-closure-dialog';
 import { daysPhrase, explainOptOut, type OptOutTone } from './opt-out-explanations';
+import { SCREEN_HEADINGS } from '../screen-headings';
 
 const TONE_COLOURS: Record<OptOutTone, { bar: string; bg: string }> = {
   info: { bar: colors.info, bg: colors.infoSoft },
@@ -92,7 +93,7 @@ export default function OptOutInfoScreen() {
 
   return (
     <Card as="section">
-      <PageHeading lead={`The status of your ${brand.providerName} email account.`}>Your email account</PageHeading>
+      <PageHeading lead={SCREEN_HEADINGS.optOutInfo.lead}>{SCREEN_HEADINGS.optOutInfo.title}</PageHeading>
 
       {error && <Alert tone="error">{error}</Alert>}
 

@@ -9,6 +9,7 @@ import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal
 import { selectFieldErrors, selectIsBusy, selectNotificationEmail } from '../../../machines/selectors';
 import { ExportSummary } from './export-summary';
 import { BackButton } from '../wizard-buttons';
+import { SCREEN_HEADINGS } from '../screen-headings';
 
 export default function StartMigrationScreen() {
   const notificationEmail = usePortalSelector(selectNotificationEmail);
@@ -20,7 +21,7 @@ export default function StartMigrationScreen() {
 
   return (
     <Card as="section">
-      <PageHeading lead="Check the details below, then start your export.">Save your email data</PageHeading>
+      <PageHeading lead={SCREEN_HEADINGS.startMigration.lead}>{SCREEN_HEADINGS.startMigration.title}</PageHeading>
 
       <ExportSummary />
 

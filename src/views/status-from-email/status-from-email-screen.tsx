@@ -5,6 +5,7 @@ import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles 
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectIsBusy, selectSource } from '../../../machines/selectors';
 import { selectJobs } from '../../../machines/status-selectors';
+import { SCREEN_HEADINGS } from '../screen-headings';
 
 /** §9: the page lists at most five exports. */
 const MAX_LISTED = 5;
@@ -56,7 +57,7 @@ export default function StatusFromEmailScreen() {
   const shown = jobs.slice(0, MAX_LISTED);
   return (
     <Card as="section">
-      <PageHeading lead={email ? <>Exports started from <TruncatedName name={email} /></> : undefined}>Your exports</PageHeading>
+      <PageHeading lead={email ? <>Exports started from <TruncatedName name={email} /></> : undefined}>{SCREEN_HEADINGS.statusFromEmail.title}</PageHeading>
       {busy && <Spinner label="Looking up your exports..." />}
       {!busy && message && (
         <Alert tone={canRetry ? 'error' : 'info'}>{message}</Alert>

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
 
-const inputs = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/compress-dist.ts'];
+const inputs = ['src', 'machines', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/prerender.ts', 'scripts/compress-dist.ts'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -34,10 +34,9 @@ export function ensureSpaBuild(outDir: string): string {
 
   const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
   run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']);
-  // The same post-build step as `npm run build` (precompressed hashed assets), when the service has it.
-  if (existsSync(path.join(repoRoot, 'scripts/compress-dist.ts'))) {
-    run(bin('tsx'), ['scripts/compress-dist.ts', path.join(outDir, 'assets')]);
-  }
+  // The same post-build steps as `npm run build`: the prerendered pages, the precompressed hashed assets.
+  run(bin('tsx'), ['scripts/prerender.ts', outDir]);
+  run(bin('tsx'), ['scripts/compress-dist.ts', path.join(outDir, 'assets')]);
   writeFileSync(stampFile, String(newestInput));
   return outDir;
 }

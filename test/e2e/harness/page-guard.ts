@@ -1,8 +1,9 @@
 /**
  * Watches a browser context for what must never happen on any screen: a console error, an
- * uncaught exception, or a request to a host other than the portal's own (and the origins it names,
- * such as the development sign-in's). Foreign requests are aborted (the suite must work offline) and
- * recorded.
+ * uncaught exception (a hydration mismatch is one), a Content-Security-Policy violation (reported by
+ * the page itself, whether or not the browser logs it), or a request to a host other than the
+ * portal's own (and the origins it names, such as the development sign-in's). Foreign requests are
+ * aborted (the suite must work offline) and recorded.
  */
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 
@@ -50,6 +51,14 @@ export async function guardContext(context: BrowserContext, portalUrl: string, a
     if ([...allowed].some((pattern) => pattern.test(text))) return;
     problems.push(`console error: ${text}`);
   };
+  // Every page reports each violation of its CSP; the binding is there before any page script runs.
+  await context.exposeBinding('reportCspViolation', (_source, report: string) => void problems.push(`CSP violation: ${report}`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`);
+    });
+  });
   const watch = (page: Page) => {
     page.on('console', onConsole);
     page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.stack ?? error.message}`));

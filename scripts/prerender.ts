@@ -1,0 +1,93 @@
+/**
+ * Build step after `vite build`: writes each route's first page, painted before any script runs,
+ * into dist/pages/ (`/` as index.html, `/destination-account` as destination-account.html, …).
+ *
+ * Builds src/first-paint/prerender.tsx for Node with Vite (same configuration, SSR), renders every
+ * route with it, and writes dist/index.html with the route's markup in #root (named in its
+ * data-first-paint attribute, which the browser hydrates from), the route's title, its critical
+ * Emotion styles in <head> (each <style> with the page-nonce marker the service replaces per
+ * response), and a modulepreload link for every chunk the first paint shows (its screen, the
+ * footer), so they arrive with the entry instead of after it. Fails when a chunk the first paint
+ * names is not in Vite's manifest.
+ *
+ * Usage: tsx scripts/prerender.ts [distDir]   (dist/ by default)
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import type { Manifest } from './size.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ENTRY = 'src/first-paint/prerender.tsx';
+
+/** What the built entry exports (its types live in src/, which scripts do not import). */
+type PrerenderEntry = {
+  FIRST_PAINT_ATTRIBUTE: string;
+  PRERENDERED_ROUTES: string[];
+  prerenderRoute(route: string): Promise<{ route: string; markup: string; styles: string; title: string; modules: string[] }>;
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The page's file under dist/pages/ for a route. */
+const pageFile = (route: string): string => `${route === '/' ? 'index' : route.slice(1)}.html`;
+
+/** Every chunk file a module needs, itself first, from the manifest. */
+function chunkFiles(manifest: Manifest, module: string): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Vite's manifest has no ${key}: the first paint names a module the build does not have`);
+    if (files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(module);
+  return files;
+}
+
+function replaceOnce(page: string, search: string | RegExp, replacement: string): string {
+  const replaced = page.replace(search, () => replacement);
+  if (replaced === page) throw new Error(`dist/index.html has no ${String(search)}`);
+  return replaced;
+}
+
+async function buildEntry(outDir: string): Promise<PrerenderEntry> {
+  await build({
+    root: ROOT,
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: ENTRY, outDir, emptyOutDir: true, manifest: false, ssrManifest: false },
+  });
+  return (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as PrerenderEntry;
+}
+
+async function main(): Promise<void> {
+  const distDir = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist'));
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const ssrDir = path.join(ROOT, 'node_modules', '.cache', 'portal-prerender');
+  const entry = await buildEntry(ssrDir);
+  const pagesDir = path.join(distDir, 'pages');
+  rmSync(pagesDir, { recursive: true, force: true });
+  mkdirSync(pagesDir, { recursive: true });
+  for (const route of entry.PRERENDERED_ROUTES) {
+    const page = await entry.prerenderRoute(route);
+    const preloads = [...new Set(page.modules.flatMap((module) => chunkFiles(manifest, module)))]
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+    let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    html = replaceOnce(html, '</head>', `${preloads}${page.styles}</head>`);
+    html = replaceOnce(html, '<div id="root"></div>', `<div id="root" ${entry.FIRST_PAINT_ATTRIBUTE}="${escapeHtml(route)}">${page.markup}</div>`);
+    writeFileSync(path.join(pagesDir, pageFile(route)), html);
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+  console.log(`prerendered ${entry.PRERENDERED_ROUTES.length} routes into ${path.relative(process.cwd(), pagesDir) || pagesDir}/`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

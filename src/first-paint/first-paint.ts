@@ -1,0 +1,24 @@
+/**
+ * A route's first paint as React renders it: the plan (routes.ts) and an actor of the portal machine
+ * resolved to the route's screen with the starting context, never started. The prerender renders the
+ * page with it, and the browser hydrates with the very same one before it hands the page to the live
+ * actor, which alone decides where the visitor is (src/app/portal-app.tsx).
+ */
+import { createActor } from 'xstate';
+import { initialContext } from '../../machines/context';
+import { exportPortalMachine } from '../../machines/machine';
+import type { PortalInput } from '../../machines/types';
+import type { PortalActor } from '../app/portal-context';
+import { FIRST_PAINTS, isFirstPaintRoute, type FirstPaintPlan } from './routes';
+
+export type FirstPaint = FirstPaintPlan & { route: string; actor: PortalActor };
+
+/** The attribute of #root that names the route a prerendered page was rendered for. */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
+export function createFirstPaint(route: string, input: PortalInput = {}): FirstPaint | null {
+  if (!isFirstPaintRoute(route)) return null;
+  const plan = FIRST_PAINTS[route];
+  const snapshot = exportPortalMachine.resolveState({ value: plan.screen, context: initialContext(input) });
+  return { ...plan, route, actor: createActor(exportPortalMachine, { snapshot, input }) };
+}

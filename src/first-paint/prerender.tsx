@@ -1,0 +1,51 @@
+/**
+ * The entry scripts/prerender.ts builds for Node (Vite's SSR build) and calls at build time: each
+ * route's first paint as static HTML (React's prerender, which waits for every lazy part) with the
+ * Emotion styles that markup uses (Emotion's server extraction), written with the page-nonce marker
+ * the service fills in per response.
+ */
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { prerender } from 'react-dom/static';
+import { PAGE_NONCE_PLACEHOLDER } from '../../contract/paths';
+import { PortalApp } from '../app/portal-app';
+import { createStyleCache } from '../app/style-cache';
+import { screenTitle } from '../views/screens';
+import { createFirstPaint } from './first-paint';
+import { firstPaintParts } from './parts';
+import { FIRST_PAINTS } from './routes';
+
+export type PrerenderedRoute = {
+  route: string;
+  /** The inside of #root. */
+  markup: string;
+  /** <style> elements for <head>, each with the nonce marker. */
+  styles: string;
+  title: string;
+  /** The modules (paths as in Vite's manifest) whose chunks the first paint shows: preload them. */
+  modules: string[];
+};
+
+export const PRERENDERED_ROUTES: string[] = Object.keys(FIRST_PAINTS);
+
+export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
+  const firstPaint = createFirstPaint(route);
+  if (!firstPaint) throw new Error(`${route} has no first paint`);
+  const cache = createStyleCache(PAGE_NONCE_PLACEHOLDER);
+  // Also turns off Emotion's inline <style> elements: the extraction below puts the styles in <head>.
+  const emotion = createEmotionServer(cache);
+  const { prelude } = await prerender(
+    <CacheProvider value={cache}>
+      <PortalApp actor={firstPaint.actor} firstPaint={firstPaint} />
+    </CacheProvider>,
+  );
+  const markup = await new Response(prelude).text();
+  return {
+    route,
+    markup,
+    styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup)),
+    title: screenTitle(firstPaint.screen),
+    modules: firstPaintParts(firstPaint).map((part) => part.source),
+  };
+}
+export { FIRST_PAINT_ATTRIBUTE } from './first-paint';
