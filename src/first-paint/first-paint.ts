@@ -19,6 +19,7 @@ export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 export function createFirstPaint(route: string, input: PortalInput = {}): FirstPaint | null {
   if (!isFirstPaintRoute(route)) return null;
   const plan = FIRST_PAINTS[route];
-  const snapshot = exportPortalMachine.resolveState({ value: plan.screen, context: initialContext(input) });
+  const value = !plan.skeleton && plan.within ? { [plan.screen]: plan.within } : plan.screen;
+  const snapshot = exportPortalMachine.resolveState({ value, context: initialContext(input) });
   return { ...plan, route, actor: createActor(exportPortalMachine, { snapshot, input }) };
 }

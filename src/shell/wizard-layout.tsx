@@ -18,6 +18,9 @@ const body = (hasSidebar: boolean) => css`
   display: grid;
   gap: ${space(5)};
   grid-template-columns: minmax(0, 1fr);
+  /* Rows keep their own height: were they stretched to fill the page, a screen whose content
+     grows after the first paint (an error, a list) would shrink the sidebar and move itself up. */
+  align-content: start;
   ${mediaUp('md')} {
     padding: ${space(8)} ${space(8)} ${space(12)};
   }
