@@ -108,6 +108,57 @@ export interface DestinationGrantsTable {
   expires_at: number;
 }
 
+/** One operation of a transfer (server/engine): where it stands and its counters; `total` null = no progress yet. */
+export interface TransferOperationsTable {
+  transfer_id: string;
+  /** 'emailmigration' | 'contactsmigration'. */
+  operation: string;
+  /** null (never started), 'running', 'sleeping', 'completed', 'failed', 'cancelled'. */
+  state: string | null;
+  /** Why it sleeps or failed. */
+  reason: string | null;
+  resume_at: number | null;
+  detail: string | null;
+  total: number | null;
+  done: number;
+  failed: number;
+  bytes_total: number | null;
+  bytes_done: number;
+}
+
+/** Everything up to `position` of one folder or address book is done. */
+export interface TransferCheckpointsTable {
+  transfer_id: string;
+  operation: string;
+  container: string;
+  validity: string;
+  position: number;
+}
+
+/** One row of the item report: an item that was skipped, and why. */
+export interface TransferItemsTable {
+  id: Generated<number>;
+  transfer_id: string;
+  operation: string;
+  container: string;
+  item_id: string | null;
+  uid: number | null;
+  size: number | null;
+  reason: string;
+  detail: string;
+}
+
+/** The count receipt of one folder or address book. */
+export interface TransferReceiptsTable {
+  transfer_id: string;
+  operation: string;
+  container: string;
+  destination: string;
+  source_count: number;
+  destination_count: number;
+  failed: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   load_claims: LoadClaimsTable;
@@ -118,6 +169,10 @@ export interface Database {
   used_flow_states: UsedFlowStatesTable;
   identity_tokens: IdentityTokensTable;
   destination_grants: DestinationGrantsTable;
+  transfer_operations: TransferOperationsTable;
+  transfer_checkpoints: TransferCheckpointsTable;
+  transfer_items: TransferItemsTable;
+  transfer_receipts: TransferReceiptsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -9,6 +9,7 @@ import { outbox } from './0003-outbox.ts';
 import { rateLimits } from './0004-rate-limits.ts';
 import { usedFlowStates } from './0005-used-flow-states.ts';
 import { destinationGrants } from './0006-destination-grants.ts';
+import { transferState } from './0007-transfer-state.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0004-rate-limits': rateLimits,
   '0005-used-flow-states': usedFlowStates,
   '0006-destination-grants': destinationGrants,
+  '0007-transfer-state': transferState,
 };
