@@ -39,6 +39,31 @@ export interface MigrationVendor {
   exportFile(job: VendorJob): Promise<ExportFile | null>;
 }
 
+// ── Transfer queue (the service's own engine) ────────────────────────────────────────────────────
+
+/**
+ * Where transfers wait for a worker. A worker claims due transfers with a lease, keeps extending it
+ * while it runs one, and gives it back (due again later: a pause) or removes it (ended). A lease that
+ * runs out (its process died) makes the transfer claimable again. The table-lease queue in the
+ * database is the first implementation (server/db/transfer-queue.ts); a Postgres job queue can
+ * replace it behind the same calls.
+ */
+export interface TransferQueue {
+  /** Makes the transfer due at `runAfter`; one already queued moves to that time, its lease kept. */
+  enqueue(exportId: string, runAfter: number): Promise<void>;
+  /**
+   * Takes up to `limit` due transfers for `owner` until `now + leaseMs`. `attempt` counts the claims
+   * since the transfer was last given back cleanly: above 1, earlier runs died with their process.
+   */
+  claim(owner: string, now: number, leaseMs: number, limit: number): Promise<{ exportId: string; attempt: number }[]>;
+  /** Extends the lease; false when the transfer is no longer this owner's. */
+  extend(exportId: string, owner: string, now: number, leaseMs: number): Promise<boolean>;
+  /** Gives the transfer back cleanly, due again at `runAfter`. */
+  release(exportId: string, owner: string, runAfter: number): Promise<void>;
+  /** Takes the transfer out of the queue for good. */
+  remove(exportId: string): Promise<void>;
+}
+
 // ── Identity: the provider's single sign-on (source) ───────────────────────────────────────────
 
 export type ScenarioAccount = {

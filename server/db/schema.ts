@@ -23,6 +23,8 @@ export interface JobsTable {
   /** Retired (download links are grants now, docs/security.md); SQLite cannot drop a UNIQUE column. */
   download_token_hash: string | null;
   download_expires_at: number | null;
+  /** The destination's IMAP address as `load` read it (contract ImapAddress, JSON); null when none was given. */
+  destination_imap: string | null;
 }
 
 /** Who holds an idempotency key right now: the first load of a body within the window. */
@@ -159,6 +161,28 @@ export interface TransferReceiptsTable {
   failed: number;
 }
 
+/** A transfer the service's engine runs for a job (server/transfers/). */
+export interface TransfersTable {
+  export_id: string;
+  /** The plan as data (server/transfers/plan.ts, JSON). */
+  plan: string;
+  /** The destination's password or token, sealed by the vault; null once the transfer ended or was cancelled. */
+  sealed_secret: string | null;
+  cancel_requested_at: number | null;
+  created_at: number;
+  ended_at: number | null;
+}
+
+/** The table-lease queue of transfers (server/db/transfer-queue.ts): due times and who runs what. */
+export interface TransferQueueTable {
+  export_id: string;
+  run_after: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** How often a worker took it; a transfer that keeps failing to run is ended after a few. */
+  claims: Generated<number>;
+}
+
 export interface Database {
   jobs: JobsTable;
   load_claims: LoadClaimsTable;
@@ -173,6 +197,8 @@ export interface Database {
   transfer_checkpoints: TransferCheckpointsTable;
   transfer_items: TransferItemsTable;
   transfer_receipts: TransferReceiptsTable;
+  transfers: TransfersTable;
+  transfer_queue: TransferQueueTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

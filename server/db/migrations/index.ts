@@ -10,6 +10,7 @@ import { rateLimits } from './0004-rate-limits.ts';
 import { usedFlowStates } from './0005-used-flow-states.ts';
 import { destinationGrants } from './0006-destination-grants.ts';
 import { transferState } from './0007-transfer-state.ts';
+import { transfers } from './0008-transfers.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0005-used-flow-states': usedFlowStates,
   '0006-destination-grants': destinationGrants,
   '0007-transfer-state': transferState,
+  '0008-transfers': transfers,
 };
