@@ -58,6 +58,7 @@ async function storeFinishedJob(env: NodeJS.ProcessEnv): Promise<string> {
         emailHash: randomBytes(20).toString('hex'),
         destinationProvider: 'file',
         destinationEmail: null,
+        destinationImap: null,
         operations: ['emailmigration', 'contactsmigration'],
         emailFormat: 'MBOX',
         contactsFormat: 'VCF',

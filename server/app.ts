@@ -42,9 +42,11 @@ import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { devPages } from './routes/dev-pages.ts';
+import { cancelRoutes } from './routes/cancel.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { loadRoutes } from './routes/load.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { statusRoutes } from './routes/status.ts';
 import { supportRoutes } from './routes/support.ts';
@@ -89,10 +91,12 @@ export function createService(deps: AppDependencies): ExportService {
   const { config, db, logger } = deps;
   const jobs = createJobsStore(db);
   const grants = createDownloadGrants(deps.secret);
+  const reportGrants = createDownloadGrants(deps.secret, 'item-report-grant');
   const jobService = createJobService({
     jobs,
     vendor: deps.vendor,
     grants,
+    reportGrants,
     logger,
     now: deps.now,
     publicUrl: config.publicUrl,
@@ -118,6 +122,7 @@ export function createService(deps: AppDependencies): ExportService {
     outbox: outboxStore,
     jobService,
     grants,
+    reportGrants,
     limits: createLimits(deps.limiterStore, config.limits, config.rateLimits),
     readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
   };
@@ -145,6 +150,8 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', accountRoutes(routeDeps));
   app.route('/', supportRoutes(routeDeps));
   app.route('/', downloadRoutes(routeDeps));
+  app.route('/', cancelRoutes(routeDeps));
+  app.route('/', reportRoutes(routeDeps));
   if (deps.identityRoutes) app.route('/', deps.identityRoutes);
   if (config.development) app.route('/', devPages(routeDeps));
   if (config.development && deps.devMail) app.route('/', devMailboxRoutes(deps.devMail));

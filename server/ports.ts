@@ -4,16 +4,29 @@
  * here, filled by a development adapter by default and by a real adapter when configured.
  * createApp() receives one implementation of each, so tests can swap any of them.
  */
-import type { ContactsFormat, DestinationProvider, EmailFormat, ImapAddress, Operation } from '../contract/index.ts';
+import type {
+  ContactsFormat,
+  DestinationProvider,
+  EmailFormat,
+  ImapAddress,
+  Operation,
+  ReceiptLine,
+  TransferEndReason,
+  TransferProgress,
+  TransferWait,
+} from '../contract/index.ts';
+import type { FailedItem } from './engine/ports.ts';
 
 // ── Migration vendor ────────────────────────────────────────────────────────────────────────────
 
-/** What the service hands the vendor for one export; stored in SQLite so it survives a restart. */
+/** What the service hands the vendor for one export; stored in the database so it survives a restart. */
 export type VendorJob = {
   exportId: string;
   sourceEmail: string;
   destinationProvider: DestinationProvider;
   destinationEmail: string | null;
+  /** The Other destination's IMAP server as `load` read it (contract/imap-address.ts); null when none was given. */
+  destinationImap: ImapAddress | null;
   operations: Operation[];
   emailFormat: EmailFormat | null;
   contactsFormat: ContactsFormat | null;
@@ -21,22 +34,55 @@ export type VendorJob = {
   createdAt: number;
 };
 
-export type OperationProgress = { status: 'started' | 'completed' | 'error' };
+export type OperationProgress = {
+  status: 'started' | 'completed' | 'error';
+  /** Counts as the transfer goes; absent where the vendor reports none. */
+  progress?: TransferProgress;
+  /** The destination asked to wait; the transfer goes on at `until`. */
+  waiting?: TransferWait;
+  /** Why the operation ended, or would end, in error. */
+  reason?: TransferEndReason;
+};
 
 export type JobProgress = {
   emailmigration: OperationProgress | null;
   contactsmigration: OperationProgress | null;
+  /** The owner may still cancel it. */
+  cancellable: boolean;
 };
 
-export type ExportFile = { filename: string; contentType: string; body: Uint8Array };
+/** One row of the item report: an item that was skipped (the engine's FailedItem). */
+export type ReportItem = FailedItem;
+
+/** The archive of a file export, read as a stream (it may be gigabytes). */
+export type ExportFile = { filename: string; contentType: string; size: number; stream(): ReadableStream<Uint8Array> };
 
 export interface MigrationVendor {
-  /** Accepts a job; the vendor performs the transfer on its own time. */
-  start(job: VendorJob): Promise<void>;
+  /**
+   * Accepts a job; the vendor performs the transfer on its own time. `secret` is the destination's
+   * password (Other), which the vendor keeps encrypted and deletes when the transfer ends; null when
+   * the destination needs none.
+   */
+  start(job: VendorJob, secret: string | null): Promise<void>;
   /** Where the job stands now. Must be derivable after a restart from the job alone plus the vendor's own state. */
   progress(job: VendorJob, now: Date): Promise<JobProgress>;
   /** The downloadable file of a completed file export (one archive holding the chosen formats), or null. */
   exportFile(job: VendorJob): Promise<ExportFile | null>;
+  /** Stops the transfer for good and deletes what it kept for it; false when this vendor cannot cancel it. */
+  cancel(job: VendorJob, now: Date): Promise<boolean>;
+  /** The count receipt (each folder and address book at the source and at the destination), or null when this vendor keeps none. */
+  receipt(job: VendorJob): Promise<ReceiptLine[] | null>;
+  /** The items skipped, in the order they failed (the item report). */
+  failedItems(job: VendorJob): Promise<ReportItem[]>;
+}
+
+/**
+ * Fresh OAuth access tokens for an export's destination mailbox (Gmail, Outlook.com, Yahoo, AOL):
+ * the identity adapter keeps the consent's refresh token and hands the engine a live access token
+ * for each run. Until that adapter exists the OAuth destinations run on the development path only.
+ */
+export interface DestinationGrants {
+  forExport(exportId: string): Promise<string>;
 }
 
 // ── Transfer queue (the service's own engine) ────────────────────────────────────────────────────
@@ -127,6 +173,8 @@ export type ExportNotification = {
   /** The portal's address, for the user to type in; never a sign-in link. */
   portalUrl: string;
   outcome: 'started' | 'completed' | 'error';
+  /** The ended mail of an engine transfer: count receipt, failed items, why it stopped. */
+  summary?: { receipt: ReceiptLine[]; failed: number; reason: TransferEndReason | null };
 };
 
 export interface Notifier {

@@ -5,8 +5,9 @@
  * a process killed at any point leaves both or neither. The lookup by export ID is the status poll's
  * only query: compiled once, one read of the primary key.
  */
-import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../../contract/index.ts';
-import { exportMail } from '../outbox/export-mail-delivery.ts';
+import * as v from 'valibot';
+import { ImapAddressSchema, type ContactsFormat, type DestinationProvider, type EmailFormat, type ImapAddress, type Operation } from '../../contract/index.ts';
+import { exportMail, type EndSummary } from '../outbox/export-mail-delivery.ts';
 import type { OperationProgress, VendorJob } from '../ports.ts';
 import { queueMessage, withdrawMessages } from './outbox-store.ts';
 import { compileOnce } from './compiled.ts';
@@ -28,6 +29,12 @@ export type StoredJob = VendorJob & {
 /** A job to store, with the idempotency key of the load that made it. */
 export type NewJob = VendorJob & { emailHash: string; notificationEmail: string; idempotencyKey: string };
 
+function imapOf(text: string | null): ImapAddress | null {
+  if (text === null) return null;
+  const parsed = v.safeParse(ImapAddressSchema, JSON.parse(text));
+  return parsed.success ? parsed.output : null;
+}
+
 // The database only ever holds values this module wrote, so the casts narrow, they do not guess.
 const fromRow = (row: JobRow): StoredJob => ({
   exportId: row.export_id,
@@ -35,6 +42,7 @@ const fromRow = (row: JobRow): StoredJob => ({
   emailHash: row.email_hash,
   destinationProvider: row.destination_provider as DestinationProvider,
   destinationEmail: row.destination_email,
+  destinationImap: imapOf(row.destination_imap),
   operations: row.operations.split(',').filter(Boolean) as Operation[],
   emailFormat: row.email_format as EmailFormat | null,
   contactsFormat: row.contacts_format as ContactsFormat | null,
@@ -85,6 +93,7 @@ export function createJobsStore(db: Db) {
             email_hash: job.emailHash,
             destination_provider: job.destinationProvider,
             destination_email: job.destinationEmail,
+            destination_imap: job.destinationImap === null ? null : JSON.stringify(job.destinationImap),
             operations: job.operations.join(','),
             email_format: job.emailFormat,
             contacts_format: job.contactsFormat,
@@ -138,6 +147,7 @@ export function createJobsStore(db: Db) {
     /**
      * Records the final statuses and queues the 'ended' mail, once: of several settlers (status polls,
      * the sweep, other nodes) only the one whose update finds the job unfinished does; false for the rest.
+     * The mail carries the summary (count receipt, failed items) as it stood at the end.
      */
     finish: (update: {
       exportId: string;
@@ -145,6 +155,7 @@ export function createJobsStore(db: Db) {
       contactsStatus: OperationStatus | null;
       finishedAt: number;
       downloadExpiresAt: number | null;
+      summary?: EndSummary;
     }): Promise<boolean> =>
       inTransaction(db, async (trx) => {
         const result = await trx
@@ -160,7 +171,7 @@ export function createJobsStore(db: Db) {
           .executeTakeFirst();
         if (result.numUpdatedRows !== 1n) return false;
         const failed = update.emailStatus === 'error' || update.contactsStatus === 'error';
-        await queueMessage(trx, exportMail(update.exportId, failed ? 'error' : 'completed'), update.finishedAt);
+        await queueMessage(trx, exportMail(update.exportId, failed ? 'error' : 'completed', update.summary), update.finishedAt);
         return true;
       }),
     /** Forgets a job the vendor refused, its claim and its unsent mail, so the same load can be tried again. */

@@ -36,10 +36,10 @@ const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authoriz
 export const bearerIdentity = (c: Context, tokens: TokenVerifier, purposes: readonly TokenPurpose[]) =>
   verifyToken(tokens, bearerOf(c), purposes);
 
-/** Requires `Authorization: Bearer <source tokenId>`; the identity is then in c.var.identity. */
-export function requireBearer(tokens: TokenVerifier): MiddlewareHandler<AuthEnv> {
+/** Requires `Authorization: Bearer <token>` of these purposes (a sign-in by default); the identity is then in c.var.identity. */
+export function requireBearer(tokens: TokenVerifier, purposes: readonly TokenPurpose[] = ['source']): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const identity = await bearerIdentity(c, tokens, ['source']);
+    const identity = await bearerIdentity(c, tokens, purposes);
     if (!identity) return unauthorized(c);
     c.set('identity', identity);
     await next();

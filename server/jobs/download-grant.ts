@@ -20,8 +20,9 @@ export type DownloadGrants = {
   open(grant: string, now: number): { exportId: string } | 'expired' | null;
 };
 
-export function createDownloadGrants(secret: string): DownloadGrants {
-  const key = createHmac('sha256', secret).update('download-grant').digest();
+/** `purpose` keys the grants apart: a grant made for one purpose (the archive, the item report) opens nothing else. */
+export function createDownloadGrants(secret: string, purpose = 'download-grant'): DownloadGrants {
+  const key = createHmac('sha256', secret).update(purpose).digest();
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   return {
     issue(exportId, now) {

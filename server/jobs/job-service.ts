@@ -1,15 +1,18 @@
 /**
  * A job's life after load: asks the vendor where it stands, records the final statuses once (which
- * queues the 'ended' mail in the same transaction), and answers the status calls. The status routes
- * and the background sweep both go through settle(), so whichever sees the end first records it.
- * A completed file export's archive is offered only to its owner: the status answer carries a
- * download grant when, and only when, the one asking is the signed-in account the export is of.
+ * queues the 'ended' mail, with the count receipt, in the same transaction), answers the status calls
+ * and the owner's cancel. The status routes, the sweep and the transfer worker all go through
+ * settle(), so whichever sees the end first records it.
+ * What names the customer's folders or lets them act — the archive, the count receipt, the item
+ * report, cancel — is only in the answer to the signed-in account the export is of.
  * An ended job never changes again, so its anonymous answer is kept (ended-answers.ts) and a poll
  * of it costs no database read.
  */
 import type { Logger } from 'pino';
-import type { MigrationVendor } from '../ports.ts';
+import type { StatusResponse } from '../../contract/index.ts';
+import type { JobProgress, MigrationVendor, OperationProgress } from '../ports.ts';
 import type { JobsStore, OperationStatus, StoredJob } from '../db/jobs-store.ts';
+import type { EndSummary } from '../outbox/export-mail-delivery.ts';
 import { runPeriodically } from '../background/periodic.ts';
 import { sameAddress } from '../rules/capabilities.ts';
 import type { DownloadGrants } from './download-grant.ts';
@@ -19,84 +22,151 @@ export type JobServiceDeps = {
   jobs: JobsStore;
   vendor: MigrationVendor;
   grants: DownloadGrants;
+  /** Grants for the item report (a key of their own: a download grant does not open a report). */
+  reportGrants: DownloadGrants;
   logger: Logger;
   now: () => number;
   publicUrl: string;
   downloadTtlMs: number;
 };
 
-export type OperationAnswer = { status: OperationStatus; download_url?: string };
-export type StatusAnswer = { emailmigration?: OperationAnswer; contactsmigration?: OperationAnswer };
-
-type Statuses = { emailStatus: OperationStatus | null; contactsStatus: OperationStatus | null };
+type OperationAnswer = NonNullable<StatusResponse['emailmigration']>;
+type Operation = 'emailmigration' | 'contactsmigration';
 
 const movesEmail = (job: StoredJob) =>
   job.operations.includes('emailmigration') || job.operations.includes('emailforwarding');
 const movesContacts = (job: StoredJob) => job.operations.includes('contactsmigration');
 
+export type CancelOutcome = 'cancelled' | 'not-found' | 'not-owner' | 'ended' | 'not-cancellable';
+
 export type JobService = ReturnType<typeof createJobService>;
 
 export function createJobService(deps: JobServiceDeps) {
   const { jobs, vendor, logger, now } = deps;
-  const endedAnswers = createEndedAnswers<StatusAnswer>();
+  const endedAnswers = createEndedAnswers<StatusResponse>();
 
-  async function currentStatuses(job: StoredJob): Promise<Statuses> {
-    if (job.finishedAt !== null) return { emailStatus: job.emailStatus, contactsStatus: job.contactsStatus };
-    const progress = await vendor.progress(job, new Date(now()));
-    // A vendor that has nothing yet for an operation of the job is still working on it.
+  /** The operations of the job with the status each has now (a vendor with nothing yet is still working). */
+  function statusesOf(job: StoredJob, progress: JobProgress): Record<Operation, OperationStatus | null> {
+    if (job.finishedAt !== null) return { emailmigration: job.emailStatus, contactsmigration: job.contactsStatus };
     return {
-      emailStatus: movesEmail(job) ? (progress.emailmigration?.status ?? 'started') : null,
-      contactsStatus: movesContacts(job) ? (progress.contactsmigration?.status ?? 'started') : null,
+      emailmigration: movesEmail(job) ? (progress.emailmigration?.status ?? 'started') : null,
+      contactsmigration: movesContacts(job) ? (progress.contactsmigration?.status ?? 'started') : null,
     };
   }
 
-  /** Brings a job up to date; records the end (and queues its mail) when the vendor reports it. */
-  async function settle(job: StoredJob): Promise<StoredJob> {
-    const statuses = await currentStatuses(job);
-    if (job.finishedAt !== null) return job;
-    const present = [statuses.emailStatus, statuses.contactsStatus].filter((s) => s !== null);
-    if (present.some((s) => s === 'started')) return { ...job, ...statuses };
-    const failed = present.some((s) => s === 'error');
-    const finishedAt = now();
-    const offersFile = job.destinationProvider === 'file' && !failed;
-    const recorded = await jobs.finish({
-      exportId: job.exportId,
-      ...statuses,
-      finishedAt,
-      downloadExpiresAt: offersFile ? finishedAt + deps.downloadTtlMs : null,
-    });
-    if (recorded) logger.info({ exportId: job.exportId, outcome: failed ? 'error' : 'completed' }, 'export ended');
-    return (await jobs.find(job.exportId)) ?? { ...job, ...statuses, finishedAt };
+  async function summaryOf(job: StoredJob, progress: JobProgress): Promise<EndSummary | undefined> {
+    const receipt = await vendor.receipt(job);
+    if (receipt === null) return undefined;
+    const operations = [progress.emailmigration, progress.contactsmigration];
+    const failed = operations.reduce((sum, op) => sum + (op?.progress?.failed ?? 0), 0);
+    const reason = operations.find((op) => op?.status === 'error')?.reason ?? null;
+    return { receipt, failed, reason };
   }
 
-  /** A fresh grant for the owner while the archive is kept; never for anyone else. */
-  function downloadUrl(job: StoredJob, viewer: string | null): string | undefined {
-    if (viewer === null || !sameAddress(viewer, job.sourceEmail)) return undefined;
+  /** Brings a job up to date; records the end (and queues its mail) when the vendor reports it. */
+  async function settle(stored: StoredJob): Promise<{ job: StoredJob; progress: JobProgress }> {
+    const progress = await vendor.progress(stored, new Date(now()));
+    if (stored.finishedAt !== null) return { job: stored, progress };
+    const statuses = statusesOf(stored, progress);
+    const present = [statuses.emailmigration, statuses.contactsmigration].filter((s) => s !== null);
+    const current = { ...stored, emailStatus: statuses.emailmigration, contactsStatus: statuses.contactsmigration };
+    if (present.some((s) => s === 'started')) return { job: current, progress };
+    const failed = present.some((s) => s === 'error');
+    const finishedAt = now();
+    const offersFile = stored.destinationProvider === 'file' && !failed;
+    const recorded = await jobs.finish({
+      exportId: stored.exportId,
+      emailStatus: statuses.emailmigration,
+      contactsStatus: statuses.contactsmigration,
+      finishedAt,
+      downloadExpiresAt: offersFile ? finishedAt + deps.downloadTtlMs : null,
+      summary: await summaryOf(stored, progress),
+    });
+    if (recorded) logger.info({ exportId: stored.exportId, outcome: failed ? 'error' : 'completed' }, 'export ended');
+    return { job: (await jobs.find(stored.exportId)) ?? { ...current, finishedAt }, progress };
+  }
+
+  const isOwner = (job: StoredJob, viewer: string | null): viewer is string => viewer !== null && sameAddress(viewer, job.sourceEmail);
+
+  const grantUrl = (path: string, grants: DownloadGrants, exportId: string) => `${deps.publicUrl}${path}${grants.issue(exportId, now())}`;
+
+  /** A fresh grant for the owner while the archive is kept. */
+  function downloadUrl(job: StoredJob): string | undefined {
     if (job.downloadExpiresAt === null || job.downloadExpiresAt <= now()) return undefined;
-    return `${deps.publicUrl}/api/downloads/${deps.grants.issue(job.exportId, now())}`;
+    return grantUrl('/api/downloads/', deps.grants, job.exportId);
+  }
+
+  /** One operation's entry: the §7 status, plus the transfer's counts, pause and end reason where known. */
+  function entry(status: OperationStatus, progress: OperationProgress | null, url: string | undefined): OperationAnswer {
+    const answer: OperationAnswer = { status };
+    if (url && status === 'completed') answer.download_url = url;
+    if (progress?.progress) answer.progress = progress.progress;
+    if (status === 'started' && progress?.waiting) answer.waiting = progress.waiting;
+    if (status === 'error' && progress?.reason) answer.reason = progress.reason;
+    return answer;
+  }
+
+  /** What only the owner sees: cancel while it runs; after the end the receipt and the item report. */
+  async function ownerFields(job: StoredJob, progress: JobProgress): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt'>> {
+    if (job.finishedAt === null) return { can_cancel: progress.cancellable };
+    const receipt = await vendor.receipt(job);
+    if (receipt === null) return { can_cancel: false };
+    const failed = (progress.emailmigration?.progress?.failed ?? 0) + (progress.contactsmigration?.progress?.failed ?? 0);
+    return { can_cancel: false, receipt, report_url: failed > 0 ? grantUrl('/api/reports/', deps.reportGrants, job.exportId) : null };
   }
 
   /**
-   * The §7 status answer: one entry per operation of the job; on a completed file export, the link
-   * when `viewer` (the signed-in address asking, or null) owns it.
+   * The status answer: one entry per operation of the job; for `viewer` (the signed-in address
+   * asking, or null) who owns it, the link to a completed file, cancel, the receipt and the report.
    */
-  async function status(exportId: string, viewer: string | null): Promise<StatusAnswer | null> {
+  async function status(exportId: string, viewer: string | null): Promise<StatusResponse | null> {
     const kept = viewer === null ? endedAnswers.get(exportId) : undefined;
     if (kept) return kept;
     const stored = await jobs.find(exportId);
     if (!stored) return null;
-    const job = await settle(stored);
-    const url = downloadUrl(job, viewer);
-    const entry = (status: OperationStatus | null): OperationAnswer | undefined =>
-      status === null ? undefined : url && status === 'completed' ? { status, download_url: url } : { status };
-    const answer: StatusAnswer = {};
-    const email = entry(job.emailStatus);
-    const contacts = entry(job.contactsStatus);
-    if (email) answer.emailmigration = email;
-    if (contacts) answer.contactsmigration = contacts;
-    // An owner's answer carries a grant issued now; anyone else's answer to an ended job is final.
-    if (job.finishedAt !== null && url === undefined) endedAnswers.set(exportId, answer);
+    const { job, progress } = await settle(stored);
+    const owner = isOwner(job, viewer);
+    const url = owner ? downloadUrl(job) : undefined;
+    const answer: StatusResponse = {};
+    const statuses = statusesOf(job, progress);
+    for (const operation of ['emailmigration', 'contactsmigration'] as const) {
+      const current = statuses[operation];
+      if (current !== null) answer[operation] = entry(current, progress[operation], url);
+    }
+    if (owner) return { ...answer, ...(await ownerFields(job, progress)) };
+    // Anyone else's answer to an ended job is final.
+    if (job.finishedAt !== null) endedAnswers.set(exportId, answer);
     return answer;
+  }
+
+  /** The owner stops a running export: the vendor stops the transfer, and the job ends in error. */
+  async function cancel(exportId: string, viewer: string): Promise<CancelOutcome> {
+    const job = await jobs.find(exportId);
+    if (!job) return 'not-found';
+    if (!isOwner(job, viewer)) return 'not-owner';
+    if (job.finishedAt !== null) return 'ended';
+    const stopped = await vendor.cancel(job, new Date(now()));
+    const settled = await settle(job);
+    if (stopped) {
+      logger.info({ exportId }, 'export cancelled by its owner');
+      return 'cancelled';
+    }
+    return settled.job.finishedAt !== null ? 'ended' : 'not-cancellable';
+  }
+
+  /** The item report of an ended export, for its report grant's bearer; null when there is none. */
+  async function report(exportId: string) {
+    const job = await jobs.find(exportId);
+    if (!job || job.finishedAt === null) return null;
+    const receipt = await vendor.receipt(job);
+    if (receipt === null) return null;
+    return { receipt, items: await vendor.failedItems(job) };
+  }
+
+  /** Settles one job by ID (the worker, when a transfer has ended). */
+  async function settleById(exportId: string): Promise<void> {
+    const job = await jobs.find(exportId);
+    if (job) await settle(job);
   }
 
   /** One pass over unfinished jobs; a failing job is logged and retried on the next pass. */
@@ -113,5 +183,5 @@ export function createJobService(deps: JobServiceDeps) {
   /** Runs sweepOnce every intervalMs. */
   const startSweep = (intervalMs: number): (() => Promise<void>) => runPeriodically(intervalMs, sweepOnce);
 
-  return { settle, status, sweepOnce, startSweep };
+  return { settle, settleById, status, cancel, report, sweepOnce, startSweep };
 }

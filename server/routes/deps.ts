@@ -40,6 +40,7 @@ export type RouteDeps = {
   grants: DownloadGrants;
   /** A consent's destination tokens, attached to the export a load starts. */
   destinationGrants: Pick<GrantKeeper, 'attach' | 'delete'>;
+  reportGrants: DownloadGrants;
   limits: Limits;
   /** What /readyz checks: the database and its migrations, and what the owner adds (the transfer queue). */
   readiness: readonly ReadinessCheck[];

@@ -28,9 +28,9 @@ export function downloadRoutes(deps: RouteDeps) {
     if (!file) return notFound(c);
     c.header('Content-Type', file.contentType);
     c.header('Content-Disposition', `attachment; filename="${safeFilename(file.filename)}"`);
+    c.header('Content-Length', String(file.size));
     c.header('Cache-Control', 'private, no-store');
-    // A copy typed over a plain ArrayBuffer, as the Response body wants.
-    return c.body(new Uint8Array(file.body));
+    return c.body(file.stream());
   });
 
   return app;

@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { EmailAddressSchema, LoadRequestSchema, parseImapAddress, type LoadRequest, type LoadResponse } from '../../contract/index.ts';
+import { EmailAddressSchema, LoadRequestSchema, parseImapAddress, type ImapAddress, type LoadRequest, type LoadResponse } from '../../contract/index.ts';
 import type { AuthEnv, TokenIdentity } from '../http/auth.ts';
 import { verifyToken } from '../http/auth.ts';
 import { apiError, invalidRequest, validated } from '../http/errors.ts';
@@ -19,32 +19,38 @@ import { allowsMigration, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionChecks } from './session.ts';
 
-type Destination = { email: string | null; consent?: string };
+type Destination = { email: string | null; imap: ImapAddress | null; password: string | null; consent?: string };
 
 const consentExpired = (c: Context) =>
   apiError(c, 401, 'UNAUTHORIZED', 'The destination sign-in has expired. Please, sign in again.', 'destination_account.tokenId');
 
 /**
  * Where the export goes: a consent names the address (and its token stands for the OAuth grant the
- * export will use), Other names it with a password, a file has none.
+ * export will use); Other names it with a password and, optionally, its IMAP server (read once, here,
+ * and kept with the job); a file has none.
  */
 async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest): Promise<Destination | Response> {
   const destination = body.destination_account;
   if (OAUTH_DESTINATIONS.has(destination.provider)) {
     const grant = await verifyToken(deps.tokens, destination.tokenId, ['destination']);
     if (!grant || !destination.tokenId || grant.provider !== destination.provider) return consentExpired(c);
-    return { email: grant.email, consent: destination.tokenId };
+    return { email: grant.email, imap: null, password: null, consent: destination.tokenId };
   }
-  if (destination.provider !== 'other') return { email: null };
+  if (destination.provider !== 'other') return { email: null, imap: null, password: null };
   const address = v.safeParse(EmailAddressSchema, destination.email ?? '');
   if (!address.success) return invalidRequest(c, 'Please enter a valid email address.', 'destination_account.email');
   if (!destination.password) return invalidRequest(c, 'A password is required.', 'destination_account.password');
-  const imap = destination.imap?.trim() || body.parameters.destinationImap?.trim();
-  if (imap && parseImapAddress(imap) === null) {
+  const written = destination.imap?.trim() || body.parameters.destinationImap?.trim();
+  const imap = written ? parseImapAddress(written) : null;
+  if (written && imap === null) {
     return apiError(c, 400, 'INVALID_IMAP', 'Invalid IMAP. Please enter a valid IMAP address.', 'destination_account.imap');
   }
-  return { email: address.output };
+  return { email: address.output, imap, password: destination.password };
 }
+
+/** PST (Outlook's binary data file) has no writer here: refused before anything starts, in words the portal can show. */
+const PST_REFUSAL =
+  'PST files cannot be made yet. Please choose MBOX or EML for email and VCF or CSV for contacts; Outlook imports each of them.';
 
 /** A file export's format for each chosen type (required), or nulls for any other destination. */
 function formatsOf(c: Context, body: LoadRequest) {
@@ -56,6 +62,8 @@ function formatsOf(c: Context, body: LoadRequest) {
   if (body.operations.includes('contactsmigration') && !contacts) {
     return invalidRequest(c, 'Please, choose a contacts format.', 'file_export_parameters.contactsFormat');
   }
+  if (email === 'PST') return apiError(c, 400, 'FORMAT_NOT_AVAILABLE', PST_REFUSAL, 'file_export_parameters.emailFormat');
+  if (contacts === 'PST') return apiError(c, 400, 'FORMAT_NOT_AVAILABLE', PST_REFUSAL, 'file_export_parameters.contactsFormat');
   return { email, contacts };
 }
 
@@ -68,7 +76,7 @@ async function exportRefusal(c: Context, deps: RouteDeps, identity: TokenIdentit
   if (!allowsMigration(standing(account, await deps.optOuts.find(identity.email), deps.now()))) {
     return apiError(c, 409, 'OPT_OUT_STATE', 'This account is closing and can no longer be exported.');
   }
-  const allowed = allowedOperations(account, { forwarding: false });
+  const allowed = allowedOperations(account, { forwarding: false }, body.destination_account.provider);
   const refused = body.operations.find((operation) => !allowed.includes(operation));
   return refused ? apiError(c, 400, 'OPERATION_NOT_ALLOWED', `Operation '${refused}' not allowed.`, 'operations') : null;
 }
@@ -119,6 +127,7 @@ export function loadRoutes(deps: RouteDeps) {
       sourceEmail: identity.email,
       destinationProvider: provider,
       destinationEmail: destination.email,
+      destinationImap: destination.imap,
       operations,
       emailFormat: formats.email,
       contactsFormat: formats.contacts,
@@ -140,7 +149,7 @@ export function loadRoutes(deps: RouteDeps) {
       return consentExpired(c);
     }
     try {
-      await deps.vendor.start(job);
+      await deps.vendor.start(job, destination.password);
     } catch (error) {
       await deps.destinationGrants.delete(job.exportId);
       await deps.jobs.remove(job.exportId);

@@ -19,7 +19,7 @@ import { clientIp } from '../http/client-ip.ts';
 import { invalidRequest, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
 import { requireXsrf } from '../http/xsrf.ts';
-import { capabilities, providerForEmail, sameAddress } from '../rules/capabilities.ts';
+import { allowedOperations, capabilities, providerForEmail, sameAddress } from '../rules/capabilities.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** The bearer and XSRF checks every session-client call starts with. */
@@ -38,7 +38,7 @@ export function sessionRoutes(deps: RouteDeps) {
     // The portal asks about the signed-in account itself (its single sign-on is OAuth); any other
     // address is answered for the destination its domain belongs to.
     const answer: CapabilitiesResponse = sameAddress(email, identity.email)
-      ? { ...capabilities(source, 'other'), auth: 'oauth', provider: identity.provider }
+      ? { allowed_operations: allowedOperations(source, { forwarding: false }), auth: 'oauth', provider: identity.provider }
       : capabilities(source, providerForEmail(email));
     return c.json(answer);
   });

@@ -1,7 +1,8 @@
 /**
  * What may be exported where (capabilities call, and the load call's refusal of anything else).
- * Email always; contacts unless the source account has no contacts service (carddav inactive);
- * forwarding never while its feature flag is off (§9).
+ * Email always; contacts unless the source account has no contacts service (carddav inactive) or the
+ * destination has nowhere to put them (another IMAP provider: IMAP carries mail only, and no address
+ * book server is known for it); forwarding never while its feature flag is off (§9).
  */
 import type { CapabilitiesResponse, DestinationProvider, Operation } from '../../contract/index.ts';
 import type { ScenarioAccount } from '../ports.ts';
@@ -30,17 +31,21 @@ export function providerForEmail(email: string): DestinationProvider {
   return PROVIDER_BY_DOMAIN[domain] ?? 'other';
 }
 
-export function allowedOperations(source: ScenarioAccount, flags: { forwarding: boolean }): Operation[] {
+/** Destinations that take contacts: the providers' address books, and the file. */
+const takesContacts = (destination: DestinationProvider | null) => destination !== 'other';
+
+/** `destination` null: what the source account allows wherever it goes. */
+export function allowedOperations(source: ScenarioAccount, flags: { forwarding: boolean }, destination: DestinationProvider | null = null): Operation[] {
   const operations: Operation[] = ['emailmigration'];
   const hasContacts = source.inactive !== 'carddav' && source.migration.carddav;
-  if (hasContacts) operations.push('contactsmigration');
+  if (hasContacts && takesContacts(destination)) operations.push('contactsmigration');
   if (flags.forwarding) operations.push('emailforwarding');
   return operations;
 }
 
 export function capabilities(source: ScenarioAccount, destination: DestinationProvider): CapabilitiesResponse {
   return {
-    allowed_operations: allowedOperations(source, { forwarding: false }),
+    allowed_operations: allowedOperations(source, { forwarding: false }, destination),
     auth: OAUTH_DESTINATIONS.has(destination) ? 'oauth' : 'password',
     provider: destination,
   };

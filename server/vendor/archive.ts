@@ -6,7 +6,7 @@
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ContactsFormat, EmailFormat } from '../../contract/index.ts';
-import type { ExportFile, VendorJob } from '../ports.ts';
+import type { VendorJob } from '../ports.ts';
 import { buildContactsCsv } from './formats/csv.ts';
 import { buildEml } from './formats/eml.ts';
 import { buildMbox } from './formats/mbox.ts';
@@ -14,6 +14,9 @@ import { buildVcf } from './formats/vcard.ts';
 import type { SampleContact, SampleMessage } from './sample-data.ts';
 
 export type Mailbox = { messages: readonly SampleMessage[]; contacts: readonly SampleContact[] };
+
+/** A built archive, whole in memory (the sample mailbox is small). */
+export type BuiltArchive = { filename: string; contentType: string; body: Uint8Array };
 
 export const PST_README =
   'PST files (Outlook data files) are produced by the migration vendor in production only.\r\n' +
@@ -34,7 +37,7 @@ export function archiveFilename(exportId: string): string {
   return `northwave-export-${exportId}.zip`;
 }
 
-export function buildExportArchive(job: VendorJob, mailbox: Mailbox): ExportFile {
+export function buildExportArchive(job: VendorJob, mailbox: Mailbox): BuiltArchive {
   // The zip's timestamps are the job's creation time, so a rebuilt archive is byte-identical;
   // clamped to the years a zip's DOS timestamp can hold (1980–2099).
   const mtime = new Date(Math.min(Math.max(job.createdAt, ZIP_MIN_TIME), ZIP_MAX_TIME));

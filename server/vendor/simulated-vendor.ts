@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, VendorJob } from '../ports.ts';
-import { archiveFilename, buildExportArchive, type Mailbox } from './archive.ts';
+import { archiveFilename, buildExportArchive, type BuiltArchive, type Mailbox } from './archive.ts';
 import { sampleContacts, sampleMessages } from './sample-data.ts';
 
 export type SimulatedVendorOptions = {
@@ -41,6 +41,8 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
       // Forwarding is set up on the mailbox, so its progress is reported with the email transfer.
       emailmigration: job.operations.includes('emailmigration') || job.operations.includes('emailforwarding') ? { status } : null,
       contactsmigration: job.operations.includes('contactsmigration') ? { status } : null,
+      // Nothing runs that could be stopped: the timeline is a function of the job.
+      cancellable: false,
     };
   };
 
@@ -59,7 +61,7 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
       if (outcome(job, now()) !== 'completed') return null;
       const cached = path.join(options.filesDir, archiveFilename(job.exportId));
       try {
-        return { filename: archiveFilename(job.exportId), contentType: 'application/zip', body: new Uint8Array(await readFile(cached)) };
+        return asFile({ filename: archiveFilename(job.exportId), contentType: 'application/zip', body: new Uint8Array(await readFile(cached)) });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
@@ -70,7 +72,17 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
       const partial = `${cached}.${randomBytes(6).toString('hex')}.partial`;
       await writeFile(partial, file.body);
       await rename(partial, cached);
-      return file;
+      return asFile(file);
     },
+
+    cancel: async () => false,
+    receipt: async () => null,
+    failedItems: async () => [],
   };
+}
+
+function asFile(archive: BuiltArchive): ExportFile {
+  const { filename, contentType, body } = archive;
+  // A copy over a plain ArrayBuffer, as Blob wants.
+  return { filename, contentType, size: body.length, stream: () => new Blob([new Uint8Array(body)]).stream() };
 }

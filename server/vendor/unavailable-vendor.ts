@@ -12,10 +12,11 @@ export function createUnavailableVendor(): MigrationVendor {
     },
     // Only jobs accepted by another vendor could exist; report them as still running.
     async progress() {
-      return { emailmigration: null, contactsmigration: null };
+      return { emailmigration: null, contactsmigration: null, cancellable: false };
     },
-    async exportFile() {
-      return null;
-    },
+    exportFile: async () => null,
+    cancel: async () => false,
+    receipt: async () => null,
+    failedItems: async () => [],
   };
 }

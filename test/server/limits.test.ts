@@ -65,7 +65,7 @@ describe('exports per signed-in account', () => {
     let refuse = true;
     const harness = await startHarness({
       env: { RATE_LIMIT_EXPORTS_PER_DAY: '1' },
-      vendor: (simulated) => ({ ...simulated, start: (job) => (refuse ? Promise.reject(new Error('vendor down')) : simulated.start(job)) }),
+      vendor: (simulated) => ({ ...simulated, start: (job, secret) => (refuse ? Promise.reject(new Error('vendor down')) : simulated.start(job, secret)) }),
     });
     harnesses.push(harness);
     const session = await signIn(harness);

@@ -161,12 +161,12 @@ describe('POST /api/load/', () => {
 
   it('keys a repeat on what the load means, not on how it is written or which session sends it', async () => {
     const session = await signIn(harness);
-    const body = fileLoad(session.email, { file_export_parameters: { emailFormat: 'PST', contactsFormat: 'PST' } });
+    const body = fileLoad(session.email, { file_export_parameters: { emailFormat: 'MBOX', contactsFormat: 'CSV' } });
     const first = ((await (await session.post('/api/load/', body)).json()) as { jobid: string }).jobid;
     const otherTab = await signIn(harness);
     const rewritten = {
       operations: ['contactsmigration', 'emailmigration', 'contactsmigration'],
-      file_export_parameters: { contactsFormat: 'PST', emailFormat: 'PST' },
+      file_export_parameters: { contactsFormat: 'CSV', emailFormat: 'MBOX' },
       parameters: { notificationEmail: 'another-notify@example.com' },
       destination_account: { provider: 'file' },
       source_account: { ...body.source_account, email: 'ACTIVE@example.com' },
@@ -237,6 +237,7 @@ describe('POST /api/load/', () => {
     const session = await signIn(harness);
     const response = await session.post('/api/load/', {
       ...fileLoad(session.email),
+      operations: ['emailmigration'],
       destination_account: { provider: 'other', email: 'Active@Example.com', password: 'correct-password' },
     });
     expect(response.status).toBe(400);
@@ -254,6 +255,35 @@ describe('POST /api/load/', () => {
     const none = await session.post('/api/load/', fileLoad(session.email, { operations: [] }));
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ message: 'One operations option has to be selected.', field: 'operations' });
+  });
+
+  it('refuses PST, which no writer here makes, naming the field and saying what to choose instead', async () => {
+    const session = await signIn(harness);
+    for (const [formats, field] of [
+      [{ emailFormat: 'PST', contactsFormat: 'VCF' }, 'file_export_parameters.emailFormat'],
+      [{ emailFormat: 'MBOX', contactsFormat: 'PST' }, 'file_export_parameters.contactsFormat'],
+    ] as const) {
+      const response = await session.post('/api/load/', fileLoad(session.email, { file_export_parameters: formats }));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error: 'FORMAT_NOT_AVAILABLE',
+        message: 'PST files cannot be made yet. Please choose MBOX or EML for email and VCF or CSV for contacts; Outlook imports each of them.',
+        field,
+      });
+    }
+  });
+
+  it('offers and takes no contacts for another IMAP provider, which has nowhere to put them', async () => {
+    const session = await signIn(harness);
+    const offered = await session.post('/api/capabilities/', { email: 'me@my-isp.net' });
+    expect(await offered.json()).toEqual({ allowed_operations: ['emailmigration'], auth: 'password', provider: 'other' });
+    const response = await session.post('/api/load/', {
+      ...fileLoad(session.email),
+      destination_account: { provider: 'other', email: 'me@my-isp.net', password: 'correct-password' },
+      file_export_parameters: undefined,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'OPERATION_NOT_ALLOWED', message: "Operation 'contactsmigration' not allowed." });
   });
 
   it('refuses an invalid notification address and a source that is not the signed-in account', async () => {

@@ -197,6 +197,7 @@ describe('the archive belongs to its owner', () => {
     expect((await status(harness, jobId, 'v1', sameOwner)).body).toEqual({
       emailmigration: { status: 'completed', download_url: expect.stringMatching(GRANT_URL) },
       contactsmigration: { status: 'completed', download_url: expect.stringMatching(GRANT_URL) },
+      can_cancel: false,
     });
     const response = await fetch(`${harness.base}${url}`);
     expect(response.status).toBe(200);

@@ -9,6 +9,7 @@ export const newJob = (exportId: string, idempotencyKey: string, createdAt = NOW
   emailHash: 'hash-of-active',
   destinationProvider: 'file',
   destinationEmail: null,
+  destinationImap: null,
   operations: ['emailmigration'],
   emailFormat: 'MBOX',
   contactsFormat: null,

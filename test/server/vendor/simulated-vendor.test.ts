@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { VendorJob } from '../../../server/ports.ts';
+import type { ExportFile, VendorJob } from '../../../server/ports.ts';
 import { PST_README } from '../../../server/vendor/archive.ts';
 import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
 import { sampleContacts, sampleMessages } from '../../../server/vendor/sample-data.ts';
@@ -18,6 +18,12 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+/** The bytes a file's stream gives (empty for no file). */
+async function bytes(file: ExportFile | null | Promise<ExportFile | null>): Promise<Uint8Array> {
+  const resolved = await file;
+  return resolved ? new Uint8Array(await new Response(resolved.stream()).arrayBuffer()) : new Uint8Array();
+}
+
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -27,6 +33,7 @@ const job = (overrides: Partial<VendorJob> = {}): VendorJob => ({
   sourceEmail: 'active@example.com',
   destinationProvider: 'file',
   destinationEmail: null,
+  destinationImap: null,
   operations: ['emailmigration', 'contactsmigration'],
   emailFormat: 'EML',
   contactsFormat: 'VCF',
@@ -40,32 +47,32 @@ const vendorAt = (now: number, filesDir = tempDir()) =>
 describe('timeline', () => {
   it('is started until createdAt + jobDurationMs, then completed, for each requested operation', async () => {
     const vendor = vendorAt(0);
-    expect(await vendor.progress(job(), new Date(CREATED))).toEqual({ emailmigration: { status: 'started' }, contactsmigration: { status: 'started' } });
-    expect(await vendor.progress(job(), new Date(CREATED + DURATION - 1))).toEqual({ emailmigration: { status: 'started' }, contactsmigration: { status: 'started' } });
-    expect(await vendor.progress(job(), new Date(CREATED + DURATION))).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' } });
+    expect(await vendor.progress(job(), new Date(CREATED))).toEqual({ emailmigration: { status: 'started' }, contactsmigration: { status: 'started' }, cancellable: false });
+    expect(await vendor.progress(job(), new Date(CREATED + DURATION - 1))).toEqual({ emailmigration: { status: 'started' }, contactsmigration: { status: 'started' }, cancellable: false });
+    expect(await vendor.progress(job(), new Date(CREATED + DURATION))).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' }, cancellable: false });
   });
 
   it('ends in error for accounts whose exports fail', async () => {
     const failing = job({ sourceEmail: 'export-fails@example.com' });
     const vendor = vendorAt(0);
     expect((await vendor.progress(failing, new Date(CREATED + 1))).emailmigration).toEqual({ status: 'started' });
-    expect(await vendor.progress(failing, new Date(CREATED + DURATION))).toEqual({ emailmigration: { status: 'error' }, contactsmigration: { status: 'error' } });
+    expect(await vendor.progress(failing, new Date(CREATED + DURATION))).toEqual({ emailmigration: { status: 'error' }, contactsmigration: { status: 'error' }, cancellable: false });
   });
 
   it('reports only the operations of the job', async () => {
     const vendor = vendorAt(0);
     const emailOnly = await vendor.progress(job({ operations: ['emailmigration'] }), new Date(CREATED + DURATION));
-    expect(emailOnly).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null });
+    expect(emailOnly).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null, cancellable: false });
     const contactsOnly = await vendor.progress(job({ operations: ['contactsmigration'] }), new Date(CREATED));
-    expect(contactsOnly).toEqual({ emailmigration: null, contactsmigration: { status: 'started' } });
+    expect(contactsOnly).toEqual({ emailmigration: null, contactsmigration: { status: 'started' }, cancellable: false });
     const forwarding = await vendor.progress(job({ destinationProvider: 'gmail', operations: ['emailforwarding'] }), new Date(CREATED + DURATION));
-    expect(forwarding).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null });
+    expect(forwarding).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null, cancellable: false });
   });
 
   it('gives the same progress from a new instance over the same stored job (a restart)', async () => {
     const stored = job({ destinationProvider: 'gmail', destinationEmail: 'me@gmail.com' });
     const before = createSimulatedVendor({ jobDurationMs: DURATION, exportFails: () => false, filesDir: tempDir() });
-    await before.start(stored);
+    await before.start(stored, null);
     const after = createSimulatedVendor({ jobDurationMs: DURATION, exportFails: () => false, filesDir: tempDir() });
     for (const at of [CREATED, CREATED + DURATION / 2, CREATED + DURATION, CREATED + 10 * DURATION]) {
       expect(await after.progress(stored, new Date(at))).toEqual(await before.progress(stored, new Date(at)));
@@ -73,7 +80,7 @@ describe('timeline', () => {
   });
 
   it('refuses to start a job whose export ID is not alphanumeric', async () => {
-    await expect(vendorAt(0).start(job({ exportId: '../../etc/passwd' }))).rejects.toThrow(/alphanumeric/);
+    await expect(vendorAt(0).start(job({ exportId: '../../etc/passwd' }), null)).rejects.toThrow(/alphanumeric/);
   });
 });
 
@@ -91,7 +98,7 @@ describe('exportFile', () => {
     const file = await vendorAt(done).exportFile(job());
     expect(file?.filename).toBe('northwave-export-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6.zip');
     expect(file?.contentType).toBe('application/zip');
-    const entries = unzipSync(file?.body ?? new Uint8Array());
+    const entries = unzipSync(await bytes(file));
     const emls = Object.keys(entries).filter((name) => name.startsWith('email/')).sort();
     expect(emls).toHaveLength(sampleMessages.length);
     expect(emls.every((name) => /^email\/\d{2}-[a-z0-9-]+\.eml$/.test(name))).toBe(true);
@@ -104,7 +111,7 @@ describe('exportFile', () => {
 
   it('builds one MBOX file and a CSV address book when chosen', async () => {
     const file = await vendorAt(done).exportFile(job({ emailFormat: 'MBOX', contactsFormat: 'CSV' }));
-    const entries = unzipSync(file?.body ?? new Uint8Array());
+    const entries = unzipSync(await bytes(file));
     expect(Object.keys(entries).sort()).toEqual(['contacts/contacts.csv', 'email/Inbox.mbox']);
     const mbox = strFromU8(entries['email/Inbox.mbox'] ?? new Uint8Array());
     expect(mbox.split('\n').filter((line) => line.startsWith('From '))).toHaveLength(sampleMessages.length);
@@ -112,19 +119,19 @@ describe('exportFile', () => {
   });
 
   it('holds only the chosen operations', async () => {
-    const contactsOnly = unzipSync((await vendorAt(done).exportFile(job({ operations: ['contactsmigration'], emailFormat: null })))?.body ?? new Uint8Array());
+    const contactsOnly = unzipSync(await bytes(vendorAt(done).exportFile(job({ operations: ['contactsmigration'], emailFormat: null }))));
     expect(Object.keys(contactsOnly)).toEqual(['contacts/contacts.vcf']);
-    const emailOnly = unzipSync((await vendorAt(done).exportFile(job({ operations: ['emailmigration'], emailFormat: 'MBOX', contactsFormat: null })))?.body ?? new Uint8Array());
+    const emailOnly = unzipSync(await bytes(vendorAt(done).exportFile(job({ operations: ['emailmigration'], emailFormat: 'MBOX', contactsFormat: null }))));
     expect(Object.keys(emailOnly)).toEqual(['email/Inbox.mbox']);
   });
 
   it('accepts PST and explains in README.txt that only the real vendor produces it', async () => {
-    const both = unzipSync((await vendorAt(done).exportFile(job({ emailFormat: 'PST', contactsFormat: 'PST' })))?.body ?? new Uint8Array());
+    const both = unzipSync(await bytes(vendorAt(done).exportFile(job({ emailFormat: 'PST', contactsFormat: 'PST' }))));
     expect(Object.keys(both)).toEqual(['README.txt']);
     const readme = strFromU8(both['README.txt'] ?? new Uint8Array());
     expect(readme).toContain('You chose PST for: email and contacts.');
     expect(readme).toContain(PST_README);
-    const mixed = unzipSync((await vendorAt(done).exportFile(job({ emailFormat: 'PST', contactsFormat: 'CSV' })))?.body ?? new Uint8Array());
+    const mixed = unzipSync(await bytes(vendorAt(done).exportFile(job({ emailFormat: 'PST', contactsFormat: 'CSV' }))));
     expect(Object.keys(mixed).sort()).toEqual(['README.txt', 'contacts/contacts.csv']);
     expect(strFromU8(mixed['README.txt'] ?? new Uint8Array())).toContain('You chose PST for: email.');
   });
@@ -133,9 +140,9 @@ describe('exportFile', () => {
     const filesDir = tempDir();
     const vendor = vendorAt(done, filesDir);
     const files = await Promise.all(Array.from({ length: 5 }, () => vendor.exportFile(job())));
-    const reference = Buffer.from(files[0]?.body ?? []);
+    const reference = Buffer.from(await bytes(files[0] ?? null));
     expect(reference.length).toBeGreaterThan(0);
-    for (const file of files) expect(Buffer.from(file?.body ?? []).equals(reference)).toBe(true);
+    for (const file of files) expect(Buffer.from(await bytes(file)).equals(reference)).toBe(true);
     expect(readdirSync(filesDir)).toEqual(['northwave-export-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6.zip']);
   });
 
@@ -144,9 +151,9 @@ describe('exportFile', () => {
     const first = await vendorAt(done, filesDir).exportFile(job());
     expect(readdirSync(filesDir)).toEqual(['northwave-export-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6.zip']);
     const cached = await vendorAt(done, filesDir).exportFile(job());
-    expect(Buffer.from(cached?.body ?? []).equals(Buffer.from(first?.body ?? []))).toBe(true);
+    expect(Buffer.from(await bytes(cached)).equals(Buffer.from(await bytes(first)))).toBe(true);
     const rebuilt = await vendorAt(done, tempDir()).exportFile(job());
-    expect(Buffer.from(rebuilt?.body ?? []).equals(Buffer.from(first?.body ?? []))).toBe(true);
+    expect(Buffer.from(await bytes(rebuilt)).equals(Buffer.from(await bytes(first)))).toBe(true);
     expect(readdirSync(filesDir).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 });
