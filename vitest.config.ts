@@ -8,6 +8,7 @@ const DATABASE_SUITES = [
   'test/server/*.test.ts',
   'test/server/db/**/*.test.ts',
   'test/server/identity/**/*.test.ts',
+  'test/server/transfers/**/*.test.ts',
   'test/api/clients-against-service.test.ts',
 ];
 const NOT_ON_POSTGRES = [

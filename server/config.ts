@@ -38,6 +38,28 @@ export type OutboxConfig = { intervalMs: number; deliveryTimeoutMs: number; retr
 /** Postgres when `url` is set, else the SQLite file at `sqlitePath`. */
 export type DatabaseConfig = { url: string | null; sqlitePath: string; poolSize: number };
 
+/** The provider's IMAP server, reached as each customer through its master user (server/engine/imap/source.ts). */
+export type SourceImapConfig = {
+  host: string;
+  port: number;
+  tls: 'implicit' | 'starttls';
+  /** A PEM file of a private CA the server's certificate chains to; null = the system's CAs. */
+  caFile: string | null;
+  master: { user: string; password: string; separator: string };
+};
+
+/** The transfer worker (server/transfers/). */
+export type TransfersConfig = {
+  /** Transfers one process runs at once. */
+  concurrency: number;
+  /** How often the worker looks for due transfers, renews its leases and sees cancels. */
+  pollMs: number;
+  /** How long a claimed transfer stays this process's without a renewal; a killed process's transfers wait this long. */
+  leaseMs: number;
+  /** A PEM file of a private CA for destination IMAP servers reached through OUTBOUND_ALLOW_LIST; null = the system's CAs. */
+  destinationCaFile: string | null;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -60,6 +82,9 @@ export type Config = {
   filesDir: string;
   /** Development mail: the scenario accounts' sample mailboxes and the mailboxes development exports land in. */
   devMailDir: string;
+  /** null: no mail server configured (development reads the sample mailboxes under devMailDir). */
+  sourceImap: SourceImapConfig | null;
+  transfers: TransfersConfig;
   supportWebhookUrl: string | null;
   /** Support requests older than this are deleted. */
   supportRetentionMs: number;
@@ -154,6 +179,32 @@ function outbound(env: Env): OutboundPolicy {
   return { allowList, ports, dnsServers: list(env, 'DNS_SERVERS') };
 }
 
+function file(env: Env, name: string, cwd: string): string | null {
+  const value = text(env, name);
+  return value === undefined ? null : path.resolve(cwd, value);
+}
+
+const SOURCE_IMAP_REQUIRED = ['SOURCE_IMAP_HOST', 'SOURCE_IMAP_MASTER_USER', 'SOURCE_IMAP_MASTER_PASSWORD'] as const;
+
+/** The source mail server: host, master user and password together, or none of them. */
+function sourceImap(env: Env, cwd: string): SourceImapConfig | null {
+  const [host, user, password] = SOURCE_IMAP_REQUIRED.map((name) => text(env, name));
+  if (!host && !user && !password) return null;
+  if (!host || !user || !password) {
+    const missing = SOURCE_IMAP_REQUIRED.filter((name) => !text(env, name));
+    throw new ConfigError(`Configuration: the source mail server needs ${SOURCE_IMAP_REQUIRED.join(', ')} together; ${missing.join(', ')} missing.`);
+  }
+  const tls = text(env, 'SOURCE_IMAP_TLS') ?? 'implicit';
+  if (tls !== 'implicit' && tls !== 'starttls') throw malformed('SOURCE_IMAP_TLS', tls, "'implicit' or 'starttls'");
+  return {
+    host,
+    port: integer(env, 'SOURCE_IMAP_PORT', tls === 'implicit' ? 993 : 143, 1, 65535),
+    tls,
+    caFile: file(env, 'SOURCE_IMAP_CA_FILE', cwd),
+    master: { user, password, separator: text(env, 'SOURCE_IMAP_MASTER_SEPARATOR') ?? '*' },
+  };
+}
+
 /** The portal's address for a person to type (notification mail): the public URL, or this machine's in development. */
 export const portalAddress = (config: Pick<Config, 'publicUrl' | 'port'>): string => config.publicUrl || `http://localhost:${config.port}`;
 
@@ -237,6 +288,13 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     outboxDir: path.resolve(cwd, text(env, 'OUTBOX_DIR') ?? path.join(dataDir, 'outbox')),
     filesDir: path.resolve(cwd, text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),
     devMailDir: path.resolve(cwd, text(env, 'DEV_MAIL_DIR') ?? path.join(dataDir, 'dev-mail')),
+    sourceImap: sourceImap(env, cwd),
+    transfers: {
+      concurrency: integer(env, 'TRANSFER_CONCURRENCY', 2, 1, 100),
+      pollMs: integer(env, 'TRANSFER_POLL_MS', 1000, 10),
+      leaseMs: integer(env, 'TRANSFER_LEASE_MS', 60_000, 1000),
+      destinationCaFile: file(env, 'DESTINATION_IMAP_CA_FILE', cwd),
+    },
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,
     supportRetentionMs: integer(env, 'SUPPORT_RETENTION_DAYS', 90, 1) * DAY_MS,
     outbox: outboxSettings(env),

@@ -76,15 +76,6 @@ export interface MigrationVendor {
   failedItems(job: VendorJob): Promise<ReportItem[]>;
 }
 
-/**
- * Fresh OAuth access tokens for an export's destination mailbox (Gmail, Outlook.com, Yahoo, AOL):
- * the identity adapter keeps the consent's refresh token and hands the engine a live access token
- * for each run. Until that adapter exists the OAuth destinations run on the development path only.
- */
-export interface DestinationGrants {
-  forExport(exportId: string): Promise<string>;
-}
-
 // ── Transfer queue (the service's own engine) ────────────────────────────────────────────────────
 
 /**

@@ -1,12 +1,15 @@
 /**
  * Assembles the service as `npm start` runs it: configuration from the environment, the database
- * (SQLite, or Postgres with DATABASE_URL) migrated to the latest schema, the secret, and one adapter
- * per port. In development (the default) the stand-ins run: the embedded development provider for
- * what has no real issuer configured (sign-in with the scenario accounts, Google and Microsoft
- * consent), the simulated vendor, the sample mailboxes and development destination mailboxes
- * (server/dev-mail), offline mailbox checks (unless ADAPTERS=real) and mail to the outbox folder. In
- * production none of them does: what has no real adapter is absent (an unconfigured destination is
- * not offered, the vendor refuses), never replaced by a stand-in. The bench and end-to-end tests use it too.
+ * (SQLite, or Postgres with DATABASE_URL) migrated to the latest schema, the secret, one adapter per
+ * port, and the transfer worker in the same process (server/transfers/: the engine behind
+ * MigrationVendor). In development (the default) the stand-ins run: the embedded development provider
+ * for what has no real issuer configured (sign-in with the scenario accounts, Google and Microsoft
+ * consent), the sample mailboxes as the transfers' source and the development mailbox store as the
+ * destination of the providers whose consent is a stand-in and of Other (server/dev-mail), the
+ * simulated vendor for the failing scenario account only, offline mailbox checks (unless
+ * ADAPTERS=real) and mail to the outbox folder. In production none of them does: what has no real
+ * adapter is absent (an unconfigured destination is not offered, load refuses without a source mail
+ * server), never replaced by a stand-in. The bench and end-to-end tests use it too.
  */
 import type { Logger } from 'pino';
 import { createService, type ExportService } from './app.ts';
@@ -19,7 +22,9 @@ import { assembleIdentity, developmentIssuers } from './identity/assemble.ts';
 import { scenarioDirectory } from './identity/scenarios.ts';
 import { createTokenStore } from './identity/token-store.ts';
 import { createSimulatedVendor } from './vendor/simulated-vendor.ts';
-import { createUnavailableVendor } from './vendor/unavailable-vendor.ts';
+import { routeScenarios } from './vendor/scenario-vendor.ts';
+import { createTransferService } from './transfers/index.ts';
+import { ENGINE_OPERATIONS } from './transfers/engine-vendor.ts';
 import {
   createDevCredentialChecker,
   createDevDomainValidator,
@@ -59,11 +64,15 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => (issuer === 'google' ? 'Google' : 'Microsoft'));
   if (consents.length) standIns.push(`embedded development ${consents.join(' and ')} consent`);
   if (config.development) {
-    standIns.push('simulated migration vendor', `sample mailboxes and development destination mailboxes in ${config.devMailDir}`, '/dev pages');
+    standIns.push(
+      config.sourceImap ? `development mailbox store in ${config.devMailDir} for the OAuth destinations` : `sample mailboxes and development destination mailboxes in ${config.devMailDir}`,
+      'simulated migration vendor for the failing scenario account',
+      '/dev pages',
+    );
   } else {
     if (!config.identity.google) unavailable.push('Gmail (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET not set)');
     if (!config.identity.microsoft) unavailable.push('Outlook.com (MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET not set)');
-    unavailable.push('migration vendor (no vendor client yet)');
+    if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
   }
   if (config.adapters === 'development') standIns.push('offline mailbox checks');
   if (!config.smtpUrl) standIns.push(`mail written to ${config.outboxDir}`);
@@ -99,9 +108,22 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const guard = createOutboundGuard(config.outbound);
   const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
   const devMail = config.development ? createDevMail({ dir: config.devMailDir }) : null;
-  const preparing = devMail ? prepareDevMail(devMail, directory, logger) : Promise.resolve();
+  // The sample mailboxes are the source only when no mail server is configured.
+  const preparing = devMail && !config.sourceImap ? prepareDevMail(devMail, directory, logger) : Promise.resolve();
   const identity = await assembleIdentity({ config, db, secret, tokens, directory, logger, now });
   const destinationGrants = identity.grants;
+  let settle = async (_exportId: string): Promise<void> => undefined;
+  const transfers = createTransferService({
+    config,
+    db,
+    secret,
+    logger,
+    now,
+    devMail,
+    guard,
+    grants: destinationGrants,
+    onEnded: (exportId) => settle(exportId),
+  });
   const service = createService({
     config,
     db,
@@ -114,13 +136,13 @@ export async function assembleService(config: Config, options: { logger?: Logger
     destinationGrants,
     directory,
     vendor: config.development
-      ? createSimulatedVendor({
-          jobDurationMs: config.jobDurationMs,
-          exportFails: (email) => directory.find(email).exportsFail,
-          filesDir: config.filesDir,
-          now,
+      ? routeScenarios({
+          simulated: createSimulatedVendor({ jobDurationMs: config.jobDurationMs, exportFails: () => true, filesDir: config.filesDir, now }),
+          engine: transfers.vendor,
+          // The failing scenario's timeline, and what the engine does not move yet (contacts).
+          simulates: (job) => directory.find(job.sourceEmail).exportsFail || job.operations.some((operation) => !ENGINE_OPERATIONS.has(operation)),
         })
-      : createUnavailableVendor(),
+      : transfers.vendor,
     credentialChecker: real ? createImapCredentialChecker({ guard }) : createDevCredentialChecker(),
     imapResolver: real ? createDnsImapResolver({ guard }) : createDevImapResolver(),
     domainValidator: real ? createDnsDomainValidator({ servers: config.outbound.dnsServers ? [...config.outbound.dnsServers] : undefined }) : createDevDomainValidator(),
@@ -134,7 +156,10 @@ export async function assembleService(config: Config, options: { logger?: Logger
     devMail: devMail ?? undefined,
     metrics: createMetrics({ process: true }),
   });
+  settle = service.jobService.settleById;
+  transfers.worker.start();
   const stops = [
+    transfers.worker.stop,
     service.jobService.startSweep(config.sweepIntervalMs),
     service.outbox.start(config.outbox.intervalMs),
     runPeriodically(PURGE_INTERVAL_MS, () =>

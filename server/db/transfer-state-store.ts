@@ -19,7 +19,8 @@ import type {
   TransferStatus,
 } from '../engine/ports.ts';
 import type { Db } from './open.ts';
-import type { TransferOperationsTable } from './schema.ts';
+import type { Selectable } from 'kysely';
+import type { TransferItemsTable, TransferOperationsTable, TransferReceiptsTable } from './schema.ts';
 import { inTransaction } from './transaction.ts';
 
 type OperationRow = Omit<TransferOperationsTable, 'transfer_id' | 'operation'>;
@@ -37,7 +38,7 @@ function statusColumns(status: TransferStatus): Pick<OperationRow, 'state' | 're
 }
 
 // Rows hold only what this module wrote, so the casts narrow known values.
-function statusOf(row: OperationRow): TransferStatus | null {
+export function statusOf(row: OperationRow): TransferStatus | null {
   switch (row.state) {
     case 'running':
     case 'completed':
@@ -52,10 +53,29 @@ function statusOf(row: OperationRow): TransferStatus | null {
   }
 }
 
-function progressOf(operation: TransferOperation, row: OperationRow): Progress | null {
+export function progressOf(operation: TransferOperation, row: OperationRow): Progress | null {
   if (row.total === null) return null;
   return { operation, total: row.total, done: row.done, failed: row.failed, bytesTotal: row.bytes_total, bytesDone: row.bytes_done };
 }
+
+export const itemOf = (f: Selectable<TransferItemsTable>): FailedItem => ({
+  operation: f.operation as TransferOperation,
+  container: f.container,
+  itemId: f.item_id,
+  uid: f.uid,
+  size: f.size,
+  reason: f.reason as ItemFailureReason,
+  detail: f.detail,
+});
+
+export const receiptOf = (r: TransferReceiptsTable): Receipt => ({
+  operation: r.operation as TransferOperation,
+  container: r.container,
+  destination: r.destination,
+  sourceCount: r.source_count,
+  destinationCount: r.destination_count,
+  failed: r.failed,
+});
 
 const NO_PROGRESS = { total: null, done: 0, failed: 0, bytes_total: null, bytes_done: 0 } as const;
 
@@ -74,19 +94,8 @@ export function createTransferStateStore(db: Db): TransferStateStore {
         status: row ? statusOf(row) : null,
         progress: row ? progressOf(operation, row) : null,
         checkpoints: checkpoints.map((c): Checkpoint => ({ operation, container: c.container, validity: c.validity, position: c.position })),
-        failures: failures.map(
-          (f): FailedItem => ({ operation, container: f.container, itemId: f.item_id, uid: f.uid, size: f.size, reason: f.reason as ItemFailureReason, detail: f.detail }),
-        ),
-        receipts: receipts.map(
-          (r): Receipt => ({
-            operation,
-            container: r.container,
-            destination: r.destination,
-            sourceCount: r.source_count,
-            destinationCount: r.destination_count,
-            failed: r.failed,
-          }),
-        ),
+        failures: failures.map(itemOf),
+        receipts: receipts.map(receiptOf),
       };
       return record;
     },

@@ -14,6 +14,11 @@ export const ImapEndpointSchema = v.object({
   tls: v.picklist(['implicit', 'starttls']),
   /** Extra CA certificate to trust (PEM), for servers with a private CA. */
   ca: v.optional(v.string()),
+  /**
+   * The name to verify the certificate against when `host` is an address the caller resolved and
+   * checked itself (the outbound guard), so the connection goes to that address and nowhere else.
+   */
+  servername: v.optional(v.pipe(v.string(), v.minLength(1))),
   /** Connection, greeting and socket inactivity timeout; 60 s by default. */
   timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });

@@ -14,21 +14,11 @@ import { createLogger } from '../../server/http/logger.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { NO_LIMITS } from '../support/no-limits.ts';
 import { freePort } from '../support/free-port.ts';
-import { createOAuthBrowser } from '../support/oauth-browser.ts';
+import { devSignIn } from './helpers/dev-sign-in.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Through the embedded development provider's sign-in, as a browser would. */
-async function signIn(base: string, email: string): Promise<{ token: string; xsrf: string }> {
-  const browser = createOAuthBrowser(base);
-  const page = await browser.visit(`${base}/api/oauth/?provider=northwave&logout=true`);
-  const token = (await browser.submit(page, { email })).url.searchParams.get('token_id') ?? '';
-  const home = await fetch(`${base}/`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(home.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  return { token, xsrf };
-}
 
 describe('SIGKILL during load', () => {
   it('leaves every committed job with its started mail queued', { timeout: 90_000 }, async () => {
@@ -54,7 +44,7 @@ describe('SIGKILL during load', () => {
     const base = `http://127.0.0.1:${port}`;
     try {
       await expect.poll(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 200 }).toBe(true);
-      const { token, xsrf } = await signIn(base, 'active@example.com');
+      const { token, xsrf } = await devSignIn(base, 'active@example.com');
       expect(token).toMatch(/^[\w-]{43}$/);
       const load = (i: number) =>
         fetch(`${base}/api/load/`, {

@@ -15,6 +15,7 @@ export async function openImap(endpoint: ImapEndpoint, login: ImapLogin, side: '
   const timeout = endpoint.timeoutMs ?? 60_000;
   const client = new ImapFlow({
     host: endpoint.host,
+    ...(endpoint.servername ? { servername: endpoint.servername } : {}),
     port: endpoint.port,
     secure: endpoint.tls === 'implicit',
     doSTARTTLS: endpoint.tls === 'starttls' ? true : undefined,

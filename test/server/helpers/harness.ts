@@ -23,10 +23,13 @@ import { assembleIdentity, type Identity } from '../../../server/identity/assemb
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
 import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
+import { systemClock } from '../../../server/engine/index.ts';
 import { openLimiterStore } from '../../../server/limits/limiter-store.ts';
 import { NO_LIMITS } from '../../support/no-limits.ts';
 import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
 import type { DevMail } from '../../../server/dev-mail/index.ts';
+import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
+import { createTransferService, type TransferService } from '../../../server/transfers/index.ts';
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
@@ -42,6 +45,8 @@ export type Harness = {
   /** Sign-in and consent: the embedded development provider unless `env` names real issuers. */
   identity: Identity;
   service: ExportService;
+  /** With `transfers`: the engine vendor and its worker loop. */
+  transfers: TransferService | null;
   clock: { now: number };
   sent: ExportNotification[];
   /** Stops the server and closes the database; the folder and the database stay until `remove()`. */
@@ -61,6 +66,12 @@ export type HarnessOptions = {
   devMail?: DevMail;
   /** The loopback port to listen on (one a provider registered); any free one by default. */
   port?: number;
+  /**
+   * Export with the service's own engine and worker loop (as `npm start` does) instead of the simulated
+   * vendor: the source and destinations come from `env` (SOURCE_IMAP_*, ADAPTERS, OUTBOUND_ALLOW_LIST …)
+   * and `devMail`. The harness clock is the worker's "now"; the engine's waits are real.
+   */
+  transfers?: boolean;
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -84,6 +95,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     now,
   });
   const identity = await assembleIdentity({ config, db, secret: SECRET, tokens, directory: scenarioDirectory, logger, now });
+  let settle = async (_exportId: string): Promise<void> => undefined;
+  const transfers = options.transfers
+    ? createTransferService({
+        config,
+        db,
+        secret: SECRET,
+        logger,
+        now,
+        clock: { now, sleep: systemClock.sleep },
+        devMail: options.devMail ?? null,
+        guard: createOutboundGuard(config.outbound),
+        grants: identity.grants,
+        onEnded: (exportId) => settle(exportId),
+      })
+    : null;
+  const defaultVendor = transfers?.vendor ?? simulated;
   const service = createService({
     config,
     db,
@@ -94,7 +121,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     tokens,
     identityRoutes: identity.routes,
     destinationGrants: identity.grants,
-    vendor: options.vendor ? options.vendor(simulated) : simulated,
+    vendor: options.vendor ? options.vendor(defaultVendor) : defaultVendor,
     directory: scenarioDirectory,
     credentialChecker: options.credentialChecker ?? createDevCredentialChecker(),
     imapResolver: createDevImapResolver(),
@@ -107,6 +134,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     limiterStore,
     devMail: options.devMail,
   });
+  settle = service.jobService.settleById;
+  transfers?.worker.start();
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {
     server = serve({ fetch: service.app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
@@ -122,9 +151,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     tokens,
     identity,
     service,
+    transfers,
     clock,
     sent,
     async stop() {
+      await transfers?.worker.stop();
       await new Promise<void>((resolve) => {
         server?.close(() => resolve());
         // fetch keeps connections alive; close them so close() returns.

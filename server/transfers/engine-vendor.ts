@@ -1,0 +1,131 @@
+/**
+ * The MigrationVendor of the service's own transfer engine. `start` stores the job's plan as data and
+ * the destination's password sealed with the vault, and queues the transfer, in one transaction; the
+ * worker loop runs it. Progress, pauses and end reasons are read from the engine's state in the
+ * database, so every node answers the same and a restart changes nothing. Cancel records the owner's
+ * request and deletes the secret at once; the run stops at its next step, wherever it runs.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReceiptLine, TransferProgress } from '../../contract/index.ts';
+import type { Vault } from '../crypto/vault.ts';
+import type { Db } from '../db/open.ts';
+import type { TransferReportStore, OperationState } from '../db/transfer-report-store.ts';
+import { createTransfersStore, type StoredTransfer } from '../db/transfers-store.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, TransferQueue, VendorJob } from '../ports.ts';
+import { archiveFilename } from '../vendor/archive.ts';
+import type { TransferEnvironment } from './environment.ts';
+import { planFor } from './plan.ts';
+import { archivePath } from './run-transfer.ts';
+import { secretPurpose, type TransferWorker } from './worker.ts';
+
+export type EngineVendorDeps = {
+  db: Db;
+  /** The queue over a database handle, so `start` can queue in the transaction that stores the transfer. */
+  queueOver: (db: Db) => TransferQueue;
+  reports: TransferReportStore;
+  vault: Vault;
+  environment: TransferEnvironment;
+  worker: Pick<TransferWorker, 'wake' | 'cancel'>;
+  filesDir: string;
+  /** Development: which destinations get the development mailbox store instead of their server. */
+  developmentStore: (provider: VendorJob['destinationProvider']) => boolean;
+  now: () => number;
+};
+
+/** What the engine moves; contacts join when the contacts half of the engine is wired. */
+export const ENGINE_OPERATIONS: ReadonlySet<VendorJob['operations'][number]> = new Set(['emailmigration']);
+
+/** A job whose transfer was never stored (its load died in between) is reported failed after this long. */
+const ORPHAN_AFTER_MS = 60_000;
+
+function counts(state: OperationState | undefined): TransferProgress {
+  const progress = state?.progress;
+  if (!progress) return { total: null, done: 0, failed: 0 };
+  const base = { total: progress.total, done: progress.done, failed: progress.failed };
+  return progress.operation === 'emailmigration' ? { ...base, bytes_total: progress.bytesTotal, bytes_done: progress.bytesDone } : base;
+}
+
+/**
+ * One operation as the status answers tell it. An end counts once the whole transfer has ended (a
+ * file export's ZIP is in place only then, and the secret gone); a cancel request counts at once.
+ */
+function operationProgress(state: OperationState | undefined, transfer: StoredTransfer): OperationProgress {
+  const status = transfer.endedAt === null && transfer.cancelRequestedAt === null && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
+  const progress = counts(state);
+  if (status?.state === 'completed') return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
+  if (status?.state === 'failed') return { status: 'error', progress, reason: status.reason };
+  if (status?.state === 'cancelled' || transfer.cancelRequestedAt !== null) return { status: 'error', progress, reason: 'cancelled' };
+  if (status?.state === 'sleeping') return { status: 'started', progress, waiting: { reason: status.reason, until: new Date(status.resumeAt).toISOString() } };
+  return { status: 'started', progress };
+}
+
+export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
+  const { db, reports, now } = deps;
+  const transfers = createTransfersStore(db);
+
+  return {
+    async start(job: VendorJob, secret: string | null) {
+      const unsupported = job.operations.filter((operation) => !ENGINE_OPERATIONS.has(operation));
+      if (unsupported.length > 0) throw new Error(`the engine does not move ${unsupported.join(', ')}`);
+      const plan = planFor(job, { developmentStore: deps.developmentStore });
+      if (!deps.environment.canRun(plan)) throw new Error('no source mail server is configured');
+      const destination = plan.mail?.destination;
+      // Only a password the run will use is kept (the development store needs none).
+      const needsPassword = plan.delivery === 'direct' && destination?.kind === 'imap' && destination.auth === 'password';
+      if (needsPassword && !secret) throw new Error('the destination password is missing');
+      const sealedSecret = needsPassword && secret ? deps.vault.seal(secret, secretPurpose(job.exportId)) : null;
+      await inTransaction(db, async (trx) => {
+        await createTransfersStore(trx).create({ exportId: job.exportId, plan: JSON.stringify(plan), sealedSecret, createdAt: job.createdAt });
+        await deps.queueOver(trx).enqueue(job.exportId, now());
+      });
+      void deps.worker.wake();
+    },
+
+    async progress(job, at): Promise<JobProgress> {
+      const transfer = await transfers.find(job.exportId);
+      const wanted = { email: job.operations.includes('emailmigration'), contacts: job.operations.includes('contactsmigration') };
+      if (!transfer) {
+        const orphan: OperationProgress = at.getTime() - job.createdAt > ORPHAN_AFTER_MS ? { status: 'error', reason: 'internal' } : { status: 'started' };
+        return { emailmigration: wanted.email ? orphan : null, contactsmigration: wanted.contacts ? orphan : null, cancellable: false };
+      }
+      const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
+      return {
+        emailmigration: wanted.email ? operationProgress(states.get('emailmigration'), transfer) : null,
+        contactsmigration: wanted.contacts ? operationProgress(states.get('contactsmigration'), transfer) : null,
+        cancellable: transfer.endedAt === null && transfer.cancelRequestedAt === null,
+      };
+    },
+
+    async exportFile(job): Promise<ExportFile | null> {
+      if (job.destinationProvider !== 'file') return null;
+      const file = await archivePath(deps.filesDir, job.exportId);
+      const info = await stat(file).catch(() => null);
+      if (!info) return null;
+      return {
+        filename: archiveFilename(job.exportId),
+        contentType: 'application/zip',
+        size: info.size,
+        stream: () => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+      };
+    },
+
+    async cancel(job, at) {
+      if (!(await transfers.requestCancel(job.exportId, at.getTime()))) return false;
+      // Due at once: a queued or sleeping transfer is ended by the next claim; a running one stops.
+      await deps.queueOver(db).enqueue(job.exportId, at.getTime());
+      deps.worker.cancel(job.exportId);
+      void deps.worker.wake();
+      return true;
+    },
+
+    async receipt(job): Promise<ReceiptLine[] | null> {
+      if (!(await transfers.find(job.exportId))) return null;
+      return (await reports.receipts(job.exportId)).map((r) => ({ operation: r.operation, container: r.container, source: r.sourceCount, destination: r.destinationCount }));
+    },
+
+    failedItems: (job) => reports.failedItems(job.exportId),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Where a transfer's mail comes from and goes to, built from the configuration for each run:
+ * - source: the provider's IMAP server through its master user (SOURCE_IMAP_*), or in development
+ *   without one, the scenario accounts' sample Maildirs (server/dev-mail);
+ * - destination: the plan's IMAP server, reached only at the address the outbound guard checked
+ *   (the name is kept for the certificate), with the password the worker opened or a fresh OAuth
+ *   access token; files in the export's ZIP; or, in development, the development mailbox store.
+ * A destination that cannot be built (a refused address, a withdrawn consent) is a DestinationRefused
+ * the worker records as the operation's failure, never a crash.
+ */
+import type { DevMail } from '../dev-mail/index.ts';
+import { createArchiveDestination, createImapDestination, createImapSource, type ImapDestinationConfig, type MailDestination, type MailSource, type ZipArchive } from '../engine/index.ts';
+import type { OutboundGuard } from '../checks/outbound-guard.ts';
+import type { SourceImapConfig } from '../config.ts';
+import type { DestinationGrants } from '../ports.ts';
+import type { TransferPlan } from './plan.ts';
+
+/** Why a destination could not be reached before anything was copied; the operation fails with it. */
+export class DestinationRefused extends Error {
+  constructor(
+    readonly reason: 'destination-unreachable' | 'internal',
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'DestinationRefused';
+  }
+}
+
+export type TransferEnvironment = {
+  /** Whether this service can read the source of a plan at all (production without a mail server cannot). */
+  canRun(plan: TransferPlan): boolean;
+  mailSource(mailbox: string): MailSource;
+  /** `archive`: the export's ZIP, for a file export. */
+  mailDestination(input: { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null }): Promise<MailDestination>;
+};
+
+export type EnvironmentOptions = {
+  /** The provider's IMAP server, its CA read from SOURCE_IMAP_CA_FILE; null = none configured. */
+  sourceImap: (Omit<SourceImapConfig, 'caFile'> & { ca: string | null }) | null;
+  /** Development mail (sample sources, the development mailbox store); null in production. */
+  devMail: DevMail | null;
+  guard: OutboundGuard;
+  /** A private CA for destination servers inside the deployment's network (DESTINATION_IMAP_CA_FILE). */
+  destinationCa: string | null;
+  /** OAuth access tokens for the OAuth destinations, from the consent the export was loaded with. */
+  grants: DestinationGrants;
+};
+
+export function createTransferEnvironment(options: EnvironmentOptions): TransferEnvironment {
+  const { sourceImap, devMail } = options;
+
+  async function imapDestination(exportId: string, config: ImapDestinationConfig, secret: string | null): Promise<MailDestination> {
+    const { host, port } = config.endpoint;
+    const checked = await options.guard.check(host, port);
+    if (!checked.ok) throw new DestinationRefused('destination-unreachable', `${host}:${port} may not be reached (${checked.reason})`);
+    const endpoint = {
+      ...config.endpoint,
+      host: checked.target.address,
+      ...(checked.target.servername ? { servername: checked.target.servername } : {}),
+      ...(options.destinationCa ? { ca: options.destinationCa } : {}),
+    };
+    if (config.auth === 'password') {
+      if (secret === null) throw new DestinationRefused('internal', 'the destination password is no longer kept');
+      return createImapDestination({ ...config, endpoint }, secret);
+    }
+    // A fresh access token for each run, from the consent the export was loaded with.
+    const answer = await options.grants.forExport(exportId, 'mail');
+    if (answer.kind === 'access') return createImapDestination({ ...config, endpoint }, answer.accessToken);
+    // The provider could not be asked now: the worker gives the transfer back and tries again later.
+    if (answer.kind === 'unavailable') throw new Error('the destination provider could not refresh the access token');
+    throw new DestinationRefused('internal', answer.kind === 'revoked' ? 'the destination consent was withdrawn' : 'the export has no destination consent');
+  }
+
+  return {
+    canRun: (plan) => plan.mail === null || sourceImap !== null || devMail !== null,
+
+    mailSource(mailbox) {
+      if (sourceImap) {
+        const { host, port, tls, ca, master } = sourceImap;
+        return createImapSource({ endpoint: { host, port, tls, ...(ca ? { ca } : {}) }, mailbox, master });
+      }
+      if (devMail) return devMail.mailSource(mailbox);
+      throw new Error('no source mail server is configured');
+    },
+
+    async mailDestination({ exportId, plan, secret, archive }) {
+      const destination = plan.mail?.destination;
+      if (!destination) throw new Error('the plan moves no mail');
+      if (destination.kind === 'archive') {
+        if (!archive) throw new Error('a file export needs its archive');
+        return createArchiveDestination({ archive, format: destination.format });
+      }
+      if (plan.delivery === 'development-store') {
+        if (!devMail || plan.provider === 'file') throw new DestinationRefused('internal', 'the development mailbox store is not available');
+        return devMail.destination(destination.user, plan.provider);
+      }
+      return imapDestination(exportId, destination, secret);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The service's own transfers, assembled: the engine vendor behind MigrationVendor, the worker loop
+ * that runs what it queues, and the environment both build the engine's adapters from (sources and
+ * destinations as configured). wiring.ts (and the test harness) call this once; the worker starts
+ * with start() and stops, giving its transfers back, with stop().
+ */
+import { readFileSync } from 'node:fs';
+import type { Logger } from 'pino';
+import type { OutboundGuard } from '../checks/outbound-guard.ts';
+import type { Config } from '../config.ts';
+import { createVault } from '../crypto/vault.ts';
+import type { DevMail } from '../dev-mail/index.ts';
+import type { Db } from '../db/open.ts';
+import { createTableTransferQueue } from '../db/transfer-queue.ts';
+import { createTransferReportStore } from '../db/transfer-report-store.ts';
+import { createTransferStateStore } from '../db/transfer-state-store.ts';
+import { createTransfersStore } from '../db/transfers-store.ts';
+import { systemClock, type Clock } from '../engine/index.ts';
+import type { DestinationGrants, MigrationVendor } from '../ports.ts';
+import { createEngineVendor } from './engine-vendor.ts';
+import { createTransferEnvironment } from './environment.ts';
+import { createTransferWorker, type TransferWorker } from './worker.ts';
+
+export type TransferServiceOptions = {
+  config: Config;
+  db: Db;
+  /** The service secret; the vault's key is derived from it. */
+  secret: string;
+  logger: Logger;
+  now?: () => number;
+  clock?: Clock;
+  devMail: DevMail | null;
+  guard: OutboundGuard;
+  /** The consents' OAuth access tokens, for the OAuth destinations. */
+  grants: DestinationGrants;
+  /** Settles an ended transfer's job (the job service, created after this). */
+  onEnded: (exportId: string) => Promise<void>;
+};
+
+export type TransferService = { vendor: MigrationVendor; worker: TransferWorker };
+
+/** Claims in a row whose run died with its process before a transfer is given up. */
+const MAX_ATTEMPTS = 10;
+const RETRY_MS = 30_000;
+
+const readPem = (file: string | null) => (file === null ? null : readFileSync(file, 'utf8'));
+
+export function createTransferService(options: TransferServiceOptions): TransferService {
+  const { config, db, logger } = options;
+  const now = options.now ?? Date.now;
+  const vault = createVault(options.secret);
+  const { sourceImap } = config;
+  const environment = createTransferEnvironment({
+    sourceImap: sourceImap ? { ...sourceImap, ca: readPem(sourceImap.caFile) } : null,
+    devMail: options.devMail,
+    guard: options.guard,
+    destinationCa: readPem(config.transfers.destinationCaFile),
+    grants: options.grants,
+  });
+  const reports = createTransferReportStore(db);
+  const worker = createTransferWorker({
+    store: createTransferStateStore(db),
+    reports,
+    environment,
+    clock: options.clock ?? systemClock,
+    filesDir: config.filesDir,
+    queue: createTableTransferQueue(db),
+    transfers: createTransfersStore(db),
+    vault,
+    logger,
+    now,
+    settings: { ...config.transfers, maxAttempts: MAX_ATTEMPTS, retryMs: RETRY_MS },
+    onEnded: options.onEnded,
+  });
+  const vendor = createEngineVendor({
+    db,
+    queueOver: createTableTransferQueue,
+    reports,
+    vault,
+    environment,
+    worker,
+    filesDir: config.filesDir,
+    // Development delivers to the development mailbox store where no real destination can be reached:
+    // the OAuth destinations (their consents are the development consent pages), and Other unless the
+    // real checks (ADAPTERS=real) validated its password against its real server.
+    developmentStore: (provider) => config.development && (provider !== 'other' || config.adapters === 'development'),
+    now,
+  });
+  return { vendor, worker };
+}

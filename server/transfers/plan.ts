@@ -1,0 +1,70 @@
+/**
+ * A job's transfer plan, as data stored with the transfer (JSON): the engine's own job for each
+ * operation (MailTransferJobSchema: the customer's source mailbox and where the mail goes — an IMAP
+ * server with its address, port and security, or files in the export's ZIP), the destination
+ * provider, and how it is delivered: `direct` to that server or file, or, in development, into the
+ * development mailbox store (server/dev-mail) instead of the real provider. Secrets are never in it.
+ */
+import * as v from 'valibot';
+import { DestinationProviderSchema } from '../../contract/index.ts';
+import { MailTransferJobSchema, type ImapDestinationConfig, type MailTransferJob } from '../engine/index.ts';
+import { domainOf } from '../checks/known-mail-hosts.ts';
+import type { VendorJob } from '../ports.ts';
+
+export const TransferPlanSchema = v.object({
+  provider: DestinationProviderSchema,
+  /** development-store: the mail lands in the development mailbox store of the destination address. */
+  delivery: v.picklist(['direct', 'development-store']),
+  mail: v.nullable(MailTransferJobSchema),
+});
+export type TransferPlan = v.InferOutput<typeof TransferPlanSchema>;
+
+const MB = 1024 * 1024;
+
+type ProviderImap = Pick<ImapDestinationConfig, 'endpoint' | 'maxConnections' | 'maxMessageBytes' | 'finalCrlf'>;
+
+const implicit = (host: string) => ({ host, port: 993, tls: 'implicit' as const });
+
+/**
+ * The OAuth destinations' IMAP servers and what each tolerates (docs/transfer.md, provider settings):
+ * four connections, their message size limits, and the final CRLF Yahoo and AOL want.
+ */
+const OAUTH_IMAP: Partial<Record<VendorJob['destinationProvider'], ProviderImap>> = {
+  gmail: { endpoint: implicit('imap.gmail.com'), maxConnections: 4, maxMessageBytes: 35 * MB },
+  outlook: { endpoint: implicit('outlook.office365.com'), maxConnections: 4, maxMessageBytes: 35 * MB },
+  yahoo: { endpoint: implicit('imap.mail.yahoo.com'), maxConnections: 4, maxMessageBytes: 35 * MB, finalCrlf: true },
+  aol: { endpoint: implicit('imap.aol.com'), maxConnections: 4, maxMessageBytes: 25 * MB, finalCrlf: true },
+};
+
+/** Where the mail of a job goes, as the engine's destination. */
+function mailDestination(job: VendorJob): MailTransferJob['destination'] {
+  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat === 'EML' ? 'EML' : 'MBOX' };
+  const user = job.destinationEmail ?? '';
+  if (job.destinationProvider === 'other') {
+    // The address the credentials were checked at: the one given, else imap.<domain> on 993 (as the check does).
+    const imap = job.destinationImap;
+    const endpoint = imap ? { host: imap.host, port: imap.port, tls: imap.security === 'tls' ? ('implicit' as const) : ('starttls' as const) } : implicit(`imap.${domainOf(user)}`);
+    return { kind: 'imap', endpoint, user, auth: 'password' };
+  }
+  const known = OAUTH_IMAP[job.destinationProvider] ?? { endpoint: implicit(`imap.${domainOf(user)}`) };
+  return { kind: 'imap', ...known, user, auth: 'xoauth2' };
+}
+
+/**
+ * The plan of a job. `developmentStore(provider)`: deliver into the development mailbox store instead
+ * of that destination's server (development, where the provider is not really reached).
+ */
+export function planFor(job: VendorJob, options: { developmentStore: (provider: VendorJob['destinationProvider']) => boolean }): TransferPlan {
+  const movesMail = job.operations.includes('emailmigration');
+  const provider = job.destinationProvider;
+  return {
+    provider,
+    delivery: provider !== 'file' && options.developmentStore(provider) ? 'development-store' : 'direct',
+    mail: movesMail ? { transferId: job.exportId, sourceMailbox: job.sourceEmail, destination: mailDestination(job) } : null,
+  };
+}
+
+/** The stored plan, read back; a plan this code did not write is an error. */
+export function readPlan(text: string): TransferPlan {
+  return v.parse(TransferPlanSchema, JSON.parse(text));
+}

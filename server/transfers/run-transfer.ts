@@ -1,0 +1,133 @@
+/**
+ * One run of a claimed transfer: its operations one after another with the engine, into the export's
+ * ZIP for a file export, and what the worker should do next — the transfer ended, it pauses until a
+ * time (the destination's daily limit), or it stopped (the process is shutting down, or lost its
+ * lease) and runs again from its checkpoints.
+ *
+ * A stop is not a cancel: the engine ends a run whose signal aborts as `cancelled`, so the store the
+ * engine gets leaves the status as it was when the abort was a stop. A ZIP is finished only when every
+ * operation completed; otherwise it is removed, and a run that starts again writes it anew (an
+ * archive is not resumable, docs/transfer.md).
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { openZipArchive, runMailTransfer, type Clock, type TransferOperation, type TransferStateStore, type TransferStatus, type ZipArchive } from '../engine/index.ts';
+import type { TransferReportStore } from '../db/transfer-report-store.ts';
+import { archiveFilename } from '../vendor/archive.ts';
+import { DestinationRefused, type TransferEnvironment } from './environment.ts';
+import type { TransferPlan } from './plan.ts';
+
+/** Why a run was told to stop: the owner cancelled it, the process shuts down, or another worker took it over. */
+export class TransferStop extends Error {
+  constructor(readonly why: 'cancelled' | 'shutdown' | 'lease-lost') {
+    super(`transfer stopped: ${why}`);
+    this.name = 'TransferStop';
+  }
+}
+
+export type RunOutcome = { kind: 'ended' } | { kind: 'paused'; resumeAt: number } | { kind: 'stopped' };
+
+export type RunContext = {
+  store: TransferStateStore;
+  reports: TransferReportStore;
+  environment: TransferEnvironment;
+  clock: Clock;
+  filesDir: string;
+};
+
+const stopOf = (signal: AbortSignal) => (signal.reason instanceof TransferStop ? signal.reason.why : null);
+const isFinal = (status: TransferStatus | null) => status !== null && (status.state === 'completed' || status.state === 'failed' || status.state === 'cancelled');
+
+/** The store as the engine sees it during a run: an end as `cancelled` that was really a stop is not recorded. */
+function stopAware(store: TransferStateStore, signal: AbortSignal): TransferStateStore {
+  return {
+    ...store,
+    end: async (transferId, operation, status) => {
+      const why = stopOf(signal);
+      if (status.state === 'cancelled' && why !== null && why !== 'cancelled') return;
+      await store.end(transferId, operation, status);
+    },
+  };
+}
+
+/** The ZIP as the engine gets it: the engine's discard (one operation failed) waits for the run's decision. */
+const deferredDiscard = (archive: ZipArchive): ZipArchive => ({ ...archive, discard: async () => undefined });
+
+export function operationsOf(plan: TransferPlan): TransferOperation[] {
+  return plan.mail ? ['emailmigration'] : [];
+}
+
+export async function archivePath(filesDir: string, exportId: string): Promise<string> {
+  await mkdir(filesDir, { recursive: true });
+  return path.join(filesDir, archiveFilename(exportId));
+}
+
+async function runOperation(context: RunContext, input: { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null; signal: AbortSignal }, operation: TransferOperation): Promise<TransferStatus> {
+  const { exportId, plan, signal } = input;
+  const store = stopAware(context.store, signal);
+  const mail = plan.mail;
+  if (operation !== 'emailmigration' || !mail) throw new Error(`operation ${operation} is not in the plan`);
+  try {
+    const destination = await context.environment.mailDestination({ exportId, plan, secret: input.secret, archive: input.archive && deferredDiscard(input.archive) });
+    const source = context.environment.mailSource(mail.sourceMailbox);
+    const result = await runMailTransfer({ transferId: exportId, source, destination, store, clock: context.clock, signal, ...(mail.plan ? { plan: mail.plan } : {}) });
+    return result.status;
+  } catch (error) {
+    if (!(error instanceof DestinationRefused)) throw error;
+    const status: TransferStatus = { state: 'failed', reason: error.reason, detail: error.message };
+    await context.store.end(exportId, operation, status);
+    return status;
+  }
+}
+
+/** Runs what is left of the transfer; see the module comment for the outcomes. */
+export async function runTransfer(context: RunContext, input: { exportId: string; plan: TransferPlan; secret: string | null; signal: AbortSignal }): Promise<RunOutcome> {
+  const { exportId, plan, signal } = input;
+  const operations = operationsOf(plan);
+  const toFile = plan.mail?.destination.kind === 'archive';
+  const archive = toFile ? openZipArchive(await archivePath(context.filesDir, exportId)) : null;
+  const before = new Map((await context.reports.operations(exportId)).map((op) => [op.operation, op.status]));
+  const statuses = new Map<TransferOperation, TransferStatus | null>();
+  for (const operation of operations) {
+    // A mailbox keeps what arrived, so a finished operation is not run again; an archive is written anew.
+    const earlier = before.get(operation) ?? null;
+    if (!toFile && isFinal(earlier)) {
+      statuses.set(operation, earlier);
+      continue;
+    }
+    if (signal.aborted) break;
+    statuses.set(operation, await runOperation(context, { ...input, archive }, operation));
+  }
+
+  const why = stopOf(signal);
+  if (why !== null && why !== 'cancelled') {
+    await archive?.discard();
+    return { kind: 'stopped' };
+  }
+  if (why === 'cancelled') {
+    for (const operation of operations) {
+      if (!isFinal(statuses.get(operation) ?? null)) await context.store.end(exportId, operation, { state: 'cancelled' });
+    }
+    await archive?.discard();
+    return { kind: 'ended' };
+  }
+  const pauses = [...statuses.values()].flatMap((status) => (status?.state === 'sleeping' ? [status.resumeAt] : []));
+  if (pauses.length > 0) return { kind: 'paused', resumeAt: Math.min(...pauses) };
+  if (archive) await finishArchive(context, exportId, operations, archive, statuses);
+  return { kind: 'ended' };
+}
+
+/** Puts the ZIP in place when every operation completed, else removes it; a ZIP that cannot be written fails them. */
+async function finishArchive(context: RunContext, exportId: string, operations: TransferOperation[], archive: ZipArchive, statuses: Map<TransferOperation, TransferStatus | null>): Promise<void> {
+  if (!operations.every((operation) => statuses.get(operation)?.state === 'completed')) {
+    await archive.discard();
+    return;
+  }
+  try {
+    await archive.close();
+  } catch (error) {
+    await archive.discard();
+    const detail = `the archive could not be written: ${error instanceof Error ? error.message : String(error)}`;
+    for (const operation of operations) await context.store.end(exportId, operation, { state: 'failed', reason: 'internal', detail });
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The transfer worker loop, in the same process as the web service (`npm start` runs both). Every
+ * interval it renews the leases of the transfers it runs and stops those whose owner cancelled (on
+ * any node), then claims due transfers from the queue up to its concurrency. For each claimed transfer
+ * it opens the destination's secret (only here, only in memory), runs it (run-transfer.ts) and acts
+ * on the outcome: an ended transfer loses its secret and leaves the queue, and its job is settled at
+ * once (which queues the 'ended' mail); a paused one goes back to the queue due at its resume time; a
+ * stopped one is given back for the next claim. Shutdown stops every run at its next checkpoint and
+ * gives each back; a killed process's transfers are claimed again when their leases run out, and
+ * resume from their checkpoints.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import type { Vault } from '../crypto/vault.ts';
+import type { TransfersStore } from '../db/transfers-store.ts';
+import type { TransferOperation } from '../engine/index.ts';
+import type { TransferQueue } from '../ports.ts';
+import { runPeriodically } from '../background/periodic.ts';
+import { readPlan } from './plan.ts';
+import { operationsOf, runTransfer, TransferStop, type RunContext, type RunOutcome } from './run-transfer.ts';
+
+export type WorkerSettings = {
+  concurrency: number;
+  pollMs: number;
+  leaseMs: number;
+  /** Claims in a row whose runs died with their process, after which the transfer is given up as failed. */
+  maxAttempts: number;
+  /** How long a run that failed for a reason of ours (the database away) waits before the next try. */
+  retryMs: number;
+};
+
+export type WorkerDeps = RunContext & {
+  queue: TransferQueue;
+  transfers: TransfersStore;
+  vault: Vault;
+  logger: Logger;
+  now: () => number;
+  settings: WorkerSettings;
+  /** Called when a transfer has ended: settles its job. */
+  onEnded: (exportId: string) => Promise<void>;
+};
+
+/** The vault purpose of a transfer's secret: a value sealed for one export opens for no other. */
+export const secretPurpose = (exportId: string) => `transfer-secret:${exportId}`;
+
+export type TransferWorker = ReturnType<typeof createTransferWorker>;
+
+export function createTransferWorker(deps: WorkerDeps) {
+  const { queue, transfers, logger, now, settings } = deps;
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let stopping = false;
+  let stopLoop: (() => Promise<void>) | null = null;
+
+  async function endAll(exportId: string, operations: TransferOperation[], state: 'cancelled' | 'failed', detail: string): Promise<void> {
+    const records = await Promise.all(operations.map((operation) => deps.store.load(exportId, operation)));
+    for (const [index, operation] of operations.entries()) {
+      const status = records[index]?.status ?? null;
+      if (status && status.state !== 'running' && status.state !== 'sleeping') continue;
+      await deps.store.end(exportId, operation, state === 'cancelled' ? { state } : { state, reason: 'internal', detail });
+    }
+  }
+
+  async function ended(exportId: string): Promise<void> {
+    await transfers.end(exportId, now());
+    await queue.remove(exportId);
+    await deps.onEnded(exportId).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not settle its job'));
+  }
+
+  async function run(exportId: string, attempt: number, signal: AbortSignal): Promise<void> {
+    const transfer = await transfers.find(exportId);
+    if (!transfer || transfer.endedAt !== null) {
+      await queue.remove(exportId);
+      return;
+    }
+    const plan = readPlan(transfer.plan);
+    if (transfer.cancelRequestedAt !== null) {
+      await endAll(exportId, operationsOf(plan), 'cancelled', '');
+      return ended(exportId);
+    }
+    if (attempt > settings.maxAttempts) {
+      logger.error({ exportId, attempts: attempt - 1 }, 'transfer: given up, its runs kept dying');
+      await endAll(exportId, operationsOf(plan), 'failed', `the transfer stopped unexpectedly ${attempt - 1} times in a row`);
+      return ended(exportId);
+    }
+    const secret = transfer.sealedSecret === null ? null : deps.vault.open(transfer.sealedSecret, secretPurpose(exportId));
+    if (transfer.sealedSecret !== null && secret === null) {
+      await endAll(exportId, operationsOf(plan), 'failed', 'the destination credentials could not be opened (was the service secret changed?)');
+      return ended(exportId);
+    }
+    const outcome: RunOutcome = await runTransfer(deps, { exportId, plan, secret, signal });
+    if (outcome.kind === 'ended') return ended(exportId);
+    if (outcome.kind === 'paused') {
+      logger.info({ exportId, resumeAt: new Date(outcome.resumeAt).toISOString() }, 'transfer paused');
+      return queue.release(exportId, owner, outcome.resumeAt);
+    }
+    // Stopped: given back at once on shutdown; after a lost lease it is another worker's already.
+    if (signal.reason instanceof TransferStop && signal.reason.why === 'shutdown') await queue.release(exportId, owner, now());
+  }
+
+  function start(exportId: string, attempt: number): void {
+    const controller = new AbortController();
+    const done = run(exportId, attempt, controller.signal)
+      .catch(async (error: unknown) => {
+        logger.error({ err: error, exportId }, 'transfer: a run failed; it will be tried again');
+        await queue.release(exportId, owner, now() + settings.retryMs).catch(() => undefined);
+      })
+      .finally(() => running.delete(exportId));
+    running.set(exportId, { controller, done });
+  }
+
+  /** One pass: keep the leases, stop what was cancelled or lost, take new work. */
+  async function tick(): Promise<void> {
+    for (const [exportId, { controller }] of running) {
+      if (!(await queue.extend(exportId, owner, now(), settings.leaseMs))) controller.abort(new TransferStop('lease-lost'));
+    }
+    for (const exportId of await transfers.cancelRequested([...running.keys()])) running.get(exportId)?.controller.abort(new TransferStop('cancelled'));
+    if (stopping) return;
+    const free = settings.concurrency - running.size;
+    for (const { exportId, attempt } of await queue.claim(owner, now(), settings.leaseMs, free)) start(exportId, attempt);
+  }
+
+  // One pass at a time, whoever asks (the interval or a wake), so a pass never claims past the concurrency.
+  let pass: Promise<void> = Promise.resolve();
+  const safeTick = (): Promise<void> => {
+    pass = pass.then(() => tick().catch((error: unknown) => logger.error({ err: error }, 'transfer worker: a pass failed')));
+    return pass;
+  };
+
+  return {
+    owner,
+    start(): void {
+      stopLoop ??= runPeriodically(settings.pollMs, safeTick);
+    },
+    /** Runs one pass now (a transfer was just queued or cancelled here), without waiting for the interval. */
+    wake: (): Promise<void> => safeTick(),
+    /** Stops a run of this process at once (its owner cancelled it). */
+    cancel(exportId: string): void {
+      running.get(exportId)?.controller.abort(new TransferStop('cancelled'));
+    },
+    /** The transfers running here now. */
+    runningIds: (): string[] => [...running.keys()],
+    /** Stops every run at its next checkpoint, gives each back to the queue, and waits for them. */
+    async stop(): Promise<void> {
+      stopping = true;
+      await stopLoop?.();
+      for (const { controller } of running.values()) controller.abort(new TransferStop('shutdown'));
+      await Promise.all([...running.values()].map((entry) => entry.done));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Development: the failing scenario account's exports go to the simulated vendor (they end in error
+ * on a timeline, which the portal's error journeys need), every other export to the engine.
+ */
+import type { MigrationVendor, VendorJob } from '../ports.ts';
+
+export function routeScenarios(options: { simulated: MigrationVendor; engine: MigrationVendor; simulates: (job: VendorJob) => boolean }): MigrationVendor {
+  const pick = (job: VendorJob) => (options.simulates(job) ? options.simulated : options.engine);
+  return {
+    start: (job, secret) => pick(job).start(job, secret),
+    progress: (job, now) => pick(job).progress(job, now),
+    exportFile: (job) => pick(job).exportFile(job),
+    cancel: (job, now) => pick(job).cancel(job, now),
+    receipt: (job) => pick(job).receipt(job),
+    failedItems: (job) => pick(job).failedItems(job),
+  };
+}

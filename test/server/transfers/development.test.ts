@@ -1,0 +1,108 @@
+/**
+ * What `npm start` does with no mail server, over real HTTP: the engine reads a scenario account's
+ * sample mailbox (server/dev-mail) and the worker delivers it into one ZIP the owner downloads, or into
+ * the development mailbox store for the OAuth destinations and Other. The ZIP holds the sample mailbox
+ * exactly: every folder, every message byte for byte.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatusResponse } from '../../../contract/index.ts';
+import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
+import { readZip, sha256, splitMboxrd } from '../../engine/support/archive-reader.ts';
+import { readMaildir } from '../../dev-mail/support/read-maildir.ts';
+import { renamed } from '../../dev-mail/support/sample-account.ts';
+import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
+import { ended, pollStatus } from './support.ts';
+
+const OWNER = 'active@example.com';
+const dir = mkdtempSync(path.join(tmpdir(), 'portal-dev-transfer-'));
+let devMail: DevMail;
+let harness: Harness;
+
+beforeAll(async () => {
+  devMail = createDevMail({ dir: path.join(dir, 'dev-mail') });
+  await devMail.prepare([OWNER]);
+  harness = await startHarness({ transfers: true, devMail, env: { TRANSFER_POLL_MS: '50' } });
+}, 120_000);
+afterAll(async () => {
+  await harness?.stop();
+  await harness?.remove();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The sample mailbox: folder path (the sample's delimiter) → SHA-256 of each message, sorted. */
+function sampleMailbox(): Map<string, string[]> {
+  return new Map([...readMaildir(devMail.layout.maildir(OWNER))].map(([folder, list]) => [folder, list.map((m) => m.sha256).sort()]));
+}
+
+async function exportOf(body: Record<string, unknown>): Promise<{ exportId: string; last: StatusResponse; token: string }> {
+  const session = await signIn(harness, OWNER);
+  const response = await session.post('/api/load/', {
+    source_account: { email: OWNER, provider: 'northwave' },
+    operations: ['emailmigration'],
+    parameters: { notificationEmail: 'notify@example.com' },
+    ...body,
+  });
+  expect(response.status).toBe(200);
+  const { jobid } = (await response.json()) as { jobid: string };
+  const last = (await pollStatus(harness.base, jobid, ended, { token: session.token })).at(-1) as StatusResponse;
+  return { exportId: jobid, last, token: session.token };
+}
+
+async function download(last: StatusResponse): Promise<Map<string, Buffer>> {
+  const url = last.emailmigration?.download_url;
+  expect(url).toMatch(/^\/api\/downloads\//);
+  const response = await fetch(`${harness.base}${url}`);
+  expect(response.status).toBe(200);
+  const file = path.join(dir, `download-${Date.now()}.zip`);
+  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  return readZip(file);
+}
+
+const delimiter = () => (readMaildir(devMail.layout.maildir(OWNER)).has('Travel/Été à Montréal') ? '/' : '.');
+
+describe('development transfers (sample mailboxes, development store)', () => {
+  it('puts the sample mailbox into one ZIP of MBOX files, every message byte for byte', { timeout: 120_000 }, async () => {
+    const { last } = await exportOf({ destination_account: { provider: 'file' }, file_export_parameters: { emailFormat: 'MBOX' } });
+    const sample = sampleMailbox();
+    const total = [...sample.values()].reduce((n, list) => n + list.length, 0);
+    expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { total, done: total, failed: 0 } });
+    const zip = await download(last);
+    const fromZip = new Map(
+      [...zip].filter(([name]) => name.endsWith('.mbox')).map(([name, data]) => [name.slice('email/'.length, -'.mbox'.length).split('/').join(delimiter()), splitMboxrd(data).map(sha256).sort()]),
+    );
+    expect(new Map([...fromZip].sort())).toEqual(new Map([...sample].sort()));
+  });
+
+  it('puts the sample mailbox into one ZIP of EML files', { timeout: 120_000 }, async () => {
+    const { last } = await exportOf({ destination_account: { provider: 'file' }, file_export_parameters: { emailFormat: 'EML' } });
+    const zip = await download(last);
+    const emls = [...zip].filter(([name]) => name.endsWith('.eml'));
+    const all = [...sampleMailbox().values()].flat().sort();
+    expect(emls.map(([, data]) => createHash('sha256').update(data).digest('hex')).sort()).toEqual(all);
+  });
+
+  it('delivers an export to Gmail into the development mailbox store, in Gmail’s folders', { timeout: 120_000 }, async () => {
+    const grant = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const { last } = await exportOf({ destination_account: { provider: 'gmail', tokenId: grant } });
+    expect(last.emailmigration?.status).toBe('completed');
+    const arrived = new Map([...readMaildir(devMail.layout.mailbox('me@gmail.com'))].map(([folder, list]) => [folder, list.map((m) => m.sha256).sort()]));
+    const gmail = { Sent: '[Gmail]/Sent Mail', Drafts: '[Gmail]/Drafts', Trash: '[Gmail]/Trash', Junk: '[Gmail]/Spam' };
+    const expected = renamed(sampleMailbox(), gmail);
+    for (const [folder, list] of expected) expect(arrived.get(folder.split(delimiter()).join('/')), folder).toEqual(list);
+    const page = await (await fetch(`${harness.base}/dev/mailboxes`)).text();
+    expect(page).toContain('me@gmail.com');
+  });
+
+  it('delivers an export to Other into the development store without keeping its password', { timeout: 120_000 }, async () => {
+    const { exportId, last } = await exportOf({ destination_account: { provider: 'other', email: 'friend@example.com', password: 'correct-password' } });
+    expect(last.emailmigration?.status).toBe('completed');
+    const row = await harness.db.selectFrom('transfers').select('sealed_secret').where('export_id', '=', exportId).executeTakeFirstOrThrow();
+    expect(row.sealed_secret).toBeNull();
+    const arrived = [...readMaildir(devMail.layout.mailbox('friend@example.com')).values()].reduce((n, list) => n + list.length, 0);
+    expect(arrived).toBe([...sampleMailbox().values()].reduce((n, list) => n + list.length, 0));
+  });
+});
