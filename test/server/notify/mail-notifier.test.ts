@@ -86,6 +86,28 @@ describe('composeExportMail', () => {
       expect(mail.html).not.toMatch(/<a\b/i);
     }
   });
+
+  it('carries the count receipt of an ended transfer and a sentence on the items that failed', () => {
+    const receipt = [
+      { operation: 'emailmigration' as const, container: 'INBOX', source: 1240, destination: 1238 },
+      { operation: 'emailmigration' as const, container: 'Réunions/<b>', source: 3, destination: 3 },
+    ];
+    const mail = composeExportMail({ ...notification('completed'), summary: { receipt, failed: 2, reason: null } });
+    expect(mail.text).toContain('  Email: INBOX: 1,240 / 1,238');
+    expect(mail.text).toContain('  Email: Réunions/<b>: 3 / 3');
+    expect(mail.text).toContain('2 items could not be copied');
+    expect(mail.html).toContain('<td style="padding: 2px 12px 2px 0; text-align: left;">Email: Réunions/&lt;b&gt;</td>');
+    expect(mail.html).toContain('2 items could not be copied');
+    const clean = composeExportMail({ ...notification('completed'), summary: { receipt, failed: 0, reason: null } });
+    expect(clean.text).not.toContain('could not be copied');
+  });
+
+  it('says a cancelled export was cancelled, not that it failed', () => {
+    const mail = composeExportMail({ ...notification('error'), summary: { receipt: [], failed: 0, reason: 'cancelled' } });
+    expect(mail.subject).toBe('Northwave: Your export was cancelled');
+    expect(mail.text).toContain('Your export was cancelled, as you asked.');
+    expect(mail.text).not.toContain('stopped due to an error');
+  });
 });
 
 describe('createMailNotifier with SMTP', () => {
