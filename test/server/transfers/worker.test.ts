@@ -19,7 +19,7 @@ import { createTransferStateStore } from '../../../server/db/transfer-state-stor
 import { createTransfersStore } from '../../../server/db/transfers-store.ts';
 import { createLogger } from '../../../server/http/logger.ts';
 import type { MailDestination } from '../../../server/engine/index.ts';
-import type { MigrationVendor, VendorJob } from '../../../server/ports.ts';
+import type { DestinationGrants, MigrationVendor, VendorJob } from '../../../server/ports.ts';
 import { createEngineVendor } from '../../../server/transfers/engine-vendor.ts';
 import { createTransferEnvironment, type TransferEnvironment } from '../../../server/transfers/environment.ts';
 import { createTransferWorker, type TransferWorker } from '../../../server/transfers/worker.ts';
@@ -56,6 +56,11 @@ function withDailyLimit(environment: TransferEnvironment, refuse: () => boolean)
 
 type Setup = { vendor: MigrationVendor; worker: TransferWorker; clock: { now: number }; ended: string[] };
 
+/** These transfers go to the development store: no destination consent is ever asked for. */
+const NO_GRANTS: DestinationGrants = { forExport: async () => ({ kind: 'none' }), delete: async () => undefined };
+const developmentEnvironment = () =>
+  createTransferEnvironment({ sourceImap: null, devMail, guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }), destinationCa: null, grants: NO_GRANTS });
+
 describe('transfer worker', () => {
   let db: Db;
   let close: () => Promise<void>;
@@ -71,7 +76,7 @@ describe('transfer worker', () => {
   function setup(options: { concurrency?: number; refuse?: () => boolean; maxAttempts?: number } = {}): Setup {
     const clock = { now: NOW };
     const now = () => clock.now;
-    const base = createTransferEnvironment({ sourceImap: null, devMail, guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }), destinationCa: null, grants: null });
+    const base = developmentEnvironment();
     const environment = options.refuse ? withDailyLimit(base, options.refuse) : base;
     const vault = createVault('worker-test-secret-0123456789abcdef');
     const reports = createTransferReportStore(db);
@@ -160,7 +165,7 @@ describe('transfer worker', () => {
     const doomed = job(6);
     // Queued without waking this worker; then two claims whose processes "died" (leases that ran out).
     await createEngineVendor({ db, queueOver: createTableTransferQueue, reports: createTransferReportStore(db), vault: createVault('x'.repeat(32)),
-      environment: createTransferEnvironment({ sourceImap: null, devMail, guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }), destinationCa: null, grants: null }),
+      environment: developmentEnvironment(),
       worker: { wake: async () => undefined, cancel: () => undefined }, filesDir: dir, developmentStore: () => true, now: () => NOW }).start(doomed, null);
     const queue = createTableTransferQueue(db);
     for (let claim = 0; claim < 2; claim++) expect(await queue.claim(`dead-${claim}`, NOW + claim * 120_000, 60_000, 1)).toHaveLength(1);
