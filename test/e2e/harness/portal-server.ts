@@ -61,9 +61,6 @@ export async function startPortalServer(options: PortalServerOptions): Promise<P
     DEV_IDENTITY_PORT: String(identityPort),
     JOB_DURATION_MS: String(options.jobDurationMs ?? 1500),
     SWEEP_INTERVAL_MS: '250',
-    // The journeys poll the status pages far more often than one visitor would in a minute.
-    RATE_LIMIT_STATUS_MAX: '10000',
-    RATE_LIMIT_JOBS_BY_EMAIL_MAX: '10000',
     ...NO_LIMITS,
     LOG_LEVEL: 'warn',
     ...options.env,
