@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
+import { checkedBaseUrl } from './engine/contacts/carddav/http.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
 import { productionProblems } from './production-requirements.ts';
 import { IdentityConfigError, readIdentityConfig, type IdentityConfig } from './identity/config.ts';
@@ -48,6 +49,18 @@ export type SourceImapConfig = {
   master: { user: string; password: string; separator: string };
 };
 
+/**
+ * The provider's CardDAV server, read as each customer through the migration service's account, which
+ * the server lets read every customer's address books (server/engine/contacts/carddav/source.ts).
+ */
+export type SourceCardDavConfig = {
+  /** The server's base URL: https, or plain http for a server on loopback. */
+  url: string;
+  service: { user: string; password: string };
+  /** Where a customer's principal is below the URL, `{user}` standing for their address. */
+  principalPath: string;
+};
+
 /** The transfer worker (server/transfers/). */
 export type TransfersConfig = {
   /** Transfers one process runs at once. */
@@ -82,8 +95,12 @@ export type Config = {
   filesDir: string;
   /** Development mail: the scenario accounts' sample mailboxes and the mailboxes development exports land in. */
   devMailDir: string;
+  /** Development: how long the development store takes per message or contact, so an export can be watched. */
+  devMailDeliveryMs: number;
   /** null: no mail server configured (development reads the sample mailboxes under devMailDir). */
   sourceImap: SourceImapConfig | null;
+  /** null: no address-book server configured (development reads the sample address books under devMailDir). */
+  sourceCardDav: SourceCardDavConfig | null;
   transfers: TransfersConfig;
   supportWebhookUrl: string | null;
   /** Support requests older than this are deleted. */
@@ -205,6 +222,26 @@ function sourceImap(env: Env, cwd: string): SourceImapConfig | null {
   };
 }
 
+const SOURCE_CARDDAV_REQUIRED = ['SOURCE_CARDDAV_URL', 'SOURCE_CARDDAV_USER', 'SOURCE_CARDDAV_PASSWORD'] as const;
+
+/** The source address-book server: URL, service account and password together, or none of them. */
+function sourceCardDav(env: Env): SourceCardDavConfig | null {
+  const [url, user, password] = SOURCE_CARDDAV_REQUIRED.map((name) => text(env, name));
+  if (!url && !user && !password) return null;
+  if (!url || !user || !password) {
+    const missing = SOURCE_CARDDAV_REQUIRED.filter((name) => !text(env, name));
+    throw new ConfigError(`Configuration: the source address-book server needs ${SOURCE_CARDDAV_REQUIRED.join(', ')} together; ${missing.join(', ')} missing.`);
+  }
+  try {
+    checkedBaseUrl(url);
+  } catch {
+    throw malformed('SOURCE_CARDDAV_URL', url, 'an https URL without credentials (plain http only for a loopback server)');
+  }
+  const principalPath = text(env, 'SOURCE_CARDDAV_PRINCIPAL_PATH') ?? '{user}/';
+  if (!principalPath.includes('{user}')) throw malformed('SOURCE_CARDDAV_PRINCIPAL_PATH', principalPath, 'a path containing {user}');
+  return { url, service: { user, password }, principalPath };
+}
+
 /** The portal's address for a person to type (notification mail): the public URL, or this machine's in development. */
 export const portalAddress = (config: Pick<Config, 'publicUrl' | 'port'>): string => config.publicUrl || `http://localhost:${config.port}`;
 
@@ -288,7 +325,9 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     outboxDir: path.resolve(cwd, text(env, 'OUTBOX_DIR') ?? path.join(dataDir, 'outbox')),
     filesDir: path.resolve(cwd, text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),
     devMailDir: path.resolve(cwd, text(env, 'DEV_MAIL_DIR') ?? path.join(dataDir, 'dev-mail')),
+    devMailDeliveryMs: integer(env, 'DEV_MAIL_DELIVERY_MS', 20, 0, 10_000),
     sourceImap: sourceImap(env, cwd),
+    sourceCardDav: sourceCardDav(env),
     transfers: {
       concurrency: integer(env, 'TRANSFER_CONCURRENCY', 2, 1, 100),
       pollMs: integer(env, 'TRANSFER_POLL_MS', 1000, 10),

@@ -66,6 +66,7 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   if (config.development) {
     standIns.push(
       config.sourceImap ? `development mailbox store in ${config.devMailDir} for the OAuth destinations` : `sample mailboxes and development destination mailboxes in ${config.devMailDir}`,
+      config.sourceCardDav ? `development address-book store in ${config.devMailDir} for the OAuth destinations` : `sample address books and development destination address books in ${config.devMailDir}`,
       'simulated migration vendor for the failing scenario account',
       '/dev pages',
     );
@@ -73,6 +74,7 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
     if (!config.identity.google) unavailable.push('Gmail (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET not set)');
     if (!config.identity.microsoft) unavailable.push('Outlook.com (MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET not set)');
     if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
+    if (!config.sourceCardDav) unavailable.push('contacts transfers (no source address-book server: SOURCE_CARDDAV_URL)');
   }
   if (config.adapters === 'development') standIns.push('offline mailbox checks');
   if (!config.smtpUrl) standIns.push(`mail written to ${config.outboxDir}`);
@@ -107,7 +109,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const real = config.adapters === 'real';
   const guard = createOutboundGuard(config.outbound);
   const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
-  const devMail = config.development ? createDevMail({ dir: config.devMailDir }) : null;
+  const devMail = config.development ? createDevMail({ dir: config.devMailDir, deliveryMs: config.devMailDeliveryMs }) : null;
   // The sample mailboxes are the source only when no mail server is configured.
   const preparing = devMail && !config.sourceImap ? prepareDevMail(devMail, directory, logger) : Promise.resolve();
   const identity = await assembleIdentity({ config, db, secret, tokens, directory, logger, now });
@@ -139,7 +141,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
       ? routeScenarios({
           simulated: createSimulatedVendor({ jobDurationMs: config.jobDurationMs, exportFails: () => true, filesDir: config.filesDir, now }),
           engine: transfers.vendor,
-          // The failing scenario's timeline, and what the engine does not move yet (contacts).
+          // The failing scenario's timeline, and what the engine does not move (forwarding).
           simulates: (job) => directory.find(job.sourceEmail).exportsFail || job.operations.some((operation) => !ENGINE_OPERATIONS.has(operation)),
         })
       : transfers.vendor,

@@ -6,8 +6,9 @@
  *   const devMail = createDevMail({ dir });
  *   await devMail.prepare(addresses);                       // first start: writes the sample accounts once
  *   devMail.mailSource('active@example.com')                // MailSource (Maildir)
- *   devMail.contactsSource('active@example.com')            // ContactsSource-shaped (vCard files)
+ *   devMail.contactsSource('active@example.com')            // ContactsSource (vCard files)
  *   devMail.destination('you@gmail.com', 'gmail')           // MailDestination (Maildir, Gmail's folders)
+ *   devMail.contactsDestination('you@gmail.com')            // ContactsDestination (one address book of vCard files)
  *
  * An account's sample data is written once, into a temporary folder renamed into place when complete,
  * and never rewritten: delete `accounts/<address>` to have it generated again.
@@ -16,12 +17,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MailDestination, MailSource } from '../engine/ports.ts';
-import type { ContactsSource } from '../engine/contacts/ports.ts';
+import type { ContactsDestination, ContactsSource } from '../engine/contacts/ports.ts';
+import { createVcardDirectoryDestination } from './contacts/destination.ts';
 import { createVcardDirectorySource } from './contacts/source.ts';
 import { addressDirName, devMailLayout, type DevMailLayout } from './layout.ts';
 import { createMaildirDestination } from './maildir/destination.ts';
 import type { MailboxProvider } from './maildir/provider-folders.ts';
 import { createMaildirSource } from './maildir/source.ts';
+import { pacedContacts, pacedMail } from './paced.ts';
 import { writeSampleAccount } from './sample/write-account.ts';
 
 export type PrepareReport = { generated: string[]; messages: number; cards: number; ms: number };
@@ -33,12 +36,20 @@ export type DevMail = {
   mailSource(address: string): MailSource;
   contactsSource(address: string): ContactsSource;
   destination(address: string, provider: MailboxProvider): MailDestination;
+  contactsDestination(address: string): ContactsDestination;
 };
 
 /** Temporary folders older than this are left over from a killed start and are removed. */
 const STALE_MS = 10 * 60_000;
 
-export function createDevMail(options: { dir: string; messagesPerAccount?: number }): DevMail {
+export type DevMailOptions = {
+  dir: string;
+  messagesPerAccount?: number;
+  /** How long the development store takes per message or contact (paced.ts); 0 by default. */
+  deliveryMs?: number;
+};
+
+export function createDevMail(options: DevMailOptions): DevMail {
   const layout = devMailLayout(options.dir);
   const inFlight = new Map<string, Promise<{ messages: number; cards: number } | null>>();
 
@@ -105,7 +116,8 @@ export function createDevMail(options: { dir: string; messagesPerAccount?: numbe
     },
     mailSource: (address) => whenWritten(address, createMaildirSource({ root: layout.maildir(address) })),
     contactsSource: (address) => whenWritten(address, createVcardDirectorySource({ root: layout.contacts(address) })),
-    destination: (address, provider) => createMaildirDestination({ root: layout.mailbox(address), provider }),
+    destination: (address, provider) => pacedMail(createMaildirDestination({ root: layout.mailbox(address), provider }), options.deliveryMs ?? 0),
+    contactsDestination: (address) => pacedContacts(createVcardDirectoryDestination({ root: layout.addressBooks(address) }), options.deliveryMs ?? 0),
   };
 }
 

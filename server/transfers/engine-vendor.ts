@@ -35,8 +35,8 @@ export type EngineVendorDeps = {
   now: () => number;
 };
 
-/** What the engine moves; contacts join when the contacts half of the engine is wired. */
-export const ENGINE_OPERATIONS: ReadonlySet<VendorJob['operations'][number]> = new Set(['emailmigration']);
+/** What the engine moves (forwarding is set up at the provider, not moved). */
+export const ENGINE_OPERATIONS: ReadonlySet<VendorJob['operations'][number]> = new Set(['emailmigration', 'contactsmigration']);
 
 /** A job whose transfer was never stored (its load died in between) is reported failed after this long. */
 const ORPHAN_AFTER_MS = 60_000;
@@ -71,7 +71,7 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       const unsupported = job.operations.filter((operation) => !ENGINE_OPERATIONS.has(operation));
       if (unsupported.length > 0) throw new Error(`the engine does not move ${unsupported.join(', ')}`);
       const plan = planFor(job, { developmentStore: deps.developmentStore });
-      if (!deps.environment.canRun(plan)) throw new Error('no source mail server is configured');
+      if (!deps.environment.canRun(plan)) throw new Error('no source server is configured for what this export moves');
       const destination = plan.mail?.destination;
       // Only a password the run will use is kept (the development store needs none).
       const needsPassword = plan.delivery === 'direct' && destination?.kind === 'imap' && destination.auth === 'password';

@@ -1,17 +1,35 @@
 /**
- * Where a transfer's mail comes from and goes to, built from the configuration for each run:
- * - source: the provider's IMAP server through its master user (SOURCE_IMAP_*), or in development
+ * Where a transfer's mail and contacts come from and go to, built from the configuration for each run:
+ * - mail source: the provider's IMAP server through its master user (SOURCE_IMAP_*), or in development
  *   without one, the scenario accounts' sample Maildirs (server/dev-mail);
- * - destination: the plan's IMAP server, reached only at the address the outbound guard checked
+ * - contacts source: the provider's CardDAV server through the migration service's account
+ *   (SOURCE_CARDDAV_*), or in development without one, the scenario accounts' sample address books;
+ * - mail destination: the plan's IMAP server, reached only at the address the outbound guard checked
  *   (the name is kept for the certificate), with the password the worker opened or a fresh OAuth
- *   access token; files in the export's ZIP; or, in development, the development mailbox store.
+ *   access token; files in the export's ZIP; or, in development, the development mailbox store;
+ * - contacts destination: a file in the export's ZIP, or in development the development address-book
+ *   store. The providers' own address books (Google People, Microsoft Graph) plug in here as adapters
+ *   of the engine's ContactsDestination port; until one exists for a provider, such a transfer fails
+ *   with a clear detail instead of pretending.
  * A destination that cannot be built (a refused address, a withdrawn consent) is a DestinationRefused
  * the worker records as the operation's failure, never a crash.
  */
 import type { DevMail } from '../dev-mail/index.ts';
-import { createArchiveDestination, createImapDestination, createImapSource, type ImapDestinationConfig, type MailDestination, type MailSource, type ZipArchive } from '../engine/index.ts';
+import {
+  createArchiveDestination,
+  createCardDavSource,
+  createContactsArchiveDestination,
+  createImapDestination,
+  createImapSource,
+  type ContactsDestination,
+  type ContactsSource,
+  type ImapDestinationConfig,
+  type MailDestination,
+  type MailSource,
+  type ZipArchive,
+} from '../engine/index.ts';
 import type { OutboundGuard } from '../checks/outbound-guard.ts';
-import type { SourceImapConfig } from '../config.ts';
+import type { SourceCardDavConfig, SourceImapConfig } from '../config.ts';
 import type { DestinationGrants } from '../ports.ts';
 import type { TransferPlan } from './plan.ts';
 
@@ -30,13 +48,19 @@ export type TransferEnvironment = {
   /** Whether this service can read the source of a plan at all (production without a mail server cannot). */
   canRun(plan: TransferPlan): boolean;
   mailSource(mailbox: string): MailSource;
+  contactsSource(account: string): ContactsSource;
   /** `archive`: the export's ZIP, for a file export. */
-  mailDestination(input: { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null }): Promise<MailDestination>;
+  mailDestination(input: DestinationInput): Promise<MailDestination>;
+  contactsDestination(input: DestinationInput): Promise<ContactsDestination>;
 };
+
+type DestinationInput = { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null };
 
 export type EnvironmentOptions = {
   /** The provider's IMAP server, its CA read from SOURCE_IMAP_CA_FILE; null = none configured. */
   sourceImap: (Omit<SourceImapConfig, 'caFile'> & { ca: string | null }) | null;
+  /** The provider's CardDAV server; null = none configured. */
+  sourceCardDav: SourceCardDavConfig | null;
   /** Development mail (sample sources, the development mailbox store); null in production. */
   devMail: DevMail | null;
   guard: OutboundGuard;
@@ -47,7 +71,7 @@ export type EnvironmentOptions = {
 };
 
 export function createTransferEnvironment(options: EnvironmentOptions): TransferEnvironment {
-  const { sourceImap, devMail } = options;
+  const { sourceImap, sourceCardDav, devMail } = options;
 
   async function imapDestination(exportId: string, config: ImapDestinationConfig, secret: string | null): Promise<MailDestination> {
     const { host, port } = config.endpoint;
@@ -72,7 +96,7 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
   }
 
   return {
-    canRun: (plan) => plan.mail === null || sourceImap !== null || devMail !== null,
+    canRun: (plan) => (plan.mail === null || sourceImap !== null || devMail !== null) && (plan.contacts === null || sourceCardDav !== null || devMail !== null),
 
     mailSource(mailbox) {
       if (sourceImap) {
@@ -81,6 +105,29 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       }
       if (devMail) return devMail.mailSource(mailbox);
       throw new Error('no source mail server is configured');
+    },
+
+    contactsSource(account) {
+      if (sourceCardDav) {
+        const { url, service, principalPath } = sourceCardDav;
+        return createCardDavSource({ endpoint: { url }, account, service, principalPath });
+      }
+      if (devMail) return devMail.contactsSource(account);
+      throw new Error('no source address-book server is configured');
+    },
+
+    async contactsDestination({ plan, archive }) {
+      const destination = plan.contacts?.destination;
+      if (!destination) throw new Error('the plan moves no contacts');
+      if (destination.kind === 'archive') {
+        if (!archive) throw new Error('a file export needs its archive');
+        return createContactsArchiveDestination({ archive, format: destination.format });
+      }
+      if (plan.delivery === 'development-store') {
+        if (!devMail) throw new DestinationRefused('internal', 'the development address-book store is not available');
+        return devMail.contactsDestination(destination.user);
+      }
+      throw new DestinationRefused('internal', `contacts cannot be delivered to ${plan.provider} address books yet`);
     },
 
     async mailDestination({ exportId, plan, secret, archive }) {

@@ -52,6 +52,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
   const { sourceImap } = config;
   const environment = createTransferEnvironment({
     sourceImap: sourceImap ? { ...sourceImap, ca: readPem(sourceImap.caFile) } : null,
+    sourceCardDav: config.sourceCardDav,
     devMail: options.devMail,
     guard: options.guard,
     destinationCa: readPem(config.transfers.destinationCaFile),

@@ -1,21 +1,35 @@
 /**
- * A job's transfer plan, as data stored with the transfer (JSON): the engine's own job for each
- * operation (MailTransferJobSchema: the customer's source mailbox and where the mail goes — an IMAP
- * server with its address, port and security, or files in the export's ZIP), the destination
- * provider, and how it is delivered: `direct` to that server or file, or, in development, into the
- * development mailbox store (server/dev-mail) instead of the real provider. Secrets are never in it.
+ * A job's transfer plan, as data stored with the transfer (JSON): for each operation where it comes
+ * from and goes to — mail: the engine's own job (MailTransferJobSchema: the customer's source mailbox
+ * and an IMAP server with its address, port and security, or files in the export's ZIP); contacts:
+ * the customer's account at the source's address-book server and a file in the ZIP or the destination
+ * account's address book — the destination provider, and how it is delivered: `direct` to that server
+ * or file, or, in development, into the development mailbox and address-book store (server/dev-mail)
+ * instead of the real provider. Secrets are never in it.
  */
 import * as v from 'valibot';
 import { DestinationProviderSchema } from '../../contract/index.ts';
-import { MailTransferJobSchema, type ImapDestinationConfig, type MailTransferJob } from '../engine/index.ts';
+import { ContactsArchiveDestinationSchema, MailTransferJobSchema, type ImapDestinationConfig, type MailTransferJob } from '../engine/index.ts';
 import { domainOf } from '../checks/known-mail-hosts.ts';
 import type { VendorJob } from '../ports.ts';
 
+const ContactsPlanSchema = v.object({
+  /** The customer's login name at the source's address-book server. */
+  sourceAccount: v.pipe(v.string(), v.minLength(1)),
+  destination: v.variant('kind', [
+    ContactsArchiveDestinationSchema,
+    /** The destination account's address book at its provider (development: the development store's). */
+    v.object({ kind: v.literal('account'), user: v.pipe(v.string(), v.minLength(1)) }),
+  ]),
+});
+export type ContactsPlan = v.InferOutput<typeof ContactsPlanSchema>;
+
 export const TransferPlanSchema = v.object({
   provider: DestinationProviderSchema,
-  /** development-store: the mail lands in the development mailbox store of the destination address. */
+  /** development-store: mail and contacts land in the development store of the destination address. */
   delivery: v.picklist(['direct', 'development-store']),
   mail: v.nullable(MailTransferJobSchema),
+  contacts: v.nullable(ContactsPlanSchema),
 });
 export type TransferPlan = v.InferOutput<typeof TransferPlanSchema>;
 
@@ -50,17 +64,25 @@ function mailDestination(job: VendorJob): MailTransferJob['destination'] {
   return { kind: 'imap', ...known, user, auth: 'xoauth2' };
 }
 
+/** Where the contacts of a job go: a file in the ZIP, or the destination account's address book. */
+function contactsDestination(job: VendorJob): ContactsPlan['destination'] {
+  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.contactsFormat === 'CSV' ? 'CSV' : 'VCF' };
+  return { kind: 'account', user: job.destinationEmail ?? '' };
+}
+
 /**
  * The plan of a job. `developmentStore(provider)`: deliver into the development mailbox store instead
  * of that destination's server (development, where the provider is not really reached).
  */
 export function planFor(job: VendorJob, options: { developmentStore: (provider: VendorJob['destinationProvider']) => boolean }): TransferPlan {
   const movesMail = job.operations.includes('emailmigration');
+  const movesContacts = job.operations.includes('contactsmigration');
   const provider = job.destinationProvider;
   return {
     provider,
     delivery: provider !== 'file' && options.developmentStore(provider) ? 'development-store' : 'direct',
     mail: movesMail ? { transferId: job.exportId, sourceMailbox: job.sourceEmail, destination: mailDestination(job) } : null,
+    contacts: movesContacts ? { sourceAccount: job.sourceEmail, destination: contactsDestination(job) } : null,
   };
 }
 

@@ -11,7 +11,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { openZipArchive, runMailTransfer, type Clock, type TransferOperation, type TransferStateStore, type TransferStatus, type ZipArchive } from '../engine/index.ts';
+import { openZipArchive, runContactsTransfer, runMailTransfer, type Clock, type TransferOperation, type TransferStateStore, type TransferStatus, type ZipArchive } from '../engine/index.ts';
 import type { TransferReportStore } from '../db/transfer-report-store.ts';
 import { archiveFilename } from '../vendor/archive.ts';
 import { DestinationRefused, type TransferEnvironment } from './environment.ts';
@@ -54,7 +54,7 @@ function stopAware(store: TransferStateStore, signal: AbortSignal): TransferStat
 const deferredDiscard = (archive: ZipArchive): ZipArchive => ({ ...archive, discard: async () => undefined });
 
 export function operationsOf(plan: TransferPlan): TransferOperation[] {
-  return plan.mail ? ['emailmigration'] : [];
+  return [...(plan.mail ? (['emailmigration'] as const) : []), ...(plan.contacts ? (['contactsmigration'] as const) : [])];
 }
 
 export async function archivePath(filesDir: string, exportId: string): Promise<string> {
@@ -62,20 +62,33 @@ export async function archivePath(filesDir: string, exportId: string): Promise<s
   return path.join(filesDir, archiveFilename(exportId));
 }
 
-async function runOperation(context: RunContext, input: { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null; signal: AbortSignal }, operation: TransferOperation): Promise<TransferStatus> {
+type OperationInput = { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null; signal: AbortSignal };
+
+/** The engine's run of one operation, with the adapters the environment builds for it. */
+async function runEngine(context: RunContext, input: OperationInput, operation: TransferOperation, store: TransferStateStore): Promise<TransferStatus> {
   const { exportId, plan, signal } = input;
-  const store = stopAware(context.store, signal);
-  const mail = plan.mail;
-  if (operation !== 'emailmigration' || !mail) throw new Error(`operation ${operation} is not in the plan`);
+  const run = { transferId: exportId, store, clock: context.clock, signal };
+  const destinationInput = { exportId, plan, secret: input.secret, archive: input.archive && deferredDiscard(input.archive) };
+  if (operation === 'emailmigration' && plan.mail) {
+    const destination = await context.environment.mailDestination(destinationInput);
+    const source = context.environment.mailSource(plan.mail.sourceMailbox);
+    return (await runMailTransfer({ ...run, source, destination, ...(plan.mail.plan ? { plan: plan.mail.plan } : {}) })).status;
+  }
+  if (operation === 'contactsmigration' && plan.contacts) {
+    const destination = await context.environment.contactsDestination(destinationInput);
+    const source = context.environment.contactsSource(plan.contacts.sourceAccount);
+    return (await runContactsTransfer({ ...run, source, destination })).status;
+  }
+  throw new Error(`operation ${operation} is not in the plan`);
+}
+
+async function runOperation(context: RunContext, input: OperationInput, operation: TransferOperation): Promise<TransferStatus> {
   try {
-    const destination = await context.environment.mailDestination({ exportId, plan, secret: input.secret, archive: input.archive && deferredDiscard(input.archive) });
-    const source = context.environment.mailSource(mail.sourceMailbox);
-    const result = await runMailTransfer({ transferId: exportId, source, destination, store, clock: context.clock, signal, ...(mail.plan ? { plan: mail.plan } : {}) });
-    return result.status;
+    return await runEngine(context, input, operation, stopAware(context.store, input.signal));
   } catch (error) {
     if (!(error instanceof DestinationRefused)) throw error;
     const status: TransferStatus = { state: 'failed', reason: error.reason, detail: error.message };
-    await context.store.end(exportId, operation, status);
+    await context.store.end(input.exportId, operation, status);
     return status;
   }
 }
@@ -84,7 +97,7 @@ async function runOperation(context: RunContext, input: { exportId: string; plan
 export async function runTransfer(context: RunContext, input: { exportId: string; plan: TransferPlan; secret: string | null; signal: AbortSignal }): Promise<RunOutcome> {
   const { exportId, plan, signal } = input;
   const operations = operationsOf(plan);
-  const toFile = plan.mail?.destination.kind === 'archive';
+  const toFile = plan.provider === 'file';
   const archive = toFile ? openZipArchive(await archivePath(context.filesDir, exportId)) : null;
   const before = new Map((await context.reports.operations(exportId)).map((op) => [op.operation, op.status]));
   const statuses = new Map<TransferOperation, TransferStatus | null>();

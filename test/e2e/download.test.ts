@@ -1,13 +1,17 @@
 /**
  * Journey 4 of issue 6: Download — formats chosen per type, start, complete, follow the export,
- * then the archive is downloaded by its owner from the status page and holds the sample mailbox and
- * address book. The archive belongs to its owner (docs/security.md): the anonymous status answer
+ * then the archive is downloaded by its owner from the status page and holds the account's sample
+ * mailbox and address books (server/dev-mail), moved by the transfer engine: every message byte for
+ * byte, every vCard as stored. The archive belongs to its owner (docs/security.md): the anonymous status answer
  * carries no link; the signed-in page offers the button.
  */
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { sampleContacts, sampleMessages } from '../../server/vendor/sample-data.ts';
+import { generateAddressBooks } from '../../server/dev-mail/sample/contacts.ts';
+import { generateMailbox } from '../../server/dev-mail/sample/messages.ts';
+import { seedOf } from '../../server/dev-mail/sample/random.ts';
+import { sha256, splitMboxrd } from '../engine/support/archive-reader.ts';
 import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
@@ -57,14 +61,15 @@ describe('Download', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
-    const mbox = strFromU8(files['email/Inbox.mbox'] ?? new Uint8Array());
+    const seed = seedOf('active@example.com');
+    const messages = await generateMailbox(seed, 'active@example.com');
+    const mboxes = Object.entries(files).filter(([name]) => name.startsWith('email/') && name.endsWith('.mbox'));
+    expect(mboxes.map(([name]) => name)).toContain('email/INBOX.mbox');
+    const exported = mboxes.flatMap(([, data]) => splitMboxrd(Buffer.from(data)).map(sha256));
+    expect(exported.sort()).toEqual(messages.map((m) => sha256(m.raw)).sort());
     const vcf = strFromU8(files['contacts/contacts.vcf'] ?? new Uint8Array());
-    // One "From " separator line per sample message, and every plain-ASCII subject readable.
-    expect(mbox.split(/\r?\n/).filter((line) => /^From \S+@\S+ /.test(line)).length).toBe(sampleMessages.length);
-    for (const message of sampleMessages.filter((m) => /^[\x20-\x7e]+$/.test(m.subject))) {
-      expect(mbox).toContain(`Subject: ${message.subject}`);
-    }
-    expect(vcf.match(/BEGIN:VCARD/g)?.length).toBe(sampleContacts.length);
-    for (const contact of sampleContacts) expect(vcf).toContain(contact.email);
+    const cards = generateAddressBooks(seed).flatMap((book) => book.cards);
+    expect(vcf.match(/BEGIN:VCARD/g)?.length).toBe(cards.length);
+    for (const card of cards) expect(vcf).toContain(card.vcard);
   });
 });

@@ -147,6 +147,25 @@ describe('readConfig', () => {
     expect(text).not.toMatch(/"s"|not a key|"m"/);
   });
 
+  it('reads the source address-book server: URL, service account and password together, never a password in the error', () => {
+    const dav = { SOURCE_CARDDAV_URL: 'https://dav.example.net/', SOURCE_CARDDAV_USER: 'migrator', SOURCE_CARDDAV_PASSWORD: 'dav-secret-42' };
+    expect(readConfig({}).sourceCardDav).toBeNull();
+    expect(readConfig(dav).sourceCardDav).toEqual({ url: 'https://dav.example.net/', service: { user: 'migrator', password: 'dav-secret-42' }, principalPath: '{user}/' });
+    expect(readConfig({ ...dav, SOURCE_CARDDAV_PRINCIPAL_PATH: 'principals/users/{user}/' }).sourceCardDav?.principalPath).toBe('principals/users/{user}/');
+    expect(() => readConfig({ SOURCE_CARDDAV_URL: dav.SOURCE_CARDDAV_URL })).toThrow(/SOURCE_CARDDAV_USER, SOURCE_CARDDAV_PASSWORD missing/);
+    expect(() => readConfig({ ...dav, SOURCE_CARDDAV_URL: 'http://dav.example.net/' })).toThrow(/SOURCE_CARDDAV_URL="http:\/\/dav.example.net\/" is not an https URL/);
+    expect(() => readConfig({ ...dav, SOURCE_CARDDAV_PRINCIPAL_PATH: 'users/' })).toThrow(/SOURCE_CARDDAV_PRINCIPAL_PATH/);
+    let message = '';
+    try {
+      readConfig({ SOURCE_CARDDAV_PASSWORD: dav.SOURCE_CARDDAV_PASSWORD });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toMatch(/SOURCE_CARDDAV_URL, SOURCE_CARDDAV_USER missing/);
+    expect(message).not.toContain('dav-secret-42');
+    expect(readConfig({ ...dav, SOURCE_CARDDAV_URL: 'http://127.0.0.1:5232/' }).sourceCardDav?.url).toBe('http://127.0.0.1:5232/');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT="eighty" is not an integer/],
     [{ PORT: '70000' }, /PORT/],

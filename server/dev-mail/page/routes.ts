@@ -1,7 +1,8 @@
 /**
  * /dev/mailboxes: where development exports landed. Lists every destination mailbox (and the scenario
  * accounts' sample mailboxes they came from) with folders and message counts, and per folder the
- * messages' dates, senders and subjects. Read only; every value is escaped by hono/html. Mounted only
+ * messages' dates, senders and subjects; then the destination and sample address books with their
+ * contact counts. Read only; every value is escaped by hono/html. Mounted only
  * in development (server/app.ts), like /dev/support-requests.
  */
 import { Hono, type Context } from 'hono';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { validated } from '../../http/errors.ts';
 import type { DevMail } from '../index.ts';
+import { listAddressBooks, type AddressBookSummary } from './address-books.ts';
 import { folderMessages, listMailboxes, type MailboxSummary } from './summary.ts';
 
 const BASE = '/dev/mailboxes';
@@ -50,14 +52,26 @@ function mailboxTables(kind: 'destination' | 'sample', mailboxes: MailboxSummary
   );
 }
 
+function addressBookTable(caption: string, summaries: AddressBookSummary[]) {
+  return html`<table>
+    <caption>${caption}</caption>
+    <thead><tr><th scope="col">Address</th><th scope="col">Address book</th><th scope="col">Contacts</th></tr></thead>
+    <tbody>
+      ${summaries.flatMap((s) => s.books.map((b) => html`<tr><th scope="row">${s.address}</th><td>${b.name}</td><td>${b.count}</td></tr>`))}
+    </tbody>
+  </table>`;
+}
+
 export function devMailboxRoutes(devMail: DevMail): Hono {
   const app = new Hono();
   const { layout } = devMail;
 
   const index = async (c: Context) => {
-    const [destinations, samples] = await Promise.all([
+    const [destinations, samples, destinationBooks, sampleBooks] = await Promise.all([
       listMailboxes(layout.mailboxesDir, (name) => path.join(layout.mailboxesDir, name)),
       listMailboxes(layout.accountsDir, (name) => path.join(layout.accountsDir, name, 'Maildir')),
+      listAddressBooks(layout.addressBooksDir, (name) => path.join(layout.addressBooksDir, name)),
+      listAddressBooks(layout.accountsDir, (name) => path.join(layout.accountsDir, name, 'contacts')),
     ]);
     return c.html(
       page(
@@ -67,7 +81,11 @@ export function devMailboxRoutes(devMail: DevMail): Hono {
           <h2>Destination mailboxes</h2>
           ${destinations.length === 0 ? html`<p>No export has reached a mailbox yet.</p>` : mailboxTables('destination', destinations)}
           <h2>Sample mailboxes of the scenario accounts</h2>
-          ${samples.length === 0 ? html`<p>The sample mailboxes are not written yet.</p>` : mailboxTables('sample', samples)}`,
+          ${samples.length === 0 ? html`<p>The sample mailboxes are not written yet.</p>` : mailboxTables('sample', samples)}
+          <h2>Address books</h2>
+          <p>Development exports of contacts to those providers land in one address book per destination address, kept in <code>${layout.addressBooksDir}</code>.</p>
+          ${destinationBooks.length === 0 ? html`<p>No export has reached an address book yet.</p>` : addressBookTable('Destination address books', destinationBooks)}
+          ${sampleBooks.length === 0 ? '' : addressBookTable('Sample address books of the scenario accounts', sampleBooks)}`,
       ),
     );
   };

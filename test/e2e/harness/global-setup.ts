@@ -18,8 +18,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const distDir = ensureSpaBuild(e2eDistDir);
   // Long enough that a journey sees 'In progress' after the screen checks of /complete (axe and
-  // screenshots at two widths take a few seconds on two cores), short enough to wait for 'Completed'.
-  const server = await startPortalServer({ distDir, jobDurationMs: 10_000 });
+  // screenshots at two widths take a few seconds on two cores), short enough to wait for 'Completed':
+  // the simulated vendor's timeline (the failing account), and the development store's pace (about
+  // 12 s for a sample mailbox and address book).
+  const server = await startPortalServer({ distDir, jobDurationMs: 10_000, env: { DEV_MAIL_DELIVERY_MS: '80' } });
   project.provide('portalUrl', server.url);
   project.provide('identityUrl', server.identityUrl);
   project.provide('portalDataDir', server.dataDir);

@@ -1,8 +1,9 @@
 /**
  * What `npm start` does with no mail server, over real HTTP: the engine reads a scenario account's
- * sample mailbox (server/dev-mail) and the worker delivers it into one ZIP the owner downloads, or into
- * the development mailbox store for the OAuth destinations and Other. The ZIP holds the sample mailbox
- * exactly: every folder, every message byte for byte.
+ * sample mailbox and address books (server/dev-mail) and the worker delivers them into one ZIP the
+ * owner downloads, or into the development mailbox and address-book store for the OAuth destinations
+ * (mail only for Other). The ZIP holds the sample mailbox exactly: every folder, every message byte for
+ * byte; and every sample vCard as stored, or one CSV row per contact.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
+import { createVcardDirectorySource } from '../../../server/dev-mail/contacts/source.ts';
+import { CONTACT_CSV_COLUMNS } from '../../../server/engine/index.ts';
 import { readZip, sha256, splitMboxrd } from '../../engine/support/archive-reader.ts';
+import { parseCsv } from '../vendor/parse.ts';
 import { readMaildir } from '../../dev-mail/support/read-maildir.ts';
 import { renamed } from '../../dev-mail/support/sample-account.ts';
 import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
@@ -38,6 +42,17 @@ function sampleMailbox(): Map<string, string[]> {
   return new Map([...readMaildir(devMail.layout.maildir(OWNER))].map(([folder, list]) => [folder, list.map((m) => m.sha256).sort()]));
 }
 
+/** Every vCard of the sample address books (or of a development destination's), as stored. */
+async function vcardsIn(root: string): Promise<string[]> {
+  const session = await createVcardDirectorySource({ root }).connect();
+  const cards: string[] = [];
+  for (const book of await session.listAddressBooks()) {
+    const refs = await session.list(book);
+    cards.push(...(await session.fetch(book, refs.map((r) => r.href))).map((c) => c.text));
+  }
+  return cards;
+}
+
 async function exportOf(body: Record<string, unknown>): Promise<{ exportId: string; last: StatusResponse; token: string }> {
   const session = await signIn(harness, OWNER);
   const response = await session.post('/api/load/', {
@@ -52,8 +67,8 @@ async function exportOf(body: Record<string, unknown>): Promise<{ exportId: stri
   return { exportId: jobid, last, token: session.token };
 }
 
-async function download(last: StatusResponse): Promise<Map<string, Buffer>> {
-  const url = last.emailmigration?.download_url;
+async function download(last: StatusResponse, operation: 'emailmigration' | 'contactsmigration' = 'emailmigration'): Promise<Map<string, Buffer>> {
+  const url = last[operation]?.download_url;
   expect(url).toMatch(/^\/api\/downloads\//);
   const response = await fetch(`${harness.base}${url}`);
   expect(response.status).toBe(200);
@@ -85,16 +100,62 @@ describe('development transfers (sample mailboxes, development store)', () => {
     expect(emls.map(([, data]) => createHash('sha256').update(data).digest('hex')).sort()).toEqual(all);
   });
 
-  it('delivers an export to Gmail into the development mailbox store, in Gmail’s folders', { timeout: 120_000 }, async () => {
-    const grant = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
-    const { last } = await exportOf({ destination_account: { provider: 'gmail', tokenId: grant } });
+  it('puts mail and the sample address books into one ZIP: every vCard as stored', { timeout: 120_000 }, async () => {
+    const { last } = await exportOf({
+      destination_account: { provider: 'file' },
+      operations: ['emailmigration', 'contactsmigration'],
+      file_export_parameters: { emailFormat: 'MBOX', contactsFormat: 'VCF' },
+    });
+    const cards = await vcardsIn(devMail.layout.contacts(OWNER));
+    expect(cards.length).toBeGreaterThan(30);
+    expect(last.contactsmigration).toMatchObject({ status: 'completed', progress: { total: cards.length, done: cards.length, failed: 0 } });
     expect(last.emailmigration?.status).toBe('completed');
+    const zip = await download(last);
+    expect(zip.get('contacts/contacts.vcf')?.toString('utf8')).toBe(cards.join(''));
+    expect([...zip.keys()].some((name) => name.endsWith('.mbox'))).toBe(true);
+  });
+
+  it('puts the sample contacts into a CSV in the documented columns, one row per contact', { timeout: 120_000 }, async () => {
+    const { last } = await exportOf({
+      destination_account: { provider: 'file' },
+      operations: ['contactsmigration'],
+      file_export_parameters: { contactsFormat: 'CSV' },
+    });
+    expect(last.emailmigration).toBeUndefined();
+    const cards = await vcardsIn(devMail.layout.contacts(OWNER));
+    const rows = parseCsv((await download(last, 'contactsmigration')).get('contacts/contacts.csv')?.toString('utf8') ?? '');
+    expect(rows[0]).toEqual([...CONTACT_CSV_COLUMNS]);
+    // Every contact's name (N: family;given;…) is one data row's First Name and Last Name.
+    const unescape = (value: string) => value.replace(/\\([,;\\])/g, '$1');
+    const names = cards.map((card) => {
+      const [family = '', given = ''] = (/\r\nN:([^\r]*)/.exec(`\r\n${card}`)?.[1] ?? '').split(/(?<!\\);/).map(unescape);
+      return `${given}|${family}`;
+    });
+    const first = CONTACT_CSV_COLUMNS.indexOf('First Name');
+    const lastName = CONTACT_CSV_COLUMNS.indexOf('Last Name');
+    expect(rows.slice(1).map((row) => `${row[first]}|${row[lastName]}`).sort()).toEqual(names.sort());
+  });
+
+  it('delivers an export to Gmail into the development mailbox store, in Gmail’s folders, and the contacts into its address book', { timeout: 120_000 }, async () => {
+    const grant = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const { last } = await exportOf({ destination_account: { provider: 'gmail', tokenId: grant }, operations: ['emailmigration', 'contactsmigration'] });
+    expect(last.emailmigration?.status).toBe('completed');
+    expect(last.contactsmigration?.status).toBe('completed');
+    const cards = await vcardsIn(devMail.layout.contacts(OWNER));
+    expect((await vcardsIn(devMail.layout.addressBooks('me@gmail.com'))).sort()).toEqual([...cards].sort());
     const arrived = new Map([...readMaildir(devMail.layout.mailbox('me@gmail.com'))].map(([folder, list]) => [folder, list.map((m) => m.sha256).sort()]));
     const gmail = { Sent: '[Gmail]/Sent Mail', Drafts: '[Gmail]/Drafts', Trash: '[Gmail]/Trash', Junk: '[Gmail]/Spam' };
     const expected = renamed(sampleMailbox(), gmail);
     for (const [folder, list] of expected) expect(arrived.get(folder.split(delimiter()).join('/')), folder).toEqual(list);
     const page = await (await fetch(`${harness.base}/dev/mailboxes`)).text();
     expect(page).toContain('me@gmail.com');
+    expect(page).toMatch(new RegExp(`<th scope="row">me@gmail.com</th><td>Contacts</td><td>${cards.length}</td>`));
+
+    // The same export again adds nothing to the address book.
+    const again = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const second = await exportOf({ destination_account: { provider: 'gmail', tokenId: again }, operations: ['contactsmigration'] });
+    expect(second.last.contactsmigration?.status).toBe('completed');
+    expect(await vcardsIn(devMail.layout.addressBooks('me@gmail.com'))).toHaveLength(cards.length);
   });
 
   it('delivers an export to Other into the development store without keeping its password', { timeout: 120_000 }, async () => {
