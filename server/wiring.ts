@@ -84,13 +84,14 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
 
 /**
  * Writes the scenario accounts' sample mailboxes and address books on first start, in the background:
- * the service answers meanwhile, and a transfer that needs an account first waits for its data.
+ * the service answers meanwhile, and a transfer that needs an account first waits for its data. A
+ * shutdown (`signal`) waits only for the account being written, not for all of them.
  */
-export async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger): Promise<void> {
+export async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger, signal?: AbortSignal): Promise<void> {
   // Only accounts whose mailbox can be exported get one; any other address gets its data on first use.
   const addresses = directory.scenarios().filter((a) => a.migration.mailbox).map((a) => a.email);
   try {
-    const report = await devMail.prepare(addresses);
+    const report = await devMail.prepare(addresses, signal);
     if (report.generated.length > 0) {
       logger.info({ accounts: report.generated.length, messages: report.messages, cards: report.cards, ms: report.ms, dir: devMail.layout.dir }, 'sample mailboxes and address books written');
     }
@@ -111,7 +112,8 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
   const devMail = config.development ? createDevMail({ dir: config.devMailDir, deliveryMs: config.devMailDeliveryMs }) : null;
   // The sample mailboxes are the source only when no mail server is configured.
-  const preparing = devMail && !config.sourceImap ? prepareDevMail(devMail, directory, logger) : Promise.resolve();
+  const preparation = new AbortController();
+  const preparing = devMail && !config.sourceImap ? prepareDevMail(devMail, directory, logger, preparation.signal) : Promise.resolve();
   const identity = await assembleIdentity({ config, db, secret, tokens, directory, logger, now });
   const destinationGrants = identity.grants;
   let settle = async (_exportId: string): Promise<void> => undefined;
@@ -178,6 +180,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     config,
     destinationGrants,
     async close() {
+      preparation.abort();
       await Promise.all(stops.map((stop) => stop()));
       await limiterStore.close();
       await preparing;

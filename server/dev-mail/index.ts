@@ -31,8 +31,11 @@ export type PrepareReport = { generated: string[]; messages: number; cards: numb
 
 export type DevMail = {
   layout: DevMailLayout;
-  /** Writes the sample data of every address that has none yet. */
-  prepare(addresses: readonly string[]): Promise<PrepareReport>;
+  /**
+   * Writes the sample data of every address that has none yet. An abort stops it after the account
+   * being written (each is written whole or not at all); the others are written on first use.
+   */
+  prepare(addresses: readonly string[], signal?: AbortSignal): Promise<PrepareReport>;
   mailSource(address: string): MailSource;
   contactsSource(address: string): ContactsSource;
   destination(address: string, provider: MailboxProvider): MailDestination;
@@ -100,11 +103,12 @@ export function createDevMail(options: DevMailOptions): DevMail {
 
   return {
     layout,
-    async prepare(addresses) {
+    async prepare(addresses, signal) {
       const started = performance.now();
       await removeStale();
       const report: PrepareReport = { generated: [], messages: 0, cards: 0, ms: 0 };
       for (const address of addresses) {
+        if (signal?.aborted) break;
         const written = await ensure(address);
         if (!written) continue;
         report.generated.push(address);

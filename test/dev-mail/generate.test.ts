@@ -6,12 +6,13 @@
  * addresses, phone numbers and postal addresses, and non-ASCII names. Prints the generation time.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDevMail } from '../../server/dev-mail/index.ts';
 import { SAMPLE_FOLDERS } from '../../server/dev-mail/sample/folders.ts';
 import { generateMailbox, type SampleMessage } from '../../server/dev-mail/sample/messages.ts';
 import { generateAddressBooks } from '../../server/dev-mail/sample/contacts.ts';
@@ -165,5 +166,20 @@ describe('the sample address books', () => {
       expect(text.replace(/\r\n/g, '')).not.toContain('\n');
       expect(text.startsWith('BEGIN:VCARD\r\n') && text.endsWith('END:VCARD\r\n')).toBe(true);
     }
+  });
+});
+
+describe('writing the sample accounts on start', () => {
+  it('stops at a shutdown, and an account left out is written on first use', { timeout: 60_000 }, async () => {
+    const devMail = createDevMail({ dir: path.join(work, 'prepare') });
+    const shutdown = new AbortController();
+    const preparing = devMail.prepare(['first@example.com', 'second@example.com'], shutdown.signal);
+    shutdown.abort();
+    expect((await preparing).generated).toEqual([]);
+    expect(existsSync(devMail.layout.account('second@example.com'))).toBe(false);
+    const session = await devMail.mailSource('second@example.com').connect();
+    expect((await session.listFolders()).length).toBeGreaterThan(5);
+    await session.close();
+    expect((await devMail.prepare(['first@example.com', 'second@example.com'])).generated).toEqual(['first@example.com']);
   });
 });

@@ -84,7 +84,7 @@ describe('server/main.ts', () => {
 
     main.child.kill('SIGTERM');
     expect(await main.exited, main.output()).toBe(0);
-    // The first start wrote the scenario accounts' sample mailboxes (shutdown waits for them).
+    // The first start wrote the scenario accounts' sample mailboxes (shutdown waits for the one being written; active is the first).
     expect(existsSync(path.join(dir, 'dev', 'dev-mail', 'accounts', 'active@example.com', 'Maildir', 'mailbox.json'))).toBe(true);
     expect(existsSync(path.join(dir, 'dev', 'dev-mail', 'accounts', 'active@example.com', 'contacts', 'contacts'))).toBe(true);
   });
