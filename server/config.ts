@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
-import { checkedBaseUrl } from './engine/contacts/carddav/http.ts';
+import { checkedBaseUrl } from './engine/http/base-url.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
 import { productionProblems } from './production-requirements.ts';
 import { IdentityConfigError, readIdentityConfig, type IdentityConfig } from './identity/config.ts';
@@ -233,7 +233,7 @@ function sourceCardDav(env: Env): SourceCardDavConfig | null {
     throw new ConfigError(`Configuration: the source address-book server needs ${SOURCE_CARDDAV_REQUIRED.join(', ')} together; ${missing.join(', ')} missing.`);
   }
   try {
-    checkedBaseUrl(url);
+    checkedBaseUrl(url, 'CardDAV');
   } catch {
     throw malformed('SOURCE_CARDDAV_URL', url, 'an https URL without credentials (plain http only for a loopback server)');
   }
