@@ -1,7 +1,8 @@
 /**
  * A TCP proxy on loopback in front of a real server, for faults a healthy server never shows: it can
  * cut every connection after it has carried a number of bytes (a server or network dropping the
- * session mid-command). TLS passes through untouched, so the client still verifies the real server.
+ * session mid-command), or hold every chunk for a while (a slow, far-away server, so a transfer lasts
+ * long enough to be watched). TLS passes through untouched, so the client still verifies the real server.
  */
 import net from 'node:net';
 
@@ -11,6 +12,8 @@ export type FaultProxy = {
   readonly connections: number;
   /** From now on, cut each new connection after it has carried this many bytes (null: never). */
   cutAfter(bytes: number | null): void;
+  /** From now on, hold each chunk this long before passing it on, in order (0: at once). */
+  delay(ms: number): void;
   /** Drops every open connection now. */
   dropAll(): void;
   stop(): Promise<void>;
@@ -18,6 +21,7 @@ export type FaultProxy = {
 
 export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
   let budget: number | null = null;
+  let delayMs = 0;
   let connections = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
@@ -33,7 +37,9 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
         upstream.destroy();
       });
     }
-    const relay = (from: net.Socket, to: net.Socket) =>
+    const relay = (from: net.Socket, to: net.Socket) => {
+      // Delayed chunks wait their turn, so a delay keeps their order (a delay is set before connecting).
+      let queue = Promise.resolve();
       from.on('data', (chunk: Buffer) => {
         carried += chunk.length;
         if (limit !== null && carried > limit) {
@@ -41,8 +47,17 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
           upstream.destroy();
           return;
         }
-        to.write(chunk);
+        const wait = delayMs;
+        if (wait === 0) {
+          to.write(chunk);
+          return;
+        }
+        const pass = () => {
+          to.write(chunk);
+        };
+        queue = queue.then(() => new Promise<void>((resolve) => setTimeout(() => resolve(pass()), wait)));
       });
+    };
     relay(client, upstream);
     relay(upstream, client);
     client.on('end', () => upstream.end());
@@ -57,6 +72,9 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
     },
     cutAfter(bytes) {
       budget = bytes;
+    },
+    delay(ms) {
+      delayMs = ms;
     },
     dropAll() {
       for (const s of sockets) s.destroy();

@@ -21,7 +21,8 @@ export type Journey = {
   check: (screenName: string) => Promise<void>;
 };
 
-export function useJourney(): () => Journey {
+/** `url`: the service a file's journeys use, when not the run's shared one (asked for before each test). */
+export function useJourney(options: { url?: () => string } = {}): () => Journey {
   let browser: Browser | undefined;
   let current: Journey | undefined;
 
@@ -31,7 +32,7 @@ export function useJourney(): () => Journey {
 
   beforeEach(async () => {
     if (!browser) throw new Error('the browser did not start');
-    const url = inject('portalUrl');
+    const url = options.url?.() ?? inject('portalUrl');
     const context = await browser.newContext({
       baseURL: url,
       viewport: { width: 1280, height: 900 },
