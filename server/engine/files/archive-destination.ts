@@ -5,7 +5,7 @@
  * that wrote it died, so this destination is not durable: a transfer started again writes a new archive
  * from the start. Folders are written one at a time (an MBOX entry stays open for its whole folder).
  */
-import { mboxrdEntry } from '../../vendor/formats/mbox.ts';
+import { mboxrdParts } from '../../vendor/formats/mbox.ts';
 import { refKey } from '../dedup.ts';
 import type { MailDestination, MailDestinationSession, MessageRef, SourceFolder, SourceMessage } from '../ports.ts';
 import { createEntryNames } from './entry-names.ts';
@@ -61,7 +61,7 @@ export function createArchiveDestination(options: ArchiveDestinationOptions): Ma
         await options.archive.addEntry(`${target.name}/${String(message.uid).padStart(6, '0')}.eml`, message.raw, message.internalDate);
       } else {
         if (open?.target !== targetName) throw new Error(`the MBOX entry of ${targetName} is not open`);
-        await open.entry.write(mboxrdEntry(message.raw, 'MAILER-DAEMON', message.internalDate));
+        for (const part of mboxrdParts(message.raw, 'MAILER-DAEMON', message.internalDate)) await open.entry.write(part);
       }
       target.count++;
       target.held.set(refKey(message), (target.held.get(refKey(message)) ?? 0) + 1);

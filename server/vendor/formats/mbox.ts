@@ -8,16 +8,34 @@ import type { SampleMessage } from '../sample-data.ts';
 import { buildEml } from './eml.ts';
 import { asctimeDate } from './rfc5322.ts';
 
-export function escapeMboxrdLine(line: string): string {
-  return /^>*From /.test(line) ? `>${line}` : line;
+const FROM = Buffer.from('From ');
+const QUOTE = Buffer.from('>');
+const LF = Buffer.from('\n');
+
+/**
+ * One message as an mboxrd entry, in parts that point into `raw` wherever nothing changes: separator
+ * line, the message with a '>' before every line that matches /^>*From /, a final line end when it has
+ * none, and an empty line. No copy of the message is made, so a 50 MB message costs no more than itself.
+ */
+export function mboxrdParts(raw: Buffer, envelopeSender: string, date: Date): Buffer[] {
+  const parts: Buffer[] = [Buffer.from(`From ${envelopeSender} ${asctimeDate(date)}\n`, 'latin1')];
+  let copied = 0;
+  for (let at = raw.indexOf(FROM); at >= 0; at = raw.indexOf(FROM, at + FROM.length)) {
+    let start = at;
+    while (start > 0 && raw[start - 1] === 0x3e) start--;
+    if (start > 0 && raw[start - 1] !== 0x0a) continue;
+    parts.push(raw.subarray(copied, start), QUOTE);
+    copied = start;
+  }
+  parts.push(raw.subarray(copied));
+  if (raw.length === 0 || raw[raw.length - 1] !== 0x0a) parts.push(LF);
+  parts.push(LF);
+  return parts;
 }
 
-/** One message as an mboxrd entry: separator line, quoted lines, a final line end and an empty line. */
+/** One message as an mboxrd entry in one Buffer (see mboxrdParts). */
 export function mboxrdEntry(raw: Buffer, envelopeSender: string, date: Date): Buffer {
-  // latin1 maps each byte to one character and back, so 8-bit text and CRs survive the round trip.
-  const quoted = raw.toString('latin1').split('\n').map(escapeMboxrdLine).join('\n');
-  const ended = quoted.endsWith('\n') ? quoted : `${quoted}\n`;
-  return Buffer.from(`From ${envelopeSender} ${asctimeDate(date)}\n${ended}\n`, 'latin1');
+  return Buffer.concat(mboxrdParts(raw, envelopeSender, date));
 }
 
 /** The sample mailbox as an mbox with Unix line ends. */

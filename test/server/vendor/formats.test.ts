@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_CSV_COLUMNS } from '../../../server/engine/contacts/files/csv-columns.ts';
 import { buildContactsCsv, buildCsv } from '../../../server/vendor/formats/csv.ts';
 import { buildEml } from '../../../server/vendor/formats/eml.ts';
-import { buildMbox, escapeMboxrdLine } from '../../../server/vendor/formats/mbox.ts';
+import { buildMbox, mboxrdEntry } from '../../../server/vendor/formats/mbox.ts';
 import { asctimeDate, encodeHeaderText, formatMailbox } from '../../../server/vendor/formats/rfc5322.ts';
 import { buildVcard, buildVcf } from '../../../server/vendor/formats/vcard.ts';
 import { sampleContacts, sampleMessages, type SampleContact, type SampleMessage } from '../../../server/vendor/sample-data.ts';
@@ -60,11 +60,16 @@ describe('EML', () => {
 });
 
 describe('MBOX (mboxrd)', () => {
-  it('escapes From lines (and already quoted ones) with one more >', () => {
-    expect(escapeMboxrdLine('From the lake')).toBe('>From the lake');
-    expect(escapeMboxrdLine('>From here')).toBe('>>From here');
-    expect(escapeMboxrdLine('From:header')).toBe('From:header');
-    expect(escapeMboxrdLine(' From x')).toBe(' From x');
+  it('escapes From lines (and already quoted ones) with one more >, and nothing else', () => {
+    const date = new Date(Date.UTC(2019, 2, 4, 9, 12));
+    const entry = (text: string) => mboxrdEntry(Buffer.from(text, 'latin1'), 'a@example.net', date).toString('latin1');
+    const separator = `From a@example.net ${asctimeDate(date)}\n`;
+    expect(entry('From the lake\r\n>From here\r\n>>From there\r\nFrom:header\r\n From x\r\nx From y\r\n')).toBe(
+      `${separator}>From the lake\r\n>>From here\r\n>>>From there\r\nFrom:header\r\n From x\r\nx From y\r\n\n`,
+    );
+    // A line end is added when the message has none; the bytes (8-bit included) are kept.
+    expect(entry('Subject: caf\xe9\n\n>>From x')).toBe(`${separator}Subject: caf\xe9\n\n>>>From x\n\n`);
+    expect(entry('')).toBe(`${separator}\n\n`);
   });
 
   it('splits back into the same messages, with unescaped bodies', () => {
