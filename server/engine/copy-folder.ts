@@ -2,9 +2,11 @@
  * Copies one folder: index the source, see what the destination holds, then fetch and append in
  * batches, committing a checkpoint (UIDVALIDITY + last UID done) with the batch's counts after each.
  * The next batch is fetched while the current one is appended (pipelined.ts; no command is ever sent
- * from inside a fetch). A refused message becomes an item-report row; a throttled one is retried after
- * a backoff; a daily limit pauses the whole transfer.
+ * from inside a fetch); each batch's bytes are held in the run's byte budget from before its fetch
+ * until it has been written, across all parallel folders. A refused message becomes an item-report
+ * row; a throttled one is retried after a backoff; a daily limit pauses the whole transfer.
  */
+import type { ByteBudget } from './byte-budget.ts';
 import type { RunContext } from './container.ts';
 import { PresenceLedger } from './dedup.ts';
 import { paced } from './paced.ts';
@@ -37,10 +39,12 @@ export type FolderCopy = RunContext & {
   failedUids: ReadonlySet<number>;
   /** Called after each commit, so the caller knows the folder moved forward. */
   onCommit: () => void;
+  /** The run's bytes in flight, shared by its folders. */
+  budget: ByteBudget;
 };
 
 type Step = { ref: MessageRef; action: 'present' | 'copy' | 'too-big' };
-type Batch = { steps: Step[]; copyUids: number[] };
+type Batch = { steps: Step[]; copyUids: number[]; bytes: number };
 
 function planSteps(pending: MessageRef[], ledger: PresenceLedger, job: FolderCopy): Step[] {
   const maxBytes = job.destinationPort.traits.maxMessageBytes;
@@ -53,19 +57,17 @@ function planSteps(pending: MessageRef[], ledger: PresenceLedger, job: FolderCop
 
 function batches(steps: Step[], limits: TransferLimits): Batch[] {
   const out: Batch[] = [];
-  let current: Batch = { steps: [], copyUids: [] };
-  let bytes = 0;
+  let current: Batch = { steps: [], copyUids: [], bytes: 0 };
   for (const step of steps) {
     const size = step.action === 'copy' ? step.ref.size : 0;
-    if (current.copyUids.length > 0 && (current.copyUids.length >= limits.batchMessages || bytes + size > limits.batchBytes)) {
+    if (current.copyUids.length > 0 && (current.copyUids.length >= limits.batchMessages || current.bytes + size > limits.batchBytes)) {
       out.push(current);
-      current = { steps: [], copyUids: [] };
-      bytes = 0;
+      current = { steps: [], copyUids: [], bytes: 0 };
     }
     current.steps.push(step);
     if (step.action === 'copy') {
       current.copyUids.push(step.ref.uid);
-      bytes += size;
+      current.bytes += size;
     }
   }
   if (current.steps.length > 0) out.push(current);
@@ -103,8 +105,22 @@ async function fetchBatch(job: FolderCopy, uids: number[]): Promise<{ messages: 
   return { messages, unreadable };
 }
 
+type Fetched = Awaited<ReturnType<typeof fetchBatch>>;
+type Held = { fetched: Fetched; release: () => void };
+
+/** The batch's messages, fetched once its bytes fit in the run's budget; the caller releases them. */
+async function fetchWithin(job: FolderCopy, batch: Batch): Promise<Held> {
+  const release = await job.budget.acquire(batch.bytes, job.signal);
+  try {
+    return { fetched: await fetchBatch(job, batch.copyUids), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
 /** Runs one batch; whatever part of it is done is committed even when it ends in an error. */
-async function runBatch(job: FolderCopy, target: string, validity: string, batch: Batch, fetched: Awaited<ReturnType<typeof fetchBatch>>): Promise<number> {
+async function runBatch(job: FolderCopy, target: string, validity: string, batch: Batch, fetched: Fetched): Promise<number> {
   let done = 0;
   let bytesDone = 0;
   let position: number | null = null;
@@ -161,9 +177,18 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   const plan = batches(planSteps(index.messages.filter((ref) => ref.uid > resumeAfter), ledger, job), job.limits);
 
   let failed = failedBefore.size;
-  await pipelined(plan, (batch) => fetchBatch(job, batch.copyUids), async (batch, fetched) => {
-    failed += await runBatch(job, target, index.uidValidity, batch, fetched);
-  });
+  await pipelined(
+    plan,
+    (batch) => fetchWithin(job, batch),
+    async (batch, held) => {
+      try {
+        failed += await runBatch(job, target, index.uidValidity, batch, held.fetched);
+      } finally {
+        held.release();
+      }
+    },
+    (unwritten) => unwritten.release(),
+  );
   return {
     operation: OPERATION,
     container: job.folder.path,

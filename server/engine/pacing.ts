@@ -1,7 +1,7 @@
 /**
  * How hard the engine pushes and how long it waits. Throughput comes from several folders at once (one
  * connection each to source and destination) with the next batch fetched while the current one is
- * appended; memory stays bounded by the batch limits (two batches per folder in flight).
+ * appended; memory stays bounded by the run's byte budget (inFlightBytes, shared by its folders).
  */
 export type TransferLimits = {
   /** Folders copied at once; also the most connections opened to each server. */
@@ -9,6 +9,11 @@ export type TransferLimits = {
   /** A batch ends at this many messages or this many bytes, whichever comes first. */
   batchMessages: number;
   batchBytes: number;
+  /**
+   * Bytes of messages a run holds at once across its folders (fetched, not yet written); a message
+   * larger than this is copied alone.
+   */
+  inFlightBytes: number;
   /** Contacts fetched from a CardDAV source in one request. */
   batchContacts: number;
   /** Attempts at one folder after dropped or refused connections before the transfer gives up. */
@@ -26,7 +31,8 @@ export type TransferLimits = {
 export const DEFAULT_LIMITS: TransferLimits = {
   parallelFolders: 4,
   batchMessages: 100,
-  batchBytes: 16 * 1024 * 1024,
+  batchBytes: 8 * 1024 * 1024,
+  inFlightBytes: 40 * 1024 * 1024,
   batchContacts: 50,
   connectionAttempts: 5,
   throttleRetries: 5,

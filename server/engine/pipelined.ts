@@ -1,9 +1,15 @@
 /**
  * Running a container's batches in order with the next batch fetched while the current one is written:
  * source and destination are separate connections, so the two overlap. Shared by the mail and contacts
- * loops. A fetch still running when a write fails must not surface as an unhandled rejection.
+ * loops. When a write fails, a fetch still running must not surface as an unhandled rejection, and what
+ * it brings is handed to `unwritten` (the mail loop gives the batch's bytes back to the run's budget).
  */
-export async function pipelined<B, F>(batches: readonly B[], fetch: (batch: B) => Promise<F>, write: (batch: B, fetched: F) => Promise<void>): Promise<void> {
+export async function pipelined<B, F>(
+  batches: readonly B[],
+  fetch: (batch: B) => Promise<F>,
+  write: (batch: B, fetched: F) => Promise<void>,
+  unwritten: (fetched: F) => void = () => {},
+): Promise<void> {
   const [first] = batches;
   let next: Promise<F> | null = first === undefined ? null : fetch(first);
   try {
@@ -14,6 +20,6 @@ export async function pipelined<B, F>(batches: readonly B[], fetch: (batch: B) =
       await write(batch, fetched);
     }
   } finally {
-    next?.catch(() => {});
+    next?.then(unwritten, () => {});
   }
 }

@@ -9,6 +9,7 @@
  * - a daily limit or lasting throttling pauses the run with the time to run it again.
  */
 import { copyContainer, copyContainers, planWithRetries, type RunContext, type Sessions, type TransferRun } from './container.ts';
+import { createByteBudget, type ByteBudget } from './byte-budget.ts';
 import { copyFolder } from './copy-folder.ts';
 import { runOperation, type OperationResult } from './outcome.ts';
 import { DEFAULT_LIMITS, type TransferLimits } from './pacing.ts';
@@ -25,7 +26,7 @@ type Worker = Sessions<MailSourceSession, MailDestinationSession>;
 
 const contextOf = (run: MailTransferRun, limits: TransferLimits, signal: AbortSignal): RunContext => ({ transferId: run.transferId, store: run.store, clock: run.clock, limits, signal });
 
-async function copyPlannedFolder(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal, worker: Worker, planned: PlannedFolder): Promise<void> {
+async function copyPlannedFolder(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal, worker: Worker, planned: PlannedFolder, budget: ByteBudget): Promise<void> {
   const { folder } = planned;
   const context = contextOf(run, limits, signal);
   await copyContainer(context, run, worker, {
@@ -43,6 +44,7 @@ async function copyPlannedFolder(run: MailTransferRun, limits: TransferLimits, s
         checkpoint: record.checkpoints.find((c) => c.container === folder.path) ?? null,
         failedUids: new Set(record.failures.filter((f) => f.container === folder.path && f.uid !== null).map((f) => f.uid as number)),
         onCommit: progressed,
+        budget,
       }),
   });
 }
@@ -55,8 +57,9 @@ export async function runMailTransfer(run: MailTransferRun): Promise<MailTransfe
     const mailPlan = await planWithRetries({ clock: run.clock, limits, signal }, run, (source) => planMail(source, run.plan));
     await store.begin(transferId, OPERATION, { total: mailPlan.total, bytesTotal: mailPlan.bytesTotal });
     const workers = Math.min(limits.parallelFolders, destination.traits.maxParallelFolders);
+    const budget = createByteBudget(limits.inFlightBytes);
     await copyContainers<MailSourceSession, MailDestinationSession, PlannedFolder>(signal, workers, mailPlan.folders, (worker, planned, stopping) =>
-      copyPlannedFolder(run, limits, stopping, worker, planned),
+      copyPlannedFolder(run, limits, stopping, worker, planned, budget),
     );
   });
 }

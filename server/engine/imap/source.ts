@@ -29,6 +29,8 @@ function toFolder(entry: ListResponse): SourceFolder {
 
 function session(client: ImapFlow): MailSourceSession {
   let open: string | null = null;
+  // The sizes of the folder indexed last, so fetch knows which messages to read in pieces.
+  let sizes: { path: string; byUid: Map<number, number> } | null = null;
   const guard = guarded('source');
   const select = async (path: string) => {
     try {
@@ -55,12 +57,13 @@ function session(client: ImapFlow): MailSourceSession {
       guard(async () => {
         const mailbox = await select(path);
         const messages = mailbox.exists > 0 ? await readRefs(client, '1:*') : [];
+        sizes = { path, byUid: new Map(messages.map((ref) => [ref.uid, ref.size])) };
         return { uidValidity: mailbox.uidValidity.toString(), messages };
       }),
     fetch: (path, uids) =>
       guard(async () => {
         if (open !== path) await select(path);
-        return readMessages(client, uids);
+        return readMessages(client, uids, sizes?.path === path ? sizes.byUid : undefined);
       }),
     close: async () => {
       await client.logout().catch(() => client.close());
