@@ -4,28 +4,18 @@
  * receipt per source book; a second transfer, a contact already held under another name, and what a
  * kill mid-write leaves behind add nothing twice.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVcardDirectoryDestination, DEV_BOOK } from '../../server/dev-mail/contacts/destination.ts';
 import { createVcardDirectorySource } from '../../server/dev-mail/contacts/source.ts';
 import { createMemoryStateStore, runContactsTransfer, systemClock } from '../../server/engine/index.ts';
-import { sampleAccount, type SampleAccount } from './support/sample-account.ts';
+import { sampleAccountForFile } from './support/sample-account.ts';
 
-let account: SampleAccount;
-const stores = mkdtempSync(path.join(tmpdir(), 'dev-contacts-store-'));
+const fixture = sampleAccountForFile('active@example.com', 'dev-contacts-store-');
+const stores = fixture.stores;
 
-beforeAll(async () => {
-  account = await sampleAccount('active@example.com');
-}, 60_000);
-
-afterAll(() => {
-  rmSync(account.dir, { recursive: true, force: true });
-  rmSync(stores, { recursive: true, force: true });
-});
-
-const source = () => createVcardDirectorySource({ root: path.join(account.dir, 'contacts') });
+const source = () => createVcardDirectorySource({ root: path.join(fixture.account().dir, 'contacts') });
 
 /** Every card of every book under `root`, as stored, by book name. */
 async function booksIn(root: string): Promise<Map<string, string[]>> {
@@ -45,7 +35,7 @@ describe('runContactsTransfer sample address books → development address-book 
   it('puts every card of every book into one Contacts book, byte for byte, with a receipt per book', async () => {
     const root = path.join(stores, 'you@gmail.com');
     const result = await transfer('c1', root);
-    const sample = [...(await booksIn(path.join(account.dir, 'contacts'))).values()].flat();
+    const sample = [...(await booksIn(path.join(fixture.account().dir, 'contacts'))).values()].flat();
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ total: sample.length, done: sample.length, failed: 0 });
     const arrived = await booksIn(root);

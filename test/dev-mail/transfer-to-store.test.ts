@@ -4,35 +4,23 @@
  * the way the provider names them, the tree rebuilt with the provider's delimiter; a second transfer,
  * and a transfer cancelled halfway and run again, leave every message exactly once.
  */
-import { rmSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMaildirDestination } from '../../server/dev-mail/maildir/destination.ts';
 import { createMaildirSource } from '../../server/dev-mail/maildir/source.ts';
 import { createMemoryStateStore, runMailTransfer, systemClock, type TransferStateStore } from '../../server/engine/index.ts';
 import { expectedMailbox } from '../engine/support/imap-mailbox.ts';
 import { readMaildir } from './support/read-maildir.ts';
-import { renamed, sampleAccount, type SampleAccount } from './support/sample-account.ts';
+import { renamed, sampleAccountForFile } from './support/sample-account.ts';
 
-let account: SampleAccount;
-const stores = mkdtempSync(path.join(tmpdir(), 'dev-mail-store-'));
+const sample = sampleAccountForFile('active@example.com', 'dev-mail-store-');
+const stores = sample.stores;
 
-beforeAll(async () => {
-  account = await sampleAccount('active@example.com');
-}, 60_000);
-
-afterAll(() => {
-  rmSync(account.dir, { recursive: true, force: true });
-  rmSync(stores, { recursive: true, force: true });
-});
-
-const source = () => createMaildirSource({ root: account.maildir });
-const total = () => account.messages.length;
+const source = () => createMaildirSource({ root: sample.account().maildir });
+const total = () => sample.account().messages.length;
 
 function expected(delimiter: string, renames: Record<string, string>) {
-  const mailbox = expectedMailbox(account.messages, delimiter);
+  const mailbox = expectedMailbox(sample.account().messages, delimiter);
   mailbox.set('Old projects', []);
   return renamed(mailbox, renames);
 }

@@ -5,6 +5,8 @@
  * Date, flags and internal date; its body is base64 text (like an attachment) with a line starting
  * with "From " in every tenth one, so MBOX quoting is exercised. Lines end in CRLF.
  */
+import { seededRandom } from '../../../server/dev-mail/sample/random.ts';
+
 export const FOLDERS = ['INBOX', 'Sent', 'Drafts', 'Archive', 'Trash', 'Junk', 'Receipts', 'Projects/2019', 'Réunions/Été 2019', 'Lists/node'] as const;
 
 const MIN = 2 * 1024;
@@ -15,22 +17,10 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 
 export type CorpusMessage = { index: number; folder: string; raw: Buffer; flags: string[]; internalDate: Date };
 
-/** mulberry32: a seed names one sequence. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The size of message `index`: log-normal (median 24 kB, sigma 1.25) cut to 2 kB–2 MB; the last is the 50 MB one. */
 export function sizeOf(index: number, count: number): number {
   if (index === count - 1) return BIG_BYTES;
-  const rand = random(index * 7919 + 17);
+  const rand = seededRandom(index * 7919 + 17).next;
   const normal = Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
   return Math.min(MAX, Math.max(MIN, Math.round(24_000 * Math.exp(1.25 * normal))));
 }
@@ -38,7 +28,7 @@ export function sizeOf(index: number, count: number): number {
 export const folderOf = (index: number) => FOLDERS[index % FOLDERS.length] as string;
 
 export function corpusMessage(index: number, count: number): CorpusMessage {
-  const rand = random(index + 1);
+  const rand = seededRandom(index + 1).next;
   const internalDate = new Date(Date.UTC(2012, 0, 1) + Math.floor(rand() * 12 * 365 * 24 * 3600) * 1000);
   const headers = [
     `From: Sender ${index % 97} <sender${index % 97}@bench.example>`,
