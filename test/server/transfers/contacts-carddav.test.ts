@@ -15,7 +15,7 @@ import { startRadicale, type Radicale } from '../../support/radicale.ts';
 import { seedBook, servedBook } from '../../engine/support/carddav-book.ts';
 import { fixtureBook } from '../../engine/support/contacts-fixture.ts';
 import { readZip } from '../../engine/support/archive-reader.ts';
-import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
+import { consentGrant, signIn, startHarness, type Harness } from '../helpers/harness.ts';
 import { ended, pollStatus } from './support.ts';
 
 const OWNER = { user: 'active@example.com', password: 'customer-dav-pw' };
@@ -78,7 +78,7 @@ describe('contacts from the configured CardDAV server', () => {
 
   it('fills the development address book of an Outlook.com destination once, however often it runs', { timeout: 120_000 }, async () => {
     const destination = async () => {
-      const grant = await harness.tokens.issue({ email: 'me@outlook.com', purpose: 'destination', provider: 'outlook' });
+      const grant = await consentGrant(harness, 'outlook', 'me@outlook.com');
       return { provider: 'outlook', tokenId: grant };
     };
     const held = async () => {

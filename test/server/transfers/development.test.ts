@@ -18,7 +18,7 @@ import { readZip, sha256, splitMboxrd } from '../../engine/support/archive-reade
 import { parseCsv } from '../vendor/parse.ts';
 import { readMaildir } from '../../dev-mail/support/read-maildir.ts';
 import { renamed } from '../../dev-mail/support/sample-account.ts';
-import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
+import { consentGrant, signIn, startHarness, type Harness } from '../helpers/harness.ts';
 import { ended, pollStatus } from './support.ts';
 
 const OWNER = 'active@example.com';
@@ -137,7 +137,7 @@ describe('development transfers (sample mailboxes, development store)', () => {
   });
 
   it('delivers an export to Gmail into the development mailbox store, in Gmail’s folders, and the contacts into its address book', { timeout: 120_000 }, async () => {
-    const grant = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const grant = await consentGrant(harness, 'gmail', 'me@gmail.com');
     const { last } = await exportOf({ destination_account: { provider: 'gmail', tokenId: grant }, operations: ['emailmigration', 'contactsmigration'] });
     expect(last.emailmigration?.status).toBe('completed');
     expect(last.contactsmigration?.status).toBe('completed');
@@ -152,7 +152,7 @@ describe('development transfers (sample mailboxes, development store)', () => {
     expect(page).toMatch(new RegExp(`<th scope="row">me@gmail.com</th><td>Contacts</td><td>${cards.length}</td>`));
 
     // The same export again adds nothing to the address book.
-    const again = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
+    const again = await consentGrant(harness, 'gmail', 'me@gmail.com');
     const second = await exportOf({ destination_account: { provider: 'gmail', tokenId: again }, operations: ['contactsmigration'] });
     expect(second.last.contactsmigration?.status).toBe('completed');
     expect(await vcardsIn(devMail.layout.addressBooks('me@gmail.com'))).toHaveLength(cards.length);
