@@ -52,7 +52,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const journey = useJourney({ url: () => portal.url });
+const journey = useJourney({ service: () => portal });
 
 /** The email progress bar's value and maximum, as the page shows them; null without a bar. */
 async function emailProgress(page: Page): Promise<{ value: number; max: number } | null> {

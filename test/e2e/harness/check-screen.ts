@@ -21,6 +21,16 @@ export async function checkScreen(page: Page, guard: PageGuard, name: string): P
     await page.setViewportSize({ width, height: heights[width] });
     // Let layout and media-query-driven renders settle before looking.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // A colour still in its transition (a Next button just enabled) is not what the person ends up
+    // seeing; wait for every finite transition and animation (the spinner's bars never end).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     const violations = await runAxe(page);
     if (violations.length > 0) failures.push(`axe at ${width} px on ${page.url()}:\n${formatViolations(violations)}`);
     await page.screenshot({ path: path.join(screenshotsDir, `${name}-${width}.png`), fullPage: true });

@@ -21,8 +21,11 @@ export type Journey = {
   check: (screenName: string) => Promise<void>;
 };
 
-/** `url`: the service a file's journeys use, when not the run's shared one (asked for before each test). */
-export function useJourney(options: { url?: () => string } = {}): () => Journey {
+/**
+ * `service`: the service a file's journeys use and its embedded provider's origin, when not the run's
+ * shared ones (asked for before each test).
+ */
+export function useJourney(options: { service?: () => { url: string; identityUrl: string } } = {}): () => Journey {
   let browser: Browser | undefined;
   let current: Journey | undefined;
 
@@ -32,7 +35,8 @@ export function useJourney(options: { url?: () => string } = {}): () => Journey 
 
   beforeEach(async () => {
     if (!browser) throw new Error('the browser did not start');
-    const url = options.url?.() ?? inject('portalUrl');
+    const service = options.service?.() ?? { url: inject('portalUrl'), identityUrl: inject('identityUrl') };
+    const { url } = service;
     const context = await browser.newContext({
       baseURL: url,
       viewport: { width: 1280, height: 900 },
@@ -43,7 +47,7 @@ export function useJourney(options: { url?: () => string } = {}): () => Journey 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     context.setDefaultTimeout(10_000);
     // The sign-in and consent pages are the embedded development provider's, on its own origin.
-    const guard = await guardContext(context, url, [inject('identityUrl')]);
+    const guard = await guardContext(context, url, [service.identityUrl]);
     const page = await context.newPage();
     current = { url, context, page, guard, check: (name) => checkScreen(page, guard, name) };
   });
