@@ -92,4 +92,21 @@ describe('runMailTransfer IMAP → IMAP', () => {
     expect((await run('t4')).progress).toMatchObject({ done: messages.length, failed: 0 });
     expect(await readMailbox(target, yahooLike.email, yahooLike.password)).toEqual(once);
   }, 60_000);
+
+  it('renews an XOAUTH2 token the server refuses, and fails as a refused login when there is no newer one', async () => {
+    const endpoint = { host: target.host, port: target.port, tls: 'implicit' as const, ca: target.certificate };
+    const asked: Array<string | undefined> = [];
+    // The first token is one the server no longer takes (expired); asked again, the source has a fresh one.
+    const renewing = async (rejected?: string) => {
+      asked.push(rejected);
+      return rejected === undefined ? 'expired-token' : target.accessToken(recipient.email);
+    };
+    const renewed = await runMailTransfer({ transferId: 't5', source: imapSource(), destination: createImapDestination({ endpoint, user: recipient.email, auth: 'xoauth2' }, renewing), store: createMemoryStateStore(), clock: systemClock, limits: { parallelFolders: 1 } });
+    expect(renewed.status).toEqual({ state: 'completed' });
+    expect(asked).toContain('expired-token');
+
+    const withdrawn = async () => 'expired-token';
+    const refused = await runMailTransfer({ transferId: 't6', source: imapSource(), destination: createImapDestination({ endpoint, user: recipient.email, auth: 'xoauth2' }, withdrawn), store: createMemoryStateStore(), clock: systemClock });
+    expect(refused.status).toMatchObject({ state: 'failed', reason: 'destination-login-refused' });
+  }, 60_000);
 });

@@ -6,7 +6,8 @@
  */
 import type { ImapFlow } from 'imapflow';
 import { dedupKey, refKey } from '../dedup.ts';
-import type { MailDestination, MailDestinationSession, MessageRef, SourceMessage } from '../ports.ts';
+import type { AccessTokens } from '../http/access-tokens.ts';
+import { TransferFault, type MailDestination, type MailDestinationSession, type MessageRef, type SourceMessage } from '../ports.ts';
 import type { ImapDestinationConfig } from '../job.ts';
 import { openImap } from './connect.ts';
 import { appendRefusal, connectionFault, guarded, isConnectionError } from './faults.ts';
@@ -69,11 +70,28 @@ function session(client: ImapFlow, config: Pick<ImapDestinationConfig, 'finalCrl
   };
 }
 
-/** `secret` is the password or the XOAUTH2 access token, as `config.auth` says. */
-export function createImapDestination(config: Omit<ImapDestinationConfig, 'kind'>, secret: string): MailDestination {
+/** An XOAUTH2 login with the newest token; a token the server refuses is renewed once (an access token lives about an hour, a transfer longer). */
+async function openWithTokens(config: Omit<ImapDestinationConfig, 'kind'>, tokens: AccessTokens) {
+  const token = await tokens();
+  try {
+    return await openImap(config.endpoint, { user: config.user, accessToken: token }, 'destination');
+  } catch (error) {
+    if (!(error instanceof TransferFault && error.kind === 'login-refused')) throw error;
+    const renewed = await tokens(token);
+    if (renewed === token) throw error;
+    return openImap(config.endpoint, { user: config.user, accessToken: renewed }, 'destination');
+  }
+}
+
+/**
+ * `secret` is the password, or the XOAUTH2 access token — as one string, or as a source of tokens
+ * asked at each connection (Outlook.com over a transfer that outlives a token), as `config.auth` says.
+ */
+export function createImapDestination(config: Omit<ImapDestinationConfig, 'kind'>, secret: string | AccessTokens): MailDestination {
   return {
     traits: { maxParallelFolders: config.maxConnections ?? 4, maxMessageBytes: config.maxMessageBytes ?? null, durable: true },
     async connect() {
+      if (typeof secret !== 'string') return session(await openWithTokens(config, secret), config);
       const login = config.auth === 'xoauth2' ? { user: config.user, accessToken: secret } : { user: config.user, password: secret };
       return session(await openImap(config.endpoint, login, 'destination'), config);
     },
