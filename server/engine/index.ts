@@ -13,7 +13,7 @@ export { createMemoryStateStore, type MemoryStateStore, type MemoryStoreState } 
 export { systemClock } from './clock.ts';
 export { createImapSource, type ImapSourceConfig } from './imap/source.ts';
 export { createImapDestination } from './imap/destination.ts';
-export { ImapEndpointSchema, ImapDestinationSchema, ArchiveDestinationSchema, MailTransferJobSchema, type ImapEndpoint, type ImapDestinationConfig, type MailTransferJob } from './job.ts';
+export { ImapEndpointSchema, ImapDestinationSchema, ArchiveDestinationSchema, GmailApiDestinationSchema, type GmailApiDestination, MailTransferJobSchema, type ImapEndpoint, type ImapDestinationConfig, type MailTransferJob } from './job.ts';
 export { openZipArchive, type ZipArchive } from './files/zip-archive.ts';
 export { createArchiveDestination, type ArchiveDestinationOptions, type ArchiveFormat } from './files/archive-destination.ts';
 export { runContactsTransfer, type ContactsTransferRun, type ContactsTransferResult } from './contacts/run-contacts-transfer.ts';

@@ -47,11 +47,25 @@ export const ArchiveDestinationSchema = v.object({
   format: v.picklist(['MBOX', 'EML']),
 });
 
+/**
+ * Gmail through its import API (labels instead of folders). The API's address and the user's quota
+ * are the service's configuration; the access token travels beside the job like any secret.
+ */
+export const GmailApiDestinationSchema = v.object({
+  kind: v.literal('gmail-api'),
+  /** The Gmail address (the consent's account). */
+  user: v.pipe(v.string(), v.minLength(1)),
+  maxParallelFolders: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** Gmail's API takes messages up to 150 MB. */
+  maxMessageBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+export type GmailApiDestination = v.InferOutput<typeof GmailApiDestinationSchema>;
+
 export const MailTransferJobSchema = v.object({
   transferId: v.pipe(v.string(), v.minLength(1)),
   /** The customer's login name at the source; the engine logs in as it through the master user. */
   sourceMailbox: v.pipe(v.string(), v.minLength(1)),
-  destination: v.variant('kind', [ImapDestinationSchema, ArchiveDestinationSchema]),
+  destination: v.variant('kind', [ImapDestinationSchema, ArchiveDestinationSchema, GmailApiDestinationSchema]),
   plan: v.optional(v.object({ skipRoles: v.optional(v.array(v.picklist(FOLDER_ROLES))) })),
 });
 export type MailTransferJob = v.InferOutput<typeof MailTransferJobSchema>;
