@@ -73,6 +73,23 @@ export type TransfersConfig = {
   destinationCaFile: string | null;
 };
 
+/**
+ * How the OAuth destinations are reached (server/transfers/environment.ts): Gmail by its import API or
+ * over IMAP, the providers' API addresses (tests point them at local fakes) and the caps that set the
+ * pace of a transfer, which the status answer's estimate reads.
+ */
+export type DestinationsConfig = {
+  /** Gmail's mail: its import API with labels (default), or IMAP with XOAUTH2. */
+  gmailMailPath: 'api' | 'imap';
+  gmailApiUrl: string;
+  /** Gmail API quota units a minute per user (an import costs 25, the look-up before it 5). */
+  gmailApiQuotaPerMinute: number;
+  /** Bytes a day Gmail takes over IMAP from other apps. */
+  gmailImapDailyBytes: number;
+  peopleApiUrl: string;
+  graphApiUrl: string;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -102,6 +119,7 @@ export type Config = {
   /** null: no address-book server configured (development reads the sample address books under devMailDir). */
   sourceCardDav: SourceCardDavConfig | null;
   transfers: TransfersConfig;
+  destinations: DestinationsConfig;
   supportWebhookUrl: string | null;
   /** Support requests older than this are deleted. */
   supportRetentionMs: number;
@@ -242,6 +260,29 @@ function sourceCardDav(env: Env): SourceCardDavConfig | null {
   return { url, service: { user, password }, principalPath };
 }
 
+/** A provider API's base URL: https without credentials (plain http only on loopback, for the tests' fakes). */
+function apiUrl(env: Env, name: string, fallback: string): string {
+  const url = text(env, name) ?? fallback;
+  try {
+    return checkedBaseUrl(url, name).href;
+  } catch {
+    throw malformed(name, url, 'an https URL without credentials (plain http only for a loopback server)');
+  }
+}
+
+function destinations(env: Env): DestinationsConfig {
+  const gmailMailPath = text(env, 'GMAIL_MAIL_PATH') ?? 'api';
+  if (gmailMailPath !== 'api' && gmailMailPath !== 'imap') throw malformed('GMAIL_MAIL_PATH', gmailMailPath, "'api' or 'imap'");
+  return {
+    gmailMailPath,
+    gmailApiUrl: apiUrl(env, 'GMAIL_API_URL', 'https://gmail.googleapis.com/'),
+    gmailApiQuotaPerMinute: integer(env, 'GMAIL_API_QUOTA_PER_MINUTE', 15_000, 30),
+    gmailImapDailyBytes: integer(env, 'GMAIL_IMAP_DAILY_BYTES', 500_000_000, 1),
+    peopleApiUrl: apiUrl(env, 'GOOGLE_PEOPLE_API_URL', 'https://people.googleapis.com/'),
+    graphApiUrl: apiUrl(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/'),
+  };
+}
+
 /** The portal's address for a person to type (notification mail): the public URL, or this machine's in development. */
 export const portalAddress = (config: Pick<Config, 'publicUrl' | 'port'>): string => config.publicUrl || `http://localhost:${config.port}`;
 
@@ -334,6 +375,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
       leaseMs: integer(env, 'TRANSFER_LEASE_MS', 60_000, 1000),
       destinationCaFile: file(env, 'DESTINATION_IMAP_CA_FILE', cwd),
     },
+    destinations: destinations(env),
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,
     supportRetentionMs: integer(env, 'SUPPORT_RETENTION_DAYS', 90, 1) * DAY_MS,
     outbox: outboxSettings(env),

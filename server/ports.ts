@@ -13,6 +13,7 @@ import type {
   ReceiptLine,
   TransferEndReason,
   TransferProgress,
+  TransferEstimate,
   TransferWait,
 } from '../contract/index.ts';
 import type { FailedItem } from './engine/ports.ts';
@@ -40,6 +41,8 @@ export type OperationProgress = {
   progress?: TransferProgress;
   /** The destination asked to wait; the transfer goes on at `until`. */
   waiting?: TransferWait;
+  /** While it runs: when it should end, and the destination's cap when that sets the pace. */
+  estimate?: TransferEstimate;
   /** Why the operation ended, or would end, in error. */
   reason?: TransferEndReason;
 };
@@ -201,8 +204,12 @@ export type GrantAnswer =
  * consent until the export ends. The transfer engine reads them here; it never sees a refresh token.
  */
 export interface DestinationGrants {
-  /** A live access token for this export's destination and use. Never throws for a provider's answer. */
-  forExport(exportId: string, use: GrantUse): Promise<GrantAnswer>;
+  /**
+   * A live access token for this export's destination and use. `rejected`: the token the destination
+   * just refused; when it is still the kept one, a fresh one is asked for whatever its expiry says (a
+   * provider may end a token early). Never throws for a provider's answer.
+   */
+  forExport(exportId: string, use: GrantUse, rejected?: string): Promise<GrantAnswer>;
   /** Forgets the export's tokens (the export ended); doing it twice is harmless. */
   delete(exportId: string): Promise<void>;
 }

@@ -3,7 +3,7 @@
  * access and refresh tokens, sealed with the service secret for their own row, kept from the
  * consent (under the destination token the browser got) through the load that attaches them to an
  * export, until that export ends. The transfer engine asks for an access token per use; one that
- * expires within a minute is refreshed first, by one node at a time.
+ * expires within a minute, or that the destination just refused, is refreshed first, by one node at a time.
  */
 import * as v from 'valibot';
 import type { Logger } from 'pino';
@@ -69,7 +69,7 @@ export function createGrantKeeper(options: GrantKeeperOptions): GrantKeeper {
   const now = options.now ?? Date.now;
 
   /** One look at the row: an answer, or 'again' when another node is refreshing it right now. */
-  async function attempt(exportId: string, use: GrantUse): Promise<GrantAnswer | 'again'> {
+  async function attempt(exportId: string, use: GrantUse, rejected: string | undefined): Promise<GrantAnswer | 'again'> {
     const at = now();
     const grant = await store.byExport(exportId, at);
     if (!grant) return { kind: 'none' };
@@ -80,7 +80,7 @@ export function createGrantKeeper(options: GrantKeeperOptions): GrantKeeper {
       return { kind: 'revoked' };
     }
     const current = tokens.access[use];
-    if (current && current.expiresAt - at > MIN_LIFETIME_MS) {
+    if (current && current.token !== rejected && current.expiresAt - at > MIN_LIFETIME_MS) {
       return { kind: 'access', email: grant.email, accessToken: current.token, expiresAt: current.expiresAt };
     }
     if (tokens.refreshToken === null) return { kind: 'revoked' };
@@ -122,9 +122,9 @@ export function createGrantKeeper(options: GrantKeeperOptions): GrantKeeper {
       const at = now();
       return store.attach(grantKeyOf(destinationToken), exportId, at + ATTACHED_GRANT_TTL_MS, at);
     },
-    async forExport(exportId, use) {
+    async forExport(exportId, use, rejected) {
       for (let step = 0; step < WAIT_STEPS; step += 1) {
-        const answer = await attempt(exportId, use);
+        const answer = await attempt(exportId, use, rejected);
         if (answer !== 'again') return answer;
         await sleep(WAIT_STEP_MS);
       }

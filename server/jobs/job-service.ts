@@ -102,6 +102,7 @@ export function createJobService(deps: JobServiceDeps) {
     if (url && status === 'completed') answer.download_url = url;
     if (progress?.progress) answer.progress = progress.progress;
     if (status === 'started' && progress?.waiting) answer.waiting = progress.waiting;
+    if (status === 'started' && progress?.estimate) answer.estimate = progress.estimate;
     if (status === 'error' && progress?.reason) answer.reason = progress.reason;
     return answer;
   }

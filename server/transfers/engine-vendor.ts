@@ -8,7 +8,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { ReceiptLine, TransferProgress } from '../../contract/index.ts';
+import type { ReceiptLine, TransferCap, TransferProgress } from '../../contract/index.ts';
+import type { DestinationsConfig } from '../config.ts';
 import type { Vault } from '../crypto/vault.ts';
 import type { Db } from '../db/open.ts';
 import type { TransferReportStore, OperationState } from '../db/transfer-report-store.ts';
@@ -17,7 +18,8 @@ import { inTransaction } from '../db/transaction.ts';
 import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, TransferQueue, VendorJob } from '../ports.ts';
 import { archiveFilename } from '../vendor/archive.ts';
 import type { TransferEnvironment } from './environment.ts';
-import { planFor } from './plan.ts';
+import { estimateOf, mailCapOf } from './estimate.ts';
+import { planFor, readPlan, type PlanOptions } from './plan.ts';
 import { archivePath } from './run-transfer.ts';
 import { secretPurpose, type TransferWorker } from './worker.ts';
 
@@ -30,8 +32,10 @@ export type EngineVendorDeps = {
   environment: TransferEnvironment;
   worker: Pick<TransferWorker, 'wake' | 'cancel'>;
   filesDir: string;
-  /** Development: which destinations get the development mailbox store instead of their server. */
-  developmentStore: (provider: VendorJob['destinationProvider']) => boolean;
+  /** Which destinations get the development store instead of their server, and Gmail's path. */
+  planOptions: PlanOptions;
+  /** The destinations' caps, which the estimate of a running transfer reads. */
+  caps: Pick<DestinationsConfig, 'gmailApiQuotaPerMinute' | 'gmailImapDailyBytes'>;
   now: () => number;
 };
 
@@ -48,18 +52,26 @@ function counts(state: OperationState | undefined): TransferProgress {
   return progress.operation === 'emailmigration' ? { ...base, bytes_total: progress.bytesTotal, bytes_done: progress.bytesDone } : base;
 }
 
+/** What the status answer of one operation reads besides its own state: the transfer, its mail cap, the answer's time. */
+type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; at: number };
+
 /**
  * One operation as the status answers tell it. An end counts once the whole transfer has ended (a
  * file export's ZIP is in place only then, and the secret gone); a cancel request counts at once.
+ * While it runs or waits, an estimate of its end (estimate.ts).
  */
-function operationProgress(state: OperationState | undefined, transfer: StoredTransfer): OperationProgress {
+function operationProgress(state: OperationState | undefined, { transfer, mailCap, at }: ProgressContext): OperationProgress {
   const status = transfer.endedAt === null && transfer.cancelRequestedAt === null && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
   const progress = counts(state);
   if (status?.state === 'completed') return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
   if (status?.state === 'failed') return { status: 'error', progress, reason: status.reason };
   if (status?.state === 'cancelled' || transfer.cancelRequestedAt !== null) return { status: 'error', progress, reason: 'cancelled' };
-  if (status?.state === 'sleeping') return { status: 'started', progress, waiting: { reason: status.reason, until: new Date(status.resumeAt).toISOString() } };
-  return { status: 'started', progress };
+  const cap = state?.operation === 'emailmigration' ? mailCap : null;
+  const resumeAt = status?.state === 'sleeping' ? status.resumeAt : undefined;
+  const estimate = estimateOf(progress, cap, { startedAt: transfer.createdAt, at, ...(resumeAt !== undefined ? { resumeAt } : {}) });
+  const running = { status: 'started' as const, progress, ...(estimate ? { estimate } : {}) };
+  if (status?.state === 'sleeping') return { ...running, waiting: { reason: status.reason, until: new Date(status.resumeAt).toISOString() } };
+  return running;
 }
 
 export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
@@ -70,7 +82,7 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
     async start(job: VendorJob, secret: string | null) {
       const unsupported = job.operations.filter((operation) => !ENGINE_OPERATIONS.has(operation));
       if (unsupported.length > 0) throw new Error(`the engine does not move ${unsupported.join(', ')}`);
-      const plan = planFor(job, { developmentStore: deps.developmentStore });
+      const plan = planFor(job, deps.planOptions);
       if (!deps.environment.canRun(plan)) throw new Error('no source server is configured for what this export moves');
       const destination = plan.mail?.destination;
       // Only a password the run will use is kept (the development store needs none).
@@ -92,9 +104,10 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
         return { emailmigration: wanted.email ? orphan : null, contactsmigration: wanted.contacts ? orphan : null, cancellable: false };
       }
       const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
+      const context = { transfer, mailCap: transfer.endedAt === null ? mailCapOf(readPlan(transfer.plan), deps.caps) : null, at: at.getTime() };
       return {
-        emailmigration: wanted.email ? operationProgress(states.get('emailmigration'), transfer) : null,
-        contactsmigration: wanted.contacts ? operationProgress(states.get('contactsmigration'), transfer) : null,
+        emailmigration: wanted.email ? operationProgress(states.get('emailmigration'), context) : null,
+        contactsmigration: wanted.contacts ? operationProgress(states.get('contactsmigration'), context) : null,
         cancellable: transfer.endedAt === null && transfer.cancelRequestedAt === null,
       };
     },

@@ -5,12 +5,13 @@
  * - contacts source: the provider's CardDAV server through the migration service's account
  *   (SOURCE_CARDDAV_*), or in development without one, the scenario accounts' sample address books;
  * - mail destination: the plan's IMAP server, reached only at the address the outbound guard checked
- *   (the name is kept for the certificate), with the password the worker opened or a fresh OAuth
- *   access token; files in the export's ZIP; or, in development, the development mailbox store;
- * - contacts destination: a file in the export's ZIP, or in development the development address-book
- *   store. The providers' own address books (Google People, Microsoft Graph) plug in here as adapters
- *   of the engine's ContactsDestination port; until one exists for a provider, such a transfer fails
- *   with a clear detail instead of pretending.
+ *   (the name is kept for the certificate), with the password the worker opened or the consent's
+ *   access tokens (grant-tokens.ts: renewed when refused); Gmail's import API; files in the export's
+ *   ZIP; or, in development, the development mailbox store;
+ * - contacts destination: a file in the export's ZIP; the account's address book at Google (People
+ *   API) or Outlook.com (Microsoft Graph) with the consent's tokens; or in development the development
+ *   address-book store. No other provider's address book can be reached: such a plan fails with a
+ *   clear detail (capabilities do not offer it).
  * A destination that cannot be built (a refused address, a withdrawn consent) is a DestinationRefused
  * the worker records as the operation's failure, never a crash.
  */
@@ -19,7 +20,11 @@ import {
   createArchiveDestination,
   createCardDavSource,
   createContactsArchiveDestination,
+  createGmailDestination,
+  createGraphContactsDestination,
   createImapDestination,
+  createPeopleDestination,
+  type Clock,
   createImapSource,
   type ContactsDestination,
   type ContactsSource,
@@ -29,20 +34,11 @@ import {
   type ZipArchive,
 } from '../engine/index.ts';
 import type { OutboundGuard } from '../checks/outbound-guard.ts';
-import type { SourceCardDavConfig, SourceImapConfig } from '../config.ts';
+import type { DestinationsConfig, SourceCardDavConfig, SourceImapConfig } from '../config.ts';
 import type { DestinationGrants } from '../ports.ts';
+import { DestinationRefused } from './destination-refused.ts';
+import { grantTokens } from './grant-tokens.ts';
 import type { TransferPlan } from './plan.ts';
-
-/** Why a destination could not be reached before anything was copied; the operation fails with it. */
-export class DestinationRefused extends Error {
-  constructor(
-    readonly reason: 'destination-unreachable' | 'internal',
-    detail: string,
-  ) {
-    super(detail);
-    this.name = 'DestinationRefused';
-  }
-}
 
 export type TransferEnvironment = {
   /** Whether this service can read the source of a plan at all (production without a mail server cannot). */
@@ -68,10 +64,13 @@ export type EnvironmentOptions = {
   destinationCa: string | null;
   /** OAuth access tokens for the OAuth destinations, from the consent the export was loaded with. */
   grants: DestinationGrants;
+  /** The providers' API addresses and Gmail's quota. */
+  destinations: DestinationsConfig;
+  clock: Clock;
 };
 
 export function createTransferEnvironment(options: EnvironmentOptions): TransferEnvironment {
-  const { sourceImap, sourceCardDav, devMail } = options;
+  const { sourceImap, sourceCardDav, devMail, destinations } = options;
 
   async function imapDestination(exportId: string, config: ImapDestinationConfig, secret: string | null): Promise<MailDestination> {
     const { host, port } = config.endpoint;
@@ -87,12 +86,15 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       if (secret === null) throw new DestinationRefused('internal', 'the destination password is no longer kept');
       return createImapDestination({ ...config, endpoint }, secret);
     }
-    // A fresh access token for each run, from the consent the export was loaded with.
-    const answer = await options.grants.forExport(exportId, 'mail');
-    if (answer.kind === 'access') return createImapDestination({ ...config, endpoint }, answer.accessToken);
-    // The provider could not be asked now: the worker gives the transfer back and tries again later.
-    if (answer.kind === 'unavailable') throw new Error('the destination provider could not refresh the access token');
-    throw new DestinationRefused('internal', answer.kind === 'revoked' ? 'the destination consent was withdrawn' : 'the export has no destination consent');
+    return createImapDestination({ ...config, endpoint }, await grantTokens(options.grants, exportId, 'mail'));
+  }
+
+  /** The account's address book at its provider, with the consent's contacts token. */
+  async function providerAddressBook(exportId: string, provider: TransferPlan['provider']): Promise<ContactsDestination> {
+    const run = { clock: options.clock };
+    if (provider === 'gmail') return createPeopleDestination({ endpoint: { url: destinations.peopleApiUrl } }, await grantTokens(options.grants, exportId, 'contacts'), run);
+    if (provider === 'outlook') return createGraphContactsDestination({ endpoint: { url: destinations.graphApiUrl } }, await grantTokens(options.grants, exportId, 'contacts'), run);
+    throw new DestinationRefused('internal', `contacts cannot be delivered to ${provider} address books`);
   }
 
   return {
@@ -116,7 +118,7 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       throw new Error('no source address-book server is configured');
     },
 
-    async contactsDestination({ plan, archive }) {
+    async contactsDestination({ exportId, plan, archive }) {
       const destination = plan.contacts?.destination;
       if (!destination) throw new Error('the plan moves no contacts');
       if (destination.kind === 'archive') {
@@ -127,7 +129,7 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
         if (!devMail) throw new DestinationRefused('internal', 'the development address-book store is not available');
         return devMail.contactsDestination(destination.user);
       }
-      throw new DestinationRefused('internal', `contacts cannot be delivered to ${plan.provider} address books yet`);
+      return providerAddressBook(exportId, plan.provider);
     },
 
     async mailDestination({ exportId, plan, secret, archive }) {
@@ -140,6 +142,10 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       if (plan.delivery === 'development-store') {
         if (!devMail || plan.provider === 'file') throw new DestinationRefused('internal', 'the development mailbox store is not available');
         return devMail.destination(destination.user, plan.provider);
+      }
+      if (destination.kind === 'gmail-api') {
+        const quota = { units: destinations.gmailApiQuotaPerMinute, windowMs: 60_000 };
+        return createGmailDestination({ endpoint: { url: destinations.gmailApiUrl }, quota }, await grantTokens(options.grants, exportId, 'mail'), { clock: options.clock });
       }
       return imapDestination(exportId, destination, secret);
     },

@@ -16,7 +16,7 @@ import { createTransferReportStore } from '../db/transfer-report-store.ts';
 import { createTransferStateStore } from '../db/transfer-state-store.ts';
 import { createTransfersStore } from '../db/transfers-store.ts';
 import { systemClock, type Clock } from '../engine/index.ts';
-import type { DestinationGrants, MigrationVendor } from '../ports.ts';
+import type { DestinationGrants, MigrationVendor, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
 import { createTransferEnvironment } from './environment.ts';
 import { createTransferWorker, type TransferWorker } from './worker.ts';
@@ -43,12 +43,19 @@ export type TransferService = { vendor: MigrationVendor; worker: TransferWorker 
 const MAX_ATTEMPTS = 10;
 const RETRY_MS = 30_000;
 
+/** Whether a destination's consent is a real authorization server's (configured), not the development provider's. */
+function hasRealConsent(config: Config, provider: VendorJob['destinationProvider']): boolean {
+  const { google, microsoft } = config.identity;
+  return (provider === 'gmail' && google !== null) || (provider === 'outlook' && microsoft !== null);
+}
+
 const readPem = (file: string | null) => (file === null ? null : readFileSync(file, 'utf8'));
 
 export function createTransferService(options: TransferServiceOptions): TransferService {
   const { config, db, logger } = options;
   const now = options.now ?? Date.now;
   const vault = createVault(options.secret);
+  const clock = options.clock ?? systemClock;
   const { sourceImap } = config;
   const environment = createTransferEnvironment({
     sourceImap: sourceImap ? { ...sourceImap, ca: readPem(sourceImap.caFile) } : null,
@@ -57,13 +64,15 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     guard: options.guard,
     destinationCa: readPem(config.transfers.destinationCaFile),
     grants: options.grants,
+    destinations: config.destinations,
+    clock,
   });
   const reports = createTransferReportStore(db);
   const worker = createTransferWorker({
     store: createTransferStateStore(db),
     reports,
     environment,
-    clock: options.clock ?? systemClock,
+    clock,
     filesDir: config.filesDir,
     queue: createTableTransferQueue(db),
     transfers: createTransfersStore(db),
@@ -82,9 +91,13 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     worker,
     filesDir: config.filesDir,
     // Development delivers to the development mailbox store where no real destination can be reached:
-    // the OAuth destinations (their consents are the development consent pages), and Other unless the
-    // real checks (ADAPTERS=real) validated its password against its real server.
-    developmentStore: (provider) => config.development && (provider !== 'other' || config.adapters === 'development'),
+    // an OAuth destination whose consent was the development provider's (no real client configured),
+    // and Other unless the real checks (ADAPTERS=real) validated its password against its real server.
+    planOptions: {
+      developmentStore: (provider) => config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealConsent(config, provider)),
+      gmailMailPath: config.destinations.gmailMailPath,
+    },
+    caps: config.destinations,
     now,
   });
   return { vendor, worker };

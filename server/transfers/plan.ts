@@ -1,7 +1,8 @@
 /**
  * A job's transfer plan, as data stored with the transfer (JSON): for each operation where it comes
  * from and goes to — mail: the engine's own job (MailTransferJobSchema: the customer's source mailbox
- * and an IMAP server with its address, port and security, or files in the export's ZIP); contacts:
+ * and an IMAP server with its address, port and security, Gmail's import API, or files in the
+ * export's ZIP); contacts:
  * the customer's account at the source's address-book server and a file in the ZIP or the destination
  * account's address book — the destination provider, and how it is delivered: `direct` to that server
  * or file, or, in development, into the development mailbox and address-book store (server/dev-mail)
@@ -50,10 +51,18 @@ const OAUTH_IMAP: Partial<Record<VendorJob['destinationProvider'], ProviderImap>
   aol: { endpoint: implicit('imap.aol.com'), maxConnections: 4, maxMessageBytes: 25 * MB, finalCrlf: true },
 };
 
+export type PlanOptions = {
+  /** Deliver into the development store instead of this destination's server (development, where the provider is not really reached). */
+  developmentStore: (provider: VendorJob['destinationProvider']) => boolean;
+  /** Gmail's mail by its import API with labels (the default), or over IMAP (GMAIL_MAIL_PATH). */
+  gmailMailPath: 'api' | 'imap';
+};
+
 /** Where the mail of a job goes, as the engine's destination. */
-function mailDestination(job: VendorJob): MailTransferJob['destination'] {
+function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob['destination'] {
   if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat === 'EML' ? 'EML' : 'MBOX' };
   const user = job.destinationEmail ?? '';
+  if (job.destinationProvider === 'gmail' && options.gmailMailPath === 'api') return { kind: 'gmail-api', user };
   if (job.destinationProvider === 'other') {
     // The address the credentials were checked at: the one given, else imap.<domain> on 993 (as the check does).
     const imap = job.destinationImap;
@@ -70,18 +79,15 @@ function contactsDestination(job: VendorJob): ContactsPlan['destination'] {
   return { kind: 'account', user: job.destinationEmail ?? '' };
 }
 
-/**
- * The plan of a job. `developmentStore(provider)`: deliver into the development mailbox store instead
- * of that destination's server (development, where the provider is not really reached).
- */
-export function planFor(job: VendorJob, options: { developmentStore: (provider: VendorJob['destinationProvider']) => boolean }): TransferPlan {
+/** The plan of a job. */
+export function planFor(job: VendorJob, options: PlanOptions): TransferPlan {
   const movesMail = job.operations.includes('emailmigration');
   const movesContacts = job.operations.includes('contactsmigration');
   const provider = job.destinationProvider;
   return {
     provider,
     delivery: provider !== 'file' && options.developmentStore(provider) ? 'development-store' : 'direct',
-    mail: movesMail ? { transferId: job.exportId, sourceMailbox: job.sourceEmail, destination: mailDestination(job) } : null,
+    mail: movesMail ? { transferId: job.exportId, sourceMailbox: job.sourceEmail, destination: mailDestination(job, options) } : null,
     contacts: movesContacts ? { sourceAccount: job.sourceEmail, destination: contactsDestination(job) } : null,
   };
 }

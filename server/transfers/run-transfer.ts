@@ -14,7 +14,8 @@ import path from 'node:path';
 import { openZipArchive, runContactsTransfer, runMailTransfer, type Clock, type TransferOperation, type TransferStateStore, type TransferStatus, type ZipArchive } from '../engine/index.ts';
 import type { TransferReportStore } from '../db/transfer-report-store.ts';
 import { archiveFilename } from '../vendor/archive.ts';
-import { DestinationRefused, type TransferEnvironment } from './environment.ts';
+import { DestinationRefused } from './destination-refused.ts';
+import type { TransferEnvironment } from './environment.ts';
 import type { TransferPlan } from './plan.ts';
 
 /** Why a run was told to stop: the owner cancelled it, the process shuts down, or another worker took it over. */

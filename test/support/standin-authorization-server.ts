@@ -27,6 +27,8 @@ export type StandIn = {
   /** The authorization requests it received, in order. */
   requests: URL[];
   answerNext(answer: Answer): void;
+  /** Whether it issued this access token and it is still live (what the provider's APIs check). */
+  accessTokenLive(token: string): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -122,6 +124,10 @@ export async function startStandIn(kind: StandInKind, options: { redirectUri: st
     requests,
     answerNext(answer) {
       next = answer;
+    },
+    async accessTokenLive(token) {
+      const found = await provider.AccessToken.find(token);
+      return found !== undefined && !found.isExpired;
     },
     close: () =>
       new Promise<void>((resolve) => {

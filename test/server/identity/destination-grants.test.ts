@@ -32,7 +32,7 @@ describe('destination grants', () => {
     createGrantKeeper({
       db,
       vault: createVault(secret),
-      refreshers: { gmail: refresh },
+      refreshers: { gmail: refresh, outlook: refresh },
       logger: createLogger('silent'),
       now: () => clock.now,
       unusedTtlMs: HOUR,
@@ -97,6 +97,18 @@ describe('destination grants', () => {
     answer = async () => ({ kind: 'refreshed', accessToken: 'access-3', expiresAt: clock.now + HOUR, refreshToken: null });
     expect(await grants.forExport(EXPORT, 'mail')).toMatchObject({ kind: 'access', accessToken: 'access-3' });
     expect(refreshCalls[1]).toEqual({ refreshToken: 'refresh-2', use: 'mail' });
+  });
+
+  it('renews a token the destination refused though it has time left, once, however many callers saw it refused', async () => {
+    const grants = keeper();
+    await grants.keep(TOKEN, { provider: 'outlook', email: 'you@outlook.com', tokens: tokens(NOW + HOUR) });
+    await grants.attach(TOKEN, EXPORT);
+    expect(await grants.forExport(EXPORT, 'mail', 'an-older-token')).toMatchObject({ kind: 'access', accessToken: 'access-mail-1' });
+    expect(refreshCalls).toEqual([]);
+    expect(await grants.forExport(EXPORT, 'mail', 'access-mail-1')).toMatchObject({ kind: 'access', accessToken: 'access-2' });
+    // A second connection that was refused the same token gets the renewed one, without another refresh.
+    expect(await grants.forExport(EXPORT, 'mail', 'access-mail-1')).toMatchObject({ kind: 'access', accessToken: 'access-2' });
+    expect(refreshCalls).toEqual([{ refreshToken: 'refresh-1', use: 'mail' }]);
   });
 
   it('lets one of many callers refresh; the others wait for its token', async () => {

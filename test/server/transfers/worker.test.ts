@@ -18,7 +18,8 @@ import { createTransferReportStore } from '../../../server/db/transfer-report-st
 import { createTransferStateStore } from '../../../server/db/transfer-state-store.ts';
 import { createTransfersStore } from '../../../server/db/transfers-store.ts';
 import { createLogger } from '../../../server/http/logger.ts';
-import type { MailDestination } from '../../../server/engine/index.ts';
+import { systemClock, type MailDestination } from '../../../server/engine/index.ts';
+import { readConfig } from '../../../server/config.ts';
 import type { DestinationGrants, MigrationVendor, VendorJob } from '../../../server/ports.ts';
 import { createEngineVendor } from '../../../server/transfers/engine-vendor.ts';
 import { createTransferEnvironment, type TransferEnvironment } from '../../../server/transfers/environment.ts';
@@ -58,8 +59,9 @@ type Setup = { vendor: MigrationVendor; worker: TransferWorker; clock: { now: nu
 
 /** These transfers go to the development store: no destination consent is ever asked for. */
 const NO_GRANTS: DestinationGrants = { forExport: async () => ({ kind: 'none' }), delete: async () => undefined };
+const DEVELOPMENT_PLAN = { developmentStore: () => true, gmailMailPath: 'api' } as const;
 const developmentEnvironment = () =>
-  createTransferEnvironment({ sourceImap: null, sourceCardDav: null, devMail, guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }), destinationCa: null, grants: NO_GRANTS });
+  createTransferEnvironment({ sourceImap: null, sourceCardDav: null, devMail, guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }), destinationCa: null, grants: NO_GRANTS, destinations: readConfig({}).destinations, clock: systemClock });
 
 describe('transfer worker', () => {
   let db: Db;
@@ -98,7 +100,7 @@ describe('transfer worker', () => {
       },
     });
     workers.push(worker);
-    const vendor = createEngineVendor({ db, queueOver: createTableTransferQueue, reports, vault, environment, worker, filesDir: path.join(dir, 'files'), developmentStore: () => true, now });
+    const vendor = createEngineVendor({ db, queueOver: createTableTransferQueue, reports, vault, environment, worker, filesDir: path.join(dir, 'files'), planOptions: DEVELOPMENT_PLAN, caps: readConfig({}).destinations, now });
     return { vendor, worker, clock, ended };
   }
 
@@ -166,7 +168,7 @@ describe('transfer worker', () => {
     // Queued without waking this worker; then two claims whose processes "died" (leases that ran out).
     await createEngineVendor({ db, queueOver: createTableTransferQueue, reports: createTransferReportStore(db), vault: createVault('x'.repeat(32)),
       environment: developmentEnvironment(),
-      worker: { wake: async () => undefined, cancel: () => undefined }, filesDir: dir, developmentStore: () => true, now: () => NOW }).start(doomed, null);
+      worker: { wake: async () => undefined, cancel: () => undefined }, filesDir: dir, planOptions: DEVELOPMENT_PLAN, caps: readConfig({}).destinations, now: () => NOW }).start(doomed, null);
     const queue = createTableTransferQueue(db);
     for (let claim = 0; claim < 2; claim++) expect(await queue.claim(`dead-${claim}`, NOW + claim * 120_000, 60_000, 1)).toHaveLength(1);
     clock.now = NOW + 10 * 60_000;

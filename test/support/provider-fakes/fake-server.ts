@@ -21,7 +21,37 @@ export type Quota = { units: number; windowMs: number };
 
 export class FakeTokens {
   readonly #expiry = new Map<string, number>();
+  readonly #revoked = new Set<string>();
+  #issuer: ((token: string) => Promise<boolean>) | null = null;
   readonly issued: string[] = [];
+
+  /**
+   * Also accept the live access tokens of an authorization server (the service tests' stand-in for
+   * Google's or Microsoft's), as the real API accepts the tokens its provider issued.
+   */
+  trustIssuer(live: (token: string) => Promise<boolean>): void {
+    this.#issuer = live;
+  }
+
+  #endEarly = 0;
+  /** Tokens ended before their time so far. */
+  readonly endedEarly: string[] = [];
+
+  /** The next `count` good tokens presented are ended before their time (a provider may): that request and later ones with it answer 401. */
+  endNextEarly(count = 1): void {
+    this.#endEarly += count;
+  }
+
+  /** Whether a request with this bearer token is authenticated. */
+  async accepts(token: string | null): Promise<boolean> {
+    if (token === null || this.#revoked.has(token)) return false;
+    const good = this.valid(token) || (this.#issuer !== null && (await this.#issuer(token)));
+    if (!good || this.#endEarly === 0) return good;
+    this.#endEarly -= 1;
+    this.#revoked.add(token);
+    this.endedEarly.push(token);
+    return false;
+  }
 
   /** A new access token, valid for `ttlMs`. */
   issue(ttlMs = 3_600_000): string {
@@ -91,7 +121,7 @@ export class FakeProvider {
     const entry: LoggedRequest = { at: now, method: c.req.method, path: url.pathname, query: url.search, status: 0, units, token, throttled: false };
     this.log.push(entry);
     let response: Response;
-    if (!this.tokens.valid(token)) response = this.#error(c, this.answers.unauthenticated);
+    if (!(await this.tokens.accepts(token))) response = this.#error(c, this.answers.unauthenticated);
     else if (this.#injected.length > 0) {
       const injected = this.#injected.shift() as ErrorAnswer;
       entry.throttled = injected.throttle === true;
