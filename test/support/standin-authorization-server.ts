@@ -136,3 +136,15 @@ export async function startStandIn(kind: StandInKind, options: { redirectUri: st
       }),
   };
 }
+
+/** The service's configuration pointing its Google and Microsoft clients at these stand-ins. */
+export function standInEnv(google: StandIn, microsoft: StandIn): Record<string, string> {
+  return {
+    GOOGLE_ISSUER: google.issuer,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    MICROSOFT_ISSUER: microsoft.issuer,
+    MICROSOFT_CLIENT_ID: microsoft.clientId,
+    MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
+  };
+}

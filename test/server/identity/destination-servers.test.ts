@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE, MICROSOFT } from '../../../server/identity/oauth/destination-servers.ts';
 import { freePort } from '../../support/free-port.ts';
-import { startStandIn, type StandIn } from '../../support/standin-authorization-server.ts';
+import { standInEnv, startStandIn, type StandIn } from '../../support/standin-authorization-server.ts';
 import { attachConsent, GMAIL_BOTH, OUTLOOK_BOTH, relative, spa, startIdentity, type IdentityHarness } from './helpers.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -26,12 +26,7 @@ beforeAll(async () => {
     port,
     env: {
       PUBLIC_URL: portal,
-      GOOGLE_ISSUER: google.issuer,
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      MICROSOFT_ISSUER: microsoft.issuer,
-      MICROSOFT_CLIENT_ID: microsoft.clientId,
-      MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
+      ...standInEnv(google, microsoft),
     },
   });
 });

@@ -21,7 +21,7 @@ import { freePort } from '../../support/free-port.ts';
 import { GmailFake } from '../../support/provider-fakes/gmail-fake.ts';
 import { GraphFake } from '../../support/provider-fakes/graph-fake.ts';
 import { PeopleFake } from '../../support/provider-fakes/people-fake.ts';
-import { startStandIn, type StandIn } from '../../support/standin-authorization-server.ts';
+import { standInEnv, startStandIn, type StandIn } from '../../support/standin-authorization-server.ts';
 import { readMaildir } from '../../dev-mail/support/read-maildir.ts';
 import { devSignIn } from '../helpers/dev-sign-in.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
@@ -55,12 +55,7 @@ beforeAll(async () => {
     env: {
       PUBLIC_URL: portal,
       TRANSFER_POLL_MS: '50',
-      GOOGLE_ISSUER: google.issuer,
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      MICROSOFT_ISSUER: microsoft.issuer,
-      MICROSOFT_CLIENT_ID: microsoft.clientId,
-      MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
+      ...standInEnv(google, microsoft),
       GMAIL_API_URL: gmail.url,
       GOOGLE_PEOPLE_API_URL: people.url,
       MICROSOFT_GRAPH_URL: graph.url,
