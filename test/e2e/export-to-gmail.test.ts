@@ -1,7 +1,7 @@
 /**
  * Journeys 1 and 2 of issue 6: the active scenario account exports to Gmail — terms, consent with
  * every scope, email and contacts, start, complete, copy the export ID, and look it up from the
- * home page until it completes; and the same consent with a scope unchecked, which leads to
+ * home page until it completes, with the time to finish shown while mail moves; and the same consent with a scope unchecked, which leads to
  * /check-email-scopes and back to the options.
  */
 import { describe, expect, it } from 'vitest';
@@ -74,6 +74,9 @@ describe('export to Gmail', () => {
     await expect.poll(() => statusOf(page, 'Email').textContent()).toContain('In progress');
     await expect.poll(() => statusOf(page, 'Contacts').textContent()).toContain('In progress');
     await current.check('status-in-progress');
+    // Once mail is moving, the page says when it should end, from the pace the running transfer measured.
+    await reloadUntilStatus(page, ['Email'], 'at the pace so far', 25_000);
+    expect(await page.getByRole('status', { name: 'Email: time to finish' }).textContent()).toMatch(/^(A few minutes|About \d+ minutes?) at the pace so far\. You can close this page/);
     await reloadUntilStatus(page, ['Email', 'Contacts'], 'Completed');
     await current.check('status-completed');
   });
