@@ -11,11 +11,12 @@
  */
 import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { PAGE_NONCE_PLACEHOLDER } from '../../contract/index.ts';
+import { isFile } from './is-file.ts';
 import { accepts, type EncodingName } from './encodings.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { issueXsrfCookie } from './xsrf.ts';
@@ -26,14 +27,6 @@ const compressors: Record<EncodingName, (page: string) => Promise<Buffer>> = {
 };
 
 const ROUTE = /^\/[a-z0-9-]*$/;
-
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** A fresh nonce per answer: 128 random bits. */
 const newNonce = () => randomBytes(16).toString('base64');

@@ -6,20 +6,13 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isFile } from './is-file.ts';
 import { accepts, ENCODINGS } from './encodings.ts';
 import { pages } from './pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 export function serveDist(distDir: string, options: { secureCookies: boolean }): MiddlewareHandler {
   const root = path.resolve(distDir);
