@@ -19,6 +19,14 @@ export const SOURCE_PROVIDER: v.InferOutput<typeof SourceProviderSchema> = 'nort
 export const DestinationProviderSchema = v.picklist(['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next', 'other', 'file']);
 export type DestinationProvider = v.InferOutput<typeof DestinationProviderSchema>;
 
+/**
+ * Destinations with nowhere to put contacts: another IMAP provider (IMAP carries mail only), and
+ * Yahoo and AOL (no address-book API is open to other applications with their consent). The service's
+ * capabilities and load, and the machine's options page, read the same rule.
+ */
+const MAIL_ONLY_DESTINATIONS: ReadonlySet<DestinationProvider> = new Set(['other', 'yahoo', 'aol']);
+export const destinationTakesContacts = (destination: DestinationProvider): boolean => !MAIL_ONLY_DESTINATIONS.has(destination);
+
 export const ProviderSchema = v.union([SourceProviderSchema, DestinationProviderSchema]);
 export type Provider = v.InferOutput<typeof ProviderSchema>;
 

@@ -42,6 +42,7 @@ import type { GrantKeeper } from './identity/destination-grants.ts';
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import { createMetrics } from './ops/metrics.ts';
 import type { AccountDirectory } from './ports.ts';
+import type { DestinationServerName } from './identity/oauth/destination-servers.ts';
 
 /** Ended limit windows, and the destination tokens of ended exports, are deleted this often. */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -55,14 +56,22 @@ export type RunningParts = ExportService & {
   close: () => Promise<void>;
 };
 
+/** Each destination's authorization server as the start log names it: the server, the destination, its variables. */
+const CONSENT_SERVERS: Readonly<Record<DestinationServerName, { name: string; destination: string; prefix: string }>> = {
+  google: { name: 'Google', destination: 'Gmail', prefix: 'GOOGLE' },
+  microsoft: { name: 'Microsoft', destination: 'Outlook.com', prefix: 'MICROSOFT' },
+  yahoo: { name: 'Yahoo', destination: 'Yahoo Mail', prefix: 'YAHOO' },
+  aol: { name: 'AOL', destination: 'AOL Mail', prefix: 'AOL' },
+};
+
 /** What runs as a development stand-in, and what production lacks a real adapter for; logged at start. */
 export function describeParts(config: Config): { standIns: string[]; unavailable: string[] } {
   const standIns: string[] = [];
   const unavailable: string[] = [];
   const embedded = developmentIssuers(config);
   if (embedded.includes('sso')) standIns.push('embedded development sign-in (scenario accounts, no password)');
-  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => (issuer === 'google' ? 'Google' : 'Microsoft'));
-  if (consents.length) standIns.push(`embedded development ${consents.join(' and ')} consent`);
+  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => CONSENT_SERVERS[issuer].name);
+  if (consents.length) standIns.push(`embedded development ${[consents.slice(0, -1).join(', '), consents.at(-1)].filter(Boolean).join(' and ')} consent`);
   if (config.development) {
     standIns.push(
       config.sourceImap ? `development mailbox store in ${config.devMailDir} for the OAuth destinations` : `sample mailboxes and development destination mailboxes in ${config.devMailDir}`,
@@ -71,8 +80,9 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
       '/dev pages',
     );
   } else {
-    if (!config.identity.google) unavailable.push('Gmail (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET not set)');
-    if (!config.identity.microsoft) unavailable.push('Outlook.com (MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET not set)');
+    for (const [server, { destination, prefix }] of Object.entries(CONSENT_SERVERS)) {
+      if (!config.identity[server as DestinationServerName]) unavailable.push(`${destination} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
+    }
     if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
     if (!config.sourceCardDav) unavailable.push('contacts transfers (no source address-book server: SOURCE_CARDDAV_URL)');
   }

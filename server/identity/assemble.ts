@@ -1,12 +1,13 @@
 /**
- * Identity as the configuration asks for it: the provider's single sign-on and the Google and
- * Microsoft clients of the destinations, each the real server when configured and, in development
+ * Identity as the configuration asks for it: the provider's single sign-on and the Google,
+ * Microsoft, Yahoo and AOL clients of the destinations, each the real server when configured and, in development
  * only, the embedded development provider's stand-in otherwise (started here, on its own loopback
  * port). In production what is not configured is absent: sign-in answers 404 (production refuses to
  * start without it anyway), an unconfigured destination is PROVIDER_NOT_SUPPORTED.
  */
 import type { Logger } from 'pino';
 import type { Hono } from 'hono';
+import type { DestinationProvider } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import { createVault } from '../crypto/vault.ts';
 import type { Db } from '../db/open.ts';
@@ -18,7 +19,7 @@ import type { IssuerName } from './dev-provider/issuers.ts';
 import type { DevelopmentProvider, DevelopmentProviderOptions } from './dev-provider/server.ts';
 import { createOAuthClient, type OAuthClient } from './oauth/client.ts';
 import { createDestination, type Destination } from './oauth/destination.ts';
-import { developmentVariant, GOOGLE, MICROSOFT, type DestinationServer } from './oauth/destination-servers.ts';
+import { DESTINATION_SERVER_NAMES, DESTINATION_SERVERS, developmentVariant, PROVIDER_OF_SERVER, type DestinationServerName } from './oauth/destination-servers.ts';
 import { createIdentityRoutes, type SignIn } from './routes.ts';
 import type { TokenStore } from './token-store.ts';
 
@@ -44,8 +45,8 @@ export type IdentityDependencies = {
 /** The issuers the embedded development provider must serve: those without a real server, in development only. */
 export function developmentIssuers(config: Config): IssuerName[] {
   if (!config.development) return [];
-  const { signIn, google, microsoft } = config.identity;
-  return [...(signIn ? [] : ['sso' as const]), ...(google ? [] : ['google' as const]), ...(microsoft ? [] : ['microsoft' as const])];
+  const { identity } = config;
+  return [...(identity.signIn ? [] : ['sso' as const]), ...DESTINATION_SERVER_NAMES.filter((name) => !identity[name])];
 }
 
 /**
@@ -82,8 +83,12 @@ export async function assembleIdentity(deps: IdentityDependencies): Promise<Iden
     clients.push(made);
     return made;
   };
-  const destination = (real: ClientSettings | null, stand: ClientSettings | undefined, server: DestinationServer): Destination | undefined => {
+  /** A destination's server: the real one when configured, else the development provider's stand-in when it runs. */
+  const destination = (name: DestinationServerName): Destination | undefined => {
+    const real = config.identity[name];
+    const server = DESTINATION_SERVERS[name];
     if (real) return createDestination(server, client(real));
+    const stand = dev?.clients[name];
     return stand ? createDestination(developmentVariant(server), client(stand)) : undefined;
   };
 
@@ -94,11 +99,14 @@ export async function assembleIdentity(deps: IdentityDependencies): Promise<Iden
     : standInSignIn
       ? { client: client(standInSignIn), scopes: 'openid email', redirectUri: null }
       : null;
-  const gmail = destination(config.identity.google, dev?.clients.google, GOOGLE);
-  const outlook = destination(config.identity.microsoft, dev?.clients.microsoft, MICROSOFT);
+  const destinations: Partial<Record<DestinationProvider, Destination>> = {};
   const refreshers: Partial<Record<string, Refresh>> = {};
-  if (gmail) refreshers.gmail = gmail.refresh;
-  if (outlook) refreshers.outlook = outlook.refresh;
+  for (const name of DESTINATION_SERVER_NAMES) {
+    const made = destination(name);
+    if (!made) continue;
+    destinations[PROVIDER_OF_SERVER[name]] = made;
+    refreshers[PROVIDER_OF_SERVER[name]] = made.refresh;
+  }
 
   const grants = createGrantKeeper({ db: deps.db, vault, refreshers, logger, now, unusedTtlMs: config.tokenTtlMs });
   const routes = createIdentityRoutes({
@@ -108,7 +116,7 @@ export async function assembleIdentity(deps: IdentityDependencies): Promise<Iden
     publicUrl: config.publicUrl,
     usedStates: createUsedStatesStore(deps.db),
     signIn,
-    destinations: { ...(gmail ? { gmail } : {}), ...(outlook ? { outlook } : {}) },
+    destinations,
     grants,
     logger,
     now,

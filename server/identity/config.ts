@@ -1,6 +1,7 @@
 /**
  * The identity part of the configuration (docs/configuration.md): the provider's single sign-on
- * (OIDC_*), the Google and Microsoft OAuth clients of the destinations (GOOGLE_*, MICROSOFT_*), and
+ * (OIDC_*), the Google, Microsoft, Yahoo and AOL OAuth clients of the destinations (GOOGLE_*,
+ * MICROSOFT_*, YAHOO_*, AOL_*), and
  * the loopback port of the embedded development provider. Pure, like server/config.ts: it reads the
  * environment it is given and throws IdentityConfigError naming the variable (never its value: these
  * hold secrets).
@@ -28,6 +29,10 @@ export type IdentityConfig = {
   google: ClientSettings | null;
   /** Outlook.com destinations; null = the embedded development "Microsoft" (development only), else not offered. */
   microsoft: ClientSettings | null;
+  /** Yahoo Mail destinations; null = the embedded development "Yahoo" (development only), else not offered. */
+  yahoo: ClientSettings | null;
+  /** AOL Mail destinations; null = the embedded development "AOL" (development only), else not offered. */
+  aol: ClientSettings | null;
   /** Loopback port of the embedded development provider; 0 = any free port. */
   devProviderPort: number;
 };
@@ -42,6 +47,12 @@ const GOOGLE_ISSUER = 'https://accounts.google.com';
  * endpoint's discovered issuer is a template that matches no ID token.
  */
 const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/consumers/v2.0';
+/**
+ * Yahoo's and AOL's OpenID Connect issuers (one identity platform, a client per brand); their discovery
+ * documents name the authorization endpoint `/oauth2/request_auth` and the token endpoint `/oauth2/get_token`.
+ */
+const YAHOO_ISSUER = 'https://api.login.yahoo.com';
+const AOL_ISSUER = 'https://api.login.aol.com';
 
 /** This machine's host names as a URL spells them. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -106,16 +117,23 @@ function signIn(env: Env): SignInSettings | null {
   return { issuer: issuer(env, 'OIDC_ISSUER'), clientId, auth: signInAuth(env), scopes: scopes.join(' '), redirectUrl };
 }
 
-/** A destination's client: its id and secret together, or neither (then the destination is not offered). */
-function destination(env: Env, prefix: 'GOOGLE' | 'MICROSOFT', fallbackIssuer: string): ClientSettings | null {
+/**
+ * A destination's client: its id and secret together, or neither (then the destination is not offered).
+ * Google and Microsoft document client_secret_post for their token endpoints, Yahoo and AOL client_secret_basic.
+ */
+function destination(
+  env: Env,
+  prefix: 'GOOGLE' | 'MICROSOFT' | 'YAHOO' | 'AOL',
+  fallbackIssuer: string,
+  method: 'client_secret_basic' | 'client_secret_post' = 'client_secret_post',
+): ClientSettings | null {
   const clientId = text(env, `${prefix}_CLIENT_ID`);
   const secret = text(env, `${prefix}_CLIENT_SECRET`);
   if (!clientId && !secret) return null;
   if (!clientId || !secret) {
     throw new IdentityConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together; ${clientId ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`} missing.`);
   }
-  // Google and Microsoft document client_secret_post for their token endpoints.
-  return { issuer: issuer(env, `${prefix}_ISSUER`, fallbackIssuer), clientId, auth: { method: 'client_secret_post', secret } };
+  return { issuer: issuer(env, `${prefix}_ISSUER`, fallbackIssuer), clientId, auth: { method, secret } };
 }
 
 export function readIdentityConfig(env: Env): IdentityConfig {
@@ -128,6 +146,8 @@ export function readIdentityConfig(env: Env): IdentityConfig {
     signIn: signIn(env),
     google: destination(env, 'GOOGLE', GOOGLE_ISSUER),
     microsoft: destination(env, 'MICROSOFT', MICROSOFT_ISSUER),
+    yahoo: destination(env, 'YAHOO', YAHOO_ISSUER, 'client_secret_basic'),
+    aol: destination(env, 'AOL', AOL_ISSUER, 'client_secret_basic'),
     devProviderPort,
   };
 }

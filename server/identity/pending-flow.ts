@@ -10,6 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { DestinationProviderSchema, OperationSchema } from '../../contract/index.ts';
 import { openJson, type Vault } from '../crypto/vault.ts';
+import { DESTINATION_SERVER_NAMES } from './oauth/destination-servers.ts';
 
 export const FLOW_COOKIE_NAME = 'identity_flow';
 /** Only the identity routes need it; /api/oauth/ also covers the callbacks under /api/oauth/callback. */
@@ -33,7 +34,7 @@ const PendingFlowSchema = v.variant('kind', [
   v.object({
     kind: v.literal('consent'),
     provider: DestinationProviderSchema,
-    server: v.picklist(['google', 'microsoft']),
+    server: v.picklist(DESTINATION_SERVER_NAMES),
     scopes: v.array(OperationSchema),
     ...checks,
   }),

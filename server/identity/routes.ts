@@ -2,10 +2,10 @@
  * The identity routes of the export service (spec §2, §7 browser redirects), an OpenID Connect and
  * OAuth 2.0 client for every authorization server it uses:
  *   GET /api/oauth/?provider=northwave&logout=true                  sign-in (the provider's SSO)
- *   GET /api/oauth/?provider=<gmail|outlook>&scopes=<ops>&logout=true   destination consent
+ *   GET /api/oauth/?provider=<gmail|outlook|yahoo|aol>&scopes=<ops>&logout=true   destination consent
  *   GET /api/oauth-for-status/?provider=northwave&logout=true       sign-in for the status lookup
  *   GET /api/oauth/callback                                         the SSO's answer (its redirect URI)
- *   GET /api/oauth/callback/google, /api/oauth/callback/microsoft   each destination server's own
+ *   GET /api/oauth/callback/<google|microsoft|yahoo|aol>            each destination server's own
  * Each start redirects to the server's authorization endpoint (code + PKCE, `state`, `nonce`) with the
  * flow sealed in a cookie; each answer is checked against that cookie and redeemed, then the browser
  * goes back to /oauth-callback or /oauth-callback-for-status with the service's own token (never the
@@ -27,7 +27,7 @@ import { emailHash } from './email-hash.ts';
 import { parseAddress } from './address.ts';
 import { OAuthFailure, type OAuthClient, type Redeemed } from './oauth/client.ts';
 import type { Destination } from './oauth/destination.ts';
-import { consentScope, USE_OF_OPERATION, type DestinationServerName } from './oauth/destination-servers.ts';
+import { consentScope, DESTINATION_SERVER_NAMES, scopesOf, USE_OF_OPERATION, type DestinationServerName } from './oauth/destination-servers.ts';
 import { createFlowSeal, FLOW_COOKIE_NAME, FLOW_TTL_MS, flowCookieHeader, sameSecret, serverOf, type PendingFlow } from './pending-flow.ts';
 import type { TokenStore } from './token-store.ts';
 
@@ -169,9 +169,10 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
       if (!parsed.success || !destination) return send(c, errorLocation('consent', 'PROVIDER_NOT_SUPPORTED'), null);
       const operations = parseScopes(c.req.query('scopes'));
       const uses = operations && usesOf(operations);
-      if (!operations || !uses) return send(c, errorLocation('consent', 'EXTERNAL_OAUTH_ERROR'), null);
-      if (!origin) return noOrigin(c, 'consent');
       const { server } = destination;
+      // Unknown operations, or one this server grants nothing for (contacts at Yahoo or AOL): no consent can cover them.
+      if (!operations || !uses || uses.some((use) => !scopesOf(server, use))) return send(c, errorLocation('consent', 'EXTERNAL_OAUTH_ERROR'), null);
+      if (!origin) return noOrigin(c, 'consent');
       flow = { kind: 'consent', provider: parsed.output, server: server.name, scopes: operations, ...common, redirectUri: `${origin}${callbackPath(server.name)}` };
       ({ client } = destination);
       scope = consentScope(server, uses);
@@ -271,7 +272,7 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   // Both spellings: the browser asks with the trailing slash of §7, a person may type it without.
   for (const path of ['/api/oauth', '/api/oauth/']) app.get(path, (c) => begin(c, 'oauth'));
   for (const path of ['/api/oauth-for-status', '/api/oauth-for-status/']) app.get(path, (c) => begin(c, 'status'));
-  for (const server of ['sso', 'google', 'microsoft'] as const) {
+  for (const server of ['sso', ...DESTINATION_SERVER_NAMES] as const) {
     app.get(callbackPath(server), (c) => finish(c, server));
     app.get(`${callbackPath(server)}/`, (c) => finish(c, server));
   }

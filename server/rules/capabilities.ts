@@ -1,10 +1,10 @@
 /**
  * What may be exported where (capabilities call, and the load call's refusal of anything else).
  * Email always; contacts unless the source account has no contacts service (carddav inactive) or the
- * destination has nowhere to put them (another IMAP provider: IMAP carries mail only, and no address
- * book server is known for it); forwarding never while its feature flag is off (§9).
+ * destination has nowhere to put them (the contract's destinationTakesContacts: another IMAP provider,
+ * Yahoo, AOL); forwarding never while its feature flag is off (§9).
  */
-import type { CapabilitiesResponse, DestinationProvider, Operation } from '../../contract/index.ts';
+import { destinationTakesContacts, type CapabilitiesResponse, type DestinationProvider, type Operation } from '../../contract/index.ts';
 import type { ScenarioAccount } from '../ports.ts';
 
 /** Destinations the user grants through the provider's own consent page (OAuth), not a password. */
@@ -31,8 +31,7 @@ export function providerForEmail(email: string): DestinationProvider {
   return PROVIDER_BY_DOMAIN[domain] ?? 'other';
 }
 
-/** Destinations that take contacts: the providers' address books, and the file. */
-const takesContacts = (destination: DestinationProvider | null) => destination !== 'other';
+const takesContacts = (destination: DestinationProvider | null) => destination === null || destinationTakesContacts(destination);
 
 /** `destination` null: what the source account allows wherever it goes. */
 export function allowedOperations(source: ScenarioAccount, flags: { forwarding: boolean }, destination: DestinationProvider | null = null): Operation[] {

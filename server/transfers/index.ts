@@ -16,6 +16,7 @@ import { createTransferReportStore } from '../db/transfer-report-store.ts';
 import { createTransferStateStore } from '../db/transfer-state-store.ts';
 import { createTransfersStore } from '../db/transfers-store.ts';
 import { systemClock, type Clock } from '../engine/index.ts';
+import { DESTINATION_SERVER_NAMES, PROVIDER_OF_SERVER } from '../identity/oauth/destination-servers.ts';
 import type { DestinationGrants, MigrationVendor, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
 import { createTransferEnvironment } from './environment.ts';
@@ -45,8 +46,8 @@ const RETRY_MS = 30_000;
 
 /** Whether a destination's consent is a real authorization server's (configured), not the development provider's. */
 function hasRealConsent(config: Config, provider: VendorJob['destinationProvider']): boolean {
-  const { google, microsoft } = config.identity;
-  return (provider === 'gmail' && google !== null) || (provider === 'outlook' && microsoft !== null);
+  const server = DESTINATION_SERVER_NAMES.find((name) => PROVIDER_OF_SERVER[name] === provider);
+  return server !== undefined && config.identity[server] !== null;
 }
 
 const readPem = (file: string | null) => (file === null ? null : readFileSync(file, 'utf8'));

@@ -35,7 +35,7 @@ describe('readConfig', () => {
       adapters: 'development',
       production: false,
       development: true,
-      identity: { signIn: null, google: null, microsoft: null, devProviderPort: 0 },
+      identity: { signIn: null, google: null, microsoft: null, yahoo: null, aol: null, devProviderPort: 0 },
       outbound: { allowList: [], ports: [993, 143], dnsServers: null },
       bodyLimitBytes: 65536,
       downloadTtlMs: 14 * 24 * 60 * 60 * 1000,
@@ -112,6 +112,11 @@ describe('readConfig', () => {
       GOOGLE_CLIENT_SECRET: 'g-secret',
       MICROSOFT_CLIENT_ID: 'm-id',
       MICROSOFT_CLIENT_SECRET: 'm-secret',
+      YAHOO_CLIENT_ID: 'y-id',
+      YAHOO_CLIENT_SECRET: 'y-secret',
+      AOL_CLIENT_ID: 'a-id',
+      AOL_CLIENT_SECRET: 'a-secret',
+      AOL_ISSUER: 'https://login.aol.example.net/',
       DEV_IDENTITY_PORT: '8081',
     }).identity;
     expect(identity).toEqual({
@@ -124,6 +129,8 @@ describe('readConfig', () => {
       },
       google: { issuer: 'https://accounts.google.com', clientId: 'g-id', auth: { method: 'client_secret_post', secret: 'g-secret' } },
       microsoft: { issuer: 'https://login.microsoftonline.com/consumers/v2.0', clientId: 'm-id', auth: { method: 'client_secret_post', secret: 'm-secret' } },
+      yahoo: { issuer: 'https://api.login.yahoo.com', clientId: 'y-id', auth: { method: 'client_secret_basic', secret: 'y-secret' } },
+      aol: { issuer: 'https://login.aol.example.net', clientId: 'a-id', auth: { method: 'client_secret_basic', secret: 'a-secret' } },
       devProviderPort: 8081,
     });
   });
@@ -134,6 +141,8 @@ describe('readConfig', () => {
     [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's', OIDC_TOKEN_AUTH_METHOD: 'none' }, /OIDC_TOKEN_AUTH_METHOD/],
     [{ GOOGLE_CLIENT_ID: 'g' }, /GOOGLE_CLIENT_SECRET missing/],
     [{ MICROSOFT_CLIENT_SECRET: 'm' }, /MICROSOFT_CLIENT_ID missing/],
+    [{ YAHOO_CLIENT_ID: 'y' }, /YAHOO_CLIENT_SECRET missing/],
+    [{ AOL_CLIENT_ID: 'a', AOL_CLIENT_SECRET: 's', AOL_ISSUER: 'http://api.login.aol.com' }, /AOL_ISSUER/],
     [{ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'http://accounts.example.com' }, /GOOGLE_ISSUER/],
     [{ DEV_IDENTITY_PORT: 'x' }, /DEV_IDENTITY_PORT/],
   ])('refuses the identity variables %o, naming the variable and never a secret', (env, message) => {

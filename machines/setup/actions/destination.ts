@@ -1,6 +1,6 @@
 /** The destination page: a provider button, or the Other form with its checks. */
 import { assertEvent } from 'xstate';
-import type { CapabilitiesResponse } from '../../../contract/index.ts';
+import { destinationTakesContacts, type CapabilitiesResponse } from '../../../contract/index.ts';
 import { emptyOtherForm } from '../../context.ts';
 import { MESSAGES } from '../../errors.ts';
 import type { OtherForm, PortalContext } from '../../types.ts';
@@ -59,9 +59,12 @@ export const destinationActions = {
   refuseCredentials: update(({ context }, params: { response: object }) =>
     withErrors(context, { form: refusalOf(params.response) ?? MESSAGES.unknownError }),
   ),
+  // The answer is about the signed-in account; a destination with nowhere to put contacts takes none whatever it says.
   applyCapabilities: update(({ context }, params: { response: CapabilitiesResponse }) => ({
     allowedContactsMigration:
-      params.response.allowed_operations.includes('contactsmigration') && !context.neverAllowContactsMigration,
+      params.response.allowed_operations.includes('contactsmigration') &&
+      !context.neverAllowContactsMigration &&
+      (context.dstAccount === null || destinationTakesContacts(context.dstAccount.provider)),
     destinationError: null,
   })),
   failDestinationUnknown: update(() => ({ destinationError: MESSAGES.unknownError })),

@@ -3,7 +3,7 @@
  * `/<issuer>/interaction/<uid>` when it needs a login or a consent):
  *  - sso: the scenario-account page; choosing an account logs in and consents at once (the portal
  *    is the provider's own application), Cancel answers access_denied.
- *  - google, microsoft: the address (when logging in) and the requested scopes as checkboxes; Allow
+ *  - google, microsoft, yahoo, aol: the address (when logging in) and the requested scopes as checkboxes; Allow
  *    grants the ticked ones and rejects the others, Deny answers access_denied.
  * An invalid address shows the page again with the reason; the interaction goes on.
  */
@@ -11,16 +11,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { AccountDirectory } from '../../ports.ts';
 import { INVALID_ADDRESS_MESSAGE, parseAddress } from '../address.ts';
-import { GOOGLE, MICROSOFT, type DestinationServer } from '../oauth/destination-servers.ts';
+import { DESTINATION_SERVERS, scopesOf, type DestinationServer, type DestinationServerName } from '../oauth/destination-servers.ts';
 import { consentPage, errorPage, signInPage, type ConsentView } from './pages.ts';
 import type { Issuer, IssuerName } from './issuers.ts';
 
 /** How each use of a destination grant reads on a consent screen. */
 const USE_WORDS = { mail: 'Read, compose and send your email', contacts: 'See and edit your contacts' } as const;
 
-const DESTINATIONS: Record<Exclude<IssuerName, 'sso'>, { server: DestinationServer; exampleAddress: string }> = {
-  google: { server: GOOGLE, exampleAddress: 'you@gmail.com' },
-  microsoft: { server: MICROSOFT, exampleAddress: 'you@outlook.com' },
+/** The address the consent page suggests at each destination's login. */
+const EXAMPLE_ADDRESS: Record<DestinationServerName, string> = {
+  google: 'you@gmail.com',
+  microsoft: 'you@outlook.com',
+  yahoo: 'you@yahoo.com',
+  aol: 'you@aol.com',
 };
 
 const MAX_FORM_BYTES = 16 * 1024;
@@ -57,7 +60,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
 /** The requested scopes a person may tick, with their words (openid, email and offline_access are not a choice). */
 function choices(server: DestinationServer, requested: readonly string[]) {
   return (['mail', 'contacts'] as const).flatMap((use) =>
-    server.scopes[use].filter((scope) => requested.includes(scope)).map((scope) => ({ scope, description: USE_WORDS[use] })),
+    (scopesOf(server, use) ?? []).filter((scope) => requested.includes(scope)).map((scope) => ({ scope, description: USE_WORDS[use] })),
   );
 }
 
@@ -100,7 +103,8 @@ export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, dir
       return finish(provider, req, res, { login: { accountId: email }, consent: { grantId } });
     }
 
-    const { server, exampleAddress } = DESTINATIONS[name];
+    const server = DESTINATION_SERVERS[name];
+    const exampleAddress = EXAMPLE_ADDRESS[name];
     const offered = choices(server, requested);
     const known = details.session?.accountId;
     const view = (granted: readonly string[], account: ConsentView['account']): Page => ({

@@ -1,33 +1,31 @@
 /**
- * The three issuers of the embedded development provider, each an oidc-provider instance under its
- * own path: the provider's single sign-on ("sso"), and development stand-ins for Google and Microsoft
- * that offer the same scopes as the real ones. Each registers one client, the export portal, whose
+ * The issuers of the embedded development provider, each an oidc-provider instance under its own
+ * path: the provider's single sign-on ("sso"), and development stand-ins for Google, Microsoft, Yahoo
+ * and AOL that offer the same scopes as the real ones. Each registers one client, the export portal, whose
  * secret is made at start; PKCE is required, the `iss` authorization response parameter is sent.
  */
 import { randomBytes } from 'node:crypto';
 import Provider, { type ClientMetadata, type Configuration, type JWK } from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 import { LOOPBACK_HOSTS, type ClientSettings } from '../config.ts';
-import { GOOGLE, MICROSOFT } from '../oauth/destination-servers.ts';
+import { allScopes, DESTINATION_SERVERS, type DestinationServerName } from '../oauth/destination-servers.ts';
 import { callbackPath } from '../routes.ts';
 import { errorPage } from './pages.ts';
 
-export type IssuerName = 'sso' | 'google' | 'microsoft';
+export type IssuerName = 'sso' | DestinationServerName;
 
 export const CLIENT_ID = 'export-portal';
 
-/** What each issuer offers beyond `openid` and `email`. */
-const EXTRA_SCOPES: Record<IssuerName, readonly string[]> = {
-  sso: [],
-  google: ['offline_access', ...GOOGLE.scopes.mail, ...GOOGLE.scopes.contacts],
-  microsoft: ['offline_access', ...MICROSOFT.scopes.mail, ...MICROSOFT.scopes.contacts],
-};
+/** What each issuer offers beyond `openid` and `email`: a destination's scopes, and offline_access for its refresh token. */
+const extraScopes = (name: IssuerName): readonly string[] => (name === 'sso' ? [] : ['offline_access', ...allScopes(DESTINATION_SERVERS[name])]);
 
 /** How the portal authenticates at each token endpoint: as it does at the real servers. */
 const AUTH_METHOD: Record<IssuerName, 'client_secret_basic' | 'client_secret_post'> = {
   sso: 'client_secret_basic',
   google: 'client_secret_post',
   microsoft: 'client_secret_post',
+  yahoo: 'client_secret_basic',
+  aol: 'client_secret_basic',
 };
 
 export type Issuer = { name: IssuerName; provider: Provider; clientSecret: string };
@@ -65,13 +63,13 @@ export function createIssuer(name: IssuerName, options: IssuerOptions): Issuer {
     clients: [client(name, clientSecret, options.portalOrigin)],
     jwks: { keys: [options.signingKey] },
     cookies: {
-      // Three issuers share one host: each keeps its own cookies.
+      // The issuers share one host: each keeps its own cookies.
       names: { session: `${name}_session`, interaction: `${name}_interaction`, resume: `${name}_resume` },
       keys: options.cookieKeys,
     },
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
-    scopes: ['openid', 'email', ...EXTRA_SCOPES[name]],
+    scopes: ['openid', 'email', ...extraScopes(name)],
     claims: { email: ['email', 'email_verified'] },
     // The address in the ID token itself, as Google and Microsoft put it.
     conformIdTokenClaims: false,

@@ -6,6 +6,8 @@
  *   http://127.0.0.1:<port>/sso        the provider's single sign-on (scenario accounts)
  *   http://127.0.0.1:<port>/google     a development "Google" (Gmail scopes, consent checkboxes)
  *   http://127.0.0.1:<port>/microsoft  a development "Microsoft" (Outlook.com scopes)
+ *   http://127.0.0.1:<port>/yahoo      a development "Yahoo" (its mail scope)
+ *   http://127.0.0.1:<port>/aol        a development "AOL" (its mail scope)
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

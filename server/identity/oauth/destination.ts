@@ -6,7 +6,7 @@
 import type { GrantUse } from '../../ports.ts';
 import type { Refresh, TokenSet } from '../destination-grants.ts';
 import { OAuthFailure, type OAuthClient, type Redeemed } from './client.ts';
-import { covers, type DestinationServer } from './destination-servers.ts';
+import { covers, scopesOf, type DestinationServer } from './destination-servers.ts';
 
 export type Destination = {
   server: DestinationServer;
@@ -18,7 +18,7 @@ export type Destination = {
 
 export function createDestination(server: DestinationServer, client: OAuthClient): Destination {
   /** An access token for one use from the refresh token: narrowed to the use's scopes where tokens are per resource. */
-  const tokenFor = (refreshToken: string, use: GrantUse) => client.refresh(refreshToken, server.tokenPerUse ? server.scopes[use].join(' ') : undefined);
+  const tokenFor = (refreshToken: string, use: GrantUse) => client.refresh(refreshToken, server.tokenPerUse ? (scopesOf(server, use) ?? []).join(' ') : undefined);
 
   return {
     server,

@@ -46,8 +46,6 @@ describe('the redirect to a destination', () => {
   });
 
   it.each([
-    ['Yahoo (app passwords, docs/identity.md)', '/api/oauth/?provider=yahoo&scopes=emailmigration&logout=true'],
-    ['AOL', '/api/oauth/?provider=aol&scopes=emailmigration&logout=true'],
     ['the successor product', '/api/oauth/?provider=northwave_next&scopes=emailmigration&logout=true'],
     ['an unknown provider', '/api/oauth/?provider=hotmail&scopes=emailmigration&logout=true'],
     ['the file export', '/api/oauth/?provider=file&scopes=emailmigration&logout=true'],
