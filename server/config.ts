@@ -5,6 +5,7 @@
  * and a production start without what production needs stops naming every missing variable.
  */
 import path from 'node:path';
+import { parseImapAddress, type ImapAddress } from '../contract/index.ts';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
 import { checkedBaseUrl } from './engine/http/base-url.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
@@ -88,6 +89,8 @@ export type DestinationsConfig = {
   gmailImapDailyBytes: number;
   peopleApiUrl: string;
   graphApiUrl: string;
+  /** The IMAP servers Yahoo Mail and AOL Mail take XOAUTH2 tokens at (YAHOO_IMAP, AOL_IMAP). */
+  imap: { yahoo: ImapAddress; aol: ImapAddress };
 };
 
 export type Config = {
@@ -260,6 +263,14 @@ function sourceCardDav(env: Env): SourceCardDavConfig | null {
   return { url, service: { user, password }, principalPath };
 }
 
+/** An IMAP server as the Other form's IMAP field is read (contract's parseImapAddress): a host, host:port, or an imaps:// URL. */
+function imapServer(env: Env, name: string, fallback: string): ImapAddress {
+  const value = text(env, name) ?? fallback;
+  const address = parseImapAddress(value);
+  if (!address) throw malformed(name, value, 'an IMAP host, host:port, or imaps:// URL');
+  return address;
+}
+
 /** A provider API's base URL: https without credentials (plain http only on loopback, for the tests' fakes). */
 function apiUrl(env: Env, name: string, fallback: string): string {
   const url = text(env, name) ?? fallback;
@@ -280,6 +291,7 @@ function destinations(env: Env): DestinationsConfig {
     gmailImapDailyBytes: integer(env, 'GMAIL_IMAP_DAILY_BYTES', 500_000_000, 1),
     peopleApiUrl: apiUrl(env, 'GOOGLE_PEOPLE_API_URL', 'https://people.googleapis.com/'),
     graphApiUrl: apiUrl(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/'),
+    imap: { yahoo: imapServer(env, 'YAHOO_IMAP', 'imap.mail.yahoo.com:993'), aol: imapServer(env, 'AOL_IMAP', 'imap.aol.com:993') },
   };
 }
 

@@ -97,6 +97,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     planOptions: {
       developmentStore: (provider) => config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealConsent(config, provider)),
       gmailMailPath: config.destinations.gmailMailPath,
+      imap: config.destinations.imap,
     },
     caps: config.destinations,
     now,

@@ -9,7 +9,7 @@
  * instead of the real provider. Secrets are never in it.
  */
 import * as v from 'valibot';
-import { DestinationProviderSchema } from '../../contract/index.ts';
+import { DestinationProviderSchema, type ImapAddress } from '../../contract/index.ts';
 import { ContactsArchiveDestinationSchema, MailTransferJobSchema, type ImapDestinationConfig, type MailTransferJob } from '../engine/index.ts';
 import { domainOf } from '../checks/known-mail-hosts.ts';
 import type { VendorJob } from '../ports.ts';
@@ -36,19 +36,23 @@ export type TransferPlan = v.InferOutput<typeof TransferPlanSchema>;
 
 const MB = 1024 * 1024;
 
-type ProviderImap = Pick<ImapDestinationConfig, 'endpoint' | 'maxConnections' | 'maxMessageBytes' | 'finalCrlf'>;
+type ProviderImap = Pick<ImapDestinationConfig, 'maxConnections' | 'maxMessageBytes' | 'finalCrlf'> & { endpoint?: ImapDestinationConfig['endpoint'] };
 
 const implicit = (host: string) => ({ host, port: 993, tls: 'implicit' as const });
 
+/** Where an IMAP address says to connect, as the engine's endpoint. */
+const endpointOf = (imap: ImapAddress): ImapDestinationConfig['endpoint'] => ({ host: imap.host, port: imap.port, tls: imap.security === 'tls' ? 'implicit' : 'starttls' });
+
 /**
  * The OAuth destinations' IMAP servers and what each tolerates (docs/transfer.md, provider settings):
- * four connections, their message size limits, and the final CRLF Yahoo and AOL want.
+ * four connections, their message size limits, and the final CRLF Yahoo and AOL want. Yahoo's and
+ * AOL's servers are configured (PlanOptions.imap).
  */
 const OAUTH_IMAP: Partial<Record<VendorJob['destinationProvider'], ProviderImap>> = {
   gmail: { endpoint: implicit('imap.gmail.com'), maxConnections: 4, maxMessageBytes: 35 * MB },
   outlook: { endpoint: implicit('outlook.office365.com'), maxConnections: 4, maxMessageBytes: 35 * MB },
-  yahoo: { endpoint: implicit('imap.mail.yahoo.com'), maxConnections: 4, maxMessageBytes: 35 * MB, finalCrlf: true },
-  aol: { endpoint: implicit('imap.aol.com'), maxConnections: 4, maxMessageBytes: 25 * MB, finalCrlf: true },
+  yahoo: { maxConnections: 4, maxMessageBytes: 35 * MB, finalCrlf: true },
+  aol: { maxConnections: 4, maxMessageBytes: 25 * MB, finalCrlf: true },
 };
 
 export type PlanOptions = {
@@ -56,6 +60,8 @@ export type PlanOptions = {
   developmentStore: (provider: VendorJob['destinationProvider']) => boolean;
   /** Gmail's mail by its import API with labels (the default), or over IMAP (GMAIL_MAIL_PATH). */
   gmailMailPath: 'api' | 'imap';
+  /** The configured IMAP servers of destinations (YAHOO_IMAP, AOL_IMAP). */
+  imap: Partial<Record<VendorJob['destinationProvider'], ImapAddress>>;
 };
 
 /** Where the mail of a job goes, as the engine's destination. */
@@ -66,11 +72,11 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
   if (job.destinationProvider === 'other') {
     // The address the credentials were checked at: the one given, else imap.<domain> on 993 (as the check does).
     const imap = job.destinationImap;
-    const endpoint = imap ? { host: imap.host, port: imap.port, tls: imap.security === 'tls' ? ('implicit' as const) : ('starttls' as const) } : implicit(`imap.${domainOf(user)}`);
-    return { kind: 'imap', endpoint, user, auth: 'password' };
+    return { kind: 'imap', endpoint: imap ? endpointOf(imap) : implicit(`imap.${domainOf(user)}`), user, auth: 'password' };
   }
-  const known = OAUTH_IMAP[job.destinationProvider] ?? { endpoint: implicit(`imap.${domainOf(user)}`) };
-  return { kind: 'imap', ...known, user, auth: 'xoauth2' };
+  const { endpoint, ...limits } = OAUTH_IMAP[job.destinationProvider] ?? {};
+  const configured = options.imap[job.destinationProvider];
+  return { kind: 'imap', ...limits, endpoint: configured ? endpointOf(configured) : (endpoint ?? implicit(`imap.${domainOf(user)}`)), user, auth: 'xoauth2' };
 }
 
 /** Where the contacts of a job go: a file in the ZIP, or the destination account's address book. */

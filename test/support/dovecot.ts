@@ -7,7 +7,9 @@
  * - a master user (a `master = yes` passdb): `<user><separator><master>` with the master's password
  *   logs in as that user, which is how a provider grants a migration service access to its mailboxes;
  * - special-use folders (\Sent, \Drafts, \Trash, \Junk, \Archive) and a chosen hierarchy separator;
- * - XOAUTH2 with a bearer token (an HS256 JWT the server validates locally, see `accessToken`).
+ * - XOAUTH2 with a bearer token: an HS256 JWT the server validates locally (`accessToken`), or, with
+ *   `oauth2UserinfoUrl`, an authorization server's own access token, which Dovecot asks that
+ *   server's userinfo endpoint about (as Dovecot's documentation configures Microsoft's).
  * No skipping: when Dovecot is missing the setup fails with a clear message (scripts/setup-test-system.sh
  * installs it).
  */
@@ -38,6 +40,8 @@ export type DovecotOptions = {
   specialUse?: boolean;
   /** Other names for the special-use folders, as providers have them (`Sent Items`, `Spam`). */
   folderNames?: Partial<Record<SpecialUse, string>>;
+  /** Accept over XOAUTH2 the access tokens this userinfo endpoint answers for (its `email` is the user); `accessToken` then signs nothing Dovecot takes. */
+  oauth2UserinfoUrl?: string;
 };
 
 type SpecialUse = '\\Sent' | '\\Drafts' | '\\Trash' | '\\Junk' | '\\Archive';
@@ -220,7 +224,9 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   writeFileSync(path.join(dir, 'keys/default/HS256/default'), oauthKey.toString('base64'));
   writeFileSync(
     path.join(dir, 'oauth2.conf'),
-    `introspection_mode = local\nlocal_validation_key_dict = fs:posix:prefix=${dir}/keys/\nusername_attribute = email\nissuers = ${OAUTH_ISSUER}\n`,
+    options.oauth2UserinfoUrl
+      ? `introspection_mode = auth\nintrospection_url = ${options.oauth2UserinfoUrl}\nusername_attribute = email\n`
+      : `introspection_mode = local\nlocal_validation_key_dict = fs:posix:prefix=${dir}/keys/\nusername_attribute = email\nissuers = ${OAUTH_ISSUER}\n`,
   );
 
   const [port, starttlsPort] = [await freePort(), await freePort()];

@@ -1,12 +1,15 @@
 /**
- * A local authorization server standing in for Google's or Microsoft's, for the tests that point the
- * service at it through GOOGLE_ISSUER / MICROSOFT_ISSUER exactly as production points it at the real
- * ones (Google's and Microsoft's own endpoints cannot be reached from a test). It is oidc-provider,
+ * A local authorization server standing in for Google's, Microsoft's or Yahoo's, for the tests that
+ * point the service at it through GOOGLE_ISSUER / MICROSOFT_ISSUER / YAHOO_ISSUER exactly as
+ * production points it at the real ones (their own endpoints cannot be reached from a test). It is oidc-provider,
  * configured here independently of the embedded development provider: its own issuer path, keys and
  * client, and the behaviour of the server it stands for where the portal depends on it —
  *  - both accept `prompt=select_account` (the portal sends it in production);
  *  - "google" issues a refresh token only for `access_type=offline` (Google ignores offline_access);
- *  - "microsoft" issues one for `offline_access` without `prompt=consent` (oidc-provider would drop it).
+ *  - "microsoft" issues one for `offline_access` without `prompt=consent` (oidc-provider would drop it);
+ *  - "yahoo" issues one with every code, and authenticates the client with client_secret_basic.
+ * Its userinfo endpoint answers a live access token with the account's address: Dovecot validates
+ * the tokens presented over XOAUTH2 there, as a provider's IMAP server trusts its own tokens.
  * It has no pages: the test says beforehand how the next person answers (address, scopes, deny), and
  * the interaction is answered with that at once. It records every authorization request it saw.
  */
@@ -15,13 +18,15 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { interactionPolicy } from 'oidc-provider';
 
-export type StandInKind = 'google' | 'microsoft';
+export type StandInKind = 'google' | 'microsoft' | 'yahoo';
 
 /** How the next person answers: their address, and the scopes (beyond openid, email, offline_access) they grant; all when absent. */
 export type Answer = { email: string; grant?: readonly string[]; deny?: boolean };
 
 export type StandIn = {
   issuer: string;
+  /** Its userinfo endpoint (a live access token → the account's `sub` and `email`). */
+  userinfoUrl: string;
   clientId: string;
   clientSecret: string;
   /** The authorization requests it received, in order. */
@@ -32,7 +37,7 @@ export type StandIn = {
   close(): Promise<void>;
 };
 
-const ISSUER_PATH: Record<StandInKind, string> = { google: '', microsoft: '/consumers/v2.0' };
+const ISSUER_PATH: Record<StandInKind, string> = { google: '', microsoft: '/consumers/v2.0', yahoo: '' };
 const ALWAYS_GRANTED = new Set(['openid', 'email', 'offline_access']);
 
 /** The default policy, plus the `select_account` prompt both real servers understand (answered with the account). */
@@ -61,7 +66,7 @@ export async function startStandIn(kind: StandInKind, options: { redirectUri: st
         client_secret: clientSecret,
         redirect_uris: [options.redirectUri],
         grant_types: ['authorization_code', 'refresh_token'],
-        token_endpoint_auth_method: 'client_secret_post',
+        token_endpoint_auth_method: kind === 'yahoo' ? 'client_secret_basic' : 'client_secret_post',
       },
     ],
     cookies: { names: { session: `${kind}_standin_session`, interaction: `${kind}_standin_interaction`, resume: `${kind}_standin_resume` }, keys: [randomBytes(32).toString('base64url')] },
@@ -75,7 +80,7 @@ export async function startStandIn(kind: StandInKind, options: { redirectUri: st
       if (!client.grantTypeAllowed('refresh_token')) return false;
       // A refresh exchanges its token for a new one at both servers.
       if (ctx.oidc.params?.grant_type === 'refresh_token') return true;
-      return kind === 'microsoft' || offline.has(code.grantId ?? '');
+      return kind !== 'google' || offline.has(code.grantId ?? '');
     },
     async findAccount(_ctx, sub) {
       return { accountId: sub, claims: async () => ({ sub, email: sub, email_verified: true }) };
@@ -119,6 +124,7 @@ export async function startStandIn(kind: StandInKind, options: { redirectUri: st
 
   return {
     issuer,
+    userinfoUrl: `${issuer}/me`,
     clientId,
     clientSecret,
     requests,

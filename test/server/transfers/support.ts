@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
-import { startDovecot, type Dovecot, type DovecotUserSpec } from '../../support/dovecot.ts';
+import { startDovecot, type Dovecot, type DovecotOptions, type DovecotUserSpec } from '../../support/dovecot.ts';
 import { seedMailbox } from '../../engine/support/imap-mailbox.ts';
 import type { FixtureMessage } from '../../engine/support/mail-fixture.ts';
 
@@ -18,8 +18,14 @@ export type MailServers = { dovecot: Dovecot; certFile: string; env: Record<stri
  * to read the source through the master user and to reach the destination on loopback (the outbound
  * guard's allow-list and the test certificate as the destinations' private CA).
  */
-export async function startMailServers(dir: string, source: DovecotUserSpec, messages: FixtureMessage[], destinations: DovecotUserSpec[]): Promise<MailServers> {
-  const dovecot = await startDovecot({ users: [source, ...destinations] });
+export async function startMailServers(
+  dir: string,
+  source: DovecotUserSpec,
+  messages: FixtureMessage[],
+  destinations: DovecotUserSpec[],
+  options: Pick<DovecotOptions, 'oauth2UserinfoUrl'> = {},
+): Promise<MailServers> {
+  const dovecot = await startDovecot({ users: [source, ...destinations], ...options });
   await seedMailbox(dovecot, source.email, source.password, messages);
   const certFile = path.join(dir, 'dovecot-cert.pem');
   writeFileSync(certFile, dovecot.certificate);
