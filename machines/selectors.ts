@@ -14,7 +14,7 @@ import {
 } from './errors.ts';
 import * as facts from './facts.ts';
 import type { ExportPortalMachine } from './machine.ts';
-import { choiceOf, SUCCESSOR_DESTINATIONS } from './providers.ts';
+import { APP_PASSWORD_HELP, choiceOf, MAIL_ONLY_REASONS, SUCCESSOR_DESTINATIONS } from './providers.ts';
 import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './sidebar.ts';
 import type { DestinationProvider } from '../contract/index.ts';
 import type { ScreenMeta } from './types.ts';
@@ -175,7 +175,16 @@ export const selectOperations = (snapshot: PortalSnapshot) => ({
   isFileExport: snapshot.context.dstAccount?.provider === 'file',
   emailFormat: snapshot.context.emailExportType,
   contactsFormat: snapshot.context.contactsExportType,
+  /** Why contacts cannot go to this destination, when the destination is the reason (null: the account is). */
+  mailOnlyReason: destinationHelp(snapshot, MAIL_ONLY_REASONS),
+  /** How to reach this destination with an app password instead of its sign-in (Yahoo, AOL). */
+  appPasswordHelp: destinationHelp(snapshot, APP_PASSWORD_HELP),
 });
+
+const destinationHelp = (snapshot: PortalSnapshot, texts: Partial<Record<DestinationProvider, string>>): string | null => {
+  const provider = snapshot.context.dstAccount?.provider;
+  return (provider && texts[provider]) ?? null;
+};
 export const selectNotificationEmail = (snapshot: PortalSnapshot) => snapshot.context.notificationEmail;
 export const selectExportId = (snapshot: PortalSnapshot) => snapshot.context.exportId;
 export const selectCopied = (snapshot: PortalSnapshot): boolean => snapshot.matches({ complete: { shown: 'copied' } });

@@ -17,6 +17,11 @@ import { SCREEN_HEADINGS } from '../screen-headings';
 const CONTACTS_UNAVAILABLE = 'Contacts cannot be moved from this account.';
 const CONTACTS_ONLY_UNAVAILABLE = 'Gmail needs your email too: contacts can only move together with email.';
 
+const help = css`
+  margin: ${space(4)} 0 0;
+  color: ${colors.muted};
+`;
+
 const formats = css`
   margin-top: ${space(6)};
   padding: ${space(5)};
@@ -49,14 +54,14 @@ export default function MigrationOptionsScreen() {
       label: 'Contacts',
       description: 'Your address book',
       disabled: !options.justContactsOffered,
-      disabledReason: options.contactsOffered && isGmail ? CONTACTS_ONLY_UNAVAILABLE : CONTACTS_UNAVAILABLE,
+      disabledReason: options.contactsOffered && isGmail ? CONTACTS_ONLY_UNAVAILABLE : (options.mailOnlyReason ?? CONTACTS_UNAVAILABLE),
     },
     {
       value: 'both',
       label: 'Email and contacts',
       description: 'Everything in one go',
       disabled: !options.contactsOffered,
-      disabledReason: CONTACTS_UNAVAILABLE,
+      disabledReason: options.mailOnlyReason ?? CONTACTS_UNAVAILABLE,
     },
   ];
   const wantsEmail = options.choice === 'email' || options.choice === 'both';
@@ -67,6 +72,7 @@ export default function MigrationOptionsScreen() {
       <PageHeading lead={SCREEN_HEADINGS.migrationOptions.lead}>{SCREEN_HEADINGS.migrationOptions.title}</PageHeading>
 
       {errors.authentication && <Alert tone="error">{errors.authentication}</Alert>}
+      {options.appPasswordHelp && <p css={help}>{options.appPasswordHelp}</p>}
 
       <RadioCardGroup<OperationsChoice>
         legend="What to save"

@@ -106,6 +106,28 @@ describe('options page', () => {
     expect(option(/^Email and contacts/)).toBeDisabled();
   });
 
+  it('offers Yahoo Mail email only, saying why, with the app-password way through Other beside a failed consent', async () => {
+    const { user, actor } = await toOptions(/Yahoo/);
+    expect(option(/^Contacts\s*Your address book/)).toBeDisabled();
+    expect(option(/^Email and contacts/)).toBeDisabled();
+    expect(option(/^Email and contacts/)).toHaveAccessibleDescription('Yahoo Mail does not let other apps add contacts: only your email can move there.');
+    const help = /create an app password in your Yahoo account’s security settings, then go back, choose Other/;
+    expect(screen.getByText(help)).toBeInTheDocument();
+    await user.click(option(/^Email\s*All your messages/));
+    await user.click(next());
+    actor.send({ type: 'ROUTE.VISITED', path: '/oauth-callback', query: { error: 'PROVIDER_NOT_SUPPORTED' }, hash: '' });
+    await flush();
+    // The spec's message unchanged, and the way around it beside.
+    expect(screen.getByRole('alert')).toHaveTextContent('This provider is not supported.');
+    expect(screen.getByText(help)).toBeInTheDocument();
+  });
+
+  it('offers AOL Mail email only too, with its own app-password help', async () => {
+    await toOptions(/AOL/);
+    expect(option(/^Email and contacts/)).toHaveAccessibleDescription('AOL Mail does not let other apps add contacts: only your email can move there.');
+    expect(screen.getByText(/create an app password in your AOL account’s security settings/)).toBeInTheDocument();
+  });
+
   it('shows the option-page error a failed consent brings back', async () => {
     const { user, actor } = await toOptions(/Outlook/);
     await user.click(option(/^Email\s*All your messages/));
@@ -114,6 +136,7 @@ describe('options page', () => {
     actor.send({ type: 'ROUTE.VISITED', path: '/oauth-callback', query: { error: 'PROVIDER_NOT_SUPPORTED' }, hash: '' });
     await flush();
     expect(screen.getByRole('alert')).toHaveTextContent('This provider is not supported.');
+    expect(screen.queryByText(/app password/)).toBeNull();
     actor.send({ type: 'ROUTE.VISITED', path: '/oauth-callback', query: { error: 'SOMETHING_ELSE' }, hash: '' });
     await flush();
     expect(screen.getByRole('alert')).toHaveTextContent('Unknown error during the authentication process, please try again.');
