@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
-import { lookUpFromHome, reloadUntilStatus } from './steps/status.ts';
-import { chooseDestination, chooseWhatToSave, pressNext, setNotificationEmail, startExportButton } from './steps/wizard.ts';
+import { reloadUntilStatus } from './steps/status.ts';
+import { chooseDestination, chooseWhatToSave, pressNext, startAndLookUp } from './steps/wizard.ts';
 
 const journey = useJourney();
 
@@ -25,15 +25,7 @@ describe('an export that fails', () => {
     await page.getByRole('group', { name: 'Email file format' }).getByRole('radio', { name: /^EML\b/ }).check();
     await pressNext(page);
     await expectPath(page, '/start-migration');
-    await setNotificationEmail(page, 'export-fails@example.com');
-    await expect.poll(() => startExportButton(page).isEnabled()).toBe(true);
-    await startExportButton(page).click();
-    await expectPath(page, '/complete');
-    const exportId = await page.getByLabel('Your export ID').inputValue();
-
-    await page.getByRole('link', { name: 'Back to home' }).click();
-    await expectPath(page, '/');
-    await lookUpFromHome(page, exportId);
+    await startAndLookUp(page, 'export-fails@example.com');
     await reloadUntilStatus(page, ['Email'], 'Error');
     await expect.poll(() => page.getByText('Sorry, your export process stopped due to an error').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Download your file' }).count()).toBe(0);

@@ -1,5 +1,8 @@
 /** The wizard's steps as a person does them: choose, press Next, read what the screen says. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectPath } from './routes.ts';
+import { lookUpFromHome } from './status.ts';
 
 export async function chooseDestination(page: Page, name: string): Promise<void> {
   await page.getByRole('radio', { name: new RegExp(`^${name}\\b`) }).check();
@@ -37,3 +40,16 @@ export async function setNotificationEmail(page: Page, address: string): Promise
 }
 
 export const startExportButton = (page: Page) => page.getByRole('button', { name: 'Start Export', exact: true });
+
+/** From /start-migration: the notification address, Start Export, then the export looked up from the home page; its ID. */
+export async function startAndLookUp(page: Page, notificationEmail: string): Promise<string> {
+  await setNotificationEmail(page, notificationEmail);
+  await expect.poll(() => startExportButton(page).isEnabled()).toBe(true);
+  await startExportButton(page).click();
+  await expectPath(page, '/complete');
+  const exportId = await page.getByLabel('Your export ID').inputValue();
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expectPath(page, '/');
+  await lookUpFromHome(page, exportId);
+  return exportId;
+}
