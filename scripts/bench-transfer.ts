@@ -5,9 +5,10 @@
  * 1. Seeds the source account with the corpus (scripts/bench/transfer/corpus.ts: 10,000 messages of
  *    2 kB–2 MB, mean about 50 kB, in 10 folders, one of them 50 MB).
  * 2. Moves it, each run a child process of its own (scripts/bench/transfer/child.ts), with the source
- *    read through Dovecot's master user as the service reads it: the bare loop (the baseline: what
- *    imapflow alone does on this machine) into one account, the engine IMAP→IMAP into another, the
- *    engine IMAP→MBOX into one ZIP.
+ *    read through Dovecot's master user as the service reads it: in each of BENCH_ROUNDS rounds (3),
+ *    the bare loop (the baseline: what imapflow alone does on this machine) into one fresh account and
+ *    right after it the engine IMAP→IMAP into another — back to back, because this machine's load
+ *    drifts over minutes — then once the engine IMAP→MBOX into one ZIP.
  * 3. Kills an engine IMAP→IMAP run into a third account 20 times at random points (SIGKILL, each after
  *    the run has committed something new), restarting it from its saved state each time, then lets it
  *    finish.
@@ -15,9 +16,10 @@
  *    `transfer: imap→imap N msgs S s R msg/s M MB/s; imap→mbox N msgs S s R msg/s M MB/s; peak rss P MB; mismatches 0; duplicates after resume 0; baseline B msg/s; ratio X`
  *    (peak rss: the larger of the two measured engine runs; mismatches: messages missing, extra or
  *    changed in either engine copy and in the resumed one; ratio: the engine's IMAP→IMAP msg/s over the
- *    bare loop's). Exits 1 when a copy is wrong or a run failed.
+ *    bare loop's in the same round, the median of the rounds; the msg/s figures are the median runs). Exits 1 when a copy is wrong or a run failed.
  *
- * BENCH_MESSAGES (10000) and BENCH_KILLS (20) override the sizes. Not part of `npm test`.
+ * BENCH_MESSAGES (10000), BENCH_ROUNDS (3) and BENCH_KILLS (20) override the sizes; BENCH_CPU_PROF=<dir>
+ * writes a CPU profile of each run there. Not part of `npm test`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,17 +35,16 @@ const KILLS = Number(process.env.BENCH_KILLS ?? 20);
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench', 'transfer', 'child.ts');
 const MB = 1024 * 1024;
 
-const users = {
-  source: { email: 'customer@bench.example', password: 'bench-source-pw' },
-  bare: { email: 'bare@bench.example', password: 'bench-bare-pw' },
-  engine: { email: 'engine@bench.example', password: 'bench-engine-pw' },
-  resume: { email: 'resume@bench.example', password: 'bench-resume-pw' },
-};
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const account = (name: string) => ({ email: `${name}@bench.example`, password: `bench-${name}-pw` });
+const rounds = Array.from({ length: ROUNDS }, (_, i) => ({ bare: account(`bare${i + 1}`), engine: account(`engine${i + 1}`) }));
+const users = { source: account('customer'), resume: account('resume') };
 
 type Running = { done: Promise<ChildResult | null>; kill: () => void };
 
 function startChild(job: ChildJob): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${job.mode}-${Date.now()}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -90,6 +91,14 @@ async function killAndResume(job: ChildJob, stateFile: string, kills: number): P
   return killed;
 }
 
+const medianOf = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+/** The run of median duration (the lower middle one of an even count). */
+const median = (results: ChildResult[]): ChildResult => [...results].sort((a, b) => a.ms - b.ms)[Math.floor((results.length - 1) / 2)] as ChildResult;
+
 const rate = (name: string, r: ChildResult, bytes: number) =>
   `${name} ${COUNT} msgs ${(r.ms / 1000).toFixed(1)} s ${Math.round(COUNT / (r.ms / 1000))} msg/s ${(bytes / MB / (r.ms / 1000)).toFixed(1)} MB/s`;
 
@@ -97,19 +106,26 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-transfer-'));
   let dovecot: Dovecot | null = null;
   try {
-    dovecot = await startDovecot({ users: Object.values(users) });
+    dovecot = await startDovecot({ users: [...Object.values(users), ...rounds.flatMap((round) => [round.bare, round.engine])] });
     const endpoint = { host: dovecot.host, port: dovecot.port, tls: 'implicit' as const, ca: dovecot.certificate };
     const source = { mailbox: users.source.email, master: dovecot.master };
     const started = performance.now();
     const expected = await seedSource(dovecot, users.source, COUNT, 5);
     console.log(`seeded ${COUNT} messages, ${(expected.bytes / MB).toFixed(0)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s (load average ${os.loadavg()[0]?.toFixed(1)})`);
 
-    const bare = await run({ mode: 'bare', endpoint, source, destination: users.bare });
-    console.log(`${rate('bare imapflow loop', bare, expected.bytes)}, peak rss ${bare.maxRssMb} MB`);
-    const imap = await run({ mode: 'engine-imap', endpoint, source, destination: users.engine });
-    console.log(`${rate('engine imap→imap', imap, expected.bytes)}, peak rss ${imap.maxRssMb} MB`);
+    // The machine is shared and its load drifts: each round runs the baseline and the engine back to
+    // back, and the ratio is the median of the rounds' own ratios.
+    const measured: { bare: ChildResult; imap: ChildResult }[] = [];
+    for (const [i, round] of rounds.entries()) {
+      const bare = await run({ mode: 'bare', endpoint, source, destination: round.bare });
+      const imap = await run({ mode: 'engine-imap', endpoint, source, destination: round.engine });
+      measured.push({ bare, imap });
+      console.log(`round ${i + 1}: ${rate('bare imapflow loop', bare, expected.bytes)}, peak rss ${bare.maxRssMb} MB; ${rate('engine imap→imap', imap, expected.bytes)}, peak rss ${imap.maxRssMb} MB; ratio ${(bare.ms / imap.ms).toFixed(2)} (load average ${os.loadavg()[0]?.toFixed(1)})`);
+    }
+    const bare = median(measured.map((m) => m.bare));
+    const imap = median(measured.map((m) => m.imap));
     const zip = path.join(dir, 'export.zip');
-    const mbox = await run({ mode: 'engine-mbox', endpoint, source, destination: users.engine, file: zip });
+    const mbox = await run({ mode: 'engine-mbox', endpoint, source, destination: users.resume, file: zip });
     console.log(`${rate('engine imap→mbox', mbox, expected.bytes)}, peak rss ${mbox.maxRssMb} MB`);
     const stateFile = path.join(dir, 'resume-state.json');
     const killed = await killAndResume({ mode: 'engine-resume', endpoint, source, destination: users.resume, file: stateFile }, stateFile, KILLS);
@@ -120,15 +136,20 @@ async function main(): Promise<number> {
       console.log(`${what}: ${result.missing} missing, ${result.extra} extra, ${result.duplicates} duplicated`);
       return result;
     };
-    const baseline = check('bare copy', expected.imap, await imapCensus(dovecot, users.bare));
-    const engineCopy = check('engine imap→imap', expected.imap, await imapCensus(dovecot, users.engine));
+    let baseline = { missing: 0, extra: 0, duplicates: 0 };
+    const copies: Array<typeof baseline> = [];
+    for (const [i, round] of rounds.entries()) {
+      const bareCopy = check(`bare copy ${i + 1}`, expected.imap, await imapCensus(dovecot, round.bare));
+      baseline = { missing: baseline.missing + bareCopy.missing, extra: baseline.extra + bareCopy.extra, duplicates: 0 };
+      copies.push(check(`engine imap→imap ${i + 1}`, expected.imap, await imapCensus(dovecot, round.engine)));
+    }
     const archived = check('engine imap→mbox', expected.mbox, mboxCensus(zip));
     const resumed = check('engine after kills', expected.imap, await imapCensus(dovecot, users.resume));
-    const mismatches = [engineCopy, archived, resumed].reduce((n, r) => n + r.missing + r.extra + (r === resumed ? 0 : r.duplicates), 0);
+    const mismatches = [...copies, archived, resumed].reduce((n, r) => n + r.missing + r.extra + (r === resumed ? 0 : r.duplicates), 0);
 
-    const ratio = COUNT / (imap.ms / 1000) / (COUNT / (bare.ms / 1000));
+    const ratio = medianOf(measured.map((m) => m.bare.ms / m.imap.ms));
     console.log(
-      `transfer: ${rate('imap→imap', imap, expected.bytes)}; ${rate('imap→mbox', mbox, expected.bytes)}; peak rss ${Math.max(imap.maxRssMb, mbox.maxRssMb)} MB; ` +
+      `transfer: ${rate('imap→imap', imap, expected.bytes)}; ${rate('imap→mbox', mbox, expected.bytes)}; peak rss ${Math.max(mbox.maxRssMb, ...measured.map((m) => m.imap.maxRssMb))} MB; ` +
         `mismatches ${mismatches}; duplicates after resume ${resumed.duplicates}; baseline ${Math.round(COUNT / (bare.ms / 1000))} msg/s; ratio ${ratio.toFixed(2)}`,
     );
     const sound = baseline.missing + baseline.extra === 0 && mismatches === 0 && resumed.duplicates === 0 && killed === KILLS;

@@ -150,7 +150,7 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
             done++;
             bytesDone += ref.size;
           } else if (result.refusal.kind === 'too-big' || result.refusal.kind === 'quota' || result.refusal.kind === 'refused') {
-            failures.push(failure(job.folder.path, ref, result.refusal.kind, result.refusal.detail));
+            failures.push(failure(job.folder.path, message, result.refusal.kind, result.refusal.detail));
           }
         }
       }
@@ -164,9 +164,14 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
 
 /** Copies what is left of one folder and returns its count receipt. */
 export async function copyFolder(job: FolderCopy): Promise<Receipt> {
-  const index = await job.source.index(job.folder.path);
   const target = await job.destination.prepareFolder(job.folder);
-  const ledger = new PresenceLedger(await job.destination.heldKeys(target));
+  const held = await job.destination.heldKeys(target);
+  const ledger = new PresenceLedger(held);
+  // Message-IDs are read only where they are needed: to recognise what a destination folder already
+  // holds (a resumed or repeated run), and to name in the item report a message too big to copy.
+  // Into an empty folder that is a second pass over the whole source spared.
+  const maxBytes = job.destinationPort.traits.maxMessageBytes;
+  const index = await job.source.index(job.folder.path, (ref) => held.size > 0 || (maxBytes !== null && ref.size > maxBytes));
   const sameValidity = job.checkpoint !== null && job.checkpoint.validity === index.uidValidity;
   const resumeAfter = sameValidity ? (job.checkpoint?.position ?? 0) : 0;
   const failedBefore = sameValidity ? job.failedUids : new Set<number>();

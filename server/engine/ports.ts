@@ -43,8 +43,13 @@ export type FolderIndex = { uidValidity: string; messages: MessageRef[] };
 export interface MailSourceSession {
   listFolders(): Promise<SourceFolder[]>;
   status(path: string): Promise<FolderStatus>;
-  /** Every message of the folder, in UID order. Throws a `folder-missing` fault when the folder is gone. */
-  index(path: string): Promise<FolderIndex>;
+  /**
+   * Every message of the folder, in UID order. Throws a `folder-missing` fault when the folder is gone.
+   * `withMessageId` says which messages need their Message-ID read (all when absent); the others have
+   * `messageId: null`. Reading it means reading each message's header at the source — a second pass
+   * over the whole mailbox — so the copy loop asks only where it must (see copy-folder.ts).
+   */
+  index(path: string, withMessageId?: (ref: Pick<MessageRef, 'uid' | 'size'>) => boolean): Promise<FolderIndex>;
   /**
    * The raw messages of these UIDs in one batch, in UID order. A UID that no longer exists is absent
    * from the answer; a message the server cannot deliver throws (the loop then asks one by one).

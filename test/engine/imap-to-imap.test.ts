@@ -93,6 +93,21 @@ describe('runMailTransfer IMAP → IMAP', () => {
     expect(await readMailbox(target, yahooLike.email, yahooLike.password)).toEqual(once);
   }, 60_000);
 
+  it("reads a message's Message-ID only where the copy loop asks for it (a second pass over the source otherwise)", async () => {
+    const session = await imapSource().connect();
+    try {
+      const all = await session.index('INBOX');
+      expect(all.messages.length).toBeGreaterThan(2);
+      expect(all.messages.every((ref) => ref.messageId !== null)).toBe(true);
+      const [first] = all.messages;
+      const some = await session.index('INBOX', (ref) => ref.uid === first?.uid);
+      expect(some.messages.map((ref) => [ref.uid, ref.size, ref.internalDate.getTime()])).toEqual(all.messages.map((ref) => [ref.uid, ref.size, ref.internalDate.getTime()]));
+      expect(some.messages.filter((ref) => ref.messageId !== null)).toEqual([first]);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('renews an XOAUTH2 token the server refuses, and fails as a refused login when there is no newer one', async () => {
     const endpoint = { host: target.host, port: target.port, tls: 'implicit' as const, ca: target.certificate };
     const asked: Array<string | undefined> = [];

@@ -40,10 +40,14 @@ function session(root: string, meta: MailboxMeta): MailSourceSession {
       const { messages } = await scan(folderPath);
       return { count: messages.length, bytes: messages.reduce((sum, m) => sum + m.size, 0) };
     },
-    async index(folderPath) {
+    async index(folderPath, withMessageId = () => true) {
       const { uidValidity, messages } = await scan(folderPath);
       const refs: MessageRef[] = [];
       for (const m of messages) {
+        if (!withMessageId(m)) {
+          refs.push({ uid: m.uid, size: m.size, internalDate: m.internalDate, messageId: null });
+          continue;
+        }
         const header = await readHeaderBlock(m.file).catch(() => null);
         if (header) refs.push({ uid: m.uid, size: m.size, internalDate: m.internalDate, messageId: messageIdFromHeaders(header.toString('latin1')) });
       }

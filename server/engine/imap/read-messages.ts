@@ -10,17 +10,25 @@ import { messageIdFromHeaders } from '../dedup.ts';
 import { headerText } from '../headers.ts';
 import type { MessageRef, SourceMessage } from '../ports.ts';
 
-const REF_QUERY: FetchQueryObject = { uid: true, size: true, internalDate: true, headers: ['message-id'] };
+const REF_QUERY: FetchQueryObject = { uid: true, size: true, internalDate: true };
+const ID_QUERY: FetchQueryObject = { uid: true, headers: ['message-id'] };
 
-export async function readRefs(client: ImapFlow, range: string): Promise<MessageRef[]> {
+/**
+ * The folder's messages (`range` of sequence numbers), with the Message-ID of those `withMessageId`
+ * picks (all when absent). Sizes and dates come from the server's index; a Message-ID means the server
+ * reads the message's header, so it is asked for in a second FETCH of just the UIDs that need it.
+ */
+export async function readRefs(client: ImapFlow, range: string, withMessageId: (ref: Pick<MessageRef, 'uid' | 'size'>) => boolean = () => true): Promise<MessageRef[]> {
   const refs: MessageRef[] = [];
   for await (const m of client.fetch(range, REF_QUERY, { uid: true })) {
-    refs.push({
-      uid: m.uid,
-      size: m.size ?? 0,
-      internalDate: new Date(m.internalDate ?? 0),
-      messageId: m.headers ? messageIdFromHeaders(m.headers.toString('latin1')) : null,
-    });
+    refs.push({ uid: m.uid, size: m.size ?? 0, internalDate: new Date(m.internalDate ?? 0), messageId: null });
+  }
+  const wanted = refs.filter(withMessageId);
+  if (wanted.length > 0) {
+    const ids = new Map<number, string | null>();
+    const set = wanted.length === refs.length ? '1:*' : wanted.map((ref) => ref.uid).join(',');
+    for await (const m of client.fetch(set, ID_QUERY, { uid: true })) ids.set(m.uid, m.headers ? messageIdFromHeaders(m.headers.toString('latin1')) : null);
+    for (const ref of wanted) ref.messageId = ids.get(ref.uid) ?? null;
   }
   return refs.sort((a, b) => a.uid - b.uid);
 }

@@ -53,10 +53,10 @@ function session(client: ImapFlow): MailSourceSession {
         if (!status) throw new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`);
         return { count: status.messages ?? 0, bytes: withSize ? (status.size ?? null) : null };
       }),
-    index: (path) =>
+    index: (path, withMessageId) =>
       guard(async () => {
         const mailbox = await select(path);
-        const messages = mailbox.exists > 0 ? await readRefs(client, '1:*') : [];
+        const messages = mailbox.exists > 0 ? await readRefs(client, '1:*', withMessageId) : [];
         sizes = { path, byUid: new Map(messages.map((ref) => [ref.uid, ref.size])) };
         return { uidValidity: mailbox.uidValidity.toString(), messages };
       }),
