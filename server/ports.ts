@@ -102,6 +102,8 @@ export interface TransferQueue {
   release(exportId: string, owner: string, runAfter: number): Promise<void>;
   /** Takes the transfer out of the queue for good. */
   remove(exportId: string): Promise<void>;
+  /** Transfers waiting (due or not), none running: the queue-depth metric, and readiness (the queue answers). */
+  depth(): Promise<number>;
 }
 
 // ── Identity: the provider's single sign-on (source) ───────────────────────────────────────────
