@@ -41,6 +41,7 @@ import type { GrantKeeper } from './identity/destination-grants.ts';
 
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import { createMetrics } from './ops/metrics.ts';
+import { openTransferQueue } from './queue/open-queue.ts';
 import type { AccountDirectory } from './ports.ts';
 import type { DestinationServerName } from './identity/oauth/destination-servers.ts';
 
@@ -120,6 +121,11 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const real = config.adapters === 'real';
   const guard = createOutboundGuard(config.outbound);
   const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
+  const queue = await openTransferQueue(config, (error) => logger.error({ err: error }, 'transfer queue: pg-boss reported an error')).catch(async (error: unknown) => {
+    await limiterStore.close();
+    await db.destroy();
+    throw error;
+  });
   const devMail = config.development ? createDevMail({ dir: config.devMailDir, deliveryMs: config.devMailDeliveryMs }) : null;
   // The sample mailboxes are the source only when no mail server is configured.
   const preparation = new AbortController();
@@ -128,6 +134,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const destinationGrants = identity.grants;
   let settle = async (_exportId: string): Promise<void> => undefined;
   const transfers = createTransferService({
+    queueOver: queue.over,
     config,
     db,
     secret,
@@ -169,6 +176,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     limiterStore,
     devMail: devMail ?? undefined,
     metrics: createMetrics({ process: true }),
+    readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });
   settle = service.jobService.settleById;
   transfers.worker.start();
@@ -193,6 +201,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
       preparation.abort();
       await Promise.all(stops.map((stop) => stop()));
       await limiterStore.close();
+      await queue.close();
       await preparing;
       await identity.close();
       await db.destroy();

@@ -11,13 +11,12 @@ import type { Config } from '../config.ts';
 import { createVault } from '../crypto/vault.ts';
 import type { DevMail } from '../dev-mail/index.ts';
 import type { Db } from '../db/open.ts';
-import { createTableTransferQueue } from '../db/transfer-queue.ts';
 import { createTransferReportStore } from '../db/transfer-report-store.ts';
 import { createTransferStateStore } from '../db/transfer-state-store.ts';
 import { createTransfersStore } from '../db/transfers-store.ts';
 import { systemClock, type Clock } from '../engine/index.ts';
 import { DESTINATION_SERVER_NAMES, PROVIDER_OF_SERVER } from '../identity/oauth/destination-servers.ts';
-import type { DestinationGrants, MigrationVendor, VendorJob } from '../ports.ts';
+import type { DestinationGrants, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
 import { createTransferEnvironment } from './environment.ts';
 import { createTransferWorker, type TransferWorker } from './worker.ts';
@@ -34,6 +33,8 @@ export type TransferServiceOptions = {
   guard: OutboundGuard;
   /** The consents' OAuth access tokens, for the OAuth destinations. */
   grants: DestinationGrants;
+  /** The transfer queue over a database handle (server/queue/open-queue.ts). */
+  queueOver: (db: Db) => TransferQueue;
   /** Settles an ended transfer's job (the job service, created after this). */
   onEnded: (exportId: string) => Promise<void>;
 };
@@ -75,7 +76,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     environment,
     clock,
     filesDir: config.filesDir,
-    queue: createTableTransferQueue(db),
+    queue: options.queueOver(db),
     transfers: createTransfersStore(db),
     vault,
     logger,
@@ -85,7 +86,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
   });
   const vendor = createEngineVendor({
     db,
-    queueOver: createTableTransferQueue,
+    queueOver: options.queueOver,
     reports,
     vault,
     environment,

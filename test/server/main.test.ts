@@ -56,7 +56,8 @@ describe('server/main.ts', () => {
     const metricsPort = await freePort();
     const main = await startMain({ METRICS_PORT: String(metricsPort) }, 'dev');
     expect(main.healthy).toBe(true);
-    expect((await fetch(`${main.base}/readyz`)).status).toBe(200);
+    // Ready: the database, its migrations and the transfer queue (pg-boss on Postgres, the table on SQLite) answer.
+    expect(await (await fetch(`${main.base}/readyz`)).json()).toEqual({ ok: true, checks: { database: 'ok', migrations: 'ok', queue: 'ok' } });
     // Metrics on their own loopback port, not on the portal's.
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/);

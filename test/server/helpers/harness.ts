@@ -15,6 +15,7 @@ import path from 'node:path';
 import { createService, type ExportService } from '../../../server/app.ts';
 import { readConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
+import { createTableTransferQueue } from '../../../server/db/transfer-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { createLogger } from '../../../server/http/logger.ts';
 import { createDevCredentialChecker, createDevDomainValidator, createDevImapResolver } from '../../../server/checks/index.ts';
@@ -107,6 +108,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         devMail: options.devMail ?? null,
         guard: createOutboundGuard(config.outbound),
         grants: identity.grants,
+        // The table lease on both dialects: these suites step a clock of their own, and pg-boss keeps
+        // the database's (its adapter has its own suite, and the scale test runs it for real).
+        queueOver: createTableTransferQueue,
         onEnded: (exportId) => settle(exportId),
       })
     : null;
