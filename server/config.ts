@@ -14,6 +14,20 @@ import { IdentityConfigError, readIdentityConfig, type IdentityConfig } from './
 
 export type Adapters = 'development' | 'real';
 
+/** What one process runs: `all` (web and worker, `npm start`), `web` (HTTP only) or `worker` (transfers and background work). */
+export type Role = 'all' | 'web' | 'worker';
+export const ROLES: readonly Role[] = ['all', 'web', 'worker'];
+
+/** The process's role from `--role web|worker|all` on the command line, which wins over ROLE. */
+export function roleArgument(argv: readonly string[]): Record<string, string> {
+  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (index < 0) return {};
+  const arg = argv[index] as string;
+  const value = arg.includes('=') ? arg.slice('--role='.length) : argv[index + 1];
+  if (!value) throw new ConfigError("Configuration: --role needs a value: 'all', 'web' or 'worker'.");
+  return { ROLE: value };
+}
+
 /** The loudly named opt-in that lets development stand-ins run under NODE_ENV=production. */
 export const STANDINS_OPT_IN = 'DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS';
 
@@ -145,6 +159,7 @@ export type Config = {
   bodyLimitBytes: number;
   rateLimits: { status: RateLimit; jobsByEmail: RateLimit };
   logLevel: string;
+  role: Role;
   /** The internal Prometheus listener (GET /metrics); null = not served. */
   metrics: { host: string; port: number } | null;
 };
@@ -300,6 +315,12 @@ export const portalAddress = (config: Pick<Config, 'publicUrl' | 'port'>): strin
 
 const MINUTE_MS = 60 * 1000;
 
+function role(env: Env): Role {
+  const value = text(env, 'ROLE') ?? 'all';
+  if (!(ROLES as readonly string[]).includes(value)) throw malformed('ROLE', value, "'all', 'web' or 'worker' (or --role)");
+  return value as Role;
+}
+
 /** The metrics listener: only where METRICS_PORT asks for it, loopback unless METRICS_HOST says otherwise. */
 function metricsListener(env: Env): Config['metrics'] {
   if (text(env, 'METRICS_PORT') === undefined) return null;
@@ -405,6 +426,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     metrics: metricsListener(env),
+    role: role(env),
   };
   const problems = development ? [] : productionProblems(config);
   if (problems.length > 0) {

@@ -1,21 +1,24 @@
 /**
  * `npm start`: reads the configuration, assembles the service, listens on HOST:PORT (127.0.0.1:8080),
  * says which parts are development stand-ins, and shuts down gracefully on SIGTERM/SIGINT: stop
- * accepting, let open requests finish, stop the sweep, close the database. A configuration that
+ * accepting, let open requests finish, stop the worker (each transfer stops at its next checkpoint
+ * and gives its lease back) and the background passes, close the database.
+ * The role (`--role web|worker|all`, or ROLE) picks what runs: `web` only answers HTTP, `worker` runs
+ * the transfers and background passes with no public listener, `all` (the default) both. A configuration that
  * cannot run (a malformed value, or production without its real parts) or a database that cannot be
  * reached or migrated exits 1 with the reasons.
  * With METRICS_PORT it also serves Prometheus metrics on that internal port (server/ops/).
  * A crash-worthy bug in a request is answered 500 by the app and never ends the process.
  */
 import { serve } from '@hono/node-server';
-import { ConfigError, readConfig, type Config } from './config.ts';
+import { ConfigError, readConfig, roleArgument, type Config } from './config.ts';
 import { databaseLabel } from './db/open.ts';
 import { startMetricsServer } from './ops/metrics-server.ts';
 import { assembleService, describeParts } from './wiring.ts';
 
 function configuration(): Config {
   try {
-    return readConfig(process.env);
+    return readConfig({ ...process.env, ...roleArgument(process.argv.slice(2)) });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -39,32 +42,51 @@ const metricsServer = config.metrics
   : null;
 if (metricsServer) logger.info({ host: config.metrics?.host, port: metricsServer.port }, 'metrics listening (GET /metrics)');
 
-const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info({ host: config.host, port: info.port, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal listening');
+function announce(listening: string) {
   const standIns = parts.standIns.length ? parts.standIns.join('; ') : 'none';
   logger[config.production && parts.standIns.length ? 'warn' : 'info'](
     { standIns: parts.standIns, unavailable: parts.unavailable },
     `development stand-ins: ${standIns}`,
   );
   if (parts.unavailable.length) logger.warn({ unavailable: parts.unavailable }, `not available: ${parts.unavailable.join('; ')}`);
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`export portal listening on http://${shown}:${info.port} (development stand-ins: ${standIns})`);
-});
+  console.log(`export portal ${listening} (role ${config.role}; development stand-ins: ${standIns})`);
+}
+
+const server =
+  config.role === 'worker'
+    ? null
+    : serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
+        logger.info({ host: config.host, port: info.port, role: config.role, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal listening');
+        const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+        announce(`listening on http://${shown}:${info.port}`);
+      });
+if (!server) {
+  logger.info({ role: config.role, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal worker running');
+  announce('worker running, no public listener');
+}
+
+/** Stops accepting and lets open requests finish (none to wait for in a worker). */
+const closeServer = () =>
+  new Promise<void>((resolve) => {
+    if (!server) return resolve();
+    server.close(() => resolve());
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
 
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  // Open keep-alive connections would hold close() forever, so stop waiting after 25 s. Not less:
-  // service.close() also waits for work it must not cut (the first start's sample mailboxes), which
-  // took over 10 s on a loaded 2-core machine; 25 s stays inside the usual 30 s stop grace.
+  // Open keep-alive connections, or a transfer stuck between checkpoints, must not hold the exit for
+  // ever, so stop waiting after 25 s. Not less: service.close() also waits for work it must not cut
+  // (the first start's sample mailboxes), which took over 10 s on a loaded 2-core machine; 25 s stays
+  // inside the usual 30 s stop grace. A lease not given back runs out by itself.
   const force = setTimeout(() => process.exit(1), 25_000);
   force.unref();
-  server.close(() => {
-    void Promise.all([service.close(), metricsServer?.close()]).then(() => process.exit(0));
-  });
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  void closeServer()
+    .then(() => Promise.all([service.close(), metricsServer?.close()]))
+    .then(() => process.exit(0));
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));

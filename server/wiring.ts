@@ -179,8 +179,11 @@ export async function assembleService(config: Config, options: { logger?: Logger
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });
   settle = service.jobService.settleById;
-  transfers.worker.start();
-  const stops = [
+  // A web-only process answers and queues; the transfers and the background passes are the workers'.
+  const runsWorker = config.role !== 'web';
+  if (runsWorker) transfers.worker.start();
+  const stops = !runsWorker ? [] : [
+    // First: each run stops at its next checkpoint and gives its lease back before the database closes.
     transfers.worker.stop,
     service.jobService.startSweep(config.sweepIntervalMs),
     service.outbox.start(config.outbox.intervalMs),

@@ -133,8 +133,9 @@ export function createTransferWorker(deps: WorkerDeps) {
     start(): void {
       stopLoop ??= runPeriodically(settings.pollMs, safeTick);
     },
-    /** Runs one pass now (a transfer was just queued or cancelled here), without waiting for the interval. */
-    wake: (): Promise<void> => safeTick(),
+    /** Runs one pass now (a transfer was just queued or cancelled here), without waiting for the interval; nothing before start(). */
+    // Only a started worker claims: a web-only process (ROLE=web) queues transfers and leaves them to the workers.
+    wake: (): Promise<void> => (stopLoop ? safeTick() : Promise.resolve()),
     /** Stops a run of this process at once (its owner cancelled it). */
     cancel(exportId: string): void {
       running.get(exportId)?.controller.abort(new TransferStop('cancelled'));

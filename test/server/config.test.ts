@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { readConfig } from '../../server/config.ts';
+import { readConfig, roleArgument } from '../../server/config.ts';
 import { PRODUCTION } from './helpers/production-env.ts';
 import { loadOrCreateSecret } from '../../server/secret.ts';
 import { compressDir } from '../../scripts/compress-dist.ts';
@@ -187,10 +187,20 @@ describe('readConfig', () => {
     [{ DATABASE_URL: 'mysql://db.example.com/portal' }, /DATABASE_URL/],
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
     [{ METRICS_PORT: 'none' }, /METRICS_PORT="none"/],
+    [{ ROLE: 'api' }, /ROLE="api" is not 'all', 'web' or 'worker'/],
     [{ METRICS_PORT: '8080' }, /METRICS_PORT="8080" is not a port other than PORT/],
     [{ PORT: '9000', METRICS_PORT: '9000' }, /METRICS_PORT/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('runs web and worker in one process unless ROLE or --role says one of them, --role winning', () => {
+    expect(readConfig({}).role).toBe('all');
+    expect(readConfig({ ROLE: 'web' }).role).toBe('web');
+    expect(readConfig({ ROLE: 'web', ...roleArgument(['--role', 'worker']) }).role).toBe('worker');
+    expect(readConfig(roleArgument(['--role=web'])).role).toBe('web');
+    expect(roleArgument(['--port', '1'])).toEqual({});
+    expect(() => roleArgument(['--role'])).toThrow(/--role needs a value/);
   });
 
   it('serves metrics only where METRICS_PORT asks, on loopback unless METRICS_HOST says otherwise', () => {

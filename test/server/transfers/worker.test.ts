@@ -75,7 +75,7 @@ describe('transfer worker', () => {
     await close();
   });
 
-  function setup(options: { concurrency?: number; refuse?: () => boolean; maxAttempts?: number } = {}): Setup {
+  function setup(options: { concurrency?: number; refuse?: () => boolean; maxAttempts?: number; started?: boolean } = {}): Setup {
     const clock = { now: NOW };
     const now = () => clock.now;
     const base = developmentEnvironment();
@@ -100,6 +100,8 @@ describe('transfer worker', () => {
       },
     });
     workers.push(worker);
+    // Started as a worker process starts it (its interval is an hour: the tests pass it by hand).
+    if (options.started ?? true) worker.start();
     const vendor = createEngineVendor({ db, queueOver: createTableTransferQueue, reports, vault, environment, worker, filesDir: path.join(dir, 'files'), planOptions: DEVELOPMENT_PLAN, caps: readConfig({}).destinations, now });
     return { vendor, worker, clock, ended };
   }
@@ -148,6 +150,18 @@ describe('transfer worker', () => {
     const finished = await vendor.progress(paused, new Date(clock.now));
     expect(finished.emailmigration).toMatchObject({ status: 'completed', progress: { done: finished.emailmigration?.progress?.total, failed: 0 } });
     expect(finished.emailmigration?.waiting).toBeUndefined();
+  });
+
+  it('claims nothing when woken before it is started (a web node queues and leaves the runs to the workers)', { timeout: 60_000 }, async () => {
+    const { vendor, worker, ended } = setup({ started: false });
+    const queued = job(7);
+    await vendor.start(queued, null);
+    await worker.wake();
+    expect(worker.runningIds()).toEqual([]);
+    expect((await vendor.progress(queued, new Date(NOW))).emailmigration?.progress?.done ?? 0).toBe(0);
+    worker.start();
+    await settle(worker);
+    expect(ended).toEqual([queued.exportId]);
   });
 
   it('runs no more transfers at once than its concurrency, and all of them in the end', { timeout: 60_000 }, async () => {
