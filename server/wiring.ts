@@ -132,9 +132,11 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const preparing = devMail && !config.sourceImap ? prepareDevMail(devMail, directory, logger, preparation.signal) : Promise.resolve();
   const identity = await assembleIdentity({ config, db, secret, tokens, directory, logger, now });
   const destinationGrants = identity.grants;
+  const metrics = createMetrics({ process: true });
   let settle = async (_exportId: string): Promise<void> => undefined;
   const transfers = createTransferService({
     queueOver: queue.over,
+    metrics,
     config,
     db,
     secret,
@@ -175,13 +177,14 @@ export async function assembleService(config: Config, options: { logger?: Logger
     }),
     limiterStore,
     devMail: devMail ?? undefined,
-    metrics: createMetrics({ process: true }),
+    metrics,
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });
   settle = service.jobService.settleById;
   // A web-only process answers and queues; the transfers and the background passes are the workers'.
   const runsWorker = config.role !== 'web';
   if (runsWorker) transfers.worker.start();
+  metrics.track({ queueDepth: () => queue.over(db).depth(), running: () => transfers.worker.runningIds().length });
   const stops = !runsWorker ? [] : [
     // First: each run stops at its next checkpoint and gives its lease back before the database closes.
     transfers.worker.stop,

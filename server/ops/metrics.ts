@@ -3,11 +3,13 @@
  * metrics listener (metrics-server.ts), never on the public one. Requests are counted and timed by
  * route pattern (`/api/v2/status/`, never the URL a client typed, so the label set stays small and
  * holds no export ID or token); the process's own figures (CPU, memory, event-loop delay, GC) come
- * with prom-client's default metrics. Transfer figures are added by their owners through `sources`.
+ * with prom-client's default metrics. The transfer figures are counted where the engine commits and
+ * ends (instrumentStateStore, transfer-metrics.ts); the queue's depth and the running transfers are
+ * read at each scrape from what `track` was given.
  */
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -47,5 +49,39 @@ export function createMetrics(options: { process?: boolean } = {}) {
     };
   }
 
-  return { registry, http };
+  const sources: { queueDepth?: () => Promise<number>; running?: () => number } = {};
+  new Gauge({
+    name: 'portal_transfer_queue_depth',
+    help: 'Transfers waiting in the queue (due or paused until later), not running.',
+    registers: [registry],
+    async collect() {
+      if (sources.queueDepth) this.set(await sources.queueDepth());
+    },
+  });
+  new Gauge({
+    name: 'portal_transfers_active',
+    help: 'Transfers this process is running now.',
+    registers: [registry],
+    collect() {
+      if (sources.running) this.set(sources.running());
+    },
+  });
+  const transfers = {
+    items: new Counter({ name: 'portal_transfer_items_total', help: 'Messages and contacts copied to their destination.', registers: [registry] }),
+    bytes: new Counter({ name: 'portal_transfer_bytes_total', help: 'Bytes of messages copied to their destination.', registers: [registry] }),
+    itemFailures: new Counter({ name: 'portal_transfer_item_failures_total', help: 'Messages and contacts that could not be copied.', registers: [registry] }),
+    ended: new Counter({
+      name: 'portal_transfer_operations_ended_total',
+      help: 'Transfer operations ended, by outcome (completed, failed, cancelled) and, for failures, reason.',
+      labelNames: ['outcome', 'reason'] as const,
+      registers: [registry],
+    }),
+  };
+
+  /** Where the gauges read from: the transfer queue and this process's worker. */
+  function track(given: typeof sources): void {
+    Object.assign(sources, given);
+  }
+
+  return { registry, http, transfers, track };
 }

@@ -19,6 +19,8 @@ import { DESTINATION_SERVER_NAMES, PROVIDER_OF_SERVER } from '../identity/oauth/
 import type { DestinationGrants, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
 import { createTransferEnvironment } from './environment.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import { instrumentStateStore } from '../ops/transfer-metrics.ts';
 import { createTransferWorker, type TransferWorker } from './worker.ts';
 
 export type TransferServiceOptions = {
@@ -33,6 +35,8 @@ export type TransferServiceOptions = {
   guard: OutboundGuard;
   /** The consents' OAuth access tokens, for the OAuth destinations. */
   grants: DestinationGrants;
+  /** Counts what the runs move and how they end (the process's metrics); none in tests that do not read them. */
+  metrics?: Metrics;
   /** The transfer queue over a database handle (server/queue/open-queue.ts). */
   queueOver: (db: Db) => TransferQueue;
   /** Settles an ended transfer's job (the job service, created after this). */
@@ -71,7 +75,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
   });
   const reports = createTransferReportStore(db);
   const worker = createTransferWorker({
-    store: createTransferStateStore(db),
+    store: options.metrics ? instrumentStateStore(createTransferStateStore(db), options.metrics) : createTransferStateStore(db),
     reports,
     environment,
     clock,
