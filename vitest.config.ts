@@ -10,6 +10,8 @@ const DATABASE_SUITES = [
   'test/server/identity/**/*.test.ts',
   'test/server/transfers/**/*.test.ts',
   'test/api/clients-against-service.test.ts',
+  // Several processes on one Postgres (pg-boss): Postgres only.
+  'test/server/scale/**/*.test.ts',
 ];
 const NOT_ON_POSTGRES = [
   // About the SQLite file itself.
@@ -31,7 +33,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           // Several processes on one database: a Postgres deployment's concern.
-          exclude: ['test/e2e/**', 'test/ui/**', 'test/server/db/postgres-*.test.ts'],
+          exclude: ['test/e2e/**', 'test/ui/**', 'test/server/db/postgres-*.test.ts', 'test/server/scale/**'],
           provide: { database: 'sqlite' },
         },
       },
