@@ -139,7 +139,10 @@ export function appendMessages(dir: string, messages: readonly NewMessage[]): Pr
       const base = `${seconds}.M${uid}V${list.validity}.dev-mail,S=${message.raw.length}`;
       const temporary = path.join(dir, 'tmp', base);
       try {
-        await writeFile(temporary, message.raw, { flag: 'wx' });
+        // Overwritten, not refused: a tmp/ file of this name is what a writer killed before its UID list
+        // line left behind (the UID was never recorded, so the next append takes it again); it was never
+        // a message of the folder. The rename below replaces its cur/ twin the same way.
+        await writeFile(temporary, message.raw);
       } catch (error) {
         throw isMissing(error) ? new FolderMissingError(dir) : error;
       }
