@@ -1,7 +1,7 @@
 /**
  * The transfer queue the configuration calls for: pg-boss on Postgres (any number of workers on one
  * database), the table lease on SQLite (one machine). Both fill the TransferQueue port; why:
- * docs/decisions/0017-transfer-queue-pg-boss.md. `over(db)` makes the queue on a handle, so a load
+ * docs/decisions/0015-transfer-queue-pg-boss.md. `over(db)` makes the queue on a handle, so a load
  * can queue in the transaction that stores its transfer; `close()` stops pg-boss's maintenance.
  */
 import type { Config } from '../config.ts';

@@ -1,6 +1,6 @@
 /**
  * The transfer queue on Postgres with pg-boss 10 (TransferQueue, server/ports.ts; why pg-boss:
- * docs/decisions/0017-transfer-queue-pg-boss.md). One pg-boss job stands for one queued transfer,
+ * docs/decisions/0015-transfer-queue-pg-boss.md). One pg-boss job stands for one queued transfer,
  * its singleton key the export ID, on a queue of the `stately` policy: Postgres itself refuses a
  * second active job for one export, so one export never runs twice at once.
  *
