@@ -1,13 +1,15 @@
 /**
  * `npm run bench:scale`: the scaled deployment measured in one run on a throwaway Postgres (Debian's
  * `postgresql`, as the tests start it): status-lookup throughput and p99 with 1 and with 2 web nodes
- * (autocannon, the same total connections split over the nodes), and transfer throughput with 1 and 2
- * workers (the same number of exports to the development mailbox store, queued first, timed from the
- * workers' start to the last end). Prints one line beginning `scale:`. On 2 cores the ratios are bounded
- * by the cores, which the load generator and Postgres share. BENCH_SCALE_SECONDS, BENCH_SCALE_EXPORTS.
+ * (autocannon, the same total connections split over the nodes, both nodes warmed up first), and
+ * transfer throughput with 1 and 2 workers (workers started and idle, then the same number of exports
+ * to the development mailbox store queued through a web node, timed from the first load to the last
+ * end), with the CPU a web node spends per lookup and a worker per message (what a capacity model
+ * needs, whatever else the machine runs). Prints one line beginning `scale:`. On 2 cores the ratios are
+ * bounded by the cores, which the load generator and Postgres share. BENCH_SCALE_SECONDS, BENCH_SCALE_EXPORTS.
  */
 import autocannon from 'autocannon';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,7 +27,18 @@ const MESSAGES = 30;
 const CONNECTIONS = 40;
 const OWNER = 'active@example.com';
 
-async function lookups(bases: string[], exportId: string): Promise<{ rps: number; p99: number }> {
+/** CPU seconds a process has used so far (Linux's /proc, in ticks of 1/100 s), or NaN where there is none. */
+function cpuSeconds(node: Node): number {
+  try {
+    const fields = (readFileSync(`/proc/${node.child.pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+const cpuOf = (nodes: Node[]) => nodes.reduce((sum, node) => sum + cpuSeconds(node), 0);
+
+async function lookups(bases: string[], exportId: string): Promise<{ rps: number; p99: number; requests: number }> {
   const latencies: number[] = [];
   const runs = bases.map((base) => {
     const run = autocannon({ url: `${base}/api/v2/status/?job_id=${exportId}`, connections: CONNECTIONS / bases.length, duration: SECONDS });
@@ -36,7 +49,7 @@ async function lookups(bases: string[], exportId: string): Promise<{ rps: number
   });
   await Promise.all(runs);
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / SECONDS, p99: latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Number.NaN };
+  return { rps: latencies.length / SECONDS, p99: latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Number.NaN, requests: latencies.length };
 }
 
 async function main(): Promise<void> {
@@ -91,30 +104,38 @@ async function main(): Promise<void> {
       return ((await response.json()) as { jobid: string }).jobid;
     };
     const probe = await load(0);
-    await lookups([first.base], probe); // warm-up
+    await lookups([first.base, second.base], probe); // warm-up of both nodes
+    const before = cpuSeconds(first);
     const one = await lookups([first.base], probe);
+    const webCpuPerLookup = (cpuSeconds(first) - before) / one.requests;
     const two = await lookups([first.base, second.base], probe);
 
+    // Workers up and idle first (a process's start is not transfer time), then the exports queued
+    // through the web node as they would arrive, timed from the first load to the last end.
     const transfers = async (workers: number, offset: number) => {
+      const running = await Promise.all(Array.from({ length: workers }, (_, i) => startNode('worker', { ...env, DATA_DIR: path.join(dir, `k${offset}-${i}`) })));
+      const cpuBefore = cpuOf(running);
+      const started = performance.now();
       const ids: string[] = [];
       for (let n = 0; n < EXPORTS; n += 1) ids.push(await load(offset + n));
-      const started = performance.now();
-      const running = await Promise.all(Array.from({ length: workers }, (_, i) => startNode('worker', { ...env, DATA_DIR: path.join(dir, `k${offset}-${i}`) })));
       for (;;) {
         const row = await db.selectFrom('transfers').select((eb) => eb.fn.countAll<number>().as('n')).where('export_id', 'in', ids).where('ended_at', 'is not', null).executeTakeFirst();
         if (Number(row?.n) === ids.length) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const seconds = (performance.now() - started) / 1000;
+      const cpuPerMessage = (cpuOf(running) - cpuBefore) / (EXPORTS * MESSAGES);
       await Promise.all(running.map((node) => stopNode(node)));
-      return (EXPORTS * MESSAGES) / seconds;
+      return { rate: (EXPORTS * MESSAGES) / seconds, cpuPerMessage };
     };
     const oneWorker = await transfers(1, 1_000);
     const twoWorkers = await transfers(2, 2_000);
     await db.destroy();
+    const us = (seconds: number) => (Number.isNaN(seconds) ? 'n/a' : `${Math.round(seconds * 1e6)} µs`);
     console.log(
       `scale: status lookups 1 web node ${Math.round(one.rps)} req/s p99 ${one.p99.toFixed(1)} ms, 2 web nodes ${Math.round(two.rps)} req/s p99 ${two.p99.toFixed(1)} ms (×${(two.rps / one.rps).toFixed(2)}); ` +
-        `transfers 1 worker ${oneWorker.toFixed(0)} msg/s, 2 workers ${twoWorkers.toFixed(0)} msg/s (×${(twoWorkers / oneWorker).toFixed(2)}); ${os.cpus().length} cores, Postgres on the same machine`,
+        `transfers 1 worker ${oneWorker.rate.toFixed(0)} msg/s, 2 workers ${twoWorkers.rate.toFixed(0)} msg/s (×${(twoWorkers.rate / oneWorker.rate).toFixed(2)}); ` +
+        `CPU ${us(webCpuPerLookup)} per lookup (web node), ${us(oneWorker.cpuPerMessage)} per message (worker); ${os.cpus().length} cores, Postgres on the same machine, load ${os.loadavg()[0]?.toFixed(1)}`,
     );
   } finally {
     await Promise.all(nodes.map((node) => stopNode(node)));
