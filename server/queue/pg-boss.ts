@@ -17,6 +17,7 @@
  * pg-boss's schema and runs its maintenance.
  */
 import { CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/open.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -51,8 +52,26 @@ export async function startPgBoss(options: PgBossOptions): Promise<PgBoss> {
   });
   boss.on('error', options.onError);
   await boss.start();
-  await boss.createQueue(TRANSFER_QUEUE, { name: TRANSFER_QUEUE, policy: 'stately' });
+  await createTransfersQueue(boss, options.url);
   return boss;
+}
+
+/**
+ * Creates the transfers queue, one process at a time. pg-boss 10's create_queue inserts the queue's
+ * row, then adds a partition with a foreign key to that table: two processes doing it at once on a
+ * fresh database deadlock (40P01), and a deployment starts its nodes together. A session advisory
+ * lock on a connection of its own serialises them; the later ones find the queue there and change
+ * nothing. Ending the connection releases the lock, whatever happened.
+ */
+async function createTransfersQueue(boss: PgBoss, url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('export-portal:pg-boss create_queue'))");
+    await boss.createQueue(TRANSFER_QUEUE, { name: TRANSFER_QUEUE, policy: 'stately' });
+  } finally {
+    await client.end();
+  }
 }
 
 type JobRow = { id: string; state: string };

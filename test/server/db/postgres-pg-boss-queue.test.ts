@@ -5,7 +5,7 @@
  * database's clock, so these wait real (short) times.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type PgBoss from 'pg-boss';
+import PgBoss from 'pg-boss';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
 import { inTransaction } from '../../../server/db/transaction.ts';
 import { createLogger } from '../../../server/http/logger.ts';
@@ -109,5 +109,23 @@ describe('transfer queue (pg-boss)', () => {
     await queue.enqueue('C', Date.now() - 1000);
     await queue.claim('w1', Date.now(), LEASE * 30, 1);
     expect(await queue.depth()).toBe(2);
+  });
+});
+
+describe('pg-boss start', () => {
+  it('starts from several processes at once (a deployment starts its nodes together), each finding or making the queue', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const fresh = await freshDatabaseConfig();
+      const url = fresh.config.url ?? '';
+      // pg-boss's schema in place and no queue yet: the starts reach the queue's creation together,
+      // where two creations deadlocked (without the schema, its install lock staggers them).
+      const installer = new PgBoss({ connectionString: url, schedule: false, supervise: false });
+      await installer.start();
+      await installer.stop({ graceful: false, wait: true });
+      const starts = await Promise.allSettled(Array.from({ length: 6 }, () => startPgBoss({ url, leaseMs: LEASE, onError: () => undefined })));
+      await Promise.all(starts.map((start) => (start.status === 'fulfilled' ? start.value.stop({ graceful: false, wait: true }) : undefined)));
+      await fresh.remove();
+      expect(starts.filter((start) => start.status === 'rejected').map((start) => String(start.reason))).toEqual([]);
+    }
   });
 });
