@@ -58,17 +58,20 @@ export async function startPgBoss(options: PgBossOptions): Promise<PgBoss> {
 
 /**
  * Creates the transfers queue, one process at a time. pg-boss 10's create_queue inserts the queue's
- * row, then adds a partition with a foreign key to that table: two processes doing it at once on a
- * fresh database deadlock (40P01), and a deployment starts its nodes together. A session advisory
- * lock on a connection of its own serialises them; the later ones find the queue there and change
- * nothing. Ending the connection releases the lock, whatever happened.
+ * row, then adds a partition with a foreign key to that table: two processes doing it at once on one
+ * database deadlock (40P01), and a deployment starts its nodes together. A transaction on a
+ * connection of its own holds an advisory lock while this process creates the queue (a transaction's
+ * lock, not a session's, so it holds through PgBouncer's transaction pooling too); the later ones
+ * find the queue there and change nothing. Ending the connection ends the lock, whatever happened.
  */
 async function createTransfersQueue(boss: PgBoss, url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("SELECT pg_advisory_lock(hashtext('export-portal:pg-boss create_queue'))");
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('export-portal:pg-boss create_queue'))");
     await boss.createQueue(TRANSFER_QUEUE, { name: TRANSFER_QUEUE, policy: 'stately' });
+    await client.query('COMMIT');
   } finally {
     await client.end();
   }
