@@ -123,8 +123,14 @@ async function main(): Promise<void> {
   try {
     for (const setting of settings) {
       for (const target of targets) {
-        const result = await measure(browser, walker, server.url, target, setting, found);
-        misses.push(...report(target, setting, target.path(found), result));
+        try {
+          const result = await measure(browser, walker, server.url, target, setting, found);
+          misses.push(...report(target, setting, target.path(found), result));
+        } catch (error) {
+          // One route that cannot be measured must not hide the figures of the others.
+          console.log(`${target.name} (${setting.name}) not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          misses.push(`${target.name} (${setting.name}) not measured`);
+        }
       }
     }
   } finally {
