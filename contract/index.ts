@@ -13,3 +13,4 @@ export * from './paths.ts';
 export * from './opt-out.ts';
 export * from './imap-address.ts';
 export * from './progress.ts';
+export * from './estimate-words.ts';

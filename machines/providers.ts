@@ -1,10 +1,8 @@
 /** What each destination needs: a consent round trip, accepted terms, formats. */
 import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../contract/index.ts';
 
-/** The mailbox providers by the names customers know (the status page's waits and the provider cards). */
-export const PROVIDER_NAMES = { gmail: 'Gmail', outlook: 'Outlook.com', yahoo: 'Yahoo Mail', aol: 'AOL Mail' } as const satisfies Partial<
-  Record<DestinationProvider, string>
->;
+/** The mailbox providers by the names customers know: the contract's, which the service's mail uses too. */
+export { PROVIDER_NAMES } from '../contract/index.ts';
 
 /**
  * Said on the options page of a destination that takes no contacts (contract's destinationTakesContacts),

@@ -3,54 +3,21 @@
  * what failed, how long it will take and why it waits ("About 4 days — Gmail accepts about 500 MB a day
  * from other apps."). The service sends the figures (counts, the seconds to go from the moment it
  * answered, the destination's cap when that sets the pace, the time a wait ends); the words are made
- * here, so every text a customer reads comes through the machine. No clock is read.
+ * here, so every text a customer reads comes through the machine — the time to finish from the
+ * contract's estimateSentence, which the 'started' mail says too. No clock is read.
  */
-import type { DestinationProvider, TransferCap, TransferEstimate, TransferProgress, TransferWait } from '../contract/index.ts';
-import { PROVIDER_NAMES } from './providers.ts';
+import { estimateSentence, formatBytes, PROVIDER_NAMES, type DestinationProvider, type TransferEstimate, type TransferProgress, type TransferWait } from '../contract/index.ts';
 
-/** The destinations that can make an export wait or set its pace, by the name customers know. */
+/** The destinations that can make an export wait, by the name customers know. */
 const NAMES: Partial<Record<DestinationProvider, string>> = PROVIDER_NAMES;
 
 const number = new Intl.NumberFormat('en-US');
-
-/** Bytes in the largest unit that keeps the figure readable: 950 KB, 35 MB, 1.2 GB. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1);
-  return `${shown} ${units[unit]}`;
-}
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-
-/** "a few minutes", "about 3 hours", "about 4 days". */
-export function durationText(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 5) return 'A few minutes';
-  if (minutes < 55) return `About ${plural(Math.round(minutes / 5) * 5, 'minute')}`;
-  const hours = Math.round(seconds / 3600);
-  if (hours < 36) return `About ${plural(Math.max(1, hours), 'hour')}`;
-  return `About ${plural(Math.round(seconds / 86_400), 'day')}`;
-}
-
-function capText(cap: TransferCap): string | null {
-  const name = NAMES[cap.provider];
-  const amount = cap.bytes !== undefined ? formatBytes(cap.bytes) : cap.messages !== undefined ? `${number.format(cap.messages)} messages` : null;
-  if (!name || amount === null) return null;
-  return `${name} accepts about ${amount} a ${cap.per} from other apps`;
-}
 
 export const CLOSE_AND_WAIT = 'You can close this page; we will email you when it is done.';
 
 /** "About 4 days — Gmail accepts about 500 MB a day from other apps. You can close this page; …" */
 export function estimateText(estimate: TransferEstimate): string {
-  const why = estimate.cap ? capText(estimate.cap) : null;
-  return `${durationText(estimate.seconds)}${why ? ` — ${why}.` : ' at the pace so far.'} ${CLOSE_AND_WAIT}`;
+  return `${estimateSentence(estimate)} ${CLOSE_AND_WAIT}`;
 }
 
 const when = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' });

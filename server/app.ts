@@ -107,7 +107,12 @@ export function createService(deps: AppDependencies): ExportService {
   const outbox = createOutboxRunner({
     store: outboxStore,
     deliveries: {
-      'export-mail': createExportMailDelivery({ jobs, notifier: deps.notifier, portalUrl: portalAddress(config) }),
+      'export-mail': createExportMailDelivery({
+        jobs,
+        notifier: deps.notifier,
+        portalUrl: portalAddress(config),
+        estimates: { status: (exportId) => jobService.status(exportId, null), now: deps.now, waitMs: config.outbox.startedMailWaitMs, recheckMs: config.outbox.intervalMs },
+      }),
       'support-request': createSupportWebhookDelivery({ support, webhookUrl: config.supportWebhookUrl, timeoutMs: config.outbox.deliveryTimeoutMs }),
     },
     settings: { retry: config.outbox.retry, deliveryTimeoutMs: config.outbox.deliveryTimeoutMs, batchSize: OUTBOX_BATCH },

@@ -49,7 +49,13 @@ export type LimitsConfig = {
 };
 
 /** The outbox loop (server/outbox/). */
-export type OutboxConfig = { intervalMs: number; deliveryTimeoutMs: number; retry: RetryPolicy };
+export type OutboxConfig = {
+  intervalMs: number;
+  deliveryTimeoutMs: number;
+  retry: RetryPolicy;
+  /** How long after an export starts its 'started' mail may wait for the time to finish. */
+  startedMailWaitMs: number;
+};
 
 /** Postgres when `url` is set, else the SQLite file at `sqlitePath`. */
 export type DatabaseConfig = { url: string | null; sqlitePath: string; poolSize: number };
@@ -349,6 +355,7 @@ function outboxSettings(env: Env): OutboxConfig {
   return {
     intervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 1000, 10),
     deliveryTimeoutMs: integer(env, 'OUTBOX_DELIVERY_TIMEOUT_MS', 30_000, 100),
+    startedMailWaitMs: integer(env, 'STARTED_MAIL_ESTIMATE_WAIT_MS', 60_000, 0),
     retry: {
       firstDelayMs: integer(env, 'OUTBOX_RETRY_FIRST_MS', DEFAULT_RETRY.firstDelayMs, 10),
       maxDelayMs: integer(env, 'OUTBOX_RETRY_MAX_MS', DEFAULT_RETRY.maxDelayMs, 10),

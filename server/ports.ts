@@ -171,6 +171,8 @@ export type ExportNotification = {
   outcome: 'started' | 'completed' | 'error';
   /** The ended mail of an engine transfer: count receipt, failed items, why it stopped. */
   summary?: { receipt: ReceiptLine[]; failed: number; reason: TransferEndReason | null };
+  /** The started mail: how long the export should take, as the status page says it. */
+  estimate?: TransferEstimate;
 };
 
 export interface Notifier {

@@ -83,6 +83,10 @@ export function createOutboxStore(db: Db) {
     cancelled: (id: number, now: number) => finish(id, 'cancelled', now),
     /** No attempt is left: recorded, with the last error, for operations to see. */
     failed: (id: number, attempts: number, error: string, now: number) => finish(id, 'failed', now, error, attempts),
+    /** Not ready to be sent yet (not a failure): due again at `at`, its attempts untouched. */
+    async postpone(id: number, at: number): Promise<void> {
+      await db.updateTable('outbox').set({ next_attempt_at: at, lease_until: null }).where('id', '=', id).execute();
+    },
     async retryAt(id: number, attempts: number, at: number, error: string): Promise<void> {
       await db
         .updateTable('outbox')

@@ -4,8 +4,10 @@
  * cannot be mistaken for (or turned into) a phishing-style sign-in prompt. The ended mail of a transfer
  * also carries its count receipt (each folder and address book at the source and at the destination)
  * and a sentence on the items that could not be copied, so the customer can see everything arrived
- * before their account closes.
+ * before their account closes. The started mail says how long the export should take in the words of
+ * the status page (the contract's estimateSentence), when the transfer could tell.
  */
+import { estimateSentence } from '../../contract/index.ts';
 import type { ExportNotification } from '../ports.ts';
 
 export type ExportMail = { subject: string; text: string; html: string };
@@ -17,7 +19,7 @@ const SUBJECTS: Record<ExportNotification['outcome'], string> = {
 };
 
 const LEADS: Record<ExportNotification['outcome'], string> = {
-  started: "We're pulling together your data. We will send you another email when your export is finished.",
+  started: "We're pulling together your data.{estimate} We will send you another email when your export is finished.",
   completed: 'Your export is finished.',
   error: 'Sorry, your export process stopped due to an error. You can start a new export on the export portal.',
 };
@@ -68,7 +70,8 @@ export function composeExportMail(notification: ExportNotification, brandName = 
   const { exportId, portalUrl, outcome, summary } = notification;
   const cancelled = summary?.reason === 'cancelled';
   const subject = cancelled ? CANCELLED.subject : SUBJECTS[outcome];
-  const lead = cancelled ? CANCELLED.lead : LEADS[outcome];
+  const estimate = outcome === 'started' && notification.estimate ? ` ${estimateSentence(notification.estimate)}` : '';
+  const lead = cancelled ? CANCELLED.lead : LEADS[outcome].replace('{estimate}', estimate);
   const failed = summary ? failedSentence(summary) : null;
   const lookup =
     outcome === 'completed'

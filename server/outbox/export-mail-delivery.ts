@@ -3,9 +3,13 @@
  * delivery time (the message holds only the outcome, and for the 'ended' mail the summary as it
  * stood when the export ended), so a job withdrawn after its mail was queued (the vendor refused it)
  * sends nothing.
+ * The 'started' mail says how long the export should take, as the status page does. A transfer can
+ * tell that only once it has counted the source and seen some pace, a few seconds in, so the mail
+ * waits for that estimate (asking again every `recheckMs`) up to `waitMs` after the export started,
+ * then goes with what is known; an export whose vendor reports no counts has none to wait for.
  */
 import * as v from 'valibot';
-import { ReceiptLineSchema, TransferEndReasonSchema } from '../../contract/index.ts';
+import { ReceiptLineSchema, TransferEndReasonSchema, type StatusResponse, type TransferEstimate } from '../../contract/index.ts';
 import type { JobsStore } from '../db/jobs-store.ts';
 import type { ExportNotification, Notifier } from '../ports.ts';
 import type { Delivery } from './outbox-runner.ts';
@@ -35,14 +39,51 @@ function summaryOf(text: string | undefined): EndSummary | undefined {
   return parsed.output;
 }
 
-export function createExportMailDelivery(deps: { jobs: JobsStore; notifier: Notifier; portalUrl: string }): Delivery {
+/**
+ * The time to finish a status answer tells: the longest of its running operations' estimates; 'pending'
+ * while a running operation has counts but no estimate yet (one will come); null when none will.
+ */
+export function startedEstimate(answer: StatusResponse | null): TransferEstimate | 'pending' | null {
+  const running = [answer?.emailmigration, answer?.contactsmigration].filter((op) => op?.status === 'started');
+  const estimates = running.flatMap((op) => (op?.estimate ? [op.estimate] : []));
+  if (estimates.length > 0) return estimates.reduce((longest, estimate) => (estimate.seconds > longest.seconds ? estimate : longest));
+  return running.some((op) => op?.progress) ? 'pending' : null;
+}
+
+/** How the 'started' mail learns the time to finish. */
+export type StartedMailEstimates = {
+  /** The export's anonymous status answer (the one /status shows). */
+  status: (exportId: string) => Promise<StatusResponse | null>;
+  now: () => number;
+  /** How long after the export started the mail may wait for an estimate. */
+  waitMs: number;
+  /** How often it asks again meanwhile. */
+  recheckMs: number;
+};
+
+export function createExportMailDelivery(deps: { jobs: Pick<JobsStore, 'find'>; notifier: Notifier; portalUrl: string; estimates?: StartedMailEstimates }): Delivery {
   return async (message) => {
     const outcome = message.payload.outcome;
     if (!isOutcome(outcome)) throw new Error(`unknown outcome ${String(outcome)}`);
     const job = await deps.jobs.find(message.ref);
     if (!job) return 'gone';
+    let estimate: TransferEstimate | null = null;
+    // An export that has ended has no time to finish to tell.
+    if (outcome === 'started' && deps.estimates && job.finishedAt === null) {
+      const { status, now, waitMs, recheckMs } = deps.estimates;
+      const found = startedEstimate(await status(job.exportId));
+      if (found === 'pending' && now() - job.createdAt < waitMs) return { notBefore: now() + recheckMs };
+      if (found !== 'pending') estimate = found;
+    }
     const summary = summaryOf(message.payload.summary);
-    await deps.notifier.send({ to: job.notificationEmail, exportId: job.exportId, portalUrl: deps.portalUrl, outcome, ...(summary ? { summary } : {}) });
+    await deps.notifier.send({
+      to: job.notificationEmail,
+      exportId: job.exportId,
+      portalUrl: deps.portalUrl,
+      outcome,
+      ...(summary ? { summary } : {}),
+      ...(estimate ? { estimate } : {}),
+    });
     return 'delivered';
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The outbox loop: every interval it claims the messages that are due, delivers each with the
  * delivery of its kind (in parallel, each bounded by a timeout, so one hung server holds nothing
- * else), and records the outcome: sent; cancelled when its subject is gone; tried again later with
- * backoff; or, after the last attempt, failed — logged as an error for operations, kept in the table.
+ * else), and records the outcome: sent; cancelled when its subject is gone; postponed when it is not
+ * ready yet (the 'started' mail waiting for its time to finish); tried again later with backoff; or,
+ * after the last attempt, failed — logged as an error for operations, kept in the table.
  * No request waits on any of this: requests only queue messages.
  */
 import type { Logger } from 'pino';
@@ -10,8 +11,12 @@ import type { OutboxKind, OutboxMessage, OutboxStore } from '../db/outbox-store.
 import { runPeriodically } from '../background/periodic.ts';
 import { retryDelayMs, type RetryPolicy } from './retry.ts';
 
-/** Delivers one message; 'gone' when there is nothing to deliver any more. Throws to be tried again. */
-export type Delivery = (message: OutboxMessage) => Promise<'delivered' | 'gone'>;
+/**
+ * Delivers one message; 'gone' when there is nothing to deliver any more; `{ notBefore }` when the
+ * message is not ready to be sent yet (it is due again then, and no attempt is counted). Throws to be
+ * tried again.
+ */
+export type Delivery = (message: OutboxMessage) => Promise<'delivered' | 'gone' | { notBefore: number }>;
 
 export type OutboxSettings = {
   retry: RetryPolicy;
@@ -49,7 +54,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     try {
       const outcome = await withTimeout(deps.deliveries[message.kind](message), settings.deliveryTimeoutMs);
       if (outcome === 'gone') await store.cancelled(message.id, now());
-      else await store.sent(message.id, now());
+      else if (outcome === 'delivered') await store.sent(message.id, now());
+      else await store.postpone(message.id, outcome.notBefore);
       return;
     } catch (error) {
       const attempts = message.attempts + 1;

@@ -1,6 +1,7 @@
 /** The words of an operation's counts, failures, time to finish and waits, from the service's figures. */
 import { describe, expect, it } from 'vitest';
-import { durationText, estimateText, failedText, formatBytes, progressText, waitingText } from '../../machines/status-texts.ts';
+import { durationText, formatBytes } from '../../contract/index.ts';
+import { estimateText, failedText, progressText, waitingText } from '../../machines/status-texts.ts';
 
 describe('status texts', () => {
   it('says how far an operation got, with sizes when the source gave them', () => {

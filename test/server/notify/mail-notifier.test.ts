@@ -4,6 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { estimateSentence } from '../../../contract/index.ts';
+import { estimateText } from '../../../machines/status-texts.ts';
 import { composeExportMail } from '../../../server/notify/export-mail.ts';
 import { createMailNotifier } from '../../../server/notify/mail-notifier.ts';
 import type { ExportNotification } from '../../../server/ports.ts';
@@ -100,6 +102,20 @@ describe('composeExportMail', () => {
     expect(mail.html).toContain('2 items could not be copied');
     const clean = composeExportMail({ ...notification('completed'), summary: { receipt, failed: 0, reason: null } });
     expect(clean.text).not.toContain('could not be copied');
+  });
+
+  it('says in the started mail how long the export should take, in the words of the status page', () => {
+    const estimate = { finish: '2026-03-06T14:00:00Z', seconds: 4 * 86_400, cap: { provider: 'gmail' as const, per: 'day' as const, bytes: 500e6 } };
+    const mail = composeExportMail({ ...notification('started'), estimate });
+    const said = "We're pulling together your data. About 4 days — Gmail accepts about 500 MB a day from other apps. We will send you another email when your export is finished.";
+    expect(mail.text).toContain(said);
+    // The page's sentence, word for word: one source for both.
+    expect(said).toContain(estimateSentence(estimate));
+    expect(estimateText(estimate).startsWith(estimateSentence(estimate))).toBe(true);
+    expect(mail.html).toContain(`<p>${said.replace("We're", 'We&#39;re')}</p>`);
+    expect(composeExportMail(notification('started')).text).toContain("We're pulling together your data. We will send you another email when your export is finished.");
+    // Only the started mail says it.
+    expect(composeExportMail({ ...notification('completed'), estimate }).text).not.toContain('About 4 days');
   });
 
   it('says a cancelled export was cancelled, not that it failed', () => {

@@ -98,21 +98,27 @@ const sha = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 describe('Gmail: mail by the import API with labels, contacts into Google People', () => {
   it('moves every sample message once with its labels and every contact, with progress and an estimate on the way', { timeout: 180_000 }, async () => {
     const { jobid, token } = await exportTo('gmail', 'casey@gmail.com', ['emailmigration', 'contactsmigration']);
+    const startedMail = () => harness.sent.find((mail) => mail.exportId === jobid && mail.outcome === 'started');
+    // No pace yet, so no time to finish: the 'started' mail waits for one.
+    await harness.service.outbox.runOnce();
+    expect(startedMail()).toBeUndefined();
     // The service's clock stands still; once mail is moving it moves on ten seconds, so there is a pace to measure.
     const isMoving = (answer: StatusResponse) => answer.emailmigration?.status === 'started' && (answer.emailmigration.progress?.done ?? 0) > 0;
     let movedOn = false;
-    const seen = await pollStatus(
-      harness.base,
-      jobid,
-      (answer) => {
-        if (!movedOn && isMoving(answer)) {
-          harness.clock.now += 10_000;
-          movedOn = true;
-        }
-        return ended(answer);
-      },
-      { token, timeoutMs: 150_000 },
-    );
+    const watchUntil = (until: (answer: StatusResponse) => boolean) => (answer: StatusResponse) => {
+      if (!movedOn && isMoving(answer)) {
+        harness.clock.now += 10_000;
+        movedOn = true;
+      }
+      return until(answer);
+    };
+    const hasEstimate = (answer: StatusResponse) => ended(answer) || answer.emailmigration?.estimate !== undefined;
+    const first = await pollStatus(harness.base, jobid, watchUntil(hasEstimate), { token, timeoutMs: 150_000 });
+    // Now the mail goes, saying what the status page says.
+    await harness.service.outbox.runOnce();
+    expect(startedMail()?.estimate).toMatchObject({ seconds: expect.any(Number) });
+    expect(startedMail()?.estimate?.cap).toBeUndefined();
+    const seen = [...first, ...(await pollStatus(harness.base, jobid, watchUntil(ended), { token, timeoutMs: 150_000 }))];
     const last = seen.at(-1) as StatusResponse;
     expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { failed: 0 } });
     expect(last.contactsmigration).toMatchObject({ status: 'completed', progress: { failed: 0 } });

@@ -1,0 +1,54 @@
+/**
+ * The words of a transfer's time to finish ("About 4 days — Gmail accepts about 500 MB a day from
+ * other apps."), shared by the status page (through the machine) and the service's 'started' mail, so
+ * a customer reads the same sentence in both. The service sends the figures; no clock is read here.
+ */
+import type { DestinationProvider } from './vocabulary.ts';
+import type { TransferCap, TransferEstimate } from './progress.ts';
+
+/** The mailbox providers by the names customers know (the status page's waits, the provider cards, the mail). */
+export const PROVIDER_NAMES = { gmail: 'Gmail', outlook: 'Outlook.com', yahoo: 'Yahoo Mail', aol: 'AOL Mail' } as const satisfies Partial<
+  Record<DestinationProvider, string>
+>;
+
+const NAMES: Partial<Record<DestinationProvider, string>> = PROVIDER_NAMES;
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Bytes in the largest unit that keeps the figure readable: 950 KB, 35 MB, 1.2 GB. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1);
+  return `${shown} ${units[unit]}`;
+}
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** "a few minutes", "about 3 hours", "about 4 days". */
+export function durationText(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 5) return 'A few minutes';
+  if (minutes < 55) return `About ${plural(Math.round(minutes / 5) * 5, 'minute')}`;
+  const hours = Math.round(seconds / 3600);
+  if (hours < 36) return `About ${plural(Math.max(1, hours), 'hour')}`;
+  return `About ${plural(Math.round(seconds / 86_400), 'day')}`;
+}
+
+function capText(cap: TransferCap): string | null {
+  const name = NAMES[cap.provider];
+  const amount = cap.bytes !== undefined ? formatBytes(cap.bytes) : cap.messages !== undefined ? `${number.format(cap.messages)} messages` : null;
+  if (!name || amount === null) return null;
+  return `${name} accepts about ${amount} a ${cap.per} from other apps`;
+}
+
+/** "About 4 days — Gmail accepts about 500 MB a day from other apps.", or "About 3 hours at the pace so far." */
+export function estimateSentence(estimate: TransferEstimate): string {
+  const why = estimate.cap ? capText(estimate.cap) : null;
+  return `${durationText(estimate.seconds)}${why ? ` — ${why}.` : ' at the pace so far.'}`;
+}
