@@ -94,6 +94,24 @@ export type TransfersConfig = {
   destinationCaFile: string | null;
 };
 
+/** The OAuth destinations whose mail goes over IMAP. */
+export type ImapProvider = 'gmail' | 'outlook' | 'yahoo' | 'aol';
+export type ImapProviderLimits = { maxMessageBytes: number; maxConnections: number };
+
+const MB = 1024 * 1024;
+
+/**
+ * The providers' published limits (docs/transfer.md, "Provider settings", names the sources), and the
+ * prefix of their variables (`<PREFIX>_IMAP_MAX_MESSAGE_BYTES`, `<PREFIX>_IMAP_MAX_CONNECTIONS`).
+ * Where a provider publishes no connection limit, four: the folders the engine copies at once.
+ */
+const IMAP_LIMITS: Record<ImapProvider, ImapProviderLimits & { prefix: string }> = {
+  gmail: { prefix: 'GMAIL', maxMessageBytes: 35 * MB, maxConnections: 15 },
+  outlook: { prefix: 'OUTLOOK', maxMessageBytes: 35 * MB, maxConnections: 4 },
+  yahoo: { prefix: 'YAHOO', maxMessageBytes: 25 * MB, maxConnections: 4 },
+  aol: { prefix: 'AOL', maxMessageBytes: 25 * MB, maxConnections: 4 },
+};
+
 /**
  * How the OAuth destinations are reached (server/transfers/environment.ts): Gmail by its import API or
  * over IMAP, the providers' API addresses (tests point them at local fakes) and the caps that set the
@@ -107,6 +125,10 @@ export type DestinationsConfig = {
   gmailApiQuotaPerMinute: number;
   /** Bytes a day Gmail takes over IMAP from other apps. */
   gmailImapDailyBytes: number;
+  /** The largest message Gmail's import API takes. */
+  gmailApiMaxMessageBytes: number;
+  /** What each OAuth destination's IMAP server tolerates: the largest message, and the connections one account may hold. */
+  imapLimits: Record<ImapProvider, ImapProviderLimits>;
   peopleApiUrl: string;
   graphApiUrl: string;
   /** The IMAP servers Yahoo Mail and AOL Mail take XOAUTH2 tokens at (YAHOO_IMAP, AOL_IMAP). */
@@ -302,6 +324,14 @@ function apiUrl(env: Env, name: string, fallback: string): string {
   }
 }
 
+function imapLimits(env: Env): Record<ImapProvider, ImapProviderLimits> {
+  const limitsOf = ({ prefix, maxMessageBytes, maxConnections }: (typeof IMAP_LIMITS)[ImapProvider]): ImapProviderLimits => ({
+    maxMessageBytes: integer(env, `${prefix}_IMAP_MAX_MESSAGE_BYTES`, maxMessageBytes, 1),
+    maxConnections: integer(env, `${prefix}_IMAP_MAX_CONNECTIONS`, maxConnections, 1, 100),
+  });
+  return { gmail: limitsOf(IMAP_LIMITS.gmail), outlook: limitsOf(IMAP_LIMITS.outlook), yahoo: limitsOf(IMAP_LIMITS.yahoo), aol: limitsOf(IMAP_LIMITS.aol) };
+}
+
 function destinations(env: Env): DestinationsConfig {
   const gmailMailPath = text(env, 'GMAIL_MAIL_PATH') ?? 'api';
   if (gmailMailPath !== 'api' && gmailMailPath !== 'imap') throw malformed('GMAIL_MAIL_PATH', gmailMailPath, "'api' or 'imap'");
@@ -310,6 +340,8 @@ function destinations(env: Env): DestinationsConfig {
     gmailApiUrl: apiUrl(env, 'GMAIL_API_URL', 'https://gmail.googleapis.com/'),
     gmailApiQuotaPerMinute: integer(env, 'GMAIL_API_QUOTA_PER_MINUTE', 15_000, 30),
     gmailImapDailyBytes: integer(env, 'GMAIL_IMAP_DAILY_BYTES', 500_000_000, 1),
+    gmailApiMaxMessageBytes: integer(env, 'GMAIL_API_MAX_MESSAGE_BYTES', 150 * MB, 1),
+    imapLimits: imapLimits(env),
     peopleApiUrl: apiUrl(env, 'GOOGLE_PEOPLE_API_URL', 'https://people.googleapis.com/'),
     graphApiUrl: apiUrl(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/'),
     imap: { yahoo: imapServer(env, 'YAHOO_IMAP', 'imap.mail.yahoo.com:993'), aol: imapServer(env, 'AOL_IMAP', 'imap.aol.com:993') },

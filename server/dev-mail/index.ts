@@ -38,7 +38,8 @@ export type DevMail = {
   prepare(addresses: readonly string[], signal?: AbortSignal): Promise<PrepareReport>;
   mailSource(address: string): MailSource;
   contactsSource(address: string): ContactsSource;
-  destination(address: string, provider: MailboxProvider): MailDestination;
+  /** `maxMessageBytes`: the provider's limit, refused above it as the provider would. */
+  destination(address: string, provider: MailboxProvider, maxMessageBytes?: number | null): MailDestination;
   contactsDestination(address: string): ContactsDestination;
 };
 
@@ -120,7 +121,8 @@ export function createDevMail(options: DevMailOptions): DevMail {
     },
     mailSource: (address) => whenWritten(address, createMaildirSource({ root: layout.maildir(address) })),
     contactsSource: (address) => whenWritten(address, createVcardDirectorySource({ root: layout.contacts(address) })),
-    destination: (address, provider) => pacedMail(createMaildirDestination({ root: layout.mailbox(address), provider }), options.deliveryMs ?? 0),
+    destination: (address, provider, maxMessageBytes) =>
+      pacedMail(createMaildirDestination({ root: layout.mailbox(address), provider, maxMessageBytes }), options.deliveryMs ?? 0),
     contactsDestination: (address) => pacedContacts(createVcardDirectoryDestination({ root: layout.addressBooks(address) }), options.deliveryMs ?? 0),
   };
 }

@@ -141,11 +141,12 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       }
       if (plan.delivery === 'development-store') {
         if (!devMail || plan.provider === 'file') throw new DestinationRefused('internal', 'the development mailbox store is not available');
-        return devMail.destination(destination.user, plan.provider);
+        return devMail.destination(destination.user, plan.provider, destination.maxMessageBytes);
       }
       if (destination.kind === 'gmail-api') {
         const quota = { units: destinations.gmailApiQuotaPerMinute, windowMs: 60_000 };
-        return createGmailDestination({ endpoint: { url: destinations.gmailApiUrl }, quota }, await grantTokens(options.grants, exportId, 'mail'), { clock: options.clock });
+        const config = { endpoint: { url: destinations.gmailApiUrl }, quota, ...(destination.maxMessageBytes ? { maxMessageBytes: destination.maxMessageBytes } : {}) };
+        return createGmailDestination(config, await grantTokens(options.grants, exportId, 'mail'), { clock: options.clock });
       }
       return imapDestination(exportId, destination, secret);
     },

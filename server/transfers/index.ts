@@ -103,6 +103,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       developmentStore: (provider) => config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealConsent(config, provider)),
       gmailMailPath: config.destinations.gmailMailPath,
       imap: config.destinations.imap,
+      limits: config.destinations,
     },
     caps: config.destinations,
     now,

@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { DestinationProviderSchema, type ImapAddress } from '../../contract/index.ts';
 import { ContactsArchiveDestinationSchema, MailTransferJobSchema, type ImapDestinationConfig, type MailTransferJob } from '../engine/index.ts';
 import { domainOf } from '../checks/known-mail-hosts.ts';
+import type { DestinationsConfig, ImapProvider } from '../config.ts';
 import type { VendorJob } from '../ports.ts';
 
 const ContactsPlanSchema = v.object({
@@ -34,9 +35,7 @@ export const TransferPlanSchema = v.object({
 });
 export type TransferPlan = v.InferOutput<typeof TransferPlanSchema>;
 
-const MB = 1024 * 1024;
-
-type ProviderImap = Pick<ImapDestinationConfig, 'maxConnections' | 'maxMessageBytes' | 'finalCrlf'> & { endpoint?: ImapDestinationConfig['endpoint'] };
+type ProviderImap = Pick<ImapDestinationConfig, 'finalCrlf'> & { endpoint?: ImapDestinationConfig['endpoint'] };
 
 const implicit = (host: string) => ({ host, port: 993, tls: 'implicit' as const });
 
@@ -44,16 +43,18 @@ const implicit = (host: string) => ({ host, port: 993, tls: 'implicit' as const 
 const endpointOf = (imap: ImapAddress): ImapDestinationConfig['endpoint'] => ({ host: imap.host, port: imap.port, tls: imap.security === 'tls' ? 'implicit' : 'starttls' });
 
 /**
- * The OAuth destinations' IMAP servers and what each tolerates (docs/transfer.md, provider settings):
- * four connections, their message size limits, and the final CRLF Yahoo and AOL want. Yahoo's and
- * AOL's servers are configured (PlanOptions.imap).
+ * The OAuth destinations' IMAP servers, and the final CRLF Yahoo and AOL want. Yahoo's and AOL's
+ * servers are configured (PlanOptions.imap); every provider's message size and connection limits too
+ * (PlanOptions.limits).
  */
-const OAUTH_IMAP: Partial<Record<VendorJob['destinationProvider'], ProviderImap>> = {
-  gmail: { endpoint: implicit('imap.gmail.com'), maxConnections: 4, maxMessageBytes: 35 * MB },
-  outlook: { endpoint: implicit('outlook.office365.com'), maxConnections: 4, maxMessageBytes: 35 * MB },
-  yahoo: { maxConnections: 4, maxMessageBytes: 35 * MB, finalCrlf: true },
-  aol: { maxConnections: 4, maxMessageBytes: 25 * MB, finalCrlf: true },
+const OAUTH_IMAP: Record<ImapProvider, ProviderImap> = {
+  gmail: { endpoint: implicit('imap.gmail.com') },
+  outlook: { endpoint: implicit('outlook.office365.com') },
+  yahoo: { finalCrlf: true },
+  aol: { finalCrlf: true },
 };
+
+const isImapProvider = (provider: VendorJob['destinationProvider']): provider is ImapProvider => provider in OAUTH_IMAP;
 
 export type PlanOptions = {
   /** Deliver into the development store instead of this destination's server (development, where the provider is not really reached). */
@@ -62,21 +63,24 @@ export type PlanOptions = {
   gmailMailPath: 'api' | 'imap';
   /** The configured IMAP servers of destinations (YAHOO_IMAP, AOL_IMAP). */
   imap: Partial<Record<VendorJob['destinationProvider'], ImapAddress>>;
+  /** The providers' message size and connection limits, stored with each plan. */
+  limits: Pick<DestinationsConfig, 'imapLimits' | 'gmailApiMaxMessageBytes'>;
 };
 
 /** Where the mail of a job goes, as the engine's destination. */
 function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob['destination'] {
   if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat === 'EML' ? 'EML' : 'MBOX' };
   const user = job.destinationEmail ?? '';
-  if (job.destinationProvider === 'gmail' && options.gmailMailPath === 'api') return { kind: 'gmail-api', user };
+  if (job.destinationProvider === 'gmail' && options.gmailMailPath === 'api') return { kind: 'gmail-api', user, maxMessageBytes: options.limits.gmailApiMaxMessageBytes };
   if (job.destinationProvider === 'other') {
     // The address the credentials were checked at: the one given, else imap.<domain> on 993 (as the check does).
     const imap = job.destinationImap;
     return { kind: 'imap', endpoint: imap ? endpointOf(imap) : implicit(`imap.${domainOf(user)}`), user, auth: 'password' };
   }
-  const { endpoint, ...limits } = OAUTH_IMAP[job.destinationProvider] ?? {};
-  const configured = options.imap[job.destinationProvider];
-  return { kind: 'imap', ...limits, endpoint: configured ? endpointOf(configured) : (endpoint ?? implicit(`imap.${domainOf(user)}`)), user, auth: 'xoauth2' };
+  const provider = job.destinationProvider;
+  const configured = options.imap[provider];
+  const { endpoint, ...known } = isImapProvider(provider) ? { ...OAUTH_IMAP[provider], ...options.limits.imapLimits[provider] } : {};
+  return { kind: 'imap', ...known, endpoint: configured ? endpointOf(configured) : (endpoint ?? implicit(`imap.${domainOf(user)}`)), user, auth: 'xoauth2' };
 }
 
 /** Where the contacts of a job go: a file in the ZIP, or the destination account's address book. */

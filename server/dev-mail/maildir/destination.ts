@@ -55,10 +55,14 @@ function session(root: string, meta: MailboxMeta): MailDestinationSession {
   };
 }
 
-/** The mailbox of one destination address at `root`, made like the provider's on first use. */
-export function createMaildirDestination(options: { root: string; provider: MailboxProvider }): MailDestination {
+/**
+ * The mailbox of one destination address at `root`, made like the provider's on first use; a message
+ * over `maxMessageBytes` (the provider's limit, from the service's configuration) is refused as the
+ * provider would.
+ */
+export function createMaildirDestination(options: { root: string; provider: MailboxProvider; maxMessageBytes?: number | null }): MailDestination {
   return {
-    traits: { maxParallelFolders: 4, maxMessageBytes: PROVIDER_FLAVOURS[options.provider].maxMessageBytes, durable: true },
+    traits: { maxParallelFolders: 4, maxMessageBytes: options.maxMessageBytes ?? null, durable: true },
     connect: async () => session(options.root, await openOrCreate(options.root, options.provider)),
     keysFor: (ref: MessageRef) => [refKey(ref)],
     finish: async () => {},

@@ -10,36 +10,29 @@ import type { MailboxMeta } from './mailbox.ts';
 
 export type MailboxProvider = Exclude<DestinationProvider, 'file'>;
 
-type Flavour = { delimiter: MailboxMeta['delimiter']; folders: Record<string, string[]>; maxMessageBytes: number | null };
-
-const MB = 1024 * 1024;
+type Flavour = { delimiter: MailboxMeta['delimiter']; folders: Record<string, string[]> };
 
 const DOVECOT_LIKE: Flavour = {
   delimiter: '.',
   folders: { '\\Sent': ['Sent'], '\\Drafts': ['Drafts'], '\\Trash': ['Trash'], '\\Junk': ['Junk'], '\\Archive': ['Archive'] },
-  maxMessageBytes: null,
 };
 
 export const PROVIDER_FLAVOURS: Record<MailboxProvider, Flavour> = {
   gmail: {
     delimiter: '/',
     folders: { '\\Sent': ['[Gmail]', 'Sent Mail'], '\\Drafts': ['[Gmail]', 'Drafts'], '\\Trash': ['[Gmail]', 'Trash'], '\\Junk': ['[Gmail]', 'Spam'] },
-    maxMessageBytes: 35 * MB,
   },
   outlook: {
     delimiter: '/',
     folders: { '\\Sent': ['Sent Items'], '\\Drafts': ['Drafts'], '\\Trash': ['Deleted Items'], '\\Junk': ['Junk Email'], '\\Archive': ['Archive'] },
-    maxMessageBytes: 35 * MB,
   },
   yahoo: {
     delimiter: '/',
     folders: { '\\Sent': ['Sent'], '\\Drafts': ['Draft'], '\\Trash': ['Trash'], '\\Junk': ['Bulk Mail'], '\\Archive': ['Archive'] },
-    maxMessageBytes: 35 * MB,
   },
   aol: {
     delimiter: '/',
     folders: { '\\Sent': ['Sent'], '\\Drafts': ['Drafts'], '\\Trash': ['Trash'], '\\Junk': ['Spam'], '\\Archive': ['Archive'] },
-    maxMessageBytes: 25 * MB,
   },
   northwave_next: DOVECOT_LIKE,
   other: DOVECOT_LIKE,

@@ -59,7 +59,7 @@ type Setup = { vendor: MigrationVendor; worker: TransferWorker; clock: { now: nu
 
 /** These transfers go to the development store: no destination consent is ever asked for. */
 const NO_GRANTS: DestinationGrants = { forExport: async () => ({ kind: 'none' }), delete: async () => undefined };
-const DEVELOPMENT_PLAN = { developmentStore: () => true, gmailMailPath: 'api', imap: {} } as const;
+const DEVELOPMENT_PLAN = { developmentStore: () => true, gmailMailPath: 'api', imap: {}, limits: readConfig({}).destinations } as const;
 const developmentEnvironment = () =>
   createTransferEnvironment({ sourceImap: null, sourceCardDav: null, devMail, guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }), destinationCa: null, grants: NO_GRANTS, destinations: readConfig({}).destinations, clock: systemClock });
 

@@ -1,0 +1,69 @@
+/**
+ * The providers' message size and connection limits: configuration with the published defaults
+ * (docs/transfer.md, "Provider settings"), stored in each transfer's plan, and what the engine's
+ * destinations are built with.
+ */
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../../server/config.ts';
+import type { VendorJob } from '../../../server/ports.ts';
+import { planFor, type PlanOptions } from '../../../server/transfers/plan.ts';
+
+const MB = 1024 * 1024;
+
+const job = (provider: VendorJob['destinationProvider'], address: string): VendorJob => ({
+  exportId: 'E'.repeat(32),
+  sourceEmail: 'active@example.com',
+  destinationProvider: provider,
+  destinationEmail: address,
+  destinationImap: null,
+  operations: ['emailmigration'],
+  emailFormat: null,
+  contactsFormat: null,
+  createdAt: 0,
+});
+
+const options = (env: Record<string, string> = {}): PlanOptions => {
+  const { destinations } = readConfig(env);
+  return { developmentStore: () => false, gmailMailPath: destinations.gmailMailPath, imap: destinations.imap, limits: destinations };
+};
+
+describe('provider limits', () => {
+  it('default to the published ones', () => {
+    const { destinations } = readConfig({});
+    expect(destinations.gmailApiMaxMessageBytes).toBe(150 * MB);
+    expect(destinations.imapLimits).toEqual({
+      gmail: { maxMessageBytes: 35 * MB, maxConnections: 15 },
+      outlook: { maxMessageBytes: 35 * MB, maxConnections: 4 },
+      yahoo: { maxMessageBytes: 25 * MB, maxConnections: 4 },
+      aol: { maxMessageBytes: 25 * MB, maxConnections: 4 },
+    });
+  });
+
+  it('reach each provider path of the plan', () => {
+    expect(planFor(job('gmail', 'casey@gmail.com'), options()).mail?.destination).toEqual({ kind: 'gmail-api', user: 'casey@gmail.com', maxMessageBytes: 150 * MB });
+    expect(planFor(job('gmail', 'casey@gmail.com'), options({ GMAIL_MAIL_PATH: 'imap' })).mail?.destination).toMatchObject({
+      kind: 'imap',
+      endpoint: { host: 'imap.gmail.com', port: 993, tls: 'implicit' },
+      auth: 'xoauth2',
+      maxMessageBytes: 35 * MB,
+      maxConnections: 15,
+    });
+    expect(planFor(job('outlook', 'casey@outlook.com'), options()).mail?.destination).toMatchObject({ endpoint: { host: 'outlook.office365.com' }, maxMessageBytes: 35 * MB, maxConnections: 4 });
+    expect(planFor(job('yahoo', 'casey@yahoo.com'), options()).mail?.destination).toMatchObject({ maxMessageBytes: 25 * MB, maxConnections: 4, finalCrlf: true });
+    expect(planFor(job('aol', 'casey@aol.com'), options()).mail?.destination).toMatchObject({ maxMessageBytes: 25 * MB, maxConnections: 4, finalCrlf: true });
+    // Other takes what its server announces (APPENDLIMIT), and four connections.
+    const other = planFor(job('other', 'casey@example.net'), options()).mail?.destination;
+    expect(other).not.toHaveProperty('maxMessageBytes');
+    expect(other).not.toHaveProperty('maxConnections');
+  });
+
+  it('are read from the environment, and a malformed value names its variable', () => {
+    const env = { GMAIL_API_MAX_MESSAGE_BYTES: '1000', GMAIL_IMAP_MAX_CONNECTIONS: '2', OUTLOOK_IMAP_MAX_MESSAGE_BYTES: '2048', AOL_IMAP_MAX_CONNECTIONS: '1' };
+    expect(planFor(job('gmail', 'casey@gmail.com'), options(env)).mail?.destination).toMatchObject({ maxMessageBytes: 1000 });
+    expect(planFor(job('gmail', 'casey@gmail.com'), options({ ...env, GMAIL_MAIL_PATH: 'imap' })).mail?.destination).toMatchObject({ maxConnections: 2, maxMessageBytes: 35 * MB });
+    expect(planFor(job('outlook', 'casey@outlook.com'), options(env)).mail?.destination).toMatchObject({ maxMessageBytes: 2048 });
+    expect(planFor(job('aol', 'casey@aol.com'), options(env)).mail?.destination).toMatchObject({ maxConnections: 1 });
+    expect(() => readConfig({ YAHOO_IMAP_MAX_MESSAGE_BYTES: 'lots' })).toThrow(/YAHOO_IMAP_MAX_MESSAGE_BYTES/);
+    expect(() => readConfig({ GMAIL_IMAP_MAX_CONNECTIONS: '0' })).toThrow(/GMAIL_IMAP_MAX_CONNECTIONS/);
+  });
+});
