@@ -52,15 +52,18 @@ function counts(state: OperationState | undefined): TransferProgress {
   return progress.operation === 'emailmigration' ? { ...base, bytes_total: progress.bytesTotal, bytes_done: progress.bytesDone } : base;
 }
 
-/** What the status answer of one operation reads besides its own state: the transfer, its mail cap, the answer's time. */
-type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; at: number };
+/**
+ * What the status answer of one operation reads besides its own state: the transfer, its mail cap,
+ * the destination (a wait names it: "Waiting for Gmail's daily limit"), the answer's time.
+ */
+type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; provider: VendorJob['destinationProvider']; at: number };
 
 /**
  * One operation as the status answers tell it. An end counts once the whole transfer has ended (a
  * file export's ZIP is in place only then, and the secret gone); a cancel request counts at once.
  * While it runs or waits, an estimate of its end (estimate.ts).
  */
-function operationProgress(state: OperationState | undefined, { transfer, mailCap, at }: ProgressContext): OperationProgress {
+function operationProgress(state: OperationState | undefined, { transfer, mailCap, provider, at }: ProgressContext): OperationProgress {
   const status = transfer.endedAt === null && transfer.cancelRequestedAt === null && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
   const progress = counts(state);
   if (status?.state === 'completed') return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
@@ -70,7 +73,7 @@ function operationProgress(state: OperationState | undefined, { transfer, mailCa
   const resumeAt = status?.state === 'sleeping' ? status.resumeAt : undefined;
   const estimate = estimateOf(progress, cap, { startedAt: transfer.createdAt, at, ...(resumeAt !== undefined ? { resumeAt } : {}) });
   const running = { status: 'started' as const, progress, ...(estimate ? { estimate } : {}) };
-  if (status?.state === 'sleeping') return { ...running, waiting: { reason: status.reason, until: new Date(status.resumeAt).toISOString() } };
+  if (status?.state === 'sleeping') return { ...running, waiting: { reason: status.reason, until: new Date(status.resumeAt).toISOString(), provider } };
   return running;
 }
 
@@ -104,7 +107,8 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
         return { emailmigration: wanted.email ? orphan : null, contactsmigration: wanted.contacts ? orphan : null, cancellable: false };
       }
       const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
-      const context = { transfer, mailCap: transfer.endedAt === null ? mailCapOf(readPlan(transfer.plan), deps.caps) : null, at: at.getTime() };
+      const mailCap = transfer.endedAt === null ? mailCapOf(readPlan(transfer.plan), deps.caps) : null;
+      const context = { transfer, mailCap, provider: job.destinationProvider, at: at.getTime() };
       return {
         emailmigration: wanted.email ? operationProgress(states.get('emailmigration'), context) : null,
         contactsmigration: wanted.contacts ? operationProgress(states.get('contactsmigration'), context) : null,

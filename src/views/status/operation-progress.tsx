@@ -70,8 +70,12 @@ export function OperationProgress({ operation }: { operation: OperationView }) {
           <p css={note}>{counts}</p>
         </>
       )}
-      {/* Announced when it changes, so a screen reader hears how long is left and why it waits. */}
-      {(estimate || waiting) && (
+      {/*
+        Announced when it changes, so a screen reader hears how long is left and why it waits. The
+        region is there for as long as the operation runs, before it has anything to say: a live
+        region announces changes to its text, not text that arrives with it.
+      */}
+      {(status === 'started' || estimate || waiting) && (
         <div role="status" aria-live="polite" aria-label={`${label}: time to finish`}>
           {estimate && <p css={note}>{estimate}</p>}
           {waiting && <p css={note}>{waiting}</p>}

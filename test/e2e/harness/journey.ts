@@ -23,9 +23,12 @@ export type Journey = {
 
 /**
  * `service`: the service a file's journeys use and its embedded provider's origin, when not the run's
- * shared ones (asked for before each test).
+ * shared ones (asked for before each test); `alsoOurs`, the origins of further local servers the
+ * browser is sent to (an authorization server's stand-in).
  */
-export function useJourney(options: { service?: () => { url: string; identityUrl: string } } = {}): () => Journey {
+type JourneyService = { url: string; identityUrl: string; alsoOurs?: readonly string[] };
+
+export function useJourney(options: { service?: () => JourneyService } = {}): () => Journey {
   let browser: Browser | undefined;
   let current: Journey | undefined;
 
@@ -35,7 +38,7 @@ export function useJourney(options: { service?: () => { url: string; identityUrl
 
   beforeEach(async () => {
     if (!browser) throw new Error('the browser did not start');
-    const service = options.service?.() ?? { url: inject('portalUrl'), identityUrl: inject('identityUrl') };
+    const service: JourneyService = options.service?.() ?? { url: inject('portalUrl'), identityUrl: inject('identityUrl') };
     const { url } = service;
     const context = await browser.newContext({
       baseURL: url,
@@ -47,7 +50,7 @@ export function useJourney(options: { service?: () => { url: string; identityUrl
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     context.setDefaultTimeout(10_000);
     // The sign-in and consent pages are the embedded development provider's, on its own origin.
-    const guard = await guardContext(context, url, [service.identityUrl]);
+    const guard = await guardContext(context, url, [service.identityUrl, ...(service.alsoOurs ?? [])]);
     const page = await context.newPage();
     current = { url, context, page, guard, check: (name) => checkScreen(page, guard, name) };
   });

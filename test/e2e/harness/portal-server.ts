@@ -25,6 +25,8 @@ export type PortalServer = {
 export type PortalServerOptions = {
   distDir: string;
   jobDurationMs?: number;
+  /** The port to listen on, when the caller must know it beforehand (an authorization server's redirect URI); a free one otherwise. */
+  port?: number;
   /** Extra environment (wins over the defaults below). */
   env?: Record<string, string>;
 };
@@ -45,7 +47,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 export async function startPortalServer(options: PortalServerOptions): Promise<PortalServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const identityPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-data-'));

@@ -137,7 +137,7 @@ describe('transfer worker', () => {
     await settle(worker);
     const progress = await vendor.progress(paused, new Date(clock.now));
     const resumeAt = NOW + 60 * 60_000;
-    expect(progress.emailmigration).toMatchObject({ status: 'started', waiting: { reason: 'daily-limit', until: new Date(resumeAt).toISOString() } });
+    expect(progress.emailmigration).toMatchObject({ status: 'started', waiting: { reason: 'daily-limit', until: new Date(resumeAt).toISOString(), provider: 'gmail' } });
     expect(progress.emailmigration?.progress?.done).toBeGreaterThan(0);
     expect(ended).toEqual([]);
 

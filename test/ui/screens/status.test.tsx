@@ -50,6 +50,20 @@ describe('status page of a running export', () => {
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Email: In progress. Contacts: In progress.');
   });
 
+  it('keeps the live region of the time to finish in place while the export runs, so what arrives in it is announced', async () => {
+    const counting: StatusResponse = { emailmigration: { status: 'started', progress: { total: null, done: 0, failed: 0 } } };
+    await openStatus([counting, running(1240), { emailmigration: { status: 'completed' } }]);
+    const region = screen.getByRole('status', { name: 'Email: time to finish' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent(/^$/);
+    await settle(10_000);
+    // The same element, now with the words: a change a screen reader reads out.
+    await eventually(() => expect(region).toHaveTextContent(/^About 4 days — Gmail accepts about 500 MB a day from other apps\./));
+    expect(screen.getByRole('status', { name: 'Email: time to finish' })).toBe(region);
+    await settle(10_000);
+    await eventually(() => expect(screen.queryByRole('status', { name: 'Email: time to finish' })).not.toBeInTheDocument());
+  });
+
   it('follows the export every 10 s without a spinner, and stops asking once it has ended', async () => {
     const { api } = await openStatus([running(1240), running(2600), { emailmigration: { status: 'completed' } }]);
     expect(api.fetchJobStatus).toHaveBeenCalledTimes(1);
