@@ -86,7 +86,11 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     logger,
     now,
     settings: { ...config.transfers, maxAttempts: MAX_ATTEMPTS, retryMs: RETRY_MS },
-    onEnded: options.onEnded,
+    async onEnded(exportId) {
+      // The consent's tokens end with the transfer, as its password does (the purge is the backstop).
+      await options.grants.delete(exportId).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not delete its destination grant'));
+      await options.onEnded(exportId);
+    },
   });
   const vendor = createEngineVendor({
     db,
