@@ -131,8 +131,8 @@ export type DestinationsConfig = {
   imapLimits: Record<ImapProvider, ImapProviderLimits>;
   peopleApiUrl: string;
   graphApiUrl: string;
-  /** The IMAP servers Yahoo Mail and AOL Mail take XOAUTH2 tokens at (YAHOO_IMAP, AOL_IMAP). */
-  imap: { yahoo: ImapAddress; aol: ImapAddress };
+  /** The IMAP servers the OAuth destinations take XOAUTH2 tokens at (GMAIL_IMAP, OUTLOOK_IMAP, YAHOO_IMAP, AOL_IMAP). */
+  imap: Record<ImapProvider, ImapAddress>;
 };
 
 export type Config = {
@@ -344,7 +344,12 @@ function destinations(env: Env): DestinationsConfig {
     imapLimits: imapLimits(env),
     peopleApiUrl: apiUrl(env, 'GOOGLE_PEOPLE_API_URL', 'https://people.googleapis.com/'),
     graphApiUrl: apiUrl(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/'),
-    imap: { yahoo: imapServer(env, 'YAHOO_IMAP', 'imap.mail.yahoo.com:993'), aol: imapServer(env, 'AOL_IMAP', 'imap.aol.com:993') },
+    imap: {
+      gmail: imapServer(env, 'GMAIL_IMAP', 'imap.gmail.com:993'),
+      outlook: imapServer(env, 'OUTLOOK_IMAP', 'outlook.office365.com:993'),
+      yahoo: imapServer(env, 'YAHOO_IMAP', 'imap.mail.yahoo.com:993'),
+      aol: imapServer(env, 'AOL_IMAP', 'imap.aol.com:993'),
+    },
   };
 }
 

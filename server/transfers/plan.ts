@@ -35,7 +35,6 @@ export const TransferPlanSchema = v.object({
 });
 export type TransferPlan = v.InferOutput<typeof TransferPlanSchema>;
 
-type ProviderImap = Pick<ImapDestinationConfig, 'finalCrlf'> & { endpoint?: ImapDestinationConfig['endpoint'] };
 
 const implicit = (host: string) => ({ host, port: 993, tls: 'implicit' as const });
 
@@ -43,13 +42,12 @@ const implicit = (host: string) => ({ host, port: 993, tls: 'implicit' as const 
 const endpointOf = (imap: ImapAddress): ImapDestinationConfig['endpoint'] => ({ host: imap.host, port: imap.port, tls: imap.security === 'tls' ? 'implicit' : 'starttls' });
 
 /**
- * The OAuth destinations' IMAP servers, and the final CRLF Yahoo and AOL want. Yahoo's and AOL's
- * servers are configured (PlanOptions.imap); every provider's message size and connection limits too
- * (PlanOptions.limits).
+ * What the OAuth destinations' IMAP servers want besides their configured address and limits
+ * (PlanOptions): Yahoo and AOL a final CRLF.
  */
-const OAUTH_IMAP: Record<ImapProvider, ProviderImap> = {
-  gmail: { endpoint: implicit('imap.gmail.com') },
-  outlook: { endpoint: implicit('outlook.office365.com') },
+const OAUTH_IMAP: Record<ImapProvider, Pick<ImapDestinationConfig, 'finalCrlf'>> = {
+  gmail: {},
+  outlook: {},
   yahoo: { finalCrlf: true },
   aol: { finalCrlf: true },
 };
@@ -61,7 +59,7 @@ export type PlanOptions = {
   developmentStore: (provider: VendorJob['destinationProvider']) => boolean;
   /** Gmail's mail by its import API with labels (the default), or over IMAP (GMAIL_MAIL_PATH). */
   gmailMailPath: 'api' | 'imap';
-  /** The configured IMAP servers of destinations (YAHOO_IMAP, AOL_IMAP). */
+  /** The configured IMAP servers of the OAuth destinations (GMAIL_IMAP, OUTLOOK_IMAP, YAHOO_IMAP, AOL_IMAP). */
   imap: Partial<Record<VendorJob['destinationProvider'], ImapAddress>>;
   /** The providers' message size and connection limits, stored with each plan. */
   limits: Pick<DestinationsConfig, 'imapLimits' | 'gmailApiMaxMessageBytes'>;
@@ -79,8 +77,8 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
   }
   const provider = job.destinationProvider;
   const configured = options.imap[provider];
-  const { endpoint, ...known } = isImapProvider(provider) ? { ...OAUTH_IMAP[provider], ...options.limits.imapLimits[provider] } : {};
-  return { kind: 'imap', ...known, endpoint: configured ? endpointOf(configured) : (endpoint ?? implicit(`imap.${domainOf(user)}`)), user, auth: 'xoauth2' };
+  const known = isImapProvider(provider) ? { ...OAUTH_IMAP[provider], ...options.limits.imapLimits[provider] } : {};
+  return { kind: 'imap', ...known, endpoint: configured ? endpointOf(configured) : implicit(`imap.${domainOf(user)}`), user, auth: 'xoauth2' };
 }
 
 /** Where the contacts of a job go: a file in the ZIP, or the destination account's address book. */

@@ -10,6 +10,9 @@ import type { StatusResponse } from '../../../contract/index.ts';
 import { startDovecot, type Dovecot, type DovecotOptions, type DovecotUserSpec } from '../../support/dovecot.ts';
 import { seedMailbox } from '../../engine/support/imap-mailbox.ts';
 import type { FixtureMessage } from '../../engine/support/mail-fixture.ts';
+import { createOAuthBrowser } from '../../support/oauth-browser.ts';
+import type { StandIn } from '../../support/standin-authorization-server.ts';
+import { signIn, type Harness } from '../helpers/harness.ts';
 
 export type MailServers = { dovecot: Dovecot; certFile: string; env: Record<string, string> };
 
@@ -75,3 +78,29 @@ export async function pollStatus(
 
 export const ended = (answer: StatusResponse) =>
   [answer.emailmigration, answer.contactsmigration].every((op) => !op || op.status !== 'started');
+
+/**
+ * Signs `owner` in, consents at the destination's authorization server (`standIn`, answering as
+ * `address`) to moving mail, and loads that export, as the browser does: the export ID, the owner's
+ * token, and where the consent came back to.
+ */
+export async function loadMailExportWithConsent(
+  harness: Harness,
+  standIn: StandIn,
+  export_: { provider: 'gmail' | 'outlook' | 'yahoo' | 'aol'; owner: string; address: string },
+): Promise<{ jobid: string; token: string; consent: URL }> {
+  const session = await signIn(harness, export_.owner);
+  standIn.answerNext({ email: export_.address });
+  const consent = await createOAuthBrowser(harness.base).visit(`${harness.base}/api/oauth/?provider=${export_.provider}&scopes=emailmigration&logout=true`);
+  expect(consent.url.pathname).toBe('/oauth-callback');
+  expect(consent.url.searchParams.get('email')).toBe(export_.address);
+  const response = await session.post('/api/load/', {
+    source_account: { email: export_.owner, provider: 'northwave' },
+    destination_account: { provider: export_.provider, email: export_.address, tokenId: consent.url.searchParams.get('token_id') ?? '' },
+    operations: ['emailmigration'],
+    parameters: { notificationEmail: 'notify@example.com' },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { jobid } = (await response.json()) as { jobid: string };
+  return { jobid, token: session.token, consent: consent.url };
+}

@@ -4,7 +4,7 @@
  * takes that server's access tokens over XOAUTH2 (it asks the server's userinfo endpoint about each, as
  * Yahoo's IMAP server trusts Yahoo's tokens). The customer signs in, consents, loads; the worker moves
  * the source mailbox into the Yahoo account with the consent's token — every message byte for byte,
- * with the final CRLF Yahoo wants — and the consent's tokens are deleted when the transfer ends.
+ * with the final CRLF Yahoo wants — and the grant is purged once the export has ended.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,11 +15,10 @@ import type { StatusResponse } from '../../../contract/index.ts';
 import { YAHOO } from '../../../server/identity/oauth/destination-servers.ts';
 import { expectedMailbox, readMailbox } from '../../engine/support/imap-mailbox.ts';
 import { fixtureMailbox, type FixtureMessage } from '../../engine/support/mail-fixture.ts';
-import { createOAuthBrowser } from '../../support/oauth-browser.ts';
 import { freePort } from '../../support/free-port.ts';
 import { startStandIn, type StandIn } from '../../support/standin-authorization-server.ts';
-import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
-import { ended, pollStatus, startMailServers, type MailServers } from './support.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+import { ended, loadMailExportWithConsent, pollStatus, startMailServers, type MailServers } from './support.ts';
 
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 const recipient = { email: 'casey@yahoo.com', password: 'never-used-here' };
@@ -68,25 +67,12 @@ const asYahooKeepsIt = (message: FixtureMessage): FixtureMessage =>
 
 describe('export to Yahoo Mail', () => {
   it('moves every message over IMAP with the consent’s XOAUTH2 token, and its tokens are deleted when it ends', { timeout: 120_000 }, async () => {
-    const session = await signIn(harness, customer.email);
-    yahoo.answerNext({ email: recipient.email });
-    const consent = await createOAuthBrowser(harness.base).visit(`${harness.base}/api/oauth/?provider=yahoo&scopes=emailmigration&logout=true`);
-    expect(consent.url.pathname).toBe('/oauth-callback');
-    expect(consent.url.searchParams.get('email')).toBe(recipient.email);
+    const { jobid, token } = await loadMailExportWithConsent(harness, yahoo, { provider: 'yahoo', owner: customer.email, address: recipient.email });
     // Yahoo's real server is asked for exactly its mail scope, with no Google- or Microsoft-only parameters.
     expect(yahoo.requests.at(-1)?.searchParams.get('scope')).toBe('openid email mail-w');
     expect(yahoo.requests.at(-1)?.searchParams.get('access_type')).toBeNull();
 
-    const response = await session.post('/api/load/', {
-      source_account: { email: customer.email, provider: 'northwave' },
-      destination_account: { provider: 'yahoo', email: recipient.email, tokenId: consent.url.searchParams.get('token_id') ?? '' },
-      operations: ['emailmigration'],
-      parameters: { notificationEmail: 'notify@example.com' },
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-    const { jobid } = (await response.json()) as { jobid: string };
-
-    const last = (await pollStatus(harness.base, jobid, ended, { token: session.token, timeoutMs: 100_000 })).at(-1) as StatusResponse;
+    const last = (await pollStatus(harness.base, jobid, ended, { token, timeoutMs: 100_000 })).at(-1) as StatusResponse;
     expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { total: messages.length, done: messages.length, failed: 0 } });
     const actual = await readMailbox(servers.dovecot, recipient.email, recipient.password);
     const expected = expectedMailbox(messages.map(asYahooKeepsIt), servers.dovecot.separator);
