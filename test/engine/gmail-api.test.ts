@@ -145,7 +145,10 @@ describe('runMailTransfer IMAP → Gmail API', () => {
 
   it('renews an access token that expired during the run', async () => {
     const fake = await gmail();
-    const result = await runMailTransfer({ transferId: 'g6', source: source(), destination: destination(fake, { tokens: fake.tokens.source(250), quota: { units: 600, windowMs: 1000 } }), store: createMemoryStateStore(), clock: systemClock });
+    // The quota makes the run last several seconds on any machine, so a token of 1.5 s expires during it;
+    // a renewed one must outlive one request even on a busy machine (a fresh token refused means no consent).
+    const tokens = fake.tokens.source(1500);
+    const result = await runMailTransfer({ transferId: 'g6', source: source(), destination: destination(fake, { tokens, quota: { units: 300, windowMs: 1000 } }), store: createMemoryStateStore(), clock: systemClock });
     expect(result.status).toEqual({ state: 'completed' });
     expect(fake.log.filter((r) => r.status === 401).length).toBeGreaterThan(0);
     expect(fake.tokens.issued.length).toBeGreaterThanOrEqual(2);
