@@ -19,7 +19,7 @@
  *    bare loop's in the same round, the median of the rounds; the msg/s figures are the median runs). Exits 1 when a copy is wrong or a run failed.
  *
  * BENCH_MESSAGES (10000), BENCH_ROUNDS (3) and BENCH_KILLS (20) override the sizes; BENCH_CPU_PROF=<dir>
- * writes a CPU profile of each run there. Not part of `npm test`.
+ * writes a CPU profile of each run there, BENCH_MEM_TRACE=<dir> a memory trace (memory-trace.ts). Not part of `npm test`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -62,6 +62,7 @@ function startChild(job: ChildJob): Running {
 async function run(job: ChildJob): Promise<ChildResult> {
   const result = await startChild(job).done;
   if (!result || result.status !== 'completed') throw new Error(`${job.mode} did not complete: ${JSON.stringify(result)}`);
+  if (result.memory) console.log(`memory of ${job.mode}: ${result.memory}`);
   return result;
 }
 

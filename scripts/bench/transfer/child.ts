@@ -26,6 +26,7 @@ import {
   type MailDestination,
 } from '../../../server/engine/index.ts';
 import { fileBackedStore } from '../../../test/engine/support/child-run.ts';
+import { traceMemory } from './memory-trace.ts';
 
 export type ChildJob = {
   mode: 'bare' | 'engine-imap' | 'engine-mbox' | 'engine-resume';
@@ -36,7 +37,7 @@ export type ChildJob = {
   file?: string;
 };
 
-export type ChildResult = { ms: number; maxRssMb: number; status: string };
+export type ChildResult = { ms: number; maxRssMb: number; status: string; memory?: string };
 
 const job = JSON.parse(process.argv[2] ?? '{}') as ChildJob;
 const BATCH = 100;
@@ -91,7 +92,9 @@ async function engine(): Promise<string> {
 }
 
 const started = performance.now();
+const traced = traceMemory(job.mode);
 const status = job.mode === 'bare' ? await bareLoop() : await engine();
-const result: ChildResult = { ms: Math.round(performance.now() - started), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), status };
+const ms = Math.round(performance.now() - started);
+const result: ChildResult = { ms, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), status, memory: traced() };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

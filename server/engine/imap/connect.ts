@@ -7,6 +7,7 @@ import { ImapFlow } from 'imapflow';
 import type { ImapEndpoint } from '../job.ts';
 import { TransferFault } from '../ports.ts';
 import { isLoginRefusal } from './faults.ts';
+import { piecewiseTransport } from './transport.ts';
 
 
 export type ImapLogin = { user: string; password: string } | { user: string; accessToken: string };
@@ -26,6 +27,7 @@ export async function openImap(endpoint: ImapEndpoint, login: ImapLogin, side: '
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
+    transport: piecewiseTransport,
   });
   // imapflow emits 'error' for socket failures; the failing command rejects as well, which is where
   // the engine handles it. Without a listener Node would crash the process.
