@@ -6,7 +6,8 @@
  *    destination address a delay that doubles with each wrong password past the first few;
  *  - support requests: per client address in a window;
  *  - the status lookups and jobs-by-email: per client address in a window (request-limit.ts).
- * Counters live in the shared database (limiter-store.ts), so the limits hold across nodes and restarts.
+ * Counters live in the shared database (limiter-store.ts), so the limits hold across nodes and restarts
+ * (the per-request ones on SQLite, a single machine's database, in memory).
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config, LimitsConfig, RateLimit } from '../config.ts';
@@ -49,7 +50,7 @@ export function createLimits(store: LimiterStore, config: LimitsConfig, requests
   const delays = store.limiter({ name: 'validate-delay', points: 1, durationMs: 1000 });
   const supportAddress = store.limiter({ name: 'support-address', points: config.supportPerAddress, durationMs: config.supportWindowMs });
 
-  const perRequest = (name: string, limit: RateLimit) => store.limiter({ name, points: limit.max, durationMs: limit.windowMs, blockInMemory: true });
+  const perRequest = (name: string, limit: RateLimit) => store.limiter({ name, points: limit.max, durationMs: limit.windowMs, everyRequest: true });
 
   return {
     /** Per client address: the status calls (v1 and v2 together), and jobs-by-email. */

@@ -1,7 +1,8 @@
 /**
  * A limit of requests per client address in a window, as middleware: past it the answer is 429
- * with Retry-After. The counters are rate-limiter-flexible's in the shared database (limiter-store.ts),
- * so N per window is N across every web node, not N per node.
+ * with Retry-After. On Postgres the counters are rate-limiter-flexible's in the shared database
+ * (limiter-store.ts), so N per window is N across every web node, not N per node; on SQLite, one
+ * machine, they are the process's own.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';

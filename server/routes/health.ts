@@ -1,17 +1,21 @@
 /**
- * For a load balancer or orchestrator: `GET /healthz` (alive: 200 when the database answers, 503
- * otherwise) and `GET /readyz` (ready to serve: every readiness check passes — the database
+ * For a load balancer or orchestrator: `GET /healthz` (alive: 200 when the database answered within
+ * the last second, 503 otherwise) and `GET /readyz` (ready to serve: every readiness check passes — the database
  * answers, its migrations are applied, the transfer queue answers — else 503 naming the failed ones).
  */
 import { sql } from 'kysely';
 import { Hono } from 'hono';
 import { compileOnce } from '../db/compiled.ts';
+import { freshProbe } from '../ops/fresh-probe.ts';
 import { checkReadiness } from '../ops/readiness.ts';
 import type { RouteDeps } from './deps.ts';
 
-export function healthRoutes(deps: Pick<RouteDeps, 'db' | 'logger' | 'readiness'>) {
+/** How long a database answer vouches for the process's health. */
+const HEALTH_FRESH_MS = 1_000;
+
+export function healthRoutes(deps: Pick<RouteDeps, 'db' | 'logger' | 'readiness' | 'now'>) {
   const app = new Hono();
-  const probe = compileOnce(deps.db, () => deps.db.selectNoFrom(sql<number>`1`.as('ok')));
+  const probe = freshProbe(compileOnce(deps.db, () => deps.db.selectNoFrom(sql<number>`1`.as('ok'))), HEALTH_FRESH_MS, deps.now);
   app.get('/healthz', async (c) => {
     try {
       await probe();

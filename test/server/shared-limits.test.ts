@@ -1,6 +1,8 @@
 /**
- * The per-client request limits are counted in the shared database: two web nodes on one database
- * (two limiter stores, as two processes open them) let N requests through in total, not N each.
+ * Two web nodes on one database (two limiter stores, as two processes open them). The limits of what
+ * costs something (exports a day) are counted in the database on either dialect: N in total. The
+ * per-client request limits are counted in the database on Postgres, which nodes share (N in total,
+ * not N each), and in each process's memory on SQLite, a single machine's database (no counter row).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
@@ -10,7 +12,7 @@ import { createLogger } from '../../server/http/logger.ts';
 import { openLimiterStore, type LimiterStore } from '../../server/limits/limiter-store.ts';
 import { createLimits } from '../../server/limits/limits.ts';
 import { requestLimit } from '../../server/limits/request-limit.ts';
-import { freshDatabaseConfig } from '../support/test-database.ts';
+import { freshDatabaseConfig, testDialect } from '../support/test-database.ts';
 
 let db: Db;
 let database: DatabaseConfig;
@@ -25,8 +27,11 @@ function node(config: Config) {
   const app = new Hono();
   app.use('/api/v2/status/', requestLimit(limits.requests.status, { trustProxy: true }));
   app.get('/api/v2/status/', (c) => c.json({ ok: true }));
-  return async (client: string) => (await app.request('/api/v2/status/', { headers: { 'X-Forwarded-For': client } })).status;
+  const status = async (client: string) => (await app.request('/api/v2/status/', { headers: { 'X-Forwarded-For': client } })).status;
+  return Object.assign(status, { startExport: (account: string) => limits.startExport(account) });
 }
+
+const statusCounters = async () => (await db.selectFrom('rate_limits').select('key').execute()).filter((row) => row.key.startsWith('status')).length;
 
 beforeAll(async () => {
   ({ config: database, remove } = await freshDatabaseConfig());
@@ -41,15 +46,31 @@ afterAll(async () => {
 });
 
 describe('request limits across nodes', () => {
-  it('lets N requests of one client through in total, whichever node each reaches, and counts clients apart', async () => {
-    const config = { ...readConfig({ RATE_LIMIT_STATUS_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000' }), database };
-    const [first, second] = [node(config), node(config)];
+  const config = () => ({ ...readConfig({ RATE_LIMIT_STATUS_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000', RATE_LIMIT_EXPORTS_PER_DAY: '3' }), database });
+
+  it(`counts one client's status lookups ${testDialect === 'postgres' ? 'in total across nodes' : 'per process on SQLite'}, and clients apart`, async () => {
+    const [first, second] = [node(config()), node(config())];
     const codes: number[] = [];
-    for (let i = 0; i < 8; i += 1) codes.push(await (i % 2 === 0 ? first : second)('203.0.113.7'));
-    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    for (let i = 0; i < 12; i += 1) codes.push(await (i % 2 === 0 ? first : second)('203.0.113.7'));
+    if (testDialect === 'postgres') {
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+      // A third node started later sees the same count.
+      expect(await node(config())('203.0.113.7')).toBe(429);
+      expect(await statusCounters()).toBeGreaterThan(0);
+    } else {
+      // Five on each node, then each node refuses.
+      expect(codes).toEqual([...Array<number>(10).fill(200), 429, 429]);
+      expect(await node(config())('203.0.113.7')).toBe(200);
+      expect(await statusCounters()).toBe(0);
+    }
     // Another client has its own count, on either node.
     expect(await second('198.51.100.1')).toBe(200);
-    // A third node started later sees the same count.
-    expect(await node(config)('203.0.113.7')).toBe(429);
+  });
+
+  it('counts the exports an account starts a day in the database, in total across nodes', async () => {
+    const [first, second] = [node(config()), node(config())];
+    const refusals = [];
+    for (let i = 0; i < 5; i += 1) refusals.push(await (i % 2 === 0 ? first : second).startExport('dana@example.com'));
+    expect(refusals.map((refusal) => refusal === null)).toEqual([true, true, true, false, false]);
   });
 });
