@@ -4,8 +4,9 @@
  *
  * 1. Seeds the source account with the corpus (scripts/bench/transfer/corpus.ts: 10,000 messages of
  *    2 kB–2 MB, mean about 50 kB, in 10 folders, one of them 50 MB).
- * 2. Moves it, each run a child process of its own (scripts/bench/transfer/child.ts), with the source
- *    read through Dovecot's master user as the service reads it: in each of BENCH_ROUNDS rounds (3),
+ * 2. Moves it, each run a child process of its own (scripts/bench/transfer/child.ts, compiled and started
+ *    as `npm start` runs the service: compiled-child.ts), with the source read through Dovecot's
+ *    master user as the service reads it: in each of BENCH_ROUNDS rounds (3),
  *    the bare loop (the baseline: what imapflow alone does on this machine) into one fresh account and
  *    right after it the engine IMAP→IMAP into another — back to back, because this machine's load
  *    drifts over minutes — then once the engine IMAP→MBOX into one ZIP.
@@ -28,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDovecot, type Dovecot } from '../test/support/dovecot.ts';
 import type { ChildJob, ChildResult } from './bench/transfer/child.ts';
+import { compiledChild, type CompiledChild } from './bench/transfer/compiled-child.ts';
 import { compare, imapCensus, mboxCensus, seedSource, type Census } from './bench/transfer/mailbox.ts';
 
 const COUNT = Number(process.env.BENCH_MESSAGES ?? 10_000);
@@ -42,9 +44,12 @@ const users = { source: account('customer'), resume: account('resume') };
 
 type Running = { done: Promise<ChildResult | null>; kill: () => void };
 
+// Built once in main(), before the first run.
+let compiled: CompiledChild = { script: '', nodeFlags: [] };
+
 function startChild(job: ChildJob): Running {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${job.mode}-${Date.now()}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...compiled.nodeFlags, ...profile, compiled.script, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -107,6 +112,8 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-transfer-'));
   let dovecot: Dovecot | null = null;
   try {
+    compiled = await compiledChild(CHILD);
+    console.log(`child: node ${[...compiled.nodeFlags, compiled.script].join(' ')} (compiled as npm run build:server compiles the service, with npm start's flags)`);
     dovecot = await startDovecot({ users: [...Object.values(users), ...rounds.flatMap((round) => [round.bare, round.engine])] });
     const endpoint = { host: dovecot.host, port: dovecot.port, tls: 'implicit' as const, ca: dovecot.certificate };
     const source = { mailbox: users.source.email, master: dovecot.master };

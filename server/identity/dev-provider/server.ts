@@ -10,7 +10,7 @@
  *   http://127.0.0.1:<port>/aol        a development "AOL" (its mail scope)
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -48,9 +48,19 @@ export type DevelopmentProvider = {
   close(): Promise<void>;
 };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const stylesheet = readFileSync(path.join(here, 'identity.css'), 'utf8');
-const icon = readFileSync(path.join(here, '..', '..', '..', 'public', 'favicon.svg'), 'utf8');
+/** The project's folder: the first one up from this module with a package.json (from the source and from the built dist-server/ alike). */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('the development identity provider finds no package.json above its module');
+    dir = parent;
+  }
+  return dir;
+}
+const root = projectRoot();
+const stylesheet = readFileSync(path.join(root, 'server', 'identity', 'dev-provider', 'identity.css'), 'utf8');
+const icon = readFileSync(path.join(root, 'public', 'favicon.svg'), 'utf8');
 
 export function newSigningKey(): JWK {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
