@@ -5,7 +5,7 @@
  * 1. Seeds the source account with the corpus (scripts/bench/transfer/corpus.ts: 10,000 messages of
  *    2 kB–2 MB, mean about 50 kB, in 10 folders, one of them 50 MB).
  * 2. Moves it, each run a child process of its own (scripts/bench/transfer/child.ts, compiled and started
- *    as `npm start` runs the service: compiled-child.ts), with the source read through Dovecot's
+ *    as `npm start` runs the service: scripts/bench/compiled-child.ts), with the source read through Dovecot's
  *    master user as the service reads it: in each of BENCH_ROUNDS rounds (3),
  *    the bare loop (the baseline: what imapflow alone does on this machine) into one fresh account and
  *    right after it the engine IMAP→IMAP into another — back to back, because this machine's load
@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDovecot, type Dovecot } from '../test/support/dovecot.ts';
 import type { ChildJob, ChildResult } from './bench/transfer/child.ts';
-import { compiledChild, type CompiledChild } from './bench/transfer/compiled-child.ts';
+import { compiledChild, type CompiledChild } from './bench/compiled-child.ts';
 import { compare, imapCensus, mboxCensus, seedSource, type Census } from './bench/transfer/mailbox.ts';
 
 const COUNT = Number(process.env.BENCH_MESSAGES ?? 10_000);

@@ -3,7 +3,7 @@
  *
  * Starts, in the same run and each as its own child process (so the load generator does not share their
  * event loops): a bare Hono app with one JSON route on @hono/node-server (scripts/bench/bare-hono.ts, the
- * baseline), and the service as `npm start` runs it (server/main.ts) on a temp data folder with one finished
+ * baseline), and the service as `npm start` runs it (server/main.ts, both compiled and started with npm start's node flags) on a temp data folder with one finished
  * file export stored. Drives the baseline, `GET /healthz` (trivial) and `GET /api/v2/status/?job_id=…` (the
  * anonymous status of that export) with autocannon at 50 connections for 10 s each, after a short warm-up,
  * taken in rotating slices so that a change in the machine's load during the run hits every route alike;
@@ -29,6 +29,7 @@ import { createDevMail } from '../server/dev-mail/index.ts';
 import { createLogger } from '../server/http/logger.ts';
 import { scenarioDirectory } from '../server/identity/scenarios.ts';
 import { prepareDevMail } from '../server/wiring.ts';
+import { compiledChild } from './bench/compiled-child.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -150,9 +151,15 @@ function problems(name: string, tally: Tally): string[] {
 
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 
-/** Starts a TypeScript entry point as a child process (the tsx loader is inherited) and waits for its answer. */
+/**
+ * Starts an entry point as `npm start` runs the service — compiled by the server's build, with plain
+ * `node` and npm start's flags (scripts/bench/compiled-child.ts) — and waits for its answer.
+ * The baseline is built and started the same way, so that only the application differs.
+ */
 async function startChild(entry: string, env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = fork(path.join(ROOT, entry), [], {
+  const { script, nodeFlags } = await compiledChild(entry);
+  const child = fork(path.join(ROOT, script), [], {
+    execArgv: nodeFlags,
     cwd: ROOT,
     // The service's request logs go to /dev/null: written (logging's cost is part of the figure) but not piped back.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

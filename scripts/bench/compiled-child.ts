@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_OUTFILE } from '../../build-server.ts';
+import { buildServer, SERVER_OUTFILE } from '../build-server.ts';
 
 export type CompiledChild = { script: string; nodeFlags: string[] };
 
