@@ -12,7 +12,7 @@ import globals from 'globals';
  *   contract/   valibot only, nothing of ours
  *   machines/   contract/, xstate, valibot
  *   server/     contract/ of our folders
- *   src/        machines/ and contract/; views, shell and kit never reach the HTTP clients or the router's navigate
+ *   src/        machines/ and contract/; views, shell and kit never reach the HTTP clients or the address bar (src/routing)
  *   scripts/    anything but src/ (the test harness included: lighthouse drives the e2e browser)
  *
  * and no import cycles anywhere.
@@ -68,6 +68,11 @@ export default tseslint.config(
               from: './src/api',
               message: 'Views send events; the machine calls the API through its actors (src/app).',
             },
+            {
+              target: ['./src/views', './src/shell', './src/ui'],
+              from: './src/routing',
+              message: "Where to go is the machine's decision: send an event (or use IntentLink).",
+            },
           ],
         },
       ],
@@ -91,7 +96,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'react-router-dom', '@emotion/*', 'ky'], message: 'server/ renders no React and calls no browser client.' }] },
+        { patterns: [{ group: ['react', 'react-dom', '@emotion/*', 'ky'], message: 'server/ renders no React and calls no browser client.' }] },
       ],
     },
   },
@@ -103,7 +108,6 @@ export default tseslint.config(
         {
           paths: [
             { name: 'ky', message: 'Views send events; the machine calls the API through its actors.' },
-            { name: 'react-router-dom', importNames: ['useNavigate', 'Navigate', 'redirect'], message: 'Where to go is the machine\'s decision: send an event (or use IntentLink).' },
           ],
         },
       ],

@@ -1,44 +1,26 @@
-import { CacheProvider } from '@emotion/react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { portalImplementations } from './app/actors';
-import { lazyApiClients } from './app/lazy-api-clients';
-import { createPortalActor, type CreatePortalActorOptions } from './app/create-portal-actor';
-import { PortalApp } from './app/portal-app';
-import { createStyleCache, pageNonce } from './app/style-cache';
-import { createFirstPaint, FIRST_PAINT_ATTRIBUTE, type FirstPaint } from './first-paint/first-paint';
-import { firstPaintParts } from './first-paint/parts';
+/**
+ * The entry: loads and starts the portal (./boot). A prerendered page paints from its HTML alone,
+ * and its script only takes it over, so there the portal is fetched once the page has painted: the
+ * first paint never waits for the download, and a simulated slow load (Lighthouse's) cannot count
+ * the portal's script before it. The chunks the first paint shows are fetched alongside.
+ */
+import { afterFirstPaint } from './first-paint/after-first-paint';
+import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE } from './first-paint/attributes';
 
-async function boot() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html lacks the #root element');
-
-  // The Stately inspector only in development, and only when asked for: the dynamic import keeps
-  // it (and its dependencies) out of the production bundle.
-  let inspect: CreatePortalActorOptions['inspect'];
-  if (import.meta.env.DEV && import.meta.env.VITE_INSPECT) {
-    const { createPortalInspector } = await import('./app/inspect');
-    inspect = createPortalInspector().inspect;
+function start(chunks: string[]) {
+  for (const href of chunks) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
   }
-
-  const actor = createPortalActor({ implementations: portalImplementations(lazyApiClients), inspect });
-  actor.start();
-  const styleCache = createStyleCache(pageNonce());
-  const app = (firstPaint?: FirstPaint) => (
-    <CacheProvider value={styleCache}>
-      <PortalApp actor={actor} firstPaint={firstPaint} />
-    </CacheProvider>
-  );
-
-  // A prerendered page (the service serves one per route) is hydrated: its chunks first, so that
-  // no part of it suspends while React adopts the markup. Without one (npm run dev), render afresh.
-  const firstPaint = createFirstPaint(root.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? '');
-  if (!firstPaint) {
-    createRoot(root).render(app());
-    return;
-  }
-  // A chunk that fails to load fails again, visibly, when its part renders.
-  await Promise.all(firstPaintParts(firstPaint).map((part) => part.preload())).catch(() => undefined);
-  hydrateRoot(root, app(firstPaint));
+  void import('./boot').then(({ boot }) => boot());
 }
 
-void boot();
+const root = document.getElementById('root');
+if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
+  const chunks = (root.getAttribute(FIRST_PAINT_CHUNKS_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
+  afterFirstPaint(() => start(chunks));
+} else {
+  start([]);
+}

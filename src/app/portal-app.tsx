@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { ThemeProvider } from '@emotion/react';
-import { BrowserRouter } from 'react-router-dom';
 import { GlobalStyles } from '../theme/global-styles';
 import { theme } from '../theme/theme';
 import { PortalShell } from '../shell/portal-shell';
 import { RouteSync } from '../routing/route-sync';
 import type { FirstPaint } from '../first-paint/first-paint';
+import { FIRST_PAINT_ATTRIBUTE } from '../first-paint/attributes';
 import { useHydrating } from '../first-paint/use-hydrating';
 import { PortalProvider, type PortalActor } from './portal-context';
 
@@ -17,16 +17,16 @@ import { PortalProvider, type PortalActor } from './portal-context';
  */
 export function PortalApp({ actor, firstPaint }: { actor: PortalActor; firstPaint?: FirstPaint }) {
   const painting = useHydrating() ? firstPaint : undefined;
+  // The page is live: its controls take taps again (src/theme/global-styles.tsx).
+  useEffect(() => {
+    if (!painting) document.getElementById('root')?.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+  }, [painting]);
   return (
     <StrictMode>
       <ThemeProvider theme={theme}>
         <GlobalStyles />
         <PortalProvider actor={painting?.actor ?? actor}>
-          {!painting && (
-            <BrowserRouter>
-              <RouteSync />
-            </BrowserRouter>
-          )}
+          {!painting && <RouteSync />}
           <PortalShell sketch={painting?.skeleton ? painting.screen : undefined} />
         </PortalProvider>
       </ThemeProvider>

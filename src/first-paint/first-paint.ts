@@ -13,8 +13,6 @@ import { FIRST_PAINTS, isFirstPaintRoute, type FirstPaintPlan } from './routes';
 
 export type FirstPaint = FirstPaintPlan & { route: string; actor: PortalActor };
 
-/** The attribute of #root that names the route a prerendered page was rendered for. */
-export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 export function createFirstPaint(route: string, input: PortalInput = {}): FirstPaint | null {
   if (!isFirstPaintRoute(route)) return null;

@@ -48,4 +48,4 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     modules: firstPaintParts(firstPaint).map((part) => part.source),
   };
 }
-export { FIRST_PAINT_ATTRIBUTE } from './first-paint';
+export { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE } from './attributes';

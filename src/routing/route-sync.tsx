@@ -4,15 +4,14 @@
  * `selectLocation`. Nothing here decides where the user goes: the machine's guards do.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { usePortalActor, type PortalSnapshot } from '../app/portal-context';
 import { selectLocation } from '../../machines/selectors';
+import { navigate, useAddressBar } from './address-bar';
 import { isCallbackPath, locationKey, shouldReplace, stripSecretsFromAddressBar } from './url';
 
 export function RouteSync() {
   const actor = usePortalActor();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useAddressBar();
   /** The address this component is navigating to for the machine: arriving there is not a visit. */
   const navigating = useRef<string | null>(null);
   /** The location already handled, so StrictMode's second effect run sends nothing. */
@@ -45,7 +44,7 @@ export function RouteSync() {
     follow(actor.getSnapshot());
     const subscription = actor.subscribe(follow);
     return () => subscription.unsubscribe();
-  }, [actor, navigate]);
+  }, [actor]);
 
   return null;
 }

@@ -1,4 +1,5 @@
 import { Global, css } from '@emotion/react';
+import { FIRST_PAINT_ATTRIBUTE } from '../first-paint/attributes';
 import { colors, font, focusRing } from './theme';
 
 /** Base document styles: font, colours, a visible focus ring for keyboard users only. */
@@ -37,6 +38,12 @@ const base = css`
   }
   :focus:not(:focus-visible) {
     outline: none;
+  }
+  /* A prerendered page's controls do nothing until the script has taken the page over (the
+     attribute goes then): a tap then goes to nothing rather than to a control that ignores it, and
+     a browser test's click waits for the live control. Links work either way. */
+  #root[${FIRST_PAINT_ATTRIBUTE}] :is(button, input, label, select, textarea) {
+    pointer-events: none;
   }
   @media (prefers-reduced-motion: reduce) {
     *,

@@ -26,8 +26,8 @@ const WRONG_WAY: Array<[string, string, string, string]> = [
   ['the server never imports the machine', 'server/wrong.ts', "import { MESSAGES } from '../machines/errors.ts';\nexport const x = MESSAGES;", 'import-x/no-restricted-paths'],
   ['views never reach the HTTP clients', 'src/views/wrong/wrong.tsx', "import { createApiClients } from '../../api/index.ts';\nexport const x = createApiClients;", 'import-x/no-restricted-paths'],
   ['views never call ky', 'src/views/wrong/wrong.tsx', "import ky from 'ky';\nexport const x = ky;", 'no-restricted-imports'],
-  ['views never navigate by themselves', 'src/views/wrong/wrong.tsx', "import { useNavigate } from 'react-router-dom';\nexport const x = useNavigate;", 'no-restricted-imports'],
-  ['the shell never navigates by itself', 'src/shell/wrong.tsx', "import { useNavigate } from 'react-router-dom';\nexport const x = useNavigate;", 'no-restricted-imports'],
+  ['views never navigate by themselves', 'src/views/wrong/wrong.tsx', "import { navigate } from '../../routing/address-bar.ts';\nexport const x = navigate;", 'import-x/no-restricted-paths'],
+  ['the shell never navigates by itself', 'src/shell/wrong.tsx', "import { navigate } from '../routing/address-bar.ts';\nexport const x = navigate;", 'import-x/no-restricted-paths'],
   ['the app never imports the server', 'src/app/wrong.ts', "import { readConfig } from '../../server/config.ts';\nexport const x = readConfig;", 'import-x/no-restricted-paths'],
   ['scripts never import the browser app', 'scripts/wrong.ts', "import { brand } from '../src/config/brand.ts';\nexport const x = brand;", 'import-x/no-restricted-paths'],
 ];

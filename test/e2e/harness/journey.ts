@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { checkScreen } from './check-screen.ts';
+import { waitForLivePages } from './live-page.ts';
 import { guardContext, type PageGuard } from './page-guard.ts';
 import { resultsDir } from './paths.ts';
 
@@ -52,6 +53,7 @@ export function useJourney(options: { service?: () => JourneyService } = {}): ()
     // The sign-in and consent pages are the embedded development provider's, on its own origin.
     const guard = await guardContext(context, url, [service.identityUrl, ...(service.alsoOurs ?? [])]);
     const page = await context.newPage();
+    waitForLivePages(page);
     current = { url, context, page, guard, check: (name) => checkScreen(page, guard, name) };
   });
 
