@@ -46,6 +46,9 @@ export default defineConfig({
           exclude: NOT_ON_POSTGRES,
           globalSetup: ['test/support/postgres-global-setup.ts'],
           provide: { database: 'postgres' },
+          // Many tests start their own service on a new database (CREATE DATABASE, every migration):
+          // seconds on a busy machine, where the default 5 s timed out before the test's own work began.
+          testTimeout: 20_000,
         },
       },
       {
