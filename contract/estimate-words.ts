@@ -13,6 +13,9 @@ export const PROVIDER_NAMES = { gmail: 'Gmail', outlook: 'Outlook.com', yahoo: '
 
 const NAMES: Partial<Record<DestinationProvider, string>> = PROVIDER_NAMES;
 
+/** The name customers know a destination by, where it is a mailbox provider's. */
+export const providerName = (provider: DestinationProvider): string | undefined => NAMES[provider];
+
 const number = new Intl.NumberFormat('en-US');
 
 /** Bytes in the largest unit that keeps the figure readable: 950 KB, 35 MB, 1.2 GB. */
@@ -41,7 +44,7 @@ export function durationText(seconds: number): string {
 }
 
 function capText(cap: TransferCap): string | null {
-  const name = NAMES[cap.provider];
+  const name = providerName(cap.provider);
   const amount = cap.bytes !== undefined ? formatBytes(cap.bytes) : cap.messages !== undefined ? `${number.format(cap.messages)} messages` : null;
   if (!name || amount === null) return null;
   return `${name} accepts about ${amount} a ${cap.per} from other apps`;

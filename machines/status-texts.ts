@@ -6,10 +6,7 @@
  * here, so every text a customer reads comes through the machine — the time to finish from the
  * contract's estimateSentence, which the 'started' mail says too. No clock is read.
  */
-import { estimateSentence, formatBytes, PROVIDER_NAMES, type DestinationProvider, type TransferEstimate, type TransferProgress, type TransferWait } from '../contract/index.ts';
-
-/** The destinations that can make an export wait, by the name customers know. */
-const NAMES: Partial<Record<DestinationProvider, string>> = PROVIDER_NAMES;
+import { estimateSentence, formatBytes, providerName, type TransferEstimate, type TransferProgress, type TransferWait } from '../contract/index.ts';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -26,7 +23,7 @@ const when = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric'
 export function waitingText(wait: TransferWait): string {
   const at = Date.parse(wait.until);
   const resume = Number.isNaN(at) ? 'soon' : `about ${when.format(at)}`;
-  const name = wait.provider ? NAMES[wait.provider] : undefined;
+  const name = wait.provider ? providerName(wait.provider) : undefined;
   const who = name ? `${name}'s` : "the destination's";
   const why = wait.reason === 'daily-limit' ? `${who} daily limit` : `${name ?? 'the destination'}, which asked us to slow down`;
   return `Waiting for ${why} — continues ${resume}. You can close this page.`;

@@ -13,7 +13,6 @@ import { FIRST_PAINTS, isFirstPaintRoute, type FirstPaintPlan } from './routes';
 
 export type FirstPaint = FirstPaintPlan & { route: string; actor: PortalActor };
 
-
 export function createFirstPaint(route: string, input: PortalInput = {}): FirstPaint | null {
   if (!isFirstPaintRoute(route)) return null;
   const plan = FIRST_PAINTS[route];
