@@ -42,12 +42,22 @@ const list = css`
   }
 `;
 
+const signedInAs = css`
+  margin: 0 0 ${space(2)};
+  color: ${colors.muted};
+  font-size: ${font.size.sm};
+`;
+
 const formatStart = (iso: string): string => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 };
 
-/** `/status-from-email`: the (at most five) exports found for the signed-in address. */
+/**
+ * `/status-from-email`: the (at most five) exports found for the signed-in address. The lead (what
+ * the list is, and where older export IDs are) is the same for everyone and is prerendered; the
+ * address, the list and the messages are the customer's and fill in below it.
+ */
 export default function StatusFromEmailScreen() {
   const send = usePortalSend();
   const { jobs, message } = usePortalSelector(selectJobs);
@@ -57,7 +67,7 @@ export default function StatusFromEmailScreen() {
   const shown = jobs.slice(0, MAX_LISTED);
   return (
     <Card as="section">
-      <PageHeading lead={email ? <>Exports started from <TruncatedName name={email} /></> : undefined}>{SCREEN_HEADINGS.statusFromEmail.title}</PageHeading>
+      <PageHeading lead={SCREEN_HEADINGS.statusFromEmail.lead}>{SCREEN_HEADINGS.statusFromEmail.title}</PageHeading>
       {busy && <Spinner label="Looking up your exports..." />}
       {!busy && message && (
         <Alert tone={canRetry ? 'error' : 'info'}>{message}</Alert>
@@ -65,6 +75,11 @@ export default function StatusFromEmailScreen() {
       {!busy && canRetry && <Button onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>Try again</Button>}
       {!busy && shown.length > 0 && (
         <>
+          {email && (
+            <p css={signedInAs}>
+              Signed in as <TruncatedName name={email} />
+            </p>
+          )}
           <ul css={list} aria-label="Exports">
             {shown.map((job) => (
               <li key={job.id}>
@@ -75,9 +90,6 @@ export default function StatusFromEmailScreen() {
               </li>
             ))}
           </ul>
-          <p css={{ color: colors.muted, fontSize: font.size.sm, margin: 0 }}>
-            Only your five most recent exports are listed. Older export IDs are in their notification emails.
-          </p>
         </>
       )}
       <p css={{ marginTop: space(6) }}>
