@@ -1,0 +1,29 @@
+/**
+ * The skeleton a signed-in screen's prerendered page paints: the screen's own heading and lead
+ * (the words every customer sees there, the page's main content until the script has run), and
+ * grey blocks that say nothing about the customer, marked busy for assistive technology.
+ */
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ScreenSkeleton } from '../../../src/shell/screen-skeleton';
+import { SCREEN_HEADINGS, type ScreenHeading, type SketchedScreen } from '../../../src/views/screen-headings';
+
+const SKETCHED = Object.keys(SCREEN_HEADINGS) as SketchedScreen[];
+
+describe('screen skeleton', () => {
+  it.each(SKETCHED)('paints the heading and the lead of %s, and no data', (name) => {
+    const { title, lead } = SCREEN_HEADINGS[name] as ScreenHeading;
+    const { container } = render(<ScreenSkeleton screen={name} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    // Every skeleton has a lead: on a phone it is the largest text the first paint shows.
+    expect(lead).toBeTruthy();
+    expect(container.querySelector('header p')).toHaveTextContent(lead ?? '');
+    expect(container.querySelector('section')).toHaveAttribute('aria-busy', 'true');
+    expect(container.textContent).toBe(`${title}${lead}Loading…`);
+  });
+
+  it('explains the account closure screen and the exports list in words that hold for every customer', () => {
+    expect(SCREEN_HEADINGS.optOutInfo.lead).toMatch(/is closing\. Here you can see where your account stands/);
+    expect(SCREEN_HEADINGS.statusFromEmail.lead).toMatch(/Only the five most recent are listed; older export IDs are in their notification emails\.$/);
+  });
+});
