@@ -16,7 +16,10 @@ const NAMES: Partial<Record<DestinationProvider, string>> = PROVIDER_NAMES;
 /** The name customers know a destination by, where it is a mailbox provider's. */
 export const providerName = (provider: DestinationProvider): string | undefined => NAMES[provider];
 
-const number = new Intl.NumberFormat('en-US');
+let counts: Intl.NumberFormat | undefined;
+
+/** "1,240": a count as customers read it. The formatter is made at first use, not at start-up: making one costs a phone milliseconds. */
+export const formatCount = (count: number): string => (counts ??= new Intl.NumberFormat('en-US')).format(count);
 
 /** Bytes in the largest unit that keeps the figure readable: 950 KB, 35 MB, 1.2 GB. */
 export function formatBytes(bytes: number): string {
@@ -45,7 +48,7 @@ export function durationText(seconds: number): string {
 
 function capText(cap: TransferCap): string | null {
   const name = providerName(cap.provider);
-  const amount = cap.bytes !== undefined ? formatBytes(cap.bytes) : cap.messages !== undefined ? `${number.format(cap.messages)} messages` : null;
+  const amount = cap.bytes !== undefined ? formatBytes(cap.bytes) : cap.messages !== undefined ? `${formatCount(cap.messages)} messages` : null;
   if (!name || amount === null) return null;
   return `${name} accepts about ${amount} a ${cap.per} from other apps`;
 }

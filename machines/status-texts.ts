@@ -6,9 +6,7 @@
  * here, so every text a customer reads comes through the machine — the time to finish from the
  * contract's estimateSentence, which the 'started' mail says too. No clock is read.
  */
-import { estimateSentence, formatBytes, providerName, type TransferEstimate, type TransferProgress, type TransferWait } from '../contract/index.ts';
-
-const number = new Intl.NumberFormat('en-US');
+import { estimateSentence, formatBytes, formatCount, providerName, type TransferEstimate, type TransferProgress, type TransferWait } from '../contract/index.ts';
 
 export const CLOSE_AND_WAIT = 'You can close this page; we will email you when it is done.';
 
@@ -17,12 +15,14 @@ export function estimateText(estimate: TransferEstimate): string {
   return `${estimateSentence(estimate)} ${CLOSE_AND_WAIT}`;
 }
 
-const when = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' });
+// Made at first use, like the contract's formatCount: a formatter costs start-up time.
+let when: Intl.DateTimeFormat | undefined;
+const resumeTime = (at: number) => (when ??= new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' })).format(at);
 
 /** "Waiting for Gmail's daily limit — continues about Tuesday 2:00 PM. You can close this page." */
 export function waitingText(wait: TransferWait): string {
   const at = Date.parse(wait.until);
-  const resume = Number.isNaN(at) ? 'soon' : `about ${when.format(at)}`;
+  const resume = Number.isNaN(at) ? 'soon' : `about ${resumeTime(at)}`;
   const name = wait.provider ? providerName(wait.provider) : undefined;
   const who = name ? `${name}'s` : "the destination's";
   const why = wait.reason === 'daily-limit' ? `${who} daily limit` : `${name ?? 'the destination'}, which asked us to slow down`;
@@ -31,12 +31,12 @@ export function waitingText(wait: TransferWait): string {
 
 export type OperationKind = 'emailmigration' | 'contactsmigration';
 const ITEM = { emailmigration: ['message', 'messages'], contactsmigration: ['contact', 'contacts'] } as const;
-const items = (kind: OperationKind, count: number) => `${number.format(count)} ${ITEM[kind][count === 1 ? 0 : 1]}`;
+const items = (kind: OperationKind, count: number) => `${formatCount(count)} ${ITEM[kind][count === 1 ? 0 : 1]}`;
 
 /** "1,240 of 5,000 messages (35 MB of 120 MB)", or what is known before the source is counted. */
 export function progressText(kind: OperationKind, progress: TransferProgress): string {
   const handled = progress.done + progress.failed;
-  const counted = progress.total === null ? `${items(kind, handled)} so far` : `${number.format(handled)} of ${items(kind, progress.total)}`;
+  const counted = progress.total === null ? `${items(kind, handled)} so far` : `${formatCount(handled)} of ${items(kind, progress.total)}`;
   const bytes =
     progress.bytes_done !== undefined && progress.bytes_total
       ? ` (${formatBytes(progress.bytes_done)} of ${formatBytes(progress.bytes_total)})`

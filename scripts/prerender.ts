@@ -6,9 +6,9 @@
  * route with it, and writes dist/index.html with the route's markup in #root (named in its
  * data-first-paint attribute, which the browser hydrates from), the route's title, its critical
  * Emotion styles in <head> (each <style> with the page-nonce marker the service replaces per
- * response), and in its data-first-paint-chunks attribute every chunk the first paint shows (its
- * screen, the footer), which the entry fetches together with the portal's script once the page has
- * painted (src/main.tsx) instead of after it. Fails when a chunk the first paint names is not in
+ * response), and in its data-first-paint-chunks attribute every chunk the portal and the first
+ * paint (its screen, the footer) need, which the entry fetches all at once when the page has
+ * painted (src/main.tsx), before it evaluates them part by part. Fails when a chunk the first paint names is not in
  * Vite's manifest.
  *
  * Usage: tsx scripts/prerender.ts [distDir]   (dist/ by default)
@@ -21,6 +21,8 @@ import type { Manifest } from './size.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'src/first-paint/prerender.tsx';
+/** The portal the entry loads (src/main.tsx). */
+const PORTAL_MODULE = 'src/boot.tsx';
 
 /** What the built entry exports (its types live in src/, which scripts do not import). */
 type PrerenderEntry = {
@@ -88,7 +90,8 @@ async function main(): Promise<void> {
   mkdirSync(pagesDir, { recursive: true });
   for (const route of entry.PRERENDERED_ROUTES) {
     const page = await entry.prerenderRoute(route);
-    const chunks = [...new Set(page.modules.flatMap((module) => chunkFiles(manifest, module)))]
+    // The portal's own chunks, then the first paint's: all fetched at once once the page has painted.
+    const chunks = [...new Set([PORTAL_MODULE, ...page.modules].flatMap((module) => chunkFiles(manifest, module)))]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `/${file}`)
       .join(' ');

@@ -6,17 +6,17 @@ import { PortalShell } from '../shell/portal-shell';
 import { RouteSync } from '../routing/route-sync';
 import type { FirstPaint } from '../first-paint/first-paint';
 import { FIRST_PAINT_ATTRIBUTE } from '../first-paint/attributes';
-import { useHydrating } from '../first-paint/use-hydrating';
+import { useHandOver } from '../first-paint/use-hand-over';
 import { PortalProvider, type PortalActor } from './portal-context';
 
 /**
  * The whole portal for one running actor: theme, machine, router sync and shell. With `firstPaint`
- * (a prerendered page), the prerender and the hydration render the first paint's actor; the render
- * right after hands the page to the running actor and starts following the address bar, so the
- * machine alone decides where the visitor is.
+ * (a prerendered page), the prerender and the hydration render the first paint's actor; a render
+ * right after, in slices, hands the page to the running actor, so the machine alone decides where
+ * the visitor is.
  */
 export function PortalApp({ actor, firstPaint }: { actor: PortalActor; firstPaint?: FirstPaint }) {
-  const painting = useHydrating() ? firstPaint : undefined;
+  const painting = useHandOver(firstPaint);
   // The page is live: its controls take taps again (src/theme/global-styles.tsx).
   useEffect(() => {
     if (!painting) document.getElementById('root')?.removeAttribute(FIRST_PAINT_ATTRIBUTE);
@@ -25,8 +25,15 @@ export function PortalApp({ actor, firstPaint }: { actor: PortalActor; firstPain
     <StrictMode>
       <ThemeProvider theme={theme}>
         <GlobalStyles />
+        {/* The running actor follows the address bar from the first commit on, a hydration's too: it is
+            on the route's screen by the time the page is handed to it, so the hand-over redraws
+            nothing it need not. The prerender, at build time, has no running actor. */}
+        {actor !== firstPaint?.actor && (
+          <PortalProvider actor={actor}>
+            <RouteSync />
+          </PortalProvider>
+        )}
         <PortalProvider actor={painting?.actor ?? actor}>
-          {!painting && <RouteSync />}
           <PortalShell sketch={painting?.skeleton ? painting.screen : undefined} />
         </PortalProvider>
       </ThemeProvider>

@@ -37,7 +37,9 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export const useAddressBar = (): AddressBarLocation => useSyncExternalStore(subscribe, snapshot);
+// The third argument serves a hydration: the route sync is never prerendered (it draws nothing), so
+// while the page hydrates it reads the address bar too.
+export const useAddressBar = (): AddressBarLocation => useSyncExternalStore(subscribe, snapshot, snapshot);
 
 /** Writes `target` (path, query and hash) into the address bar: a new history entry, or in place of the current one. */
 export function navigate(target: string, { replace }: { replace: boolean }): void {

@@ -4,11 +4,9 @@
  * the account closes. A row that does not match is marked in words, not only in colour.
  */
 import { css } from '@emotion/react';
-import type { ReceiptLine } from '../../../contract/index.ts';
+import { formatCount, type ReceiptLine } from '../../../contract/index.ts';
 import { brand } from '../../config/brand';
 import { colors, font, space } from '../../theme/theme';
-
-const number = new Intl.NumberFormat('en-US');
 
 const table = css`
   width: 100%;
@@ -54,9 +52,9 @@ export function CountReceipt({ lines }: { lines: readonly ReceiptLine[] }) {
               <th scope="row" css={{ fontWeight: font.weight.regular }}>
                 {line.operation === 'contactsmigration' ? `Contacts: ${line.container}` : line.container}
               </th>
-              <td>{number.format(line.source)}</td>
+              <td>{formatCount(line.source)}</td>
               <td css={short ? { color: colors.error, fontWeight: font.weight.bold } : undefined}>
-                {number.format(line.destination)}
+                {formatCount(line.destination)}
                 {short && ' (fewer)'}
               </td>
             </tr>
