@@ -17,12 +17,19 @@ const PARTS: (() => Promise<unknown>)[] = [
   () => import('./app/portal-app'),
 ];
 
+// A modulepreload costs the main thread about a quarter of a millisecond to start (measured): some
+// twenty at once made a long task of their own.
+const PRELOADS_PER_TASK = 6;
+
 async function start(chunks: string[]) {
-  for (const href of chunks) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
+  for (let first = 0; first < chunks.length; first += PRELOADS_PER_TASK) {
+    for (const href of chunks.slice(first, first + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    await nextTask();
   }
   for (const part of PARTS) {
     await part();
