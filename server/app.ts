@@ -18,6 +18,7 @@ import { createSupportStore } from './db/support-store.ts';
 import type { TokenVerifier } from './http/auth.ts';
 import { apiError, apiNotFound, createErrorHandler } from './http/errors.ts';
 import { requestLog } from './http/logger.ts';
+import { observeRequests } from './http/observe-requests.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveDist } from './http/static.ts';
 import { createDownloadGrants } from './jobs/download-grant.ts';
@@ -135,8 +136,7 @@ export function createService(deps: AppDependencies): ExportService {
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
-  app.use('*', metrics.http());
-  app.use('*', requestLog(logger));
+  app.use('*', observeRequests([metrics.http(), requestLog(logger)]));
   const https = config.publicUrl.startsWith('https:');
   app.use('*', securityHeaders({ hsts: https }));
   const limitBody = bodyLimit({

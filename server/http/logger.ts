@@ -7,7 +7,7 @@
  * write). pino flushes what is left when the process exits; a SIGKILL can lose the last second.
  */
 import pino, { type Logger } from 'pino';
-import type { MiddlewareHandler } from 'hono';
+import type { RequestObserver } from './observe-requests.ts';
 
 const SECRET_KEYS = ['password', 'token', 'token_id', 'tokenId', 'authorization', 'cookie', 'hashSecret', 'secret'];
 
@@ -34,14 +34,7 @@ export const loggablePath = (path: string): string => path.replace(/^(\/api\/dow
  * One line per request. Its fields are fixed and hold no secret (the path is loggablePath's), so its
  * logger skips the redaction pass, which would otherwise cost more than the rest of the line.
  */
-export function requestLog(logger: Logger): MiddlewareHandler {
+export function requestLog(logger: Logger): RequestObserver {
   const requests = logger.child({}, { redact: [] });
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    requests.info(
-      { method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
-  };
+  return (c, ms) => requests.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(ms) }, 'request');
 }

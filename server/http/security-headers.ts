@@ -10,7 +10,7 @@
  * a few property writes, where Hono's c.header() builds a WHATWG Headers object per request and, set
  * on a finished Response, rebuilds the Response (see docs/performance.md).
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { nodeResponse } from './node-response.ts';
 
 /** The policy; `styleNonce` lets in the <style> elements of the one page it is sent with. */
@@ -41,14 +41,15 @@ export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
     ['Cross-Origin-Opener-Policy', 'same-origin'],
   ];
   if (options.hsts) headers.push(['Strict-Transport-Security', HSTS]);
-  return async (c, next) => {
-    const outgoing = nodeResponse(c);
-    if (outgoing) {
-      for (const [name, value] of headers) outgoing.setHeader(name, value);
-      return next();
-    }
-    // Not on a Node socket (app.request): onto the answer itself, keeping any the route set.
+  const ontoAnswer = async (c: Context, next: Next) => {
     await next();
     for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  };
+  // Not an async function: on Node nothing waits for the route, so no promise of its own per request.
+  return (c, next) => {
+    const outgoing = nodeResponse(c);
+    if (!outgoing) return ontoAnswer(c, next); // not on a Node socket (app.request): onto the answer itself, keeping any the route set
+    for (const [name, value] of headers) outgoing.setHeader(name, value);
+    return next();
   };
 }

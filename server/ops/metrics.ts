@@ -7,7 +7,7 @@
  * ends (instrumentStateStore, transfer-metrics.ts); the queue's depth and the running transfers are
  * read at each scrape from what `track` was given.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { RequestObserver } from '../http/observe-requests.ts';
 import { routePath } from 'hono/route';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -29,15 +29,13 @@ export function createMetrics(options: { process?: boolean } = {}) {
   });
 
   /**
-   * Times every request. The labelled child of each (method, route, status) is looked up once and
+   * Times every request (given each request's duration by observeRequests). The labelled child of each (method, route, status) is looked up once and
    * kept: the per-request cost is a map lookup and one observe (docs/performance.md has the figure).
    */
-  function http(): MiddlewareHandler {
+  function http(): RequestObserver {
     const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>();
-    return async (c, next) => {
-      const started = performance.now();
-      await next();
-      // After next() the route index is the handler that answered (an error is already a 500 here).
+    return (c, ms) => {
+      // Once the route answered, the route index is the handler that answered (an error is already a 500 here).
       const route = routePath(c) || 'unmatched';
       const key = `${c.req.method} ${c.res.status} ${route}`;
       let child = children.get(key);
@@ -45,7 +43,7 @@ export function createMetrics(options: { process?: boolean } = {}) {
         child = requestSeconds.labels(c.req.method, route, String(c.res.status));
         children.set(key, child);
       }
-      child.observe((performance.now() - started) / 1000);
+      child.observe(ms / 1000);
     };
   }
 
