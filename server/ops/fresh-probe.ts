@@ -9,13 +9,14 @@ export function freshProbe(check: () => Promise<unknown>, freshMs: number, now: 
   let running: Promise<void> | null = null;
   return () => {
     if (now() - passedAt < freshMs) return undefined;
-    running ??= check()
-      .then(() => {
-        passedAt = now();
-      })
-      .finally(() => {
-        running = null;
-      });
+    // An async function, so that a check that throws rather than rejects still fails the probe.
+    const checkOnce = async () => {
+      await check();
+      passedAt = now();
+    };
+    running ??= checkOnce().finally(() => {
+      running = null;
+    });
     return running;
   };
 }

@@ -47,4 +47,22 @@ describe('freshProbe', () => {
     await next;
     expect(run.calls()).toBe(2);
   });
+
+  it('answers at once while fresh, and turns a check that throws into a failed probe', async () => {
+    let clock = 0;
+    let throws = true;
+    const probe = freshProbe(
+      () => {
+        if (throws) throw new Error('no connection');
+        return Promise.resolve();
+      },
+      1000,
+      () => clock,
+    );
+    await expect(probe()).rejects.toThrow('no connection');
+    throws = false;
+    await probe();
+    clock += 500;
+    expect(probe()).toBeUndefined();
+  });
 });
