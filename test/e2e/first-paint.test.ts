@@ -96,6 +96,28 @@ describe('first paint', () => {
     });
   }
 
+  it('opens an export\'s status with the look-up where the first paint put it', async () => {
+    const { page, guard } = journey();
+    // An ID no export has: the service's 404 is the answer this page expects to show.
+    guard.allowConsoleError(/status of 404 .*\/api\/v2\/status\//);
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The look-up's own moves: the first paint cannot know the export ID in the address, the live page shows it above.
+    await page.addInitScript(() => {
+      const page = window as unknown as { lookUpMoves: number };
+      page.lookUpMoves = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { sources: { node: Node | null }[] })[]) {
+          if (entry.sources.some((source) => source.node?.textContent?.includes('Fetching your export status'))) page.lookUpMoves += 1;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const exportId = 'A'.repeat(32);
+    await page.goto(`/status?migration_id=${exportId}`);
+    await page.getByText(exportId).waitFor();
+    await page.getByText('Fetching your export status...').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as unknown as { lookUpMoves: number }).lookUpMoves)).toBe(0);
+  });
+
   it('reloads a signed-in page from its shell into the screen, with the session', async () => {
     const current = journey();
     const { page } = current;

@@ -35,10 +35,24 @@ const actions = css`
   margin-top: ${space(2)};
 `;
 
+// The ID on a line of its own, so that its place can be held before it is known.
 const code = css`
+  display: block;
   font-family: ${font.mono};
   font-size: ${font.size.sm};
   overflow-wrap: anywhere;
+`;
+
+// The page's first paint comes before its script has read the ID from the address: a bar the
+// ID's size holds its line, so the look-up below does not move when the ID arrives.
+const idPlaceholder = css`
+  display: block;
+  width: min(32ch, 100%);
+  height: 1lh;
+  font-family: ${font.mono};
+  font-size: ${font.size.sm};
+  border-radius: ${radii.sm};
+  background: ${colors.lightGrey};
 `;
 
 /** `/status`: the export's progress per type (followed while it runs), or why it cannot be shown. */
@@ -54,7 +68,19 @@ export default function StatusScreen() {
 
   return (
     <Card as="section">
-      <PageHeading lead={exportId ? <>Export ID <span css={code}>{exportId}</span></> : undefined}>
+      <PageHeading
+        lead={
+          exportId ? (
+            <>
+              Export ID <span css={code}>{exportId}</span>
+            </>
+          ) : busy ? (
+            <>
+              Export ID <span css={idPlaceholder} aria-hidden="true" />
+            </>
+          ) : undefined
+        }
+      >
         Check your export status
       </PageHeading>
       <p role="status" css={announcer}>
