@@ -14,3 +14,4 @@ export * from './opt-out.ts';
 export * from './imap-address.ts';
 export * from './progress.ts';
 export * from './estimate-words.ts';
+export * from './time-words.ts';

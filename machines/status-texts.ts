@@ -6,7 +6,7 @@
  * here, so every text a customer reads comes through the machine — the time to finish from the
  * contract's estimateSentence, which the 'started' mail says too. No clock is read.
  */
-import { estimateSentence, formatBytes, formatCount, providerName, type TransferEstimate, type TransferProgress, type TransferWait } from '../contract/index.ts';
+import { estimateSentence, formatBytes, formatCount, providerName, weekdayAndTime, type TransferEstimate, type TransferProgress, type TransferWait } from '../contract/index.ts';
 
 export const CLOSE_AND_WAIT = 'You can close this page; we will email you when it is done.';
 
@@ -15,14 +15,11 @@ export function estimateText(estimate: TransferEstimate): string {
   return `${estimateSentence(estimate)} ${CLOSE_AND_WAIT}`;
 }
 
-// Made at first use, like the contract's formatCount: a formatter costs start-up time.
-let when: Intl.DateTimeFormat | undefined;
-const resumeTime = (at: number) => (when ??= new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' })).format(at);
 
 /** "Waiting for Gmail's daily limit — continues about Tuesday 2:00 PM. You can close this page." */
 export function waitingText(wait: TransferWait): string {
   const at = Date.parse(wait.until);
-  const resume = Number.isNaN(at) ? 'soon' : `about ${resumeTime(at)}`;
+  const resume = Number.isNaN(at) ? 'soon' : `about ${weekdayAndTime(at)}`;
   const name = wait.provider ? providerName(wait.provider) : undefined;
   const who = name ? `${name}'s` : "the destination's";
   const why = wait.reason === 'daily-limit' ? `${who} daily limit` : `${name ?? 'the destination'}, which asked us to slow down`;

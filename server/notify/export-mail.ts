@@ -7,7 +7,7 @@
  * before their account closes. The started mail says how long the export should take in the words of
  * the status page (the contract's estimateSentence), when the transfer could tell.
  */
-import { estimateSentence } from '../../contract/index.ts';
+import { estimateSentence, formatCount } from '../../contract/index.ts';
 import type { ExportNotification } from '../ports.ts';
 
 export type ExportMail = { subject: string; text: string; html: string };
@@ -33,7 +33,7 @@ const CANCELLED = {
 
 const KIND: Record<Summary['receipt'][number]['operation'], string> = { emailmigration: 'Email', contactsmigration: 'Contacts' };
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function failedSentence(summary: Summary): string | null {
   if (summary.failed === 0) return null;
@@ -44,7 +44,7 @@ function receiptText(summary: Summary): string[] {
   if (summary.receipt.length === 0) return [];
   return [
     'What arrived, folder by folder (at the source / at the destination):',
-    ...summary.receipt.map((line) => `  ${KIND[line.operation]}: ${line.container}: ${line.source.toLocaleString('en-US')} / ${line.destination.toLocaleString('en-US')}`),
+    ...summary.receipt.map((line) => `  ${KIND[line.operation]}: ${line.container}: ${formatCount(line.source)} / ${formatCount(line.destination)}`),
     '',
   ];
 }
@@ -57,7 +57,7 @@ function receiptHtml(summary: Summary, h: (text: string) => string): string[] {
     `<thead><tr><th ${cell}>Folder or address book</th><th ${cell}>At the source</th><th ${cell}>At the destination</th></tr></thead><tbody>`,
     ...summary.receipt.map(
       (line) =>
-        `<tr><td ${cell}>${h(KIND[line.operation])}: ${h(line.container)}</td><td ${cell}>${line.source.toLocaleString('en-US')}</td><td ${cell}>${line.destination.toLocaleString('en-US')}</td></tr>`,
+        `<tr><td ${cell}>${h(KIND[line.operation])}: ${h(line.container)}</td><td ${cell}>${formatCount(line.source)}</td><td ${cell}>${formatCount(line.destination)}</td></tr>`,
     ),
     '</tbody></table>',
   ];

@@ -35,8 +35,9 @@ describe('status texts', () => {
   });
 
   it('names the destination that makes the export wait, and when it goes on', () => {
-    const until = '2026-03-03T14:00:00Z';
-    const at = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(Date.parse(until));
+    // 2:00 PM on Tuesday 3 March 2026 in the reader's time zone, whichever the test runs in.
+    const until = new Date(2026, 2, 3, 14, 0).toISOString();
+    const at = 'Tuesday 2:00 PM';
     expect(waitingText({ reason: 'daily-limit', until, provider: 'gmail' })).toBe(`Waiting for Gmail's daily limit — continues about ${at}. You can close this page.`);
     expect(waitingText({ reason: 'throttled', until, provider: 'outlook' })).toBe(`Waiting for Outlook.com, which asked us to slow down — continues about ${at}. You can close this page.`);
     expect(waitingText({ reason: 'daily-limit', until: 'not a date' })).toBe("Waiting for the destination's daily limit — continues soon. You can close this page.");

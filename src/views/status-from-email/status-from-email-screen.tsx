@@ -6,6 +6,7 @@ import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal
 import { selectIsBusy, selectSource } from '../../../machines/selectors';
 import { selectJobs } from '../../../machines/status-selectors';
 import { SCREEN_HEADINGS } from '../screen-headings';
+import { dateAndTime } from '../../../contract/index.ts';
 
 /** §9: the page lists at most five exports. */
 const MAX_LISTED = 5;
@@ -50,7 +51,7 @@ const signedInAs = css`
 
 const formatStart = (iso: string): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? iso : dateAndTime(date);
 };
 
 /**
