@@ -15,7 +15,6 @@ export function estimateText(estimate: TransferEstimate): string {
   return `${estimateSentence(estimate)} ${CLOSE_AND_WAIT}`;
 }
 
-
 /** "Waiting for Gmail's daily limit — continues about Tuesday 2:00 PM. You can close this page." */
 export function waitingText(wait: TransferWait): string {
   const at = Date.parse(wait.until);

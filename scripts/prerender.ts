@@ -8,8 +8,8 @@
  * Emotion styles in <head> (each <style> with the page-nonce marker the service replaces per
  * response), and in its data-first-paint-chunks attribute every chunk the portal and the first
  * paint (its screen, the footer) need, which the entry fetches all at once when the page has
- * painted (src/main.tsx), before it evaluates them part by part. Fails when a chunk the first paint names is not in
- * Vite's manifest.
+ * painted (src/main.tsx), before it evaluates them part by part. Fails when a module the portal or
+ * the first paint names is not in Vite's manifest.
  *
  * Usage: tsx scripts/prerender.ts [distDir]   (dist/ by default)
  */
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   mkdirSync(pagesDir, { recursive: true });
   for (const route of entry.PRERENDERED_ROUTES) {
     const page = await entry.prerenderRoute(route);
-    // The portal's own chunks, then the first paint's: all fetched at once once the page has painted.
+    // The portal's own chunks, then the first paint's: the entry fetches them all once the page has painted.
     const chunks = [...new Set([PORTAL_MODULE, ...page.modules].flatMap((module) => chunkFiles(manifest, module)))]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `/${file}`)

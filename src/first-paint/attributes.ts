@@ -2,5 +2,5 @@
 
 /** Names the route the page was rendered for: the browser hydrates that route's first paint. */
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
-/** The chunk files (space-separated paths) the first paint shows: fetched with the portal's own script. */
+/** The chunk files (space-separated paths) the portal and the first paint need: fetched at once after the first paint. */
 export const FIRST_PAINT_CHUNKS_ATTRIBUTE = 'data-first-paint-chunks';

@@ -46,11 +46,9 @@ const code = css`
 // The page's first paint comes before its script has read the ID from the address: a bar the
 // ID's size holds its line, so the look-up below does not move when the ID arrives.
 const idPlaceholder = css`
-  display: block;
+  ${code};
   width: min(32ch, 100%);
   height: 1lh;
-  font-family: ${font.mono};
-  font-size: ${font.size.sm};
   border-radius: ${radii.sm};
   background: ${colors.lightGrey};
 `;
@@ -70,15 +68,11 @@ export default function StatusScreen() {
     <Card as="section">
       <PageHeading
         lead={
-          exportId ? (
+          (exportId || busy) && (
             <>
-              Export ID <span css={code}>{exportId}</span>
+              Export ID {exportId ? <span css={code}>{exportId}</span> : <span css={idPlaceholder} aria-hidden="true" />}
             </>
-          ) : busy ? (
-            <>
-              Export ID <span css={idPlaceholder} aria-hidden="true" />
-            </>
-          ) : undefined
+          )
         }
       >
         Check your export status
