@@ -83,7 +83,14 @@ export type AppDependencies = {
 };
 
 /** The HTTP app, the two background loops its owner runs (wiring) or steps (tests), and the metrics. */
-export type ExportService = { app: Hono; jobService: JobService; outbox: OutboxRunner; metrics: Metrics };
+export type ExportService = {
+  app: Hono;
+  jobService: JobService;
+  outbox: OutboxRunner;
+  metrics: Metrics;
+  /** The Node response class a server serving `app` is given: it adds the security headers (server/http/security-headers.ts). */
+  ServerResponse: ReturnType<typeof securityHeaders>['ServerResponse'];
+};
 
 /** Outbox messages claimed per pass. */
 const OUTBOX_BATCH = 20;
@@ -138,7 +145,8 @@ export function createService(deps: AppDependencies): ExportService {
   app.onError(createErrorHandler(logger));
   app.use('*', observeRequests([metrics.http(), requestLog(logger)]));
   const https = config.publicUrl.startsWith('https:');
-  app.use('*', securityHeaders({ hsts: https }));
+  const security = securityHeaders({ hsts: https });
+  app.use('*', security.middleware);
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
@@ -166,7 +174,7 @@ export function createService(deps: AppDependencies): ExportService {
 
   app.use('*', serveDist(config.distDir, { secureCookies: https }));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
-  return { app, jobService, outbox, metrics };
+  return { app, jobService, outbox, metrics, ServerResponse: security.ServerResponse };
 }
 
 /** The HTTP app alone (tests, the bench); the loops live on createService(...). */

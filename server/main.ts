@@ -55,7 +55,7 @@ function announce(listening: string) {
 const server =
   config.role === 'worker'
     ? null
-    : serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    : serve({ fetch: service.app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: service.ServerResponse } }, (info) => {
         logger.info({ host: config.host, port: info.port, role: config.role, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal listening');
         const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
         announce(`listening on http://${shown}:${info.port}`);

@@ -142,7 +142,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   transfers?.worker.start();
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {
-    server = serve({ fetch: service.app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+    server = serve({ fetch: service.app.fetch, port: options.port ?? 0, hostname: '127.0.0.1', serverOptions: { ServerResponse: service.ServerResponse } }, (info: AddressInfo) =>
       resolve(`http://127.0.0.1:${info.port}`),
     );
   });
