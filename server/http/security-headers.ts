@@ -53,28 +53,33 @@ export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
     ['Cross-Origin-Opener-Policy', 'same-origin'],
   ];
   if (options.hsts) headers.push(['Strict-Transport-Security', HSTS]);
-  const lowerCase = headers.map(([name]) => name.toLowerCase());
+  const names = headers.map(([name]) => name);
+  const values = headers.map(([, value]) => value);
+  const lowerCase = names.map((name) => name.toLowerCase());
+  const lengths = new Set(names.map((name) => name.length));
 
   class SecureResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
     // Node's own signature: (status, headers) or (status, statusMessage, headers).
     override writeHead(status: number, ...rest: unknown[]): this {
       const given = rest[rest.length - 1];
       if (given && typeof given === 'object' && !Array.isArray(given)) addMissing(given as OutgoingHttpHeaders);
-      else for (const [name, value] of headers) if (!this.hasHeader(name)) this.setHeader(name, value);
+      else for (let i = 0; i < names.length; i++) if (!this.hasHeader(names[i]!)) this.setHeader(names[i]!, values[i]!);
       return super.writeHead(status, ...(rest as [OutgoingHttpHeaders]));
     }
   }
 
-  /** Into the route's header object, unless it names one of them in any letter case. */
+  /**
+   * Into the route's header object, unless it names one of them in any letter case. Runs for every
+   * answer, so it allocates nothing for a name that cannot be one of them (most are not their length).
+   */
   function addMissing(given: OutgoingHttpHeaders) {
-    let present = 0; // bit i: the route set headers[i]
+    let present = 0; // bit i: the route set names[i]
     for (const key in given) {
+      if (!lengths.has(key.length)) continue;
       const index = lowerCase.indexOf(key.toLowerCase());
       if (index >= 0) present |= 1 << index;
     }
-    headers.forEach(([name, value], index) => {
-      if (!(present & (1 << index))) given[name] = value;
-    });
+    for (let i = 0; i < names.length; i++) if (!(present & (1 << i))) given[names[i]!] = values[i];
   }
 
   const ontoAnswer = async (c: Context, next: Next) => {

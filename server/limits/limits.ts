@@ -24,17 +24,19 @@ export function inWords(s: number): string {
   return `in ${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
-/** Takes a point; the refusal when none is left, with the wait the counter says. Store errors propagate. */
-export async function take(limiter: RateLimiterAbstract, key: string, message: (wait: string) => string): Promise<Refusal | null> {
-  try {
-    await limiter.consume(key);
-    return null;
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfterS = seconds(rejection.msBeforeNext);
-    return { retryAfterS, message: message(inWords(retryAfterS)) };
-  }
-}
+/**
+ * Takes a point; the refusal when none is left, with the wait the counter says. Store errors propagate.
+ * A promise chain rather than an async function: the status lookup takes a point on every call.
+ */
+export const take = (limiter: RateLimiterAbstract, key: string, message: (wait: string) => string): Promise<Refusal | null> =>
+  limiter.consume(key).then(
+    () => null,
+    (rejection: unknown) => {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retryAfterS = seconds(rejection.msBeforeNext);
+      return { retryAfterS, message: message(inWords(retryAfterS)) };
+    },
+  );
 
 const normal = (address: string) => address.trim().toLowerCase();
 
