@@ -21,8 +21,11 @@ export function apiError(c: Context, status: ContentfulStatusCode, error: string
  * with headers given as an object @hono/node-server writes them as they are, where c.header() and
  * c.json() would build a WHATWG Headers object for two headers.
  */
-export const noStoreJson = (body: unknown, status: ContentfulStatusCode = 200): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+export const noStoreJson = (body: unknown, status: ContentfulStatusCode = 200): Response => noStoreJsonText(JSON.stringify(body), status);
+
+/** noStoreJson's answer for a body already written as JSON text. */
+export const noStoreJsonText = (json: string, status: ContentfulStatusCode = 200): Response =>
+  new Response(json, { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 
 export const invalidRequest = (c: Context, message: string, field: string) =>
   apiError(c, 400, 'INVALID_REQUEST', message, field);

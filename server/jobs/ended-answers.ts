@@ -8,14 +8,16 @@
 const MAX_KEPT = 10_000;
 
 export function createEndedAnswers<Answer>(maxKept = MAX_KEPT) {
-  const kept = new Map<string, Answer>();
+  const kept = new Map<string, { answer: Answer; json: string }>();
   return {
-    get: (exportId: string): Answer | undefined => kept.get(exportId),
+    get: (exportId: string): Answer | undefined => kept.get(exportId)?.answer,
+    /** The kept answer as the JSON text the status call sends: written once, when it is kept. */
+    json: (exportId: string): string | undefined => kept.get(exportId)?.json,
     set(exportId: string, answer: Answer): void {
       if (kept.has(exportId)) return;
       const oldest = kept.size >= maxKept ? kept.keys().next() : undefined;
       if (oldest && !oldest.done) kept.delete(oldest.value);
-      kept.set(exportId, answer);
+      kept.set(exportId, { answer, json: JSON.stringify(answer) });
     },
   };
 }

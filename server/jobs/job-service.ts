@@ -184,5 +184,11 @@ export function createJobService(deps: JobServiceDeps) {
   /** Runs sweepOnce every intervalMs. */
   const startSweep = (intervalMs: number): (() => Promise<void>) => runPeriodically(intervalMs, sweepOnce);
 
-  return { settle, settleById, status, cancel, report, sweepOnce, startSweep };
+  /**
+   * The answer anyone but the owner gets for an ended export, as the status call's JSON text, when it
+   * is kept (status() kept it when it first saw the end); undefined means: ask status().
+   */
+  const endedStatusJson = (exportId: string): string | undefined => endedAnswers.json(exportId);
+
+  return { settle, settleById, status, endedStatusJson, cancel, report, sweepOnce, startSweep };
 }

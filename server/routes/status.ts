@@ -10,10 +10,9 @@ import {
   ExportIdSchema,
   JobsByEmailRequestSchema,
   type JobsByEmailResponse,
-  type StatusResponse,
 } from '../../contract/index.ts';
 import { bearerIdentity } from '../http/auth.ts';
-import { apiError, noStoreJson, validated } from '../http/errors.ts';
+import { apiError, noStoreJson, noStoreJsonText, validated } from '../http/errors.ts';
 import { requestLimit } from '../limits/request-limit.ts';
 import type { RouteDeps } from './deps.ts';
 
@@ -28,12 +27,16 @@ export function statusRoutes(deps: RouteDeps) {
   app.use('/api/v2/status/', statusLimit);
   app.use('/api/jobs-by-email/', requestLimit(deps.limits.requests.jobsByEmail, limitOptions));
 
+  const notFound = (c: Context) => apiError(c, 404, 'JOB_NOT_FOUND', 'Invalid export ID', 'job_id');
+
   /** The status of an export; the download link only when `viewer` is the signed-in account that owns it. */
-  const answer = async (c: Context, viewer: string | null) => {
+  const answer = (c: Context, viewer: string | null) => {
     const exportId = c.req.query('job_id');
-    const found: StatusResponse | null = exportId && v.is(ExportIdSchema, exportId) ? await deps.jobService.status(exportId, viewer) : null;
-    if (!found) return apiError(c, 404, 'JOB_NOT_FOUND', 'Invalid export ID', 'job_id');
-    return noStoreJson(found);
+    if (!exportId || !v.is(ExportIdSchema, exportId)) return notFound(c);
+    // An ended export's anonymous answer is final: its text as kept, without a lookup or a promise.
+    const ended = viewer === null ? deps.jobService.endedStatusJson(exportId) : undefined;
+    if (ended !== undefined) return noStoreJsonText(ended);
+    return deps.jobService.status(exportId, viewer).then((found) => (found ? noStoreJson(found) : notFound(c)));
   };
 
   // The export-service client's call: anonymous, so never a download link.

@@ -11,4 +11,13 @@ describe('ended answers', () => {
     answers.set('c', 'c');
     expect([answers.get('a'), answers.get('b'), answers.get('c')]).toEqual([undefined, 'b', 'c']);
   });
+
+  it('keeps each answer as the JSON text it is sent as, written when it was kept', () => {
+    const answers = createEndedAnswers<{ emailmigration: { status: string } }>();
+    const answer = { emailmigration: { status: 'completed' } };
+    answers.set('a', answer);
+    answer.emailmigration.status = 'changed later';
+    expect(answers.json('a')).toBe('{"emailmigration":{"status":"completed"}}');
+    expect(answers.json('b')).toBeUndefined();
+  });
 });
