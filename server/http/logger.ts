@@ -79,7 +79,7 @@ const DOWNLOADS = '/api/downloads/';
  * Paths that carry a credential in a segment (download links); the segment is not logged. Any other
  * path is returned as it is, without running the expression (every request's log line asks).
  */
-export const loggablePath = (path: string): string => 
+export const loggablePath = (path: string): string =>
   path.startsWith(DOWNLOADS) ? DOWNLOADS + path.slice(DOWNLOADS.length).replace(/^[^/]+/, '[redacted]') : path;
 
 /**
