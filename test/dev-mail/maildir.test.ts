@@ -3,7 +3,7 @@
  * written by an append killed before its uidlist line) getting the next UID, a uidlist line cut short
  * by a kill, flags in file names, folder names that need escaping, and the source's view of it all.
  */
-import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,21 @@ describe('a Maildir folder', () => {
     const uids = (await Promise.all(Array.from({ length: 20 }, (_, i) => appendMessages(busy, [message(i + 1)])))).flat();
     expect(new Set(uids).size).toBe(20);
     expect((await scanFolder(busy)).messages).toHaveLength(20);
+  });
+});
+
+describe('a Maildir folder being created', () => {
+  it('is listed only once it can take messages; a creation cut short before cur/ is finished by the next', async () => {
+    const root = path.join(work, 'creating');
+    await createMailbox(root, { delimiter: '/', specialUse: {} }, []);
+    const dir = path.join(root, '.Old projects');
+    // What a worker killed inside createFolder leaves: everything but cur/.
+    mkdirSync(path.join(dir, 'tmp'), { recursive: true });
+    mkdirSync(path.join(dir, 'new'));
+    expect((await listFolders(root)).map((folder) => folder.path)).toEqual(['INBOX']);
+    await createFolder(dir, { subfolder: true });
+    expect((await listFolders(root)).map((folder) => folder.path)).toEqual(['INBOX', 'Old projects']);
+    expect(await appendMessages(dir, [message(1)])).toEqual([1]);
   });
 });
 

@@ -47,9 +47,15 @@ export function newFolderIdentity(): FolderIdentity {
   return { uidValidity: Math.floor(Date.now() / 1000), guid: randomBytes(16).toString('hex') };
 }
 
-/** Creates the folder's directories and an empty uidlist; an existing folder is left as it is. */
+/**
+ * Creates the folder's directories and an empty uidlist; an existing folder is left as it is. `cur/`
+ * comes last: its presence is what makes a folder listed (listFolders), so a folder another transfer
+ * sees can already take messages, and a creation cut short by a kill is not listed and is finished by
+ * the next one. (With `cur/` made beside `tmp/`, a second worker appending to the same new folder
+ * could find `cur/` and not yet `tmp/`.)
+ */
 export async function createFolder(dir: string, options: { subfolder: boolean; identity?: FolderIdentity }): Promise<void> {
-  await Promise.all(['cur', 'new', 'tmp'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
+  await Promise.all(['new', 'tmp'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
   // Maildir++ marks every folder but the root with an empty `maildirfolder` file.
   if (options.subfolder) await writeFile(path.join(dir, 'maildirfolder'), '', { flag: 'a' });
   const { uidValidity, guid } = options.identity ?? newFolderIdentity();
@@ -57,6 +63,7 @@ export async function createFolder(dir: string, options: { subfolder: boolean; i
   await writeFile(path.join(dir, UIDLIST), formatUidList(list), { flag: 'wx' }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   });
+  await mkdir(path.join(dir, 'cur'), { recursive: true });
 }
 
 async function loadUidList(dir: string): Promise<UidList> {
