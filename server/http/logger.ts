@@ -26,6 +26,7 @@ const FLUSH_INTERVAL_MS = 1000;
  * so a full pipe never stalls the event loop, and retried when the pipe is busy.
  */
 function stdoutInBatches(): pino.DestinationStream {
+  // maxWrite above a batch's size: one write per batch (sonic-boom cuts its writes at 16 kB by default).
   const stdout = pino.destination({ dest: 1, sync: false, maxWrite: 4 * BATCH_CHARS });
   let lines: string[] = [];
   let chars = 0;

@@ -7,6 +7,8 @@ import type { Context } from 'hono';
 import type { ServerResponse } from 'node:http';
 import type { Http2ServerResponse } from 'node:http2';
 
-type NodeBindings = { outgoing?: ServerResponse | Http2ServerResponse };
+export type NodeResponse = ServerResponse | Http2ServerResponse;
 
-export const nodeResponse = (c: Context): ServerResponse | Http2ServerResponse | undefined => (c.env as NodeBindings | undefined)?.outgoing;
+type NodeBindings = { outgoing?: NodeResponse };
+
+export const nodeResponse = (c: Context): NodeResponse | undefined => (c.env as NodeBindings | undefined)?.outgoing;

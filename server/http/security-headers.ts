@@ -16,7 +16,7 @@
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { nodeResponse } from './node-response.ts';
+import { nodeResponse, type NodeResponse } from './node-response.ts';
 
 /** The policy; `styleNonce` lets in the <style> elements of the one page it is sent with. */
 export function contentSecurityPolicy(options: { styleNonce?: string } = {}): string {
@@ -53,17 +53,20 @@ export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
     ['Cross-Origin-Opener-Policy', 'same-origin'],
   ];
   if (options.hsts) headers.push(['Strict-Transport-Security', HSTS]);
-  const names = headers.map(([name]) => name);
-  const values = headers.map(([, value]) => value);
-  const lowerCase = names.map((name) => name.toLowerCase());
-  const lengths = new Set(names.map((name) => name.length));
+  const lowerCase = headers.map(([name]) => name.toLowerCase());
+  const lengths = new Set(headers.map(([name]) => name.length));
+
+  /** Onto a Node response, keeping any header of the same name already on it. */
+  function ontoNodeResponse(response: NodeResponse) {
+    for (const [name, value] of headers) if (!response.hasHeader(name)) response.setHeader(name, value);
+  }
 
   class SecureResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
     // Node's own signature: (status, headers) or (status, statusMessage, headers).
     override writeHead(status: number, ...rest: unknown[]): this {
       const given = rest[rest.length - 1];
       if (given && typeof given === 'object' && !Array.isArray(given)) addMissing(given as OutgoingHttpHeaders);
-      else for (let i = 0; i < names.length; i++) if (!this.hasHeader(names[i]!)) this.setHeader(names[i]!, values[i]!);
+      else ontoNodeResponse(this);
       return super.writeHead(status, ...(rest as [OutgoingHttpHeaders]));
     }
   }
@@ -73,13 +76,16 @@ export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
    * answer, so it allocates nothing for a name that cannot be one of them (most are not their length).
    */
   function addMissing(given: OutgoingHttpHeaders) {
-    let present = 0; // bit i: the route set names[i]
+    let present = 0; // bit i: the route set headers[i]
     for (const key in given) {
       if (!lengths.has(key.length)) continue;
       const index = lowerCase.indexOf(key.toLowerCase());
       if (index >= 0) present |= 1 << index;
     }
-    for (let i = 0; i < names.length; i++) if (!(present & (1 << i))) given[names[i]!] = values[i];
+    for (let i = 0; i < headers.length; i++) {
+      const header = headers[i]!;
+      if (!(present & (1 << i))) given[header[0]] = header[1];
+    }
   }
 
   const ontoAnswer = async (c: Context, next: Next) => {
@@ -91,7 +97,7 @@ export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
     const outgoing = nodeResponse(c);
     if (outgoing instanceof SecureResponse) return next();
     if (!outgoing) return ontoAnswer(c, next); // not on a Node socket (app.request): onto the answer itself, keeping any the route set
-    for (const [name, value] of headers) outgoing.setHeader(name, value);
+    ontoNodeResponse(outgoing);
     return next();
   };
   return { middleware, ServerResponse: SecureResponse };
