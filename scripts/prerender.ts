@@ -4,7 +4,8 @@
  *
  * Builds src/first-paint/prerender.tsx for Node with Vite (same configuration, SSR), renders every
  * route with it, and writes dist/index.html with the route's markup in #root (named in its
- * data-first-paint attribute, which the browser hydrates from), the route's title, its critical
+ * data-first-paint attribute, which the browser hydrates from) after the hidden notice the entry
+ * shows if the portal fails to load (src/shell/load-failure.tsx), the route's title, its critical
  * Emotion styles in <head> (each <style> with the page-nonce marker the service replaces per
  * response), and in its data-first-paint-chunks attribute every chunk the portal and the first
  * paint (its screen, the footer) need, which the entry fetches all at once when the page has
@@ -29,7 +30,7 @@ type PrerenderEntry = {
   FIRST_PAINT_ATTRIBUTE: string;
   FIRST_PAINT_CHUNKS_ATTRIBUTE: string;
   PRERENDERED_ROUTES: string[];
-  prerenderRoute(route: string): Promise<{ route: string; markup: string; styles: string; title: string; modules: string[] }>;
+  prerenderRoute(route: string): Promise<{ route: string; markup: string; notice: string; styles: string; title: string; modules: string[] }>;
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
     const rootAttributes = `${entry.FIRST_PAINT_ATTRIBUTE}="${escapeHtml(route)}" ${entry.FIRST_PAINT_CHUNKS_ATTRIBUTE}="${escapeHtml(chunks)}"`;
     let html = replaceOnce(lowPriorityScripts(template), /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
     html = replaceOnce(html, '</head>', `${page.styles}</head>`);
-    html = replaceOnce(html, '<div id="root"></div>', `<div id="root" ${rootAttributes}>${page.markup}</div>`);
+    html = replaceOnce(html, '<div id="root"></div>', `${page.notice}<div id="root" ${rootAttributes}>${page.markup}</div>`);
     writeFileSync(path.join(pagesDir, pageFile(route)), html);
   }
   rmSync(ssrDir, { recursive: true, force: true });

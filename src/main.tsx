@@ -8,7 +8,7 @@
  */
 import { nextTask } from './app/next-task';
 import { afterFirstPaint } from './first-paint/after-first-paint';
-import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE } from './first-paint/attributes';
+import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE, LOAD_FAILURE_ID } from './first-paint/attributes';
 
 // Our own modules, not libraries' (a library imported whole would keep the exports nobody uses).
 const PARTS: (() => Promise<unknown>)[] = [
@@ -39,10 +39,21 @@ async function start(chunks: string[]) {
   await boot();
 }
 
+/**
+ * A part that did not load leaves a prerendered page painted but dead (its controls wait for the
+ * script): the page's hidden notice says so, with a link to reload (src/shell/load-failure.tsx).
+ * Once React runs, a part that fails shows the same notice in place of the screen instead.
+ */
+function failed(error: unknown) {
+  console.error(error);
+  const notice = document.getElementById(LOAD_FAILURE_ID);
+  if (notice) notice.hidden = false;
+}
+
 const root = document.getElementById('root');
 if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
   const chunks = (root.getAttribute(FIRST_PAINT_CHUNKS_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
-  afterFirstPaint(() => void start(chunks));
+  afterFirstPaint(() => void start(chunks).catch(failed));
 } else {
-  void start([]);
+  void start([]).catch(failed);
 }

@@ -4,3 +4,5 @@
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 /** The chunk files (space-separated paths) the portal and the first paint need: fetched at once after the first paint. */
 export const FIRST_PAINT_CHUNKS_ATTRIBUTE = 'data-first-paint-chunks';
+/** The id of the hidden notice a prerendered page carries beside #root (src/shell/load-failure.tsx). */
+export const LOAD_FAILURE_ID = 'load-failure';

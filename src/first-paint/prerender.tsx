@@ -2,7 +2,7 @@
  * The entry scripts/prerender.ts builds for Node (Vite's SSR build) and calls at build time: each
  * route's first paint as static HTML (React's prerender, which waits for every lazy part) with the
  * Emotion styles that markup uses (Emotion's server extraction), written with the page-nonce marker
- * the service fills in per response.
+ * the service fills in per response; and the hidden notice the page shows if its script fails to load.
  */
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -10,6 +10,7 @@ import { prerender } from 'react-dom/static';
 import { PAGE_NONCE_PLACEHOLDER } from '../../contract/paths';
 import { PortalApp } from '../app/portal-app';
 import { createStyleCache } from '../app/style-cache';
+import { PrerenderedLoadFailure } from '../shell/load-failure';
 import { screenTitle } from '../views/screens';
 import { createFirstPaint } from './first-paint';
 import { firstPaintParts } from './parts';
@@ -19,6 +20,8 @@ export type PrerenderedRoute = {
   route: string;
   /** The inside of #root. */
   markup: string;
+  /** The hidden notice that goes before #root, shown when the portal's script fails to load. */
+  notice: string;
   /** <style> elements for <head>, each with the nonce marker. */
   styles: string;
   title: string;
@@ -40,10 +43,20 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     </CacheProvider>,
   );
   const markup = await new Response(prelude).text();
+  const notice = await new Response(
+    (
+      await prerender(
+        <CacheProvider value={cache}>
+          <PrerenderedLoadFailure />
+        </CacheProvider>,
+      )
+    ).prelude,
+  ).text();
   return {
     route,
     markup,
-    styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup)),
+    notice,
+    styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(notice + markup)),
     title: screenTitle(firstPaint.screen),
     modules: firstPaintParts(firstPaint).map((part) => part.source),
   };

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { brand } from '../config/brand';
 import { usePortalSelector, usePortalSend } from '../app/portal-context';
 import {
@@ -13,6 +13,8 @@ import { preloadable } from '../app/preloadable';
 import { SCREEN_COMPONENTS, screenTitle } from '../views/screens';
 import { InlineSpinner } from '../ui/inline-spinner';
 import { Header } from './header';
+import { LoadFailure } from './load-failure';
+import { RenderFailureBoundary } from './render-failure-boundary';
 import { HomeHero } from './home-hero';
 import { StepSidebar } from './step-sidebar';
 import type { FooterProps } from './footer';
@@ -33,6 +35,15 @@ const ScreenSkeleton = preloadable<{ screen: SketchedScreen }>('src/shell/screen
 /** The shell's own chunks: a prerendered page loads them before hydrating, with its screen's. */
 export const SHELL_PARTS = [Footer, LoadingOverlay];
 export const SKELETON_PART = ScreenSkeleton;
+
+/** A part the page works without (footer, busy overlay): nothing until its chunk arrives, nothing if it never does. */
+function Optional({ children }: { children: ReactNode }) {
+  return (
+    <RenderFailureBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </RenderFailureBoundary>
+  );
+}
 
 /** Screens that show their own spinner while busy: the overlay would only hide it. */
 const OWN_SPINNER = new Set(['loading', 'status', 'statusFromEmail']);
@@ -63,32 +74,35 @@ export function PortalShell({ sketch }: { sketch?: SketchedScreen }) {
         home={screen === 'signIn' ? <HomeHero /> : undefined}
         sidebar={sidebar !== 'none' && steps.length > 0 ? <StepSidebar steps={steps} current={step} /> : undefined}
         main={
-          sketch ? (
-            <ScreenSkeleton screen={sketch} />
-          ) : (
-          <Suspense
-            fallback={
-              // As tall as a screen, so the footer does not jump when the lazy screen arrives (CLS).
-              <p role="status" css={{ display: 'flex', gap: 8, alignItems: 'flex-start', minHeight: '70vh', margin: 0 }}>
-                <InlineSpinner /> Loading…
-              </p>
-            }
-          >
-            <Screen />
-          </Suspense>
-          )
+          // A screen whose chunk does not arrive says so in its place (keyed: the next screen tries its own).
+          <RenderFailureBoundary key={screen} fallback={<LoadFailure />}>
+            {sketch ? (
+              <ScreenSkeleton screen={sketch} />
+            ) : (
+              <Suspense
+                fallback={
+                  // As tall as a screen, so the footer does not jump when the lazy screen arrives (CLS).
+                  <p role="status" css={{ display: 'flex', gap: 8, alignItems: 'flex-start', minHeight: '70vh', margin: 0 }}>
+                    <InlineSpinner /> Loading…
+                  </p>
+                }
+              >
+                <Screen />
+              </Suspense>
+            )}
+          </RenderFailureBoundary>
         }
         footer={
           !sketch && (
-            <Suspense fallback={null}>
+            <Optional>
               <Footer clientId={brand.footerClientId} theme="light" corporateLegal width={1280} />
-            </Suspense>
+            </Optional>
           )
         }
       />
-      <Suspense fallback={null}>
+      <Optional>
         <LoadingOverlay busy={busy && !OWN_SPINNER.has(screen)} />
-      </Suspense>
+      </Optional>
     </>
   );
 }

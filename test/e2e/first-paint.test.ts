@@ -63,6 +63,43 @@ describe('first paint', () => {
     }
   });
 
+  it('says so, with a link that reloads it, when the page\'s script does not arrive', async () => {
+    const { context, guard } = journey();
+    guard.allowConsoleError(/Failed to load resource|dynamically imported module/);
+    // A page of its own: the journey page's navigations wait for a live page, which this one never becomes.
+    const page = await context.newPage();
+    const html = await (await page.request.get('/support-form')).text();
+    const chunks = /data-first-paint-chunks="([^"]*)"/.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [];
+    expect(chunks.length).toBeGreaterThan(0);
+    // The portal's chunks fail, as over a connection that dropped after the page itself arrived.
+    const failing = (url: URL) => chunks.includes(url.pathname);
+    await page.route(failing, (route) => route.abort('connectionreset'));
+    await page.goto('/support-form');
+    const notice = page.getByRole('alert');
+    await expect.poll(() => notice.textContent(), { timeout: 10_000 }).toContain('This page did not finish loading.');
+    // The painted page stays; the notice is above it, and its link is the page itself.
+    expect(await page.locator('h1').first().textContent()).toBe('Contact support');
+    await page.unroute(failing);
+    await notice.getByRole('link', { name: 'Reload the page' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact support' }).waitFor();
+    expect(await page.locator('#load-failure').isHidden()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/support-form');
+    await page.close();
+  });
+
+  it('says so in the screen\'s place when a live page\'s next screen does not arrive', async () => {
+    const { page, guard } = journey();
+    guard.allowConsoleError(/Failed to load resource|dynamically imported module|did not finish loading|The above error/);
+    await page.route('**/assets/support-form-screen-*.js', (route) => route.abort('connectionreset'));
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact support' }).click();
+    const notice = page.getByRole('main').getByRole('alert');
+    await expect.poll(() => notice.textContent(), { timeout: 10_000 }).toContain('Check your internet connection, then reload the page.');
+    // The header and the footer are still the live page's.
+    await page.getByRole('banner').getByRole('img').first().waitFor();
+    expect(await notice.getByRole('link', { name: 'Reload the page' }).getAttribute('href')).toBe('');
+  });
+
   /**
    * Reloads the signed-in `route` and waits for its live screen (`live`): every layout shift from
    * the first paint on, and the text of the page's largest paint as the browser reports it.
