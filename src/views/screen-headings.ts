@@ -13,7 +13,9 @@ export type ScreenHeading = { title: string; lead?: string };
 export const SCREEN_HEADINGS = {
   optOutInfo: {
     title: 'Your email account',
-    lead: `${brand.providerName} email is closing. Here you can see where your account stands, then save your email and contacts or have the account closed instead.`,
+    // The same for every customer (it is painted before the account is known), so true of every state:
+    // an open account, a closure scheduled, an account already closed or its mail moved elsewhere.
+    lead: `${brand.providerName} email is closing. Below is where your account stands, what that means for your email and contacts, and what you can still do.`,
   },
   destinationAccount: { title: 'Save your email data', lead: `Choose where your ${brand.providerName} email and contacts should go.` },
   migrationOptions: { title: 'Choose what to save', lead: 'Pick what you want to take with you.' },
