@@ -89,7 +89,7 @@ describe('first paint', () => {
 
   it('says so in the screen\'s place when a live page\'s next screen does not arrive', async () => {
     const { page, guard } = journey();
-    guard.allowConsoleError(/Failed to load resource|dynamically imported module|did not finish loading|The above error/);
+    guard.allowConsoleError(/Failed to load resource|dynamically imported module/);
     await page.route('**/assets/support-form-screen-*.js', (route) => route.abort('connectionreset'));
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact support' }).click();
