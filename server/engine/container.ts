@@ -6,7 +6,7 @@
  * logged into, so a wrong password fails the run before any copying.
  */
 import type { TransferLimits } from './pacing.ts';
-import { TransferFault, type Clock, type OperationRecord, type Receipt, type TransferOperation, type TransferStateStore } from './ports.ts';
+import { isFolderFault, type Clock, type OperationRecord, type Receipt, type TransferOperation, type TransferStateStore } from './ports.ts';
 import { isRetryable, withConnectionRetries } from './retry.ts';
 
 /** What a caller hands runMailTransfer or runContactsTransfer. */
@@ -69,7 +69,7 @@ export async function copyContainer<S extends Closable, D extends Closable>(
     });
     await store.saveReceipt(transferId, receipt);
   } catch (error) {
-    if (!(error instanceof TransferFault && error.kind === 'folder-missing') || signal.aborted) throw error;
+    if (!isFolderFault(error) || signal.aborted) throw error;
     const record = await store.load(transferId, operation);
     const started = record.checkpoints.some((c) => c.container === container);
     await store.commit(transferId, {
@@ -77,7 +77,7 @@ export async function copyContainer<S extends Closable, D extends Closable>(
       done: 0,
       bytesDone: 0,
       failed: started ? 0 : work.count,
-      failures: [{ operation, container, itemId: null, uid: null, size: work.bytes, reason: 'folder-missing', detail: error.message }],
+      failures: [{ operation, container, itemId: null, uid: null, size: work.bytes, reason: error.kind, detail: error.message }],
     });
   }
 }

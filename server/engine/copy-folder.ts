@@ -14,6 +14,7 @@ import { pipelined } from './pipelined.ts';
 import type { TransferLimits } from './pacing.ts';
 import {
   TransferFault,
+  type AppendResult,
   type Checkpoint,
   type FailedItem,
   type ItemFailureReason,
@@ -119,46 +120,80 @@ async function fetchWithin(job: FolderCopy, batch: Batch): Promise<Held> {
   }
 }
 
-/** Runs one batch; whatever part of it is done is committed even when it ends in an error. */
+type Attempt = { settled: false } | { settled: true; result: AppendResult } | { settled: true; error: unknown };
+
+/**
+ * Appends the batch's messages, at most `depth` at once (a pipelining destination has them in flight
+ * together). After the first error no new append starts; those not started stay unattempted.
+ */
+async function appendAll(job: FolderCopy, target: string, messages: ReadonlyMap<number, SourceMessage>, depth: number): Promise<Map<number, Attempt>> {
+  const queue = [...messages.values()];
+  const attempts = new Map<number, Attempt>(queue.map((m) => [m.uid, { settled: false }]));
+  let stopped = false;
+  const lane = async () => {
+    for (let message = queue.shift(); message && !stopped && !job.signal.aborted; message = queue.shift()) {
+      const uid = message.uid;
+      try {
+        attempts.set(uid, { settled: true, result: await paced(job, () => job.destination.append(target, message)) });
+      } catch (error) {
+        stopped = true;
+        attempts.set(uid, { settled: true, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(depth, queue.length)) }, lane));
+  return attempts;
+}
+
+/**
+ * Runs one batch: its appends in flight together where the destination pipelines them, then the
+ * outcomes in UID order. The checkpoint moves over the messages up to the first one whose append did
+ * not settle (an error, a pause, a cancel); messages after it that did arrive are found by the
+ * duplicate check on the next attempt, so nothing is lost or doubled. Whatever part is done is
+ * committed even when the batch ends in an error.
+ */
 async function runBatch(job: FolderCopy, target: string, validity: string, batch: Batch, fetched: Fetched): Promise<number> {
+  const copies = new Map(batch.copyUids.flatMap((uid) => {
+    const message = fetched.messages.get(uid);
+    return message && !fetched.unreadable.has(uid) ? [[uid, message] as const] : [];
+  }));
+  const attempts = await appendAll(job, target, copies, job.destinationPort.traits.appendsInFlight ?? 1);
   let done = 0;
   let bytesDone = 0;
   let position: number | null = null;
+  let stop: unknown = null;
   const failures: FailedItem[] = [];
-  const commit = async () => {
-    if (position === null) return;
+  for (const { ref, action } of batch.steps) {
+    if (action === 'present') {
+      done++;
+      bytesDone += ref.size;
+    } else if (action === 'too-big') {
+      failures.push(failure(job.folder.path, ref, 'too-big', `larger than the destination accepts (${job.destinationPort.traits.maxMessageBytes} bytes)`));
+    } else {
+      const unreadable = fetched.unreadable.get(ref.uid);
+      const attempt = attempts.get(ref.uid);
+      if (unreadable !== undefined) failures.push(failure(job.folder.path, ref, 'unreadable-at-source', unreadable));
+      else if (!attempt) failures.push(failure(job.folder.path, ref, 'vanished-at-source', 'deleted at the source during the transfer'));
+      else if (!attempt.settled) break;
+      else if ('error' in attempt) {
+        stop = attempt.error;
+        break;
+      } else if (attempt.result.ok) {
+        done++;
+        bytesDone += ref.size;
+      } else if (attempt.result.refusal.kind === 'too-big' || attempt.result.refusal.kind === 'quota' || attempt.result.refusal.kind === 'refused') {
+        failures.push(failure(job.folder.path, copies.get(ref.uid) ?? ref, attempt.result.refusal.kind, attempt.result.refusal.detail));
+      }
+    }
+    position = ref.uid;
+  }
+  if (position !== null) {
     const checkpoint: Checkpoint = { operation: OPERATION, container: job.folder.path, validity, position };
     await job.store.commit(job.transferId, { checkpoint, done, bytesDone, failed: failures.length, failures });
     job.onCommit();
-  };
-  try {
-    for (const { ref, action } of batch.steps) {
-      job.signal.throwIfAborted();
-      if (action === 'present') {
-        done++;
-        bytesDone += ref.size;
-      } else if (action === 'too-big') {
-        failures.push(failure(job.folder.path, ref, 'too-big', `larger than the destination accepts (${job.destinationPort.traits.maxMessageBytes} bytes)`));
-      } else {
-        const message = fetched.messages.get(ref.uid);
-        const unreadable = fetched.unreadable.get(ref.uid);
-        if (unreadable !== undefined) failures.push(failure(job.folder.path, ref, 'unreadable-at-source', unreadable));
-        else if (!message) failures.push(failure(job.folder.path, ref, 'vanished-at-source', 'deleted at the source during the transfer'));
-        else {
-          const result = await paced(job, () => job.destination.append(target, message));
-          if (result.ok) {
-            done++;
-            bytesDone += ref.size;
-          } else if (result.refusal.kind === 'too-big' || result.refusal.kind === 'quota' || result.refusal.kind === 'refused') {
-            failures.push(failure(job.folder.path, message, result.refusal.kind, result.refusal.detail));
-          }
-        }
-      }
-      position = ref.uid;
-    }
-  } finally {
-    await commit();
   }
+  if (stop !== null) throw stop;
+  job.signal.throwIfAborted();
   return failures.length;
 }
 

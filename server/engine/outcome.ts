@@ -5,13 +5,13 @@
  * status is stored. The run never rejects for a server's fault: every fault becomes a status.
  */
 import { TransferPause } from './pause.ts';
-import { TransferFault, type OperationRecord, type TransferOperation, type TransferStateStore, type TransferStatus } from './ports.ts';
+import { isFolderFault, TransferFault, type OperationRecord, type TransferOperation, type TransferStateStore, type TransferStatus } from './ports.ts';
 
 export type OperationResult = OperationRecord & { status: TransferStatus };
 
 function statusOf(error: unknown, signal: AbortSignal): TransferStatus {
   if (error instanceof TransferPause) return { state: 'sleeping', reason: error.reason, resumeAt: error.resumeAt, detail: error.detail };
-  if (error instanceof TransferFault && error.kind !== 'folder-missing') {
+  if (error instanceof TransferFault && !isFolderFault(error)) {
     const reason = error.kind === 'login-refused' ? 'login-refused' : 'unreachable';
     return { state: 'failed', reason: `${error.side}-${reason}`, detail: error.message };
   }

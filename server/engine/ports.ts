@@ -82,6 +82,11 @@ export type DestinationTraits = {
    * starts again starts from the beginning instead of from its checkpoints.
    */
   durable: boolean;
+  /**
+   * How many appends one session may have in flight at once (the IMAP destination pipelines them);
+   * 1, one after the other, when absent. Their answers may come in any order.
+   */
+  appendsInFlight?: number;
 };
 
 export interface MailDestinationSession {
@@ -108,7 +113,11 @@ export interface MailDestination {
 
 // ── Faults the adapters throw ───────────────────────────────────────────────────────────────────
 
-export type FaultKind = 'unreachable' | 'login-refused' | 'connection-lost' | 'folder-missing';
+/** `folder-missing`, `folder-refused`: one folder's failure (gone; or the server refused to open or create it), never the transfer's. */
+export type FaultKind = 'unreachable' | 'login-refused' | 'connection-lost' | 'folder-missing' | 'folder-refused';
+
+export const isFolderFault = (error: unknown): error is TransferFault & { readonly kind: 'folder-missing' | 'folder-refused' } =>
+  error instanceof TransferFault && (error.kind === 'folder-missing' || error.kind === 'folder-refused');
 
 /** A failure of a whole connection or folder, as opposed to one refused message (a Refusal). */
 export class TransferFault extends Error {
@@ -144,7 +153,8 @@ export type ItemFailureReason =
   | 'refused'
   | 'unreadable-at-source'
   | 'vanished-at-source'
-  | 'folder-missing';
+  | 'folder-missing'
+  | 'folder-refused';
 
 /** One row of the item report. */
 export type FailedItem = {

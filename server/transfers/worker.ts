@@ -62,7 +62,23 @@ export function createTransferWorker(deps: WorkerDeps) {
     }
   }
 
-  async function ended(exportId: string): Promise<void> {
+  /**
+   * One line per operation with how it ended and why (the engine's reason and the server's answer,
+   * never a credential), and one per folder that failed as a whole, so support can tell what happened.
+   */
+  async function logEnd(exportId: string, operations: TransferOperation[]): Promise<void> {
+    for (const operation of operations) {
+      const { status, progress, failures } = await deps.store.load(exportId, operation);
+      const why = status?.state === 'failed' ? { reason: status.reason, detail: status.detail } : {};
+      logger.info({ exportId, operation, state: status?.state ?? null, ...why, done: progress?.done ?? 0, failed: progress?.failed ?? 0 }, 'transfer: operation ended');
+      for (const folder of failures.filter((f) => f.uid === null && f.itemId === null)) {
+        logger.warn({ exportId, operation, container: folder.container, reason: folder.reason, detail: folder.detail }, 'transfer: a folder could not be copied');
+      }
+    }
+  }
+
+  async function ended(exportId: string, operations: TransferOperation[]): Promise<void> {
+    await logEnd(exportId, operations).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not read how it ended'));
     await transfers.end(exportId, now());
     await queue.remove(exportId);
     await deps.onEnded(exportId).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not settle its job'));
@@ -77,20 +93,20 @@ export function createTransferWorker(deps: WorkerDeps) {
     const plan = readPlan(transfer.plan);
     if (transfer.cancelRequestedAt !== null) {
       await endAll(exportId, operationsOf(plan), 'cancelled', '');
-      return ended(exportId);
+      return ended(exportId, operationsOf(plan));
     }
     if (attempt > settings.maxAttempts) {
       logger.error({ exportId, attempts: attempt - 1 }, 'transfer: given up, its runs kept dying');
       await endAll(exportId, operationsOf(plan), 'failed', `the transfer stopped unexpectedly ${attempt - 1} times in a row`);
-      return ended(exportId);
+      return ended(exportId, operationsOf(plan));
     }
     const secret = transfer.sealedSecret === null ? null : deps.vault.open(transfer.sealedSecret, secretPurpose(exportId));
     if (transfer.sealedSecret !== null && secret === null) {
       await endAll(exportId, operationsOf(plan), 'failed', 'the destination credentials could not be opened (was the service secret changed?)');
-      return ended(exportId);
+      return ended(exportId, operationsOf(plan));
     }
     const outcome: RunOutcome = await runTransfer(deps, { exportId, plan, secret, signal });
-    if (outcome.kind === 'ended') return ended(exportId);
+    if (outcome.kind === 'ended') return ended(exportId, operationsOf(plan));
     if (outcome.kind === 'paused') {
       logger.info({ exportId, resumeAt: new Date(outcome.resumeAt).toISOString() }, 'transfer paused');
       return queue.release(exportId, owner, outcome.resumeAt);

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 /** The real destination, except that appends for which `answer` returns a refusal get that refusal. */
-function answering(destination: MailDestination, answer: (appendNumber: number) => Refusal | null): MailDestination {
+function answering(destination: MailDestination, answer: (appendNumber: number, uid: number) => Refusal | null): MailDestination {
   let appends = 0;
   return {
     ...destination,
@@ -38,7 +38,7 @@ function answering(destination: MailDestination, answer: (appendNumber: number) 
       return {
         ...session,
         async append(target, message) {
-          const refusal = answer(++appends);
+          const refusal = answer(++appends, message.uid);
           return refusal ? { ok: false, refusal } : session.append(target, message);
         },
       };
@@ -49,7 +49,9 @@ function answering(destination: MailDestination, answer: (appendNumber: number) 
 describe('pacing', () => {
   it('waits out throttling with backoff and completes', async () => {
     const clock = instantClock();
-    const throttled = (n: number): Refusal | null => (n <= 3 ? { kind: 'throttled', retryAfterMs: null, detail: '[THROTTLED] slow down' } : null);
+    // The first message is throttled three times in a row (the others of its batch, in flight beside it, are not).
+    let tries = 0;
+    const throttled = (_n: number, uid: number): Refusal | null => (uid === 1 && ++tries <= 3 ? { kind: 'throttled', retryAfterMs: null, detail: '[THROTTLED] slow down' } : null);
     const result = await runMailTransfer({ transferId: 'p1', source: sourceOf(source, customer.email), destination: answering(destinationOf(target, first), throttled),
       store: createMemoryStateStore(), clock, limits: { parallelFolders: 1 } });
     expect(result.status).toEqual({ state: 'completed' });

@@ -32,7 +32,7 @@ function session(root: string, meta: MailboxMeta): MailDestinationSession {
     async prepareFolder(folder) {
       const existing = await listFolders(root);
       const byRole = new Map(existing.filter((f) => f.role).map((f) => [f.role as string, f.path]));
-      const target = targetOf(folder, { delimiter: meta.delimiter, byRole, paths: new Set(existing.map((f) => f.path)) });
+      const target = targetOf(folder, { prefix: '', delimiter: meta.delimiter, byRole, selectable: new Set(existing.map((f) => f.path)) });
       if (!target.exists) await createFolder(dirOf(target.path), { subfolder: true });
       return target.path;
     },

@@ -10,7 +10,8 @@ import { isLoginRefusal } from './faults.ts';
 import { piecewiseTransport } from './transport.ts';
 
 
-export type ImapLogin = { user: string; password: string } | { user: string; accessToken: string };
+/** A password login (`authzid`: log in as that user with these credentials, SASL PLAIN's authorization identity), or XOAUTH2. */
+export type ImapLogin = { user: string; password: string; authzid?: string } | { user: string; accessToken: string };
 
 export async function openImap(endpoint: ImapEndpoint, login: ImapLogin, side: 'source' | 'destination'): Promise<ImapFlow> {
   const timeout = endpoint.timeoutMs ?? 60_000;
@@ -20,7 +21,9 @@ export async function openImap(endpoint: ImapEndpoint, login: ImapLogin, side: '
     port: endpoint.port,
     secure: endpoint.tls === 'implicit',
     doSTARTTLS: endpoint.tls === 'starttls' ? true : undefined,
-    auth: 'accessToken' in login ? { user: login.user, accessToken: login.accessToken } : { user: login.user, pass: login.password },
+    auth: 'accessToken' in login
+      ? { user: login.user, accessToken: login.accessToken }
+      : { user: login.user, pass: login.password, ...(login.authzid ? { authzid: login.authzid, loginMethod: 'AUTH=PLAIN' } : {}) },
     tls: { rejectUnauthorized: true, ...(endpoint.ca ? { ca: endpoint.ca } : {}) },
     logger: false,
     disableAutoIdle: true,

@@ -1,46 +1,71 @@
 /**
  * The IMAP destination: the customer's new mailbox (Gmail and Outlook.com with an XOAUTH2 access token,
  * Yahoo, AOL and others with a password). Messages are appended byte for byte with their flags and
- * internal date; UIDPLUS servers confirm each append with APPENDUID (imapflow reads it), which is what
- * makes the answer to an append unambiguous. Only the four flags every server accepts are copied.
+ * internal date. Only the four flags every server accepts are copied.
+ *
+ * Each worker holds two connections: imapflow's, for the folder's tree and what a folder holds, and an
+ * append pipe (append-pipe.ts) whose APPENDs are in flight together — a round trip per batch instead of
+ * per message. So a worker counts twice against the provider's connection limit; with a limit of one,
+ * imapflow appends one message at a time on its own connection.
+ *
+ * The folder tree is shared by the transfer's workers and changed by one at a time: two workers never
+ * race to create the same parent (a child created first would leave a parent the server lists as
+ * `\NonExistent`, which the old code took for a folder). A NO to CREATE, SELECT or STATUS is that
+ * folder's failure (`folder-refused`), reported, and the other folders go on.
  */
 import type { ImapFlow } from 'imapflow';
 import { dedupKey, refKey } from '../dedup.ts';
 import type { AccessTokens } from '../http/access-tokens.ts';
-import { TransferFault, type MailDestination, type MailDestinationSession, type MessageRef, type SourceMessage } from '../ports.ts';
+import { TransferFault, type AppendResult, type MailDestination, type MailDestinationSession, type MessageRef, type SourceMessage } from '../ports.ts';
 import type { ImapDestinationConfig } from '../job.ts';
-import { openImap } from './connect.ts';
-import { appendRefusal, connectionFault, guarded, isConnectionError } from './faults.ts';
-import { destinationFolders, targetOf, type DestinationFolders } from './folder-map.ts';
+import { openAppendPipe, type AppendPipe } from './append-pipe.ts';
+import { openImap, type ImapLogin } from './connect.ts';
+import { appendRefusal, connectionFault, folderWork, guarded, isConnectionError } from './faults.ts';
+import { destinationFolders, namespaceOf, targetOf, type DestinationFolders } from './folder-map.ts';
 import { readRefs } from './read-messages.ts';
-
+import { serialized } from './serialized.ts';
 
 const KEPT_FLAGS = new Set(['\\Seen', '\\Answered', '\\Flagged', '\\Draft']);
 const CRLF = Buffer.from('\r\n');
+/** APPENDs one pipe has in flight at most; a batch (100 messages, 8 MB) bounds it before this does. */
+const APPENDS_IN_FLIGHT = 128;
 
 function withFinalCrlf(raw: Buffer): Buffer {
   return raw.subarray(-2).equals(CRLF) ? raw : Buffer.concat([raw, CRLF]);
 }
 
-function session(client: ImapFlow, config: Pick<ImapDestinationConfig, 'finalCrlf'>): MailDestinationSession {
-  let folders: DestinationFolders | null = null;
+type Config = Omit<ImapDestinationConfig, 'kind'>;
+/** What the workers of one transfer share: the destination's tree, changed by one of them at a time. */
+type Tree = { folders: DestinationFolders | null; change: <T>(work: () => Promise<T>) => Promise<T> };
+
+async function appendOne(send: () => Promise<unknown>): Promise<AppendResult> {
+  try {
+    await send();
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof TransferFault || isConnectionError(error)) throw connectionFault(error, 'destination');
+    return { ok: false, refusal: appendRefusal(error) };
+  }
+}
+
+function session(client: ImapFlow, config: Config, tree: Tree, openPipe: (() => Promise<AppendPipe>) | null): MailDestinationSession {
   const guard = guarded('destination');
+  let pipe: Promise<AppendPipe> | null = null;
   return {
     prepareFolder: (folder) =>
-      guard(async () => {
-        folders ??= destinationFolders(await client.list());
-        const target = targetOf(folder, folders);
+      tree.change(async () => {
+        const list = tree.folders ? null : await guard(() => client.list());
+        tree.folders ??= destinationFolders(list ?? [], namespaceOf(client.namespace, list ?? []));
+        const target = targetOf(folder, tree.folders);
         if (!target.exists) {
-          // Another connection of this transfer may create the same parent at the same moment;
-          // imapflow answers created: false for a folder that already exists.
-          await client.mailboxCreate(target.path);
+          await folderWork('destination', target.path, 'CREATE')(() => client.mailboxCreate(target.path));
           await client.mailboxSubscribe(target.path).catch(() => false);
-          folders.paths.add(target.path);
+          tree.folders.selectable.add(target.path);
         }
         return target.path;
       }),
     heldKeys: (target) =>
-      guard(async () => {
+      folderWork('destination', target, 'SELECT')(async () => {
         const mailbox = await client.mailboxOpen(target, { readOnly: true });
         const refs = mailbox.exists > 0 ? await readRefs(client, '1:*') : [];
         await client.mailboxClose();
@@ -48,38 +73,55 @@ function session(client: ImapFlow, config: Pick<ImapDestinationConfig, 'finalCrl
         for (const ref of refs) held.set(refKey(ref), (held.get(refKey(ref)) ?? 0) + 1);
         return held;
       }),
-    async append(target, message: SourceMessage) {
+    append(target, message: SourceMessage) {
       const raw = config.finalCrlf ? withFinalCrlf(message.raw) : message.raw;
       const flags = message.flags.filter((flag) => KEPT_FLAGS.has(flag));
-      try {
-        await client.append(target, raw, flags, message.internalDate);
-        return { ok: true };
-      } catch (error) {
-        if (isConnectionError(error)) throw connectionFault(error, 'destination');
-        return { ok: false, refusal: appendRefusal(error) };
-      }
+      if (!openPipe) return appendOne(() => client.append(target, raw, flags, message.internalDate));
+      const opening = (pipe ??= openPipe());
+      // A pipe that failed to open is opened afresh by the next session (the worker's sessions are replaced after a fault).
+      return appendOne(async () => (await opening).append(target, raw, flags, message.internalDate));
     },
     count: (target) =>
-      guard(async () => {
+      folderWork('destination', target, 'STATUS')(async () => {
         const status = await client.status(target, { messages: true });
         return status ? (status.messages ?? 0) : 0;
       }),
     close: async () => {
-      await client.logout().catch(() => client.close());
+      const open = pipe;
+      pipe = null;
+      await Promise.allSettled([open?.then((p) => p.close()), client.logout().catch(() => client.close())]);
     },
   };
 }
 
-/** An XOAUTH2 login with the newest token; a token the server refuses is renewed once (an access token lives about an hour, a transfer longer). */
-async function openWithTokens(config: Omit<ImapDestinationConfig, 'kind'>, tokens: AccessTokens) {
-  const token = await tokens();
+/** The login for one new connection: with XOAUTH2 from a token source, the newest token. */
+type Logins = { login(): Promise<ImapLogin>; renewed(refused: ImapLogin): Promise<ImapLogin | null> };
+
+function loginsOf(config: Config, secret: string | AccessTokens): Logins {
+  if (typeof secret === 'string') {
+    const login: ImapLogin = config.auth === 'xoauth2' ? { user: config.user, accessToken: secret } : { user: config.user, password: secret };
+    return { login: async () => login, renewed: async () => null };
+  }
+  return {
+    login: async () => ({ user: config.user, accessToken: await secret() }),
+    // A token the server refuses is renewed once: an access token lives about an hour, a transfer longer.
+    async renewed(refused) {
+      const token = 'accessToken' in refused ? refused.accessToken : undefined;
+      const renewed = await secret(token);
+      return renewed === token ? null : { user: config.user, accessToken: renewed };
+    },
+  };
+}
+
+async function withLogin<T>(logins: Logins, open: (login: ImapLogin) => Promise<T>): Promise<T> {
+  const login = await logins.login();
   try {
-    return await openImap(config.endpoint, { user: config.user, accessToken: token }, 'destination');
+    return await open(login);
   } catch (error) {
     if (!(error instanceof TransferFault && error.kind === 'login-refused')) throw error;
-    const renewed = await tokens(token);
-    if (renewed === token) throw error;
-    return openImap(config.endpoint, { user: config.user, accessToken: renewed }, 'destination');
+    const renewed = await logins.renewed(login);
+    if (!renewed) throw error;
+    return open(renewed);
   }
 }
 
@@ -87,13 +129,22 @@ async function openWithTokens(config: Omit<ImapDestinationConfig, 'kind'>, token
  * `secret` is the password, or the XOAUTH2 access token — as one string, or as a source of tokens
  * asked at each connection (Outlook.com over a transfer that outlives a token), as `config.auth` says.
  */
-export function createImapDestination(config: Omit<ImapDestinationConfig, 'kind'>, secret: string | AccessTokens): MailDestination {
+export function createImapDestination(config: Config, secret: string | AccessTokens): MailDestination {
+  const connections = config.maxConnections ?? 4;
+  const pipelined = connections >= 2;
+  const logins = loginsOf(config, secret);
+  const tree: Tree = { folders: null, change: serialized() };
   return {
-    traits: { maxParallelFolders: config.maxConnections ?? 4, maxMessageBytes: config.maxMessageBytes ?? null, durable: true },
+    traits: {
+      maxParallelFolders: pipelined ? Math.floor(connections / 2) : 1,
+      maxMessageBytes: config.maxMessageBytes ?? null,
+      durable: true,
+      appendsInFlight: pipelined ? APPENDS_IN_FLIGHT : 1,
+    },
     async connect() {
-      if (typeof secret !== 'string') return session(await openWithTokens(config, secret), config);
-      const login = config.auth === 'xoauth2' ? { user: config.user, accessToken: secret } : { user: config.user, password: secret };
-      return session(await openImap(config.endpoint, login, 'destination'), config);
+      const client = await withLogin(logins, (login) => openImap(config.endpoint, login, 'destination'));
+      const openPipe = pipelined ? () => withLogin(logins, (login) => openAppendPipe(config.endpoint, login)) : null;
+      return session(client, config, tree, openPipe);
     },
     keysFor(ref: MessageRef) {
       const exact = refKey(ref);

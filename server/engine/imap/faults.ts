@@ -60,6 +60,29 @@ export function guarded(side: 'source' | 'destination') {
   };
 }
 
+/** What the server said when it refused a command, for a log line or an item report's detail. */
+export function refusalText(error: unknown): string {
+  const e = asImapError(error);
+  const code = e.serverResponseCode ? `[${e.serverResponseCode}] ` : '';
+  return `${e.responseStatus ? `${e.responseStatus} ` : ''}${code}${e.responseText ?? e.message}`;
+}
+
+/**
+ * Runs one piece of work on a folder: a connection error is the side's `connection-lost` fault, any
+ * other refusal (a NO to CREATE, SELECT, EXAMINE, STATUS) this folder's `folder-refused` fault, so the
+ * rest of the transfer goes on.
+ */
+export function folderWork(side: 'source' | 'destination', folder: string, doing: string) {
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof TransferFault || isConnectionError(error)) throw connectionFault(error, side);
+      throw new TransferFault('folder-refused', side, `folder ${folder}: ${doing} refused: ${refusalText(error)}`, { cause: error });
+    }
+  };
+}
+
 export function isMailboxMissing(error: unknown): boolean {
   const e = asImapError(error);
   return e.mailboxMissing === true || e.serverResponseCode === 'NONEXISTENT' || /doesn't exist|does not exist|no such mailbox/i.test(e.responseText ?? '');

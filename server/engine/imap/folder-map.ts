@@ -1,23 +1,60 @@
 /**
- * Where a source folder lands at an IMAP destination. INBOX is INBOX; a folder with a special use
- * (\Sent, \Drafts, \Trash, \Junk, \Archive) goes into the destination's folder of that use — Gmail's
- * `[Gmail]/Sent Mail`, Outlook's `Sent Items` — instead of a second folder beside it; everything else
- * keeps its tree, rebuilt with the destination's delimiter.
+ * Folder trees between servers of different shapes.
+ *
+ * Names are compared and rebuilt relative to each server's personal namespace: Courier, Cyrus by
+ * default and Dovecot with Maildir++ put every folder under `INBOX.` with `.` between levels, others
+ * list `Archive/2019` at the top. So a source's `INBOX.Archive.2019` is the parts `Archive`, `2019`,
+ * which a `/` destination writes `Archive/2019` and a prefixed one `INBOX.Archive.2019` — never
+ * `INBOX.INBOX…`, never flattened. A part holding the destination's delimiter would split into two
+ * levels there, so that one character becomes `_`; any other character (a `.` where the destination
+ * uses `/`) stays as it is.
+ *
+ * INBOX is INBOX; a folder with a special use (\Sent, \Drafts, \Trash, \Junk, \Archive) goes into the
+ * destination's folder of that use — Gmail's `[Gmail]/Sent Mail`, Outlook's `Sent Items` — instead
+ * of a second folder beside it. Servers without SPECIAL-USE get theirs found by name (imapflow knows
+ * the names in many languages: `Sent Items`, `Gesendet`, `Enviados`, …), but only at the top of the
+ * namespace: `Clients/Sent` is a customer's own folder.
+ *
+ * Only folders that can hold mail count as existing: a parent a server lists only because a child
+ * exists (`\Noselect`, `\NonExistent`) is created like any other folder when the source has one.
  */
 import type { ListResponse } from 'imapflow';
 import type { SourceFolder } from '../ports.ts';
 
-export type DestinationFolders = { delimiter: string; byRole: Map<string, string>; paths: Set<string> };
+/** The personal namespace's prefix as imapflow read it (NAMESPACE), '' when there is none. */
+export type Namespace = { prefix: string; delimiter: string };
 
-export function destinationFolders(list: ListResponse[]): DestinationFolders {
+export function namespaceOf(namespace: { prefix: string; delimiter: string | null | undefined } | undefined, list: ListResponse[]): Namespace {
+  const delimiter = namespace?.delimiter ?? list.find((entry) => entry.path.toUpperCase() === 'INBOX')?.delimiter ?? list[0]?.delimiter ?? '/';
+  return { prefix: namespace?.prefix ?? '', delimiter };
+}
+
+/** The folder's name parts below the personal namespace's prefix. */
+export function relativeSegments(entry: Pick<ListResponse, 'path' | 'delimiter'>, namespace: Namespace): string[] {
+  const { prefix } = namespace;
+  const path = prefix !== '' && entry.path.startsWith(prefix) && entry.path.toUpperCase() !== 'INBOX' ? entry.path.slice(prefix.length) : entry.path;
+  return entry.delimiter ? path.split(entry.delimiter) : [path];
+}
+
+/** A special use the server announced, or one found by name at the top of the namespace. */
+export function roleOfEntry(entry: ListResponse, namespace: Namespace): string | null {
+  if (!entry.specialUse) return null;
+  if (entry.specialUseSource === 'extension' || entry.specialUse === '\\Inbox') return entry.specialUse;
+  return relativeSegments(entry, namespace).length === 1 ? entry.specialUse : null;
+}
+
+export type DestinationFolders = Namespace & { byRole: Map<string, string>; selectable: Set<string> };
+
+export function destinationFolders(list: ListResponse[], namespace: Namespace): DestinationFolders {
   const byRole = new Map<string, string>();
-  // Servers that announce SPECIAL-USE are believed first; imapflow's guesses from names come after.
-  const ranked = [...list].sort((a, b) => Number(a.specialUseSource !== 'extension') - Number(b.specialUseSource !== 'extension'));
+  const canHoldMail = list.filter((entry) => !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent'));
+  // Servers that announce SPECIAL-USE are believed first; names come after.
+  const ranked = [...canHoldMail].sort((a, b) => Number(a.specialUseSource !== 'extension') - Number(b.specialUseSource !== 'extension'));
   for (const entry of ranked) {
-    if (entry.specialUse && !byRole.has(entry.specialUse) && !entry.flags.has('\\Noselect')) byRole.set(entry.specialUse, entry.path);
+    const role = roleOfEntry(entry, namespace);
+    if (role && !byRole.has(role)) byRole.set(role, entry.path);
   }
-  const delimiter = list.find((entry) => entry.path.toUpperCase() === 'INBOX')?.delimiter ?? list[0]?.delimiter ?? '/';
-  return { delimiter, byRole, paths: new Set(list.map((entry) => entry.path)) };
+  return { ...namespace, byRole, selectable: new Set(canHoldMail.map((entry) => entry.path)) };
 }
 
 /** The destination path for a source folder, and whether it has to be created. */
@@ -25,7 +62,7 @@ export function targetOf(folder: SourceFolder, folders: DestinationFolders): { p
   if (folder.role === '\\Inbox') return { path: 'INBOX', exists: true };
   const mapped = folder.role ? folders.byRole.get(folder.role) : undefined;
   if (mapped) return { path: mapped, exists: true };
-  // A part holding the destination's delimiter would split into two levels there.
-  const path = folder.segments.map((segment) => segment.split(folders.delimiter).join('_')).join(folders.delimiter);
-  return { path, exists: folders.paths.has(path) };
+  const name = folder.segments.map((segment) => segment.split(folders.delimiter).join('_')).join(folders.delimiter);
+  const path = `${folders.prefix}${name}`;
+  return { path, exists: folders.selectable.has(path) };
 }

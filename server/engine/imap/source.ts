@@ -1,30 +1,40 @@
 /**
- * The IMAP source: the customer's mailbox at the provider, opened with the provider's master user
- * (Dovecot's `user*master` login: the customer's address, the separator, the master user's name, and
- * the master password). The customer's own password is never needed or asked for. Folders are opened
- * read-only (EXAMINE), so the transfer changes nothing at the source, not even \Seen.
+ * The IMAP source: the customer's mailbox at the provider, opened with the provider's own credentials,
+ * so the customer's password is never needed or asked for. How a server lets one login read another's
+ * mailbox differs:
+ * - `separator` — Dovecot's master user: `<customer address><separator><master user>` with the master
+ *   password;
+ * - `authzid` — SASL PLAIN's authorization identity: the admin (Cyrus's `admins`, or a user its
+ *   `proxyservers` names) logs in with its own name and password, as the customer.
+ * Folders are opened read-only (EXAMINE), so the transfer changes nothing at the source, not even \Seen.
+ * Folder names are given relative to the personal namespace (folder-map.ts), so a tree under `INBOX.`
+ * arrives at a server without a prefix as the same tree.
  */
 import type { ImapFlow, ListResponse } from 'imapflow';
 import { FOLDER_ROLES, TransferFault, type FolderRole, type MailSource, type MailSourceSession, type SourceFolder } from '../ports.ts';
 import type { ImapEndpoint } from '../job.ts';
-import { openImap } from './connect.ts';
-import { guarded, isMailboxMissing } from './faults.ts';
+import { openImap, type ImapLogin } from './connect.ts';
+import { folderWork, guarded, isConnectionError, isMailboxMissing, refusalText } from './faults.ts';
+import { namespaceOf, relativeSegments, roleOfEntry, type Namespace } from './folder-map.ts';
 import { readMessages, readRefs } from './read-messages.ts';
+
+export type MasterLogin = { user: string; password: string } & ({ separator: string; method?: 'separator' } | { method: 'authzid' });
 
 export type ImapSourceConfig = {
   endpoint: ImapEndpoint;
   /** The customer's login name at the source (usually the address). */
   mailbox: string;
-  master: { user: string; password: string; separator: string };
+  master: MasterLogin;
 };
 
-function roleOf(entry: ListResponse): FolderRole | null {
+function roleOf(entry: ListResponse, namespace: Namespace): FolderRole | null {
   if (entry.path.toUpperCase() === 'INBOX') return '\\Inbox';
-  return (FOLDER_ROLES as readonly string[]).includes(entry.specialUse ?? '') ? (entry.specialUse as FolderRole) : null;
+  const role = roleOfEntry(entry, namespace);
+  return (FOLDER_ROLES as readonly string[]).includes(role ?? '') ? (role as FolderRole) : null;
 }
 
-function toFolder(entry: ListResponse): SourceFolder {
-  return { path: entry.path, segments: [...entry.parent, entry.name], delimiter: entry.delimiter, role: roleOf(entry) };
+function toFolder(entry: ListResponse, namespace: Namespace): SourceFolder {
+  return { path: entry.path, segments: relativeSegments(entry, namespace), delimiter: entry.delimiter, role: roleOf(entry, namespace) };
 }
 
 function session(client: ImapFlow): MailSourceSession {
@@ -40,14 +50,20 @@ function session(client: ImapFlow): MailSourceSession {
     } catch (error) {
       open = null;
       if (isMailboxMissing(error)) throw new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`, { cause: error });
+      // Any other refusal (a legacy folder the server lists but cannot open) is this folder's failure alone.
+      if (!isConnectionError(error)) throw new TransferFault('folder-refused', 'source', `folder ${path} could not be opened: ${refusalText(error)}`, { cause: error });
       throw error;
     }
   };
   return {
     listFolders: () =>
-      guard(async () => (await client.list()).filter((entry) => !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent')).map(toFolder)),
-    status: (path) =>
       guard(async () => {
+        const list = await client.list();
+        const namespace = namespaceOf(client.namespace, list);
+        return list.filter((entry) => !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent')).map((entry) => toFolder(entry, namespace));
+      }),
+    status: (path) =>
+      folderWork('source', path, 'STATUS')(async () => {
         const withSize = client.capabilities.has('STATUS=SIZE');
         const status = await client.status(path, { messages: true, ...(withSize ? { size: true } : {}) });
         if (!status) throw new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`);
@@ -74,7 +90,11 @@ function session(client: ImapFlow): MailSourceSession {
 export function createImapSource(config: ImapSourceConfig): MailSource {
   return {
     async connect() {
-      const login = { user: `${config.mailbox}${config.master.separator}${config.master.user}`, password: config.master.password };
+      const { master } = config;
+      const login: ImapLogin =
+        master.method === 'authzid'
+          ? { user: master.user, password: master.password, authzid: config.mailbox }
+          : { user: `${config.mailbox}${master.separator}${master.user}`, password: master.password };
       return session(await openImap(config.endpoint, login, 'source'));
     },
   };
