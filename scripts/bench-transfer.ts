@@ -9,14 +9,15 @@
  *    master user as the service reads it: in each of BENCH_ROUNDS rounds (3),
  *    the bare loop (the baseline: what imapflow alone does on this machine) into one fresh account and
  *    right after it the engine IMAP→IMAP into another — back to back, because this machine's load
- *    drifts over minutes — then once the engine IMAP→MBOX into one ZIP.
+ *    drifts over minutes — then once the engine IMAP→MBOX into one ZIP, and once IMAP→EML into another.
  * 3. Kills an engine IMAP→IMAP run into a third account 20 times at random points (SIGKILL, each after
  *    the run has committed something new), restarting it from its saved state each time, then lets it
  *    finish.
  * 4. Reads every destination back and prints
  *    `transfer: imap→imap N msgs S s R msg/s M MB/s; imap→mbox N msgs S s R msg/s M MB/s; peak rss P MB; mismatches 0; duplicates after resume 0; baseline B msg/s; ratio X`
- *    (peak rss: the larger of the two measured engine runs; mismatches: messages missing, extra or
- *    changed in either engine copy and in the resumed one; ratio: the engine's IMAP→IMAP msg/s over the
+ *    and after it `transfer-eml: imap→eml N msgs S s R msg/s; peak rss P MB; mismatches 0`
+ *    (peak rss: the largest of the engine's IMAP→IMAP and IMAP→MBOX runs; mismatches: messages missing, extra or
+ *    changed in an engine IMAP or MBOX copy and in the resumed one — IMAP→EML's are on its own line; ratio: the engine's IMAP→IMAP msg/s over the
  *    bare loop's in the same round, the median of the rounds; the msg/s figures are the median runs). Exits 1 when a copy is wrong or a run failed.
  *
  * BENCH_MESSAGES (10000), BENCH_ROUNDS (3) and BENCH_KILLS (20) override the sizes; BENCH_CPU_PROF=<dir>
@@ -30,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { startDovecot, type Dovecot } from '../test/support/dovecot.ts';
 import type { ChildJob, ChildResult } from './bench/transfer/child.ts';
 import { compiledChild, type CompiledChild } from './bench/compiled-child.ts';
-import { compare, imapCensus, mboxCensus, seedSource, type Census } from './bench/transfer/mailbox.ts';
+import { compare, emlCensus, imapCensus, mboxCensus, seedSource, type Census } from './bench/transfer/mailbox.ts';
 
 const COUNT = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const KILLS = Number(process.env.BENCH_KILLS ?? 20);
@@ -135,6 +136,9 @@ async function main(): Promise<number> {
     const zip = path.join(dir, 'export.zip');
     const mbox = await run({ mode: 'engine-mbox', endpoint, source, destination: users.resume, file: zip });
     console.log(`${rate('engine imap→mbox', mbox, expected.bytes)}, peak rss ${mbox.maxRssMb} MB`);
+    const emlZip = path.join(dir, 'export-eml.zip');
+    const eml = await run({ mode: 'engine-eml', endpoint, source, destination: users.resume, file: emlZip });
+    console.log(`${rate('engine imap→eml', eml, expected.bytes)}, peak rss ${eml.maxRssMb} MB`);
     const stateFile = path.join(dir, 'resume-state.json');
     const killed = await killAndResume({ mode: 'engine-resume', endpoint, source, destination: users.resume, file: stateFile }, stateFile, KILLS);
     console.log(`resume: killed ${killed} times at random points, then completed (load average ${os.loadavg()[0]?.toFixed(1)})`);
@@ -152,6 +156,8 @@ async function main(): Promise<number> {
       copies.push(check(`engine imap→imap ${i + 1}`, expected.imap, await imapCensus(dovecot, round.engine)));
     }
     const archived = check('engine imap→mbox', expected.mbox, mboxCensus(zip));
+    const emlCopy = check('engine imap→eml', expected.mbox, emlCensus(emlZip));
+    const emlWrong = emlCopy.missing + emlCopy.extra + emlCopy.duplicates;
     const resumed = check('engine after kills', expected.imap, await imapCensus(dovecot, users.resume));
     const mismatches = [...copies, archived, resumed].reduce((n, r) => n + r.missing + r.extra + (r === resumed ? 0 : r.duplicates), 0);
 
@@ -160,7 +166,8 @@ async function main(): Promise<number> {
       `transfer: ${rate('imap→imap', imap, expected.bytes)}; ${rate('imap→mbox', mbox, expected.bytes)}; peak rss ${Math.max(mbox.maxRssMb, ...measured.map((m) => m.imap.maxRssMb))} MB; ` +
         `mismatches ${mismatches}; duplicates after resume ${resumed.duplicates}; baseline ${Math.round(COUNT / (bare.ms / 1000))} msg/s; ratio ${ratio.toFixed(2)}`,
     );
-    const sound = baseline.missing + baseline.extra === 0 && mismatches === 0 && resumed.duplicates === 0 && killed === KILLS;
+    console.log(`transfer-eml: imap→eml ${COUNT} msgs ${(eml.ms / 1000).toFixed(1)} s ${Math.round(COUNT / (eml.ms / 1000))} msg/s; peak rss ${eml.maxRssMb} MB; mismatches ${emlWrong}`);
+    const sound = baseline.missing + baseline.extra === 0 && mismatches === 0 && emlWrong === 0 && resumed.duplicates === 0 && killed === KILLS;
     return sound ? 0 : 1;
   } finally {
     await dovecot?.stop();

@@ -1,7 +1,7 @@
 /**
  * The bench's side of the mailboxes, with plain imapflow and fflate (not the engine): seeding the source
- * with the generated corpus, and reading a destination back — an IMAP account, or the MBOX files of a
- * ZIP — as, per folder, the multiset of its messages' SHA-256 (with flags and internal date over IMAP),
+ * with the generated corpus, and reading a destination back — an IMAP account, or the MBOX or EML files
+ * of a ZIP — as, per folder, the multiset of its messages' SHA-256 (with flags and internal date over IMAP),
  * a batch at a time so that nothing holds the whole mailbox.
  */
 import { createHash } from 'node:crypto';
@@ -89,6 +89,14 @@ export function mboxCensus(zipFile: string): Census {
     const folder = name.slice('email/'.length, -'.mbox'.length);
     for (const raw of splitMboxrd(Buffer.from(data))) add(census, folder, sha256(raw));
   }
+  return census;
+}
+
+/** The EML files of a ZIP (`email/<folder>/<uid>.eml`), against the same expectation as MBOX: the message bytes per folder. */
+export function emlCensus(zipFile: string): Census {
+  const census: Census = new Map();
+  const entries = unzipSync(readFileSync(zipFile), { filter: (file) => file.name.endsWith('.eml') });
+  for (const [name, data] of Object.entries(entries)) add(census, name.slice('email/'.length, name.lastIndexOf('/')), sha256(Buffer.from(data)));
   return census;
 }
 
