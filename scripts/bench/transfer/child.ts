@@ -7,8 +7,8 @@
  * - `bare`: the baseline, a plain imapflow loop — per folder, FETCH a batch of 100 whole messages
  *   (collected before anything else is sent: imapflow deadlocks on a command issued inside a fetch),
  *   then APPEND them one by one; as many folders at once as the engine copies.
- * - `engine-imap`, `engine-mbox`: the engine (runMailTransfer) into the destination account, or into
- *   one ZIP of MBOX files; its state in memory.
+ * - `engine-imap`, `engine-mbox`, `engine-eml`: the engine (runMailTransfer) into the destination
+ *   account, or into one ZIP of MBOX files, or of EML files; its state in memory.
  * - `engine-resume`: the engine into the destination account with its state in a file rewritten after
  *   every commit, as a database would keep it, so a killed run's successor continues from it.
  */
@@ -29,11 +29,11 @@ import { fileBackedStore } from '../../../test/engine/support/child-run.ts';
 import { traceMemory } from './memory-trace.ts';
 
 export type ChildJob = {
-  mode: 'bare' | 'engine-imap' | 'engine-mbox' | 'engine-resume';
+  mode: 'bare' | 'engine-imap' | 'engine-mbox' | 'engine-eml' | 'engine-resume';
   endpoint: ImapEndpoint;
   source: { mailbox: string; master: { user: string; password: string; separator: string } };
   destination: { email: string; password: string };
-  /** engine-mbox: the ZIP; engine-resume: the state file. */
+  /** engine-mbox, engine-eml: the ZIP; engine-resume: the state file. */
   file?: string;
 };
 
@@ -81,9 +81,9 @@ async function bareLoop(): Promise<string> {
 
 async function engine(): Promise<string> {
   const source = createImapSource({ endpoint: job.endpoint, ...job.source });
-  const archive = job.mode === 'engine-mbox' ? openZipArchive(job.file ?? '') : null;
+  const archive = job.mode === 'engine-mbox' || job.mode === 'engine-eml' ? openZipArchive(job.file ?? '') : null;
   const destination: MailDestination = archive
-    ? createArchiveDestination({ archive, format: 'MBOX' })
+    ? createArchiveDestination({ archive, format: job.mode === 'engine-eml' ? 'EML' : 'MBOX' })
     : createImapDestination({ endpoint: job.endpoint, user: job.destination.email, auth: 'password' }, job.destination.password);
   const store = job.mode === 'engine-resume' ? fileBackedStore(job.file ?? '') : createMemoryStateStore();
   const result = await runMailTransfer({ transferId: 'bench', source, destination, store, clock: systemClock });

@@ -1,7 +1,7 @@
 /**
  * The bench's side of the mailboxes, with plain imapflow and fflate (not the engine): seeding the source
- * with the generated corpus, and reading a destination back — an IMAP account, or the MBOX files of a
- * ZIP — as, per folder, the multiset of its messages' SHA-256 (with flags and internal date over IMAP),
+ * with the generated corpus, and reading a destination back — an IMAP account, or the MBOX or EML files
+ * of a ZIP — as, per folder, the multiset of its messages' SHA-256 (with flags and internal date over IMAP),
  * a batch at a time so that nothing holds the whole mailbox.
  */
 import { createHash } from 'node:crypto';
@@ -58,8 +58,8 @@ export async function seedSource(dovecot: Dovecot, user: { email: string; passwo
   return { imap, mbox, bytes };
 }
 
-/** Every folder of an IMAP account that holds messages. */
-export async function imapCensus(dovecot: Dovecot, user: { email: string; password: string }): Promise<Census> {
+/** Every folder of an IMAP account that holds messages; `rewrite` sees each message before it is hashed. */
+export async function imapCensus(dovecot: Dovecot, user: { email: string; password: string }, rewrite: (raw: Buffer) => Buffer = (raw) => raw): Promise<Census> {
   const census: Census = new Map();
   const client = await connect(dovecot, user.email, user.password);
   try {
@@ -71,7 +71,7 @@ export async function imapCensus(dovecot: Dovecot, user: { email: string; passwo
       const uids = (await client.search({ all: true }, { uid: true })) || [];
       for (let i = 0; i < uids.length; i += 200) {
         for await (const m of client.fetch(uids.slice(i, i + 200).join(','), { uid: true, flags: true, internalDate: true, source: true }, { uid: true })) {
-          add(census, name, imapKey(m.source ?? Buffer.alloc(0), m.flags ?? [], new Date(m.internalDate ?? 0)));
+          add(census, name, imapKey(rewrite(m.source ?? Buffer.alloc(0)), m.flags ?? [], new Date(m.internalDate ?? 0)));
         }
       }
     }
@@ -90,6 +90,28 @@ export function mboxCensus(zipFile: string): Census {
     for (const raw of splitMboxrd(Buffer.from(data))) add(census, folder, sha256(raw));
   }
   return census;
+}
+
+/** The EML files of a ZIP (`email/<folder>/<uid>.eml`), against the same expectation as MBOX: the message bytes per folder. */
+export function emlCensus(zipFile: string): Census {
+  const census: Census = new Map();
+  const entries = unzipSync(readFileSync(zipFile), { filter: (file) => file.name.endsWith('.eml') });
+  for (const [name, data] of Object.entries(entries)) add(census, name.slice('email/'.length, name.lastIndexOf('/')), sha256(Buffer.from(data)));
+  return census;
+}
+
+/**
+ * The message without header fields named `field` (with their continuation lines): mbsync adds an
+ * `X-TUID:` field to every message it copies (its own tracking ID), which the census must not count as
+ * a change. Returns the same Buffer when there is none.
+ */
+export function withoutHeaderField(raw: Buffer, field: string): Buffer {
+  let end = raw.indexOf('\r\n\r\n');
+  end = end === -1 ? raw.length : end + 2;
+  const header = raw.subarray(0, end).toString('latin1');
+  const pattern = new RegExp(`^${field}:[^\\r\\n]*\\r?\\n(?:[ \\t][^\\r\\n]*\\r?\\n)*`, 'gim');
+  const kept = header.replace(pattern, '');
+  return kept.length === header.length ? raw : Buffer.concat([Buffer.from(kept, 'latin1'), raw.subarray(end)]);
 }
 
 /** Messages missing from or extra in `actual`, and copies beyond what is expected (duplicates), over the corpus folders. */
