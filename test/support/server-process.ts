@@ -1,5 +1,6 @@
-/** Starting and stopping the throwaway servers the tests run (Dovecot, Radicale) as child processes. */
+/** Starting and stopping the throwaway servers the tests run (Dovecot, Cyrus, Courier, Radicale) as child processes. */
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 
 const listening = (port: number) =>
@@ -31,4 +32,50 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * Pids of the live processes (zombies left out) that `belongs` picks, read from /proc. A server's
+ * children can outlive the process the test started (Cyrus's idle imapd, Courier's authdaemond), so a
+ * harness looks for them by what marks them as its own: its temp folder on their command line, or its
+ * pid namespace.
+ */
+export function findProcesses(belongs: (pid: number) => boolean): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat[stat.lastIndexOf(')') + 2] === 'Z') continue;
+      if (belongs(pid)) pids.push(pid);
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return pids;
+}
+
+/** `belongs` for findProcesses: the command line mentions `text` (a harness's temp folder). */
+export const commandLineIncludes = (text: string) => (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((arg) => arg.includes(text));
+
+/** `belongs` for findProcesses: the process lives in this pid namespace (a readlink of /proc/<pid>/ns/pid). */
+export const inPidNamespace = (namespace: string) => (pid: number) => readlinkSync(`/proc/${pid}/ns/pid`) === namespace;
+
+/** SIGKILL every process `belongs` picks, and wait (up to five seconds) until none is left. */
+export async function killProcesses(name: string, belongs: (pid: number) => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const left = findProcesses(belongs);
+    if (left.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`${name}: processes ${left.join(', ')} are still running after SIGKILL.`);
+    for (const pid of left) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
