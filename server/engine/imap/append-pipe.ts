@@ -22,10 +22,13 @@ import type { ImapEndpoint } from '../job.ts';
 import { TransferFault } from '../ports.ts';
 import type { ImapLogin } from './connect.ts';
 import { isLoginRefusal } from './faults.ts';
+import { appendGroups } from './append-groups.ts';
 import { piecewiseTransport } from './transport.ts';
 import { capabilitiesIn, createLineReader, internalDateArgument, mailboxArgument, parseResponse, quoted, type Response } from './wire.ts';
 
 type Tagged = Extract<Response, { kind: 'tagged' }>;
+/** A command's text, and the literals between its pieces of text (a Buffer is sent as a literal). */
+export type CommandPart = string | Buffer;
 
 /** A refused command, shaped as imapflow shapes its errors so faults.ts reads both alike. */
 export class CommandRefused extends Error {
@@ -181,34 +184,40 @@ class Connection {
   }
 
   /**
-   * Sends one command and resolves with its tagged answer. `literal` follows the line: at once as a
-   * non-synchronizing literal when `nonSync`, else after the server's "+". `onContinuation` answers
-   * each "+" of a command without a literal (AUTHENTICATE without SASL-IR, or its error challenge).
+   * Sends one command and resolves with its tagged answer. `line` is text and literals in order (a
+   * MULTIAPPEND has several): each literal goes out at once as a non-synchronizing literal when
+   * `nonSync`, else after the server's "+". `onContinuation` answers each "+" of a command without
+   * literals (AUTHENTICATE without SASL-IR, or its error challenge).
    */
-  command(line: string, options: { literal?: Buffer; nonSync?: boolean; onContinuation?: () => string } = {}): Promise<Tagged> {
+  command(line: string | CommandPart[], options: { nonSync?: boolean; onContinuation?: () => string } = {}): Promise<Tagged> {
     const tag = `P${this.#next++}`;
     const answer = new Promise<Tagged>((resolve, reject) => {
       if (this.#failed) return reject(this.#failed);
       this.#waiting.set(tag, { resolve, reject });
     });
-    const { literal, nonSync, onContinuation } = options;
+    const parts = typeof line === 'string' ? [line] : line;
+    const { nonSync, onContinuation } = options;
     const send = async () => {
       if (!this.#waiting.has(tag)) return;
-      if (literal === undefined) {
-        if (onContinuation) this.#continuation = { tag, once: false, handle: () => void this.#write(`${onContinuation()}\r\n`).catch(() => {}) };
-        await this.#write(`${tag} ${line}\r\n`);
-        return;
+      if (onContinuation) this.#continuation = { tag, once: false, handle: () => void this.#write(`${onContinuation()}\r\n`).catch(() => {}) };
+      let text = `${tag} `;
+      for (const part of parts) {
+        if (typeof part === 'string') {
+          text += part;
+          continue;
+        }
+        if (nonSync) {
+          await this.#write(`${text} {${part.length}+}\r\n`);
+        } else {
+          // No other command may be written until this literal is out, or the server would read it as the literal.
+          const asked = new Promise<string | null>((resolve) => (this.#continuation = { tag, once: true, handle: resolve }));
+          await this.#write(`${text} {${part.length}}\r\n`);
+          if ((await asked) === null) return;
+        }
+        await this.#write(part);
+        text = '';
       }
-      if (nonSync) {
-        await this.#write(`${tag} ${line} {${literal.length}+}\r\n`);
-      } else {
-        // No other command may be written until this literal is out, or the server would read it as the literal.
-        const asked = new Promise<string | null>((resolve) => (this.#continuation = { tag, once: true, handle: resolve }));
-        await this.#write(`${tag} ${line} {${literal.length}}\r\n`);
-        if ((await asked) === null) return;
-      }
-      await this.#write(literal);
-      await this.#write('\r\n');
+      await this.#write(`${text}\r\n`);
     };
     // A failed write fails the connection, which rejects every answer still waiting; the chain goes on.
     this.#writes = this.#writes.then(send).catch((error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))));
@@ -314,16 +323,25 @@ export async function openAppendPipe(endpoint: ImapEndpoint, login: ImapLogin): 
 function pipeOver(connection: Connection): AppendPipe {
   const literalPlus = connection.capabilities.has('LITERAL+');
   const literalMinus = connection.capabilities.has('LITERAL-');
+  const send = async (parts: CommandPart[], nonSync: boolean): Promise<Tagged> => {
+    try {
+      return await connection.command(parts, { nonSync });
+    } catch (error) {
+      throw new TransferFault('connection-lost', 'destination', error instanceof Error ? error.message : String(error), { cause: error });
+    }
+  };
+  const appendGroup = appendGroups({
+    // MULTIAPPEND only with LITERAL+: with a "+" to wait for before each message it would save nothing.
+    multiappend: literalPlus && connection.capabilities.has('MULTIAPPEND'),
+    send: (mailbox, messages) => {
+      const parts: CommandPart[] = [`APPEND ${mailboxArgument(mailbox)}`];
+      for (const m of messages) parts.push(` (${m.flags.join(' ')}) ${internalDateArgument(m.internalDate)}`, m.raw);
+      return send(parts, literalPlus || (messages.length === 1 && literalMinus && (messages[0]?.raw.length ?? 0) <= LITERAL_MINUS_MAX));
+    },
+  });
   return {
     async append(mailbox, raw, flags, internalDate) {
-      const line = `APPEND ${mailboxArgument(mailbox)} (${flags.join(' ')}) ${internalDateArgument(internalDate)}`;
-      const nonSync = literalPlus || (literalMinus && raw.length <= LITERAL_MINUS_MAX);
-      let answer: Tagged;
-      try {
-        answer = await connection.command(line, { literal: raw, nonSync });
-      } catch (error) {
-        throw new TransferFault('connection-lost', 'destination', error instanceof Error ? error.message : String(error), { cause: error });
-      }
+      const answer = await appendGroup(mailbox, { raw, flags, internalDate });
       if (answer.status !== 'OK') throw new CommandRefused(answer);
     },
     async close() {
