@@ -67,7 +67,8 @@ export type SourceImapConfig = {
   tls: 'implicit' | 'starttls';
   /** A PEM file of a private CA the server's certificate chains to; null = the system's CAs. */
   caFile: string | null;
-  master: { user: string; password: string; separator: string };
+  /** Dovecot's `<address><separator><master>` login, or SASL PLAIN's authorization identity (Cyrus's admins). */
+  master: { user: string; password: string; separator: string; method: 'separator' } | { user: string; password: string; method: 'authzid' };
 };
 
 /**
@@ -267,6 +268,13 @@ function file(env: Env, name: string, cwd: string): string | null {
 
 const SOURCE_IMAP_REQUIRED = ['SOURCE_IMAP_HOST', 'SOURCE_IMAP_MASTER_USER', 'SOURCE_IMAP_MASTER_PASSWORD'] as const;
 
+function sourceMasterLogin(env: Env, user: string, password: string): SourceImapConfig['master'] {
+  const method = text(env, 'SOURCE_IMAP_MASTER_LOGIN') ?? 'separator';
+  if (method === 'authzid') return { user, password, method };
+  if (method !== 'separator') throw malformed('SOURCE_IMAP_MASTER_LOGIN', method, "'separator' or 'authzid'");
+  return { user, password, separator: text(env, 'SOURCE_IMAP_MASTER_SEPARATOR') ?? '*', method };
+}
+
 /** The source mail server: host, master user and password together, or none of them. */
 function sourceImap(env: Env, cwd: string): SourceImapConfig | null {
   const [host, user, password] = SOURCE_IMAP_REQUIRED.map((name) => text(env, name));
@@ -282,7 +290,7 @@ function sourceImap(env: Env, cwd: string): SourceImapConfig | null {
     port: integer(env, 'SOURCE_IMAP_PORT', tls === 'implicit' ? 993 : 143, 1, 65535),
     tls,
     caFile: file(env, 'SOURCE_IMAP_CA_FILE', cwd),
-    master: { user, password, separator: text(env, 'SOURCE_IMAP_MASTER_SEPARATOR') ?? '*' },
+    master: sourceMasterLogin(env, user, password),
   };
 }
 

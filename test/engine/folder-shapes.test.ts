@@ -4,7 +4,9 @@
  *   export completes and `Clients` arrives with its mail (it used to end in error, and on every retry);
  * - four folder workers building a nested tree into a fresh account at once: never a race;
  * - a folder the source lists but cannot open, and a destination folder that refuses SELECT: that
- *   folder's failure in the item report, the rest of the mailbox arrives.
+ *   folder's failure in the item report, the rest of the mailbox arrives;
+ * - a dot in a folder's name that the destination refuses (Dovecot's Maildir++ keeps the dot for its
+ *   levels on disk): the folder arrives as `v1_2 notes`.
  */
 import { chmodSync } from 'node:fs';
 import path from 'node:path';
@@ -90,6 +92,31 @@ describe('folder shapes', () => {
       expect(result.progress?.done).toBe(messages.length - 12);
     } finally {
       chmodSync(legacy, 0o700);
+    }
+  }, 60_000);
+
+  it('puts a folder whose name the destination refuses for a dot in it under the name without the dot', async () => {
+    const account = accounts[7] as (typeof accounts)[number];
+    const dotted = await startDovecot({ users: [customer], separator: '/', layout: 'fs' });
+    try {
+      const kept = [message(['INBOX'], 1), message(['v1.2 notes'], 2), message(['v1.2 notes', 'draft.old'], 3)];
+      await seedMailbox(dotted, customer.email, customer.password, kept);
+      const result = await runMailTransfer({
+        transferId: 'dotted',
+        source: createImapSource({ endpoint: { host: dotted.host, port: dotted.port, tls: 'implicit', ca: dotted.certificate }, mailbox: customer.email, master: dotted.master }),
+        destination: createImapDestination({ endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate }, user: account.email, auth: 'password' }, account.password),
+        store: createMemoryStateStore(),
+        clock: systemClock,
+      });
+      expect(result.status).toEqual({ state: 'completed' });
+      expect(result.failures).toEqual([]);
+      expect(result.receipts.find((r) => r.container === 'v1.2 notes')).toMatchObject({ destination: 'v1_2 notes', sourceCount: 1, destinationCount: 1 });
+      const actual = await readMailbox(target, account.email, account.password);
+      const expected = expectedMailbox(kept, '/');
+      expect(actual.get('v1_2 notes')).toEqual(expected.get('v1.2 notes'));
+      expect(actual.get('v1_2 notes/draft_old')).toEqual(expected.get('v1.2 notes/draft.old'));
+    } finally {
+      await dotted.stop();
     }
   }, 60_000);
 

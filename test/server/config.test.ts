@@ -156,6 +156,14 @@ describe('readConfig', () => {
     expect(text).not.toMatch(/"s"|not a key|"m"/);
   });
 
+  it('reads how the source server lets the master user in: Dovecot’s separator, or SASL PLAIN’s authorization identity', () => {
+    const imap = { SOURCE_IMAP_HOST: 'imap.example.net', SOURCE_IMAP_MASTER_USER: 'migrator', SOURCE_IMAP_MASTER_PASSWORD: 'imap-secret-42' };
+    expect(readConfig(imap).sourceImap?.master).toEqual({ method: 'separator', user: 'migrator', password: 'imap-secret-42', separator: '*' });
+    expect(readConfig({ ...imap, SOURCE_IMAP_MASTER_SEPARATOR: '%' }).sourceImap?.master).toMatchObject({ separator: '%' });
+    expect(readConfig({ ...imap, SOURCE_IMAP_MASTER_LOGIN: 'authzid' }).sourceImap?.master).toEqual({ method: 'authzid', user: 'migrator', password: 'imap-secret-42' });
+    expect(() => readConfig({ ...imap, SOURCE_IMAP_MASTER_LOGIN: 'proxy' })).toThrow(/SOURCE_IMAP_MASTER_LOGIN="proxy".*'separator' or 'authzid'/);
+  });
+
   it('reads the source address-book server: URL, service account and password together, never a password in the error', () => {
     const dav = { SOURCE_CARDDAV_URL: 'https://dav.example.net/', SOURCE_CARDDAV_USER: 'migrator', SOURCE_CARDDAV_PASSWORD: 'dav-secret-42' };
     expect(readConfig({}).sourceCardDav).toBeNull();

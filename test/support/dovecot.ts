@@ -40,6 +40,11 @@ export type DovecotOptions = {
   specialUse?: boolean;
   /** Other names for the special-use folders, as providers have them (`Sent Items`, `Spam`). */
   folderNames?: Partial<Record<SpecialUse, string>>;
+  /**
+   * The Maildir's folder layout on disk: Maildir++ (the default: `.Archive.2019`, so no `.` can be in a
+   * folder's name) or `fs` (`Archive/2019`: a name may hold a dot, as on most other servers).
+   */
+  layout?: 'maildir++' | 'fs';
   /** Accept over XOAUTH2 the access tokens this userinfo endpoint answers for (its `email` is the user); `accessToken` then signs nothing Dovecot takes. */
   oauth2UserinfoUrl?: string;
 };
@@ -110,6 +115,7 @@ function configuration(input: {
   masterSeparator: string;
   specialUse: boolean;
   folderNames: Partial<Record<SpecialUse, string>>;
+  layout: 'maildir++' | 'fs';
   users: ReturnType<typeof processUsers>;
 }): string {
   const { dir } = input;
@@ -132,7 +138,7 @@ auth_master_user_separator = ${input.masterSeparator}
 default_internal_user = ${input.users.internal}
 default_login_user = ${input.users.login}
 first_valid_uid = 1
-mail_location = maildir:${dir}/mail/%u
+mail_location = maildir:${dir}/mail/%u${input.layout === 'fs' ? ':LAYOUT=fs' : ''}
 mail_plugins = $mail_plugins quota
 protocol imap {
   mail_plugins = $mail_plugins imap_quota
@@ -235,7 +241,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   writeFileSync(
     confPath,
     configuration({ dir, certPath, keyPath, logPath, port, starttlsPort, separator, masterSeparator: master.separator,
-      specialUse: options.specialUse ?? true, folderNames: options.folderNames ?? {}, users: processes }),
+      specialUse: options.specialUse ?? true, folderNames: options.folderNames ?? {}, layout: options.layout ?? 'maildir++', users: processes }),
   );
   const child = spawn(DOVECOT_BIN, ['-F', '-c', confPath], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

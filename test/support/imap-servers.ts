@@ -8,6 +8,7 @@
  * Dovecot `<email>*<master>` with the master's password; Cyrus the admin with authzid = the email;
  * Courier the customer's own login.
  */
+import type { MasterLogin } from '../../server/engine/imap/source.ts';
 import { startCourier } from './courier.ts';
 import { startCyrus } from './cyrus.ts';
 import { startDovecot } from './dovecot.ts';
@@ -36,6 +37,8 @@ export type ImapTestServer = {
   sourceAuth(email: string): ImapAuth;
   /** imapflow `auth` for the user's own login (as a destination). */
   userAuth(email: string): ImapAuth;
+  /** The same source login as the engine's source takes it (`createImapSource`'s `master`). */
+  engineLogin(email: string): MasterLogin;
   stop(): Promise<void>;
 };
 
@@ -48,7 +51,8 @@ function passwordOf(users: ImapUser[], email: string): string {
 export async function startImapServer(kind: ImapServerKind, users: ImapUser[]): Promise<ImapTestServer> {
   switch (kind) {
     case 'dovecot': {
-      const dovecot = await startDovecot({ users });
+      // LAYOUT=fs: a folder name may hold a dot, as Cyrus's and Courier's may not (their separator is the dot).
+      const dovecot = await startDovecot({ users, layout: 'fs' });
       return {
         kind,
         host: dovecot.host,
@@ -62,6 +66,7 @@ export async function startImapServer(kind: ImapServerKind, users: ImapUser[]): 
           return { user: `${email}${dovecot.master.separator}${dovecot.master.user}`, pass: dovecot.master.password };
         },
         userAuth: (email) => ({ user: email, pass: passwordOf(users, email) }),
+        engineLogin: () => dovecot.master,
         stop: () => dovecot.stop(),
       };
     }
@@ -77,6 +82,10 @@ export async function startImapServer(kind: ImapServerKind, users: ImapUser[]): 
         users,
         sourceAuth: (email) => cyrus.adminAuth(email),
         userAuth: (email) => ({ user: email, pass: passwordOf(users, email) }),
+        engineLogin: (email) => {
+          const admin = cyrus.adminAuth(email);
+          return { method: 'authzid', user: admin.user, password: admin.pass };
+        },
         stop: () => cyrus.stop(),
       };
     }
@@ -92,6 +101,7 @@ export async function startImapServer(kind: ImapServerKind, users: ImapUser[]): 
         users,
         sourceAuth: (email) => courier.userAuth(email),
         userAuth: (email) => courier.userAuth(email),
+        engineLogin: (email) => ({ method: 'own', password: courier.userAuth(email).pass }),
         stop: () => courier.stop(),
       };
     }

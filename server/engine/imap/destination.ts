@@ -16,7 +16,7 @@
 import type { ImapFlow } from 'imapflow';
 import { dedupKey, refKey } from '../dedup.ts';
 import type { AccessTokens } from '../http/access-tokens.ts';
-import { TransferFault, type AppendResult, type MailDestination, type MailDestinationSession, type MessageRef, type SourceMessage } from '../ports.ts';
+import { isFolderFault, TransferFault, type AppendResult, type MailDestination, type MailDestinationSession, type MessageRef, type SourceMessage } from '../ports.ts';
 import type { ImapDestinationConfig } from '../job.ts';
 import { openAppendPipe, type AppendPipe } from './append-pipe.ts';
 import { openImap, type ImapLogin } from './connect.ts';
@@ -56,13 +56,23 @@ function session(client: ImapFlow, config: Config, tree: Tree, openPipe: (() => 
       tree.change(async () => {
         const list = tree.folders ? null : await guard(() => client.list());
         tree.folders ??= destinationFolders(list ?? [], namespaceOf(client.namespace, list ?? []));
-        const target = targetOf(folder, tree.folders);
-        if (!target.exists) {
-          await folderWork('destination', target.path, 'CREATE')(() => client.mailboxCreate(target.path));
-          await client.mailboxSubscribe(target.path).catch(() => false);
-          tree.folders.selectable.add(target.path);
+        const folders = tree.folders;
+        const target = targetOf(folder, folders);
+        const create = async (path: string) => {
+          await folderWork('destination', path, 'CREATE')(() => client.mailboxCreate(path));
+          await client.mailboxSubscribe(path).catch(() => false);
+          folders.selectable.add(path);
+          return path;
+        };
+        if (target.exists) return target.path;
+        try {
+          return await create(target.path);
+        } catch (error) {
+          // A name the server refuses for a character in it (`v1.2` on Dovecot's Maildir++) goes in without that character.
+          const { fallback } = target;
+          if (!fallback || !isFolderFault(error)) throw error;
+          return fallback.exists ? fallback.path : await create(fallback.path);
         }
-        return target.path;
       }),
     heldKeys: (target) =>
       folderWork('destination', target, 'SELECT')(async () => {

@@ -57,12 +57,24 @@ export function destinationFolders(list: ListResponse[], namespace: Namespace): 
   return { ...namespace, byRole, selectable: new Set(canHoldMail.map((entry) => entry.path)) };
 }
 
-/** The destination path for a source folder, and whether it has to be created. */
-export function targetOf(folder: SourceFolder, folders: DestinationFolders): { path: string; exists: boolean } {
-  if (folder.role === '\\Inbox') return { path: 'INBOX', exists: true };
+/** Characters some servers refuse in a folder's name: Dovecot's Maildir++ layout keeps `.` for its levels on disk. */
+const REFUSED_BY_SOME = /[./\\]/g;
+
+export type Target = { path: string; exists: boolean; fallback: { path: string; exists: boolean } | null };
+
+/**
+ * The destination path for a source folder and whether it has to be created; and, for a name holding
+ * a `.`, `/` or `\` that the server may refuse to create, the same name with `_` in their place.
+ */
+export function targetOf(folder: SourceFolder, folders: DestinationFolders): Target {
+  if (folder.role === '\\Inbox') return { path: 'INBOX', exists: true, fallback: null };
   const mapped = folder.role ? folders.byRole.get(folder.role) : undefined;
-  if (mapped) return { path: mapped, exists: true };
-  const name = folder.segments.map((segment) => segment.split(folders.delimiter).join('_')).join(folders.delimiter);
-  const path = `${folders.prefix}${name}`;
-  return { path, exists: folders.selectable.has(path) };
+  if (mapped) return { path: mapped, exists: true, fallback: null };
+  const at = (parts: string[]) => {
+    const path = `${folders.prefix}${parts.join(folders.delimiter)}`;
+    return { path, exists: folders.selectable.has(path) };
+  };
+  const target = at(folder.segments.map((segment) => segment.split(folders.delimiter).join('_')));
+  const plain = at(folder.segments.map((segment) => segment.replace(REFUSED_BY_SOME, '_')));
+  return { ...target, fallback: plain.path === target.path ? null : plain };
 }

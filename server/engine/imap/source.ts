@@ -5,7 +5,9 @@
  * - `separator` — Dovecot's master user: `<customer address><separator><master user>` with the master
  *   password;
  * - `authzid` — SASL PLAIN's authorization identity: the admin (Cyrus's `admins`, or a user its
- *   `proxyservers` names) logs in with its own name and password, as the customer.
+ *   `proxyservers` names) logs in with its own name and password, as the customer;
+ * - `own` — Courier has neither (courier-authlib knows no master user or authorization identity),
+ *   so reading it takes the customer's own login.
  * Folders are opened read-only (EXAMINE), so the transfer changes nothing at the source, not even \Seen.
  * Folder names are given relative to the personal namespace (folder-map.ts), so a tree under `INBOX.`
  * arrives at a server without a prefix as the same tree.
@@ -18,7 +20,15 @@ import { folderWork, guarded, isConnectionError, isMailboxMissing, refusalText }
 import { namespaceOf, relativeSegments, roleOfEntry, type Namespace } from './folder-map.ts';
 import { readMessages, readRefs } from './read-messages.ts';
 
-export type MasterLogin = { user: string; password: string } & ({ separator: string; method?: 'separator' } | { method: 'authzid' });
+/**
+ * How the engine logs in to read a customer's mailbox: Dovecot's master user (`separator`, the
+ * default), SASL PLAIN's authorization identity (`authzid`: Cyrus), or, for a server that has neither
+ * (Courier), the customer's own password (`own`: the service never has it; tools and tests do).
+ */
+export type MasterLogin =
+  | { method?: 'separator'; user: string; password: string; separator: string }
+  | { method: 'authzid'; user: string; password: string }
+  | { method: 'own'; password: string };
 
 export type ImapSourceConfig = {
   endpoint: ImapEndpoint;
@@ -94,7 +104,9 @@ export function createImapSource(config: ImapSourceConfig): MailSource {
       const login: ImapLogin =
         master.method === 'authzid'
           ? { user: master.user, password: master.password, authzid: config.mailbox }
-          : { user: `${config.mailbox}${master.separator}${master.user}`, password: master.password };
+          : master.method === 'own'
+            ? { user: config.mailbox, password: master.password }
+            : { user: `${config.mailbox}${master.separator}${master.user}`, password: master.password };
       return session(await openImap(config.endpoint, login, 'source'));
     },
   };
