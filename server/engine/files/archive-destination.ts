@@ -8,7 +8,7 @@
 import { mboxrdParts } from '../../vendor/formats/mbox.ts';
 import { refKey } from '../dedup.ts';
 import type { MailDestination, MailDestinationSession, MessageRef, SourceFolder, SourceMessage } from '../ports.ts';
-import { createEntryNames } from './entry-names.ts';
+import { createEntryNames, type EntryLayout } from './entry-names.ts';
 import type { ZipArchive, ZipEntryWriter } from './zip-archive.ts';
 
 export type ArchiveFormat = 'MBOX' | 'EML';
@@ -24,8 +24,15 @@ export type ArchiveDestinationOptions = {
 
 type Target = { name: string; held: Map<string, number>; count: number };
 
+// A UID has at most 10 digits; zero-padded to 6, so up to `/4294967295.eml` inside a folder's directory.
+const emlName = (uid: number) => `${String(uid).padStart(6, '0')}.eml`;
+const LAYOUTS: Record<ArchiveFormat, EntryLayout> = {
+  MBOX: { folderAs: 'file', suffix: '.mbox', inside: 0 },
+  EML: { folderAs: 'directory', suffix: '', inside: `/${emlName(0xffffffff)}`.length, callerNames: /^\d+\.eml$/i },
+};
+
 export function createArchiveDestination(options: ArchiveDestinationOptions): MailDestination {
-  const names = createEntryNames(options.prefix ?? 'email/');
+  const names = createEntryNames(options.prefix ?? 'email/', LAYOUTS[options.format]);
   const byFolder = new Map<string, string>();
   const targets = new Map<string, Target>();
   let open: { target: string; entry: ZipEntryWriter } | null = null;
@@ -41,7 +48,7 @@ export function createArchiveDestination(options: ArchiveDestinationOptions): Ma
     async prepareFolder(folder: SourceFolder) {
       const known = byFolder.get(folder.path);
       if (known) return known;
-      const name = names.folder(folder.segments, options.format === 'MBOX' ? '.mbox' : '');
+      const name = names.folder(folder.segments);
       byFolder.set(folder.path, name);
       targets.set(name, { name, held: new Map(), count: 0 });
       if (options.format === 'MBOX') {
@@ -58,7 +65,7 @@ export function createArchiveDestination(options: ArchiveDestinationOptions): Ma
       const target = targets.get(targetName);
       if (!target) throw new Error(`folder ${targetName} was not prepared`);
       if (options.format === 'EML') {
-        await options.archive.addEntry(`${target.name}/${String(message.uid).padStart(6, '0')}.eml`, message.raw, message.internalDate);
+        await options.archive.addEntry(`${target.name}/${emlName(message.uid)}`, message.raw, message.internalDate);
       } else {
         if (open?.target !== targetName) throw new Error(`the MBOX entry of ${targetName} is not open`);
         for (const part of mboxrdParts(message.raw, 'MAILER-DAEMON', message.internalDate)) await open.entry.write(part);

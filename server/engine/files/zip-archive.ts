@@ -1,16 +1,19 @@
 /**
- * One ZIP file written as a stream: entries are added one after another and each is awaited until the
- * ZIP has consumed it, so memory holds at most one message (or one chunk of an open entry) whatever the
- * archive's size. yazl writes ZIP64 records when an entry, the archive or the entry count needs them
- * (fflate cannot), and deflates with Node's zlib off the main thread. The file is written beside its
- * final name and renamed into place only when complete, so a half-written archive is never offered.
+ * One ZIP file written as a stream, one entry after another, whose memory does not grow with the
+ * number or the size of the entries (decision 0019): an entry's bytes go through Node's zlib deflate
+ * in pieces straight to the file, each write waiting while the file stream is behind (file-sink.ts),
+ * and nothing keeps a written Buffer. What the central directory needs of each entry is appended to a
+ * second file beside the archive and copied to its end on close, so not even the entry list stays in
+ * memory. ZIP64 records are written when sizes, offsets or the entry count need them
+ * (zip-records.ts). The archive is written beside its final name and renamed into place only when
+ * complete, so a half-written archive is never offered.
  */
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { PassThrough, Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
+import { createDeflateRaw, crc32, type DeflateRaw } from 'node:zlib';
+import { openFileSink } from './file-sink.ts';
+import { centralHeader, dataDescriptor, endRecords, localHeader } from './zip-records.ts';
 
 export type ZipEntryWriter = {
   write(chunk: Buffer): Promise<void>;
@@ -18,7 +21,7 @@ export type ZipEntryWriter = {
 };
 
 export type ZipArchive = {
-  /** Adds a whole entry and resolves once the archive has taken it. */
+  /** Adds a whole entry and resolves once the archive has written it. */
   addEntry(name: string, data: Buffer, mtime: Date): Promise<void>;
   /** Opens an entry written in chunks (one MBOX file); only one entry is open at a time. */
   openEntry(name: string, mtime: Date): ZipEntryWriter;
@@ -28,59 +31,88 @@ export type ZipArchive = {
   discard(): Promise<void>;
 };
 
-export function openZipArchive(path: string, options: { compressionLevel?: number } = {}): ZipArchive {
-  const partial = `${path}.partial`;
-  const zip = new ZipFile();
-  const file = createWriteStream(partial);
-  const output = zip.outputStream as Readable;
-  output.pipe(file);
-  let failure: Error | null = null;
-  const failed = new Promise<never>((_, reject) => {
-    const fail = (error: Error) => {
-      failure ??= error;
-      reject(failure);
-    };
-    output.on('error', fail);
-    file.on('error', fail);
-    zip.on('error', fail);
-  });
-  failed.catch(() => {});
-  const level = options.compressionLevel ?? 6;
+// Input goes to deflate in pieces of this size, so a 50 MB message is never queued whole in zlib or
+// in the file stream: each piece waits until the one before it has left.
+const PIECE = 256 * 1024;
+const LEVEL = 6;
 
-  const consumed = async (stream: Readable) => {
-    await Promise.race([once(stream, 'end'), failed]);
-  };
+export function openZipArchive(path: string): ZipArchive {
+  const partial = `${path}.partial`;
+  const directoryPath = `${path}.directory.partial`;
+  const out = openFileSink(partial);
+  const directory = openFileSink(directoryPath);
+  let entries = 0;
+  let open: { name: string; deflate: DeflateRaw } | null = null;
+  let state: 'writing' | 'closed' | 'discarded' = 'writing';
+
+  function entryWriter(name: string, mtime: Date): ZipEntryWriter {
+    if (state !== 'writing') throw new Error(`the archive is ${state}: cannot add ${name}`);
+    if (open !== null) throw new Error(`cannot open ${name} while ${open.name} is open: a ZIP is written one entry at a time`);
+    const nameBytes = Buffer.from(name, 'utf8');
+    const offset = out.written;
+    const started = out.write(localHeader(nameBytes, mtime));
+    const deflate = createDeflateRaw({ level: LEVEL });
+    open = { name, deflate };
+    let crc = 0;
+    let size = 0;
+    let compressedSize = 0;
+    // Moves deflate's output to the file; while the file is behind, deflate's buffers fill and its
+    // writes below wait for 'drain'.
+    const pump = (async () => {
+      await started;
+      for await (const chunk of deflate as AsyncIterable<Buffer>) {
+        compressedSize += chunk.length;
+        await out.write(chunk);
+      }
+    })();
+    pump.catch(() => {});
+
+    return {
+      async write(chunk) {
+        if (state === 'discarded') throw new Error(`the archive is discarded: ${name} cannot be written`);
+        for (let at = 0; at < chunk.length; at += PIECE) {
+          const piece = chunk.subarray(at, at + PIECE);
+          crc = crc32(piece, crc);
+          size += piece.length;
+          if (!deflate.write(piece)) await Promise.race([once(deflate, 'drain'), pump]);
+        }
+      },
+      async end() {
+        deflate.end();
+        await pump;
+        await out.write(dataDescriptor({ crc, compressedSize, size }));
+        await directory.write(centralHeader({ name: nameBytes, mtime, crc, compressedSize, size, offset }));
+        entries++;
+        open = null;
+      },
+    };
+  }
 
   return {
     async addEntry(name, data, mtime) {
-      if (failure) throw failure;
-      const stream = Readable.from([data]);
-      zip.addReadStream(stream, name, { mtime, compressionLevel: level, size: data.length });
-      await consumed(stream);
+      const entry = entryWriter(name, mtime);
+      await entry.write(data);
+      await entry.end();
     },
-    openEntry(name, mtime) {
-      const stream = new PassThrough();
-      zip.addReadStream(stream, name, { mtime, compressionLevel: level });
-      return {
-        async write(chunk) {
-          if (failure) throw failure;
-          if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
-        },
-        async end() {
-          stream.end();
-          await consumed(stream);
-        },
-      };
-    },
+    openEntry: entryWriter,
     async close() {
-      zip.end();
-      await Promise.race([finished(file), failed]);
+      if (state !== 'writing') throw new Error(`the archive is ${state}`);
+      if (open !== null) throw new Error(`${open.name} is still open`);
+      state = 'closed';
+      await directory.end();
+      const start = out.written;
+      for await (const chunk of createReadStream(directoryPath) as AsyncIterable<Buffer>) await out.write(chunk);
+      await out.write(endRecords({ entries, offset: start, size: out.written - start }));
+      await out.end();
       await rename(partial, path);
+      await rm(directoryPath, { force: true });
     },
     async discard() {
-      output.unpipe(file);
-      file.destroy();
-      await rm(partial, { force: true });
+      state = 'discarded';
+      open?.deflate.destroy();
+      out.destroy();
+      directory.destroy();
+      await Promise.all([rm(partial, { force: true }), rm(directoryPath, { force: true })]);
     },
   };
 }
