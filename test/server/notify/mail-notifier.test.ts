@@ -22,7 +22,8 @@ const outboxDir = () => {
   dirs.push(dir);
   return path.join(dir, 'outbox'); // not created yet: the notifier creates it
 };
-const notification = (outcome: ExportNotification['outcome']): ExportNotification => ({ to: 'user@example.com', exportId: EXPORT_ID, portalUrl: PORTAL, outcome });
+const DATE = Date.UTC(2026, 2, 2, 14, 0, 7);
+const notification = (outcome: ExportNotification['outcome']): ExportNotification => ({ to: 'user@example.com', exportId: EXPORT_ID, portalUrl: PORTAL, outcome, date: DATE });
 
 /** The text/plain and text/html parts of a multipart/alternative message, decoded. */
 function parts(raw: string): { text: string; html: string } {
@@ -51,6 +52,9 @@ describe('createMailNotifier without SMTP', () => {
     expect(headers.get('to')).toBe('user@example.com');
     expect(headers.get('from')).toBe('Northwave <no-reply@example.com>');
     expect(headers.get('subject')).toBe('Northwave: Your export has started');
+    // Dated as the outbox says (server/outbox/export-mail-delivery.ts), not when the file was written.
+    expect(headers.get('date')).toBe('Mon, 02 Mar 2026 14:00:07 +0000');
+    expect(files.every((name) => name.startsWith('2026-03-02T14-00-07-000Z-'))).toBe(true);
     expect(headers.get('content-type')).toMatch(/^multipart\/alternative/);
     const { text, html } = parts(started);
     expect(text).toContain(`Your export ID: ${EXPORT_ID}`);

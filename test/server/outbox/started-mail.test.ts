@@ -32,7 +32,7 @@ function delivery(answers: (StatusResponse | null)[], clock: { now: number }) {
     },
   });
   const message = (outcome: 'started' | 'completed') => ({ id: 1, attempts: 0, ...exportMail(job.exportId, outcome) });
-  return { sent, asked, send: (outcome: 'started' | 'completed' = 'started') => deliver(message(outcome)) };
+  return { sent, asked, send: (outcome: 'started' | 'completed' = 'started') => deliver(message(outcome), { now: clock.now, previousSentAt: null }) };
 }
 
 describe("the 'started' mail and the time to finish", () => {
