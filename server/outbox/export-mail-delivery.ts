@@ -93,6 +93,8 @@ export function createExportMailDelivery(deps: { jobs: Pick<JobsStore, 'find'>; 
       exportId: job.exportId,
       portalUrl: deps.portalUrl,
       outcome,
+      destination: { provider: job.destinationProvider, email: job.destinationEmail },
+      operations: job.operations,
       date: mailDate(context),
       ...(summary ? { summary } : {}),
       ...(estimate ? { estimate } : {}),
