@@ -1,11 +1,11 @@
 /**
- * The two mails of an export arrive in order (docs/transfer.md, "The mails of an export"): over real
+ * The two mails of an export arrive in order (docs/transfer.md, "The mails of an export arrive in order"): over real
  * HTTP, 20 short exports run by the engine into the development stores and into ZIP files, with the
  * outbox loop running beside them as `npm start` runs it and the mails written as .eml files. Each
  * 'started' mail waits for the time to finish, and the export ends within that wait: when the two
  * mails used to leave together (7 of 21 exports listed backwards). For every export the 'started'
  * mail is sent first — its sending ended before the 'ended' mail's began — and its Date header is
- * earlier than the 'ended' mail's.
+ * earlier than the 'ended' mail's. Both name where the export went, as its job holds it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
 import { createMailNotifier } from '../../../server/notify/mail-notifier.ts';
 import type { Notifier } from '../../../server/ports.ts';
-import { parseMessage } from '../vendor/parse.ts';
+import { decodeQuotedPrintable, parseMessage } from '../vendor/parse.ts';
 import { consentGrant, signIn, startHarness, type Harness } from '../helpers/harness.ts';
 
 const OWNER = 'active@example.com';
@@ -97,14 +97,22 @@ async function until(check: () => Promise<boolean>, timeoutMs = 180_000): Promis
 }
 
 /** The .eml files of an export: its outcome → the Date header, in milliseconds. */
-function datesOf(exportId: string): Map<string, number> {
-  const dates = new Map<string, number>();
+function mailsOf(exportId: string): Map<string, { date: number; text: string }> {
+  const mails = new Map<string, { date: number; text: string }>();
   for (const name of readdirSync(outboxDir).filter((file) => file.includes(`-${exportId}-`))) {
     const outcome = /-(started|completed|error)-[0-9a-f]+\.eml$/.exec(name)?.[1] ?? '';
-    const date = parseMessage(readFileSync(path.join(outboxDir, name), 'utf8')).headers.get('date') ?? '';
-    dates.set(outcome, Date.parse(date));
+    const raw = readFileSync(path.join(outboxDir, name), 'utf8');
+    mails.set(outcome, { date: Date.parse(parseMessage(raw).headers.get('date') ?? ''), text: decodeQuotedPrintable(raw) });
   }
-  return dates;
+  return mails;
+}
+
+/** How the mails name an export's destination, from its load body. */
+function destinationWords(body: Record<string, unknown>): string {
+  const destination = body.destination_account as { provider: string; email?: string };
+  if (destination.provider === 'file') return 'as a ZIP file to download';
+  if (destination.provider === 'other') return `to the email account f…@example.com`;
+  return destination.provider === 'gmail' ? 'to your Gmail account m…@gmail.com' : 'to your Outlook.com account m…@outlook.com';
 }
 
 describe('the mails of 20 short exports', () => {
@@ -150,10 +158,12 @@ describe('the mails of 20 short exports', () => {
     expect(owedAtTheEnd.length).toBeGreaterThan(0);
 
     const backwards: string[] = [];
-    for (const id of ids) {
-      const dates = datesOf(id);
-      const started = dates.get('started');
-      const endedAt = dates.get('completed') ?? dates.get('error');
+    for (const [index, id] of ids.entries()) {
+      const mails = mailsOf(id);
+      const started = mails.get('started')?.date;
+      const endedAt = (mails.get('completed') ?? mails.get('error'))?.date;
+      // Each names where its export went, as the job holds it.
+      for (const mail of mails.values()) expect(mail.text, id).toContain(destinationWords(bodies[index] ?? {}));
       expect(started, id).toBeGreaterThan(0);
       expect(endedAt, id).toBeGreaterThan(0);
       const startedSent = sends.findIndex((send) => send.exportId === id && send.outcome === 'started' && send.phase === 'end');
