@@ -1,8 +1,8 @@
 /**
  * The outbox on the run's dialect delivers the messages about one subject in the order they were
- * queued (docs/transfer.md, "The mails of an export arrive in order"): an export's 'ended' mail is not sent while its
- * 'started' mail is still owed — postponed, retrying, or held by another runner — and its Date is at
- * least a second after the time the 'started' mail was recorded sent.
+ * queued (docs/transfer.md, "The mails of an export arrive in order"): an export's 'ended' mail is
+ * not sent while its 'started' mail is still owed — postponed, retrying, or held by another runner —
+ * and its Date is at least a second after the time the 'started' mail was recorded sent.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJobsStore } from '../../../server/db/jobs-store.ts';

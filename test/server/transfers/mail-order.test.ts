@@ -1,11 +1,12 @@
 /**
- * The two mails of an export arrive in order (docs/transfer.md, "The mails of an export arrive in order"): over real
- * HTTP, 20 short exports run by the engine into the development stores and into ZIP files, with the
- * outbox loop running beside them as `npm start` runs it and the mails written as .eml files. Each
- * 'started' mail waits for the time to finish, and the export ends within that wait: when the two
- * mails used to leave together (7 of 21 exports listed backwards). For every export the 'started'
- * mail is sent first — its sending ended before the 'ended' mail's began — and its Date header is
- * earlier than the 'ended' mail's. Both name where the export went, as its job holds it.
+ * The two mails of an export arrive in order (docs/transfer.md, "The mails of an export arrive in
+ * order"): over real HTTP, 20 short exports run by the engine into the development stores and into
+ * ZIP files, with the outbox loop running beside them as `npm start` runs it and the mails written
+ * as .eml files. Each 'started' mail waits for the time to finish, and the export ends within that
+ * wait: when the two mails used to leave together (7 of 21 exports listed backwards). For every
+ * export the 'started' mail is sent first — its sending ended before the 'ended' mail's began — and
+ * its Date header is earlier than the 'ended' mail's. Both name where the export went, as its job
+ * holds it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
