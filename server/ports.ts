@@ -169,6 +169,15 @@ export type ExportNotification = {
   /** The portal's address, for the user to type in; never a sign-in link. */
   portalUrl: string;
   outcome: 'started' | 'completed' | 'error';
+  /** Where the export goes, as the job holds it: the provider, and the address (none for a file). */
+  destination: { provider: DestinationProvider; email: string | null };
+  /** What it moves. */
+  operations: Operation[];
+  /**
+   * The mail's Date (milliseconds since the epoch): when it is sent, and never before the export's
+   * earlier mail (server/outbox/export-mail-delivery.ts).
+   */
+  date: number;
   /** The ended mail of an engine transfer: count receipt, failed items, why it stopped. */
   summary?: { receipt: ReceiptLine[]; failed: number; reason: TransferEndReason | null };
   /** The started mail: how long the export should take, as the status page says it. */

@@ -4,6 +4,11 @@
  * while one was sending) never deliver one message at the same time, and finished as sent, failed
  * or cancelled. A runner that dies mid-delivery leaves its lease to expire, and the message is tried
  * again: delivery is at least once.
+ *
+ * Messages about one subject (kind and ref: an export's 'started' and 'ended' mails) go out in the
+ * order they were queued: a message is not claimed while an earlier one about its subject waits (not
+ * due yet, or held by a runner), and `earlier` tells a runner, just before it delivers, whether one is
+ * still pending and when the last one was sent.
  */
 import type { Kysely } from 'kysely';
 import type { Db } from './open.ts';
@@ -19,6 +24,9 @@ export type NewOutboxMessage = { kind: OutboxKind; ref: string; payload: Record<
 export type OutboxMessage = { id: number; kind: OutboxKind; ref: string; payload: Record<string, string>; attempts: number };
 
 export type OutboxRecord = { status: OutboxStatus; attempts: number; lastError: string | null };
+
+/** What was queued before a message about the same subject: whether any of it is still owed, and when the last of it was sent. */
+export type EarlierMessages = { pending: boolean; lastSentAt: number | null };
 
 /** Queues a message, due at once, through `executor`: the caller's transaction, or the database. */
 export async function queueMessage(executor: Kysely<Database>, message: NewOutboxMessage, now: number): Promise<void> {
@@ -51,8 +59,10 @@ export function createOutboxStore(db: Db) {
 
   return {
     /**
-     * Takes up to `limit` due messages for `leaseMs`. The update repeats the conditions, so of two
-     * runners that picked the same candidates only one gets each row.
+     * Takes up to `limit` due messages for `leaseMs`, oldest first. The update repeats the conditions,
+     * so of two runners that picked the same candidates only one gets each row. A message waits while
+     * an earlier one about its subject is pending and not claimable now (not due, or leased); one that
+     * is claimable has a lower id, so it is in the same batch whenever the later one is.
      */
     async claimDue(now: number, leaseMs: number, limit: number): Promise<OutboxMessage[]> {
       const candidates = await db
@@ -61,7 +71,20 @@ export function createOutboxStore(db: Db) {
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-        .orderBy('next_attempt_at')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('outbox as earlier')
+                .select('earlier.id')
+                .whereRef('earlier.kind', '=', 'outbox.kind')
+                .whereRef('earlier.ref', '=', 'outbox.ref')
+                .whereRef('earlier.id', '<', 'outbox.id')
+                .where('earlier.status', '=', 'pending')
+                .where((eb) => eb.or([eb('earlier.next_attempt_at', '>', now), eb('earlier.lease_until', '>', now)])),
+            ),
+          ),
+        )
+        .orderBy('id')
         .limit(limit)
         .execute();
       if (candidates.length === 0) return [];
@@ -77,6 +100,22 @@ export function createOutboxStore(db: Db) {
       return rows.flatMap((row) =>
         isKind(row.kind) ? [{ id: row.id, kind: row.kind, ref: row.ref, payload: JSON.parse(row.payload) as Record<string, string>, attempts: row.attempts }] : [],
       );
+    },
+    /** The messages queued before `message` about its subject (read just before delivering it). */
+    async earlier(message: Pick<OutboxMessage, 'id' | 'kind' | 'ref'>): Promise<EarlierMessages> {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['status', 'finished_at'])
+        .where('kind', '=', message.kind)
+        .where('ref', '=', message.ref)
+        .where('id', '<', message.id)
+        .execute();
+      const sentAt = rows.flatMap((row) => (row.status === 'sent' && row.finished_at !== null ? [row.finished_at] : []));
+      return { pending: rows.some((row) => row.status === 'pending'), lastSentAt: sentAt.length > 0 ? Math.max(...sentAt) : null };
+    },
+    /** Gives a claimed message back untried (an earlier one about its subject is still owed). */
+    async release(id: number): Promise<void> {
+      await db.updateTable('outbox').set({ lease_until: null }).where('id', '=', id).execute();
     },
     sent: (id: number, now: number) => finish(id, 'sent', now),
     /** Its subject is gone (a withdrawn export, a deleted request): nothing to deliver. */

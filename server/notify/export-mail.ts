@@ -1,113 +1,282 @@
 /**
- * The texts of the export notification mails: one when an export starts, one when it ends. Each names
- * the export ID and the portal's address for the user to type in; deliberately no links, so the mail
- * cannot be mistaken for (or turned into) a phishing-style sign-in prompt. The ended mail of a transfer
- * also carries its count receipt (each folder and address book at the source and at the destination)
- * and a sentence on the items that could not be copied, so the customer can see everything arrived
- * before their account closes. The started mail says how long the export should take in the words of
- * the status page (the contract's estimateSentence), when the transfer could tell.
+ * The texts of the export notification mails: one when an export starts, one when it ends. The
+ * specification gives none of them; the choices are in docs/transfer.md ("The words of the mails").
+ *
+ * Every mail names where the export goes ("to your Gmail account j…@gmail.com", "as a ZIP file to
+ * download"), puts the export ID on a line of its own, and says how to follow the export on the
+ * portal, whose address the reader types in: deliberately no links, so the mail cannot be mistaken
+ * for (or turned into) a phishing-style sign-in prompt. The file of a file export, and the list of
+ * items that could not be moved, are shown only to the signed-in owner, so those mails say, step by
+ * step, to sign in. The ended mail says how it went in its subject (finished, finished with some
+ * items not moved, stopped by an error, cancelled), carries the count receipt (each folder and address
+ * book at the source and at the destination) and how many items did not move. The started mail says
+ * how long the export should take in the words of the status page (the contract's estimateSentence),
+ * when the transfer could tell. Plain words and short sentences throughout.
  */
-import { estimateSentence, formatCount } from '../../contract/index.ts';
+import { estimateSentence, formatCount, providerName, type DestinationProvider, type Operation } from '../../contract/index.ts';
 import type { ExportNotification } from '../ports.ts';
 
 export type ExportMail = { subject: string; text: string; html: string };
 
-const SUBJECTS: Record<ExportNotification['outcome'], string> = {
-  started: 'Your export has started',
-  completed: 'Your export is complete',
-  error: 'Your export stopped due to an error',
-};
-
-const LEADS: Record<ExportNotification['outcome'], string> = {
-  started: "We're pulling together your data.{estimate} We will send you another email when your export is finished.",
-  completed: 'Your export is finished.',
-  error: 'Sorry, your export process stopped due to an error. You can start a new export on the export portal.',
-};
-
 type Summary = NonNullable<ExportNotification['summary']>;
 
-const CANCELLED = {
-  subject: 'Your export was cancelled',
-  lead: 'Your export was cancelled, as you asked. Nothing more will be copied; what had arrived at the destination stays there, and a file export offers no file.',
-};
+/**
+ * An address as the mails show it: the first character of the name, then "…", then the domain in full
+ * (j…@gmail.com). The mail goes to whatever notification address was typed in, and through mail
+ * servers we do not run, so it names the account without spelling it out; the owner still knows it.
+ */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  const local = at < 0 ? address : address.slice(0, at);
+  return `${Array.from(local)[0] ?? ''}…${at < 0 ? '' : address.slice(at)}`;
+}
+
+/** "your email", "your contacts", "your email and contacts". */
+function whatMoves(operations: readonly Operation[]): string {
+  const email = operations.includes('emailmigration') || operations.includes('emailforwarding');
+  const contacts = operations.includes('contactsmigration');
+  return email && contacts ? 'your email and contacts' : contacts ? 'your contacts' : 'your email';
+}
+
+/** What one item is called: a message, a contact, or either. */
+function itemNoun(operations: readonly Operation[], count: number): string {
+  const email = operations.includes('emailmigration') || operations.includes('emailforwarding');
+  const contacts = operations.includes('contactsmigration');
+  if (email && contacts) return count === 1 ? 'message or contact' : 'messages or contacts';
+  if (contacts) return count === 1 ? 'contact' : 'contacts';
+  return count === 1 ? 'message' : 'messages';
+}
+
+/** The name a mailbox destination goes by: the provider's, the successor product's, or none (Other). */
+function mailboxName(provider: DestinationProvider, brandName: string): string | null {
+  if (provider === 'northwave_next') return `${brandName} Next`;
+  return providerName(provider) ?? null;
+}
+
+/** Where the export goes, after "to": "your Gmail account j…@gmail.com", "the email account f…@example.com". */
+function accountWords(destination: ExportNotification['destination'], brandName: string): string {
+  const address = destination.email ? ` ${maskAddress(destination.email)}` : '';
+  const name = mailboxName(destination.provider, brandName);
+  return name ? `your ${name} account${address}` : `the email account${address}`;
+}
+
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'export-id'; id: string }
+  | { kind: 'steps'; lead: string; steps: string[]; after: string[] }
+  | { kind: 'receipt'; summary: Summary };
 
 const KIND: Record<Summary['receipt'][number]['operation'], string> = { emailmigration: 'Email', contactsmigration: 'Contacts' };
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+const quote = (label: string) => `"${label}"`;
 
-function failedSentence(summary: Summary): string | null {
-  if (summary.failed === 0) return null;
-  return `${plural(summary.failed, 'item', 'items')} could not be copied (the destination refused ${summary.failed === 1 ? 'it' : 'them'}, or the source could not deliver ${summary.failed === 1 ? 'it' : 'them'}). The item report on the export status page (signed in) lists each one with the reason.`;
-}
+/**
+ * The labels of the portal the mails quote, as the portal shows them (src/views/sign-in/,
+ * src/views/status/status-screen.tsx; test/server/notify/mail-notifier.test.ts checks they still are).
+ */
+export const PORTAL_LABELS = {
+  lookup: 'Check your export status',
+  signIn: 'Check by signing in',
+  download: 'Download your file',
+  report: 'Download the list of items that could not be moved',
+} as const;
+const REPORT_LINK = PORTAL_LABELS.report;
 
-function receiptText(summary: Summary): string[] {
-  if (summary.receipt.length === 0) return [];
+/**
+ * How to open the export's status page signed in, where the file and the list of items not moved are:
+ * the home page's "Check your export status", its "Check by signing in", then the export in the list.
+ */
+function signedInSteps(portalUrl: string, brandName: string, last: string): string[] {
   return [
-    'What arrived, folder by folder (at the source / at the destination):',
-    ...summary.receipt.map((line) => `  ${KIND[line.operation]}: ${line.container}: ${formatCount(line.source)} / ${formatCount(line.destination)}`),
-    '',
+    `Type this address into your browser: ${portalUrl}`,
+    `Choose ${quote(PORTAL_LABELS.lookup)}. Then choose ${quote(PORTAL_LABELS.signIn)}.`,
+    `Sign in with your ${brandName} email address.`,
+    'In the list of your exports, choose this one. Its export ID is shown above.',
+    last,
   ];
 }
 
-function receiptHtml(summary: Summary, h: (text: string) => string): string[] {
-  if (summary.receipt.length === 0) return [];
-  const cell = 'style="padding: 2px 12px 2px 0; text-align: left;"';
-  return [
-    '<table style="border-collapse: collapse;"><caption style="text-align: left;">What arrived, folder by folder</caption>',
-    `<thead><tr><th ${cell}>Folder or address book</th><th ${cell}>At the source</th><th ${cell}>At the destination</th></tr></thead><tbody>`,
-    ...summary.receipt.map(
-      (line) =>
-        `<tr><td ${cell}>${h(KIND[line.operation])}: ${h(line.container)}</td><td ${cell}>${formatCount(line.source)}</td><td ${cell}>${formatCount(line.destination)}</td></tr>`,
-    ),
-    '</tbody></table>',
-  ];
+function lookupSteps(portalUrl: string): Block {
+  return {
+    kind: 'steps',
+    lead: 'To check on your export:',
+    steps: [`Type this address into your browser: ${portalUrl}`, `Choose ${quote(PORTAL_LABELS.lookup)}. Then enter your export ID.`],
+    after: [],
+  };
+}
+
+type Outcome = 'started' | 'finished' | 'finished-with-failures' | 'error' | 'cancelled';
+
+function outcomeOf(notification: ExportNotification): Outcome {
+  const { outcome, summary } = notification;
+  if (outcome === 'started') return 'started';
+  if (summary?.reason === 'cancelled') return 'cancelled';
+  if (outcome === 'error') return 'error';
+  return (summary?.failed ?? 0) > 0 ? 'finished-with-failures' : 'finished';
+}
+
+function subjectOf(outcome: Outcome, notification: ExportNotification): string {
+  const file = notification.destination.provider === 'file';
+  switch (outcome) {
+    case 'started':
+      return 'Your export has started';
+    case 'finished':
+      return 'Your export is complete';
+    case 'finished-with-failures':
+      return `Your export is finished — some ${itemNoun(notification.operations, 2)} could not be ${file ? 'saved' : 'moved'}`;
+    case 'error':
+      return 'Your export stopped due to an error';
+    case 'cancelled':
+      return 'Your export was cancelled';
+  }
+}
+
+/** The blocks of one mail, in order; rendered as text and as HTML alike. */
+function blocksOf(outcome: Outcome, notification: ExportNotification, brandName: string): Block[] {
+  const { destination, operations, summary, portalUrl, exportId } = notification;
+  const file = destination.provider === 'file';
+  const what = whatMoves(operations);
+  const where = file ? 'as a ZIP file to download' : `to ${accountWords(destination, brandName)}`;
+  const failed = summary?.failed ?? 0;
+  const failedWords = `${formatCount(failed)} ${itemNoun(operations, failed)}`;
+  const refuser = mailboxName(destination.provider, brandName) ?? 'The email account';
+  const [they, them] = failed === 1 ? ['It', 'it'] : ['They', 'them'];
+  const notMoved = file
+    ? `${failedWords} could not be saved in it. ${they} could not be read from your ${brandName} mailbox.`
+    : `${failedWords} could not be moved. ${refuser} refused ${them}, or ${they.toLowerCase()} could not be read from your ${brandName} mailbox.`;
+  const id: Block = { kind: 'export-id', id: exportId };
+  const receipt: Block[] = summary && summary.receipt.length > 0 ? [{ kind: 'receipt', summary }] : [];
+  const listSteps: Block = {
+    kind: 'steps',
+    lead: `To see which ${itemNoun(operations, 2)} did not move, sign in on the export portal:`,
+    steps: signedInSteps(portalUrl, brandName, `Choose ${quote(REPORT_LINK)}. The list gives the reason for each one.`),
+    after: [],
+  };
+  const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
+
+  switch (outcome) {
+    case 'started': {
+      const estimate = notification.estimate ? ` ${estimateSentence(notification.estimate)}` : '';
+      return [
+        paragraph(`We're pulling together your data.${estimate} We will send you another email when your export is finished.`),
+        paragraph(file ? `We are saving ${what} as a ZIP file to download.` : `We are moving ${what} ${where}.`),
+        id,
+        lookupSteps(portalUrl),
+      ];
+    }
+    case 'finished':
+    case 'finished-with-failures': {
+      const done = file ? `${capitalise(what)} ${were(what)} saved as a ZIP file to download.` : `${capitalise(what)} ${were(what)} moved ${where}.`;
+      const blocks: Block[] = [paragraph('Your export is finished.'), paragraph(failed > 0 ? `${done} But ${notMoved}` : done), ...receipt, id];
+      if (file) {
+        blocks.push({
+          kind: 'steps',
+          lead: 'To download your file, sign in on the export portal:',
+          steps: signedInSteps(portalUrl, brandName, `Choose ${quote(PORTAL_LABELS.download)}.`),
+          after: [
+            'You can download the file for two weeks.',
+            'The file is shown only after you sign in. Entering the export ID without signing in does not show it.',
+            ...(failed > 0
+              ? [`The same page has a list of the ${itemNoun(operations, 2)} that could not be saved, with the reason for each one. To get it, choose ${quote(REPORT_LINK)}.`]
+              : []),
+          ],
+        });
+      } else blocks.push(failed > 0 ? listSteps : lookupSteps(portalUrl));
+      return blocks;
+    }
+    case 'error': {
+      const kept = file
+        ? ' No file was made.'
+        : summary?.reason === 'all-items-failed'
+          ? ''
+          : ' What already arrived there stays there.';
+      return [
+        paragraph('Sorry, your export process stopped due to an error.'),
+        paragraph(`It was ${file ? 'saving' : 'moving'} ${what} ${where}.${kept}${failed > 0 ? ` ${notMoved}` : ''}`),
+        paragraph('You can start a new export on the export portal.'),
+        ...receipt,
+        id,
+        failed > 0 ? listSteps : lookupSteps(portalUrl),
+      ];
+    }
+    case 'cancelled':
+      return [
+        paragraph('Your export was cancelled, as you asked.'),
+        paragraph(
+          file
+            ? `We stopped saving ${what} as a ZIP file to download. No file was made.`
+            : `We stopped moving ${what} ${where}. What already arrived there stays there.`,
+        ),
+        ...receipt,
+        id,
+        lookupSteps(portalUrl),
+      ];
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** "Your email was", "Your contacts were", "Your email and contacts were". */
+const were = (what: string) => (what === 'your email' ? 'was' : 'were');
+
+function blockText(block: Block): string[] {
+  switch (block.kind) {
+    case 'paragraph':
+      return [block.text];
+    case 'export-id':
+      return ['Your export ID:', block.id];
+    case 'steps':
+      return [block.lead, ...block.steps.map((step, index) => `${index + 1}. ${step}`), ...(block.after.length > 0 ? ['', ...block.after] : [])];
+    case 'receipt':
+      return [
+        'What arrived, folder by folder (at the source / at the destination):',
+        ...block.summary.receipt.map((line) => `  ${KIND[line.operation]}: ${line.container}: ${formatCount(line.source)} / ${formatCount(line.destination)}`),
+      ];
+  }
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-export function composeExportMail(notification: ExportNotification, brandName = 'Northwave'): ExportMail {
-  const { exportId, portalUrl, outcome, summary } = notification;
-  const cancelled = summary?.reason === 'cancelled';
-  const subject = cancelled ? CANCELLED.subject : SUBJECTS[outcome];
-  const estimate = outcome === 'started' && notification.estimate ? ` ${estimateSentence(notification.estimate)}` : '';
-  const lead = cancelled ? CANCELLED.lead : LEADS[outcome].replace('{estimate}', estimate);
-  const failed = summary ? failedSentence(summary) : null;
-  const lookup =
-    outcome === 'completed'
-      ? 'To see the result, or to download your file if you chose a file export,'
-      : 'To check the status of your export,';
-  const instructions = `${lookup} type this address into your browser: ${portalUrl} — choose "check your export status" and enter your export ID.`;
-  const text = [
-    'Hello,',
-    '',
-    lead,
-    '',
-    ...(failed ? [failed, ''] : []),
-    ...(summary ? receiptText(summary) : []),
-    `Your export ID: ${exportId}`,
-    '',
-    instructions,
-    '',
-    `${brandName} will never ask for your password by email.`,
-    '',
-    `The ${brandName} team`,
-    '',
-  ].join('\n');
+function blockHtml(block: Block): string[] {
   const h = escapeHtml;
-  // The portal address is plain text, not an <a>: the user types it in.
+  switch (block.kind) {
+    case 'paragraph':
+      return [`<p>${h(block.text)}</p>`];
+    case 'export-id':
+      // The ID on a line of its own, to read out or copy.
+      return [`<p>Your export ID:<br><strong style="font-family: monospace; font-size: 1.1em;">${h(block.id)}</strong></p>`];
+    case 'steps':
+      // The portal's address is plain text, not an <a>: the reader types it in.
+      return [`<p>${h(block.lead)}</p>`, '<ol>', ...block.steps.map((step) => `<li>${h(step)}</li>`), '</ol>', ...block.after.map((text) => `<p>${h(text)}</p>`)];
+    case 'receipt': {
+      const cell = 'style="padding: 2px 12px 2px 0; text-align: left;"';
+      return [
+        '<table style="border-collapse: collapse;"><caption style="text-align: left;">What arrived, folder by folder</caption>',
+        `<thead><tr><th ${cell}>Folder or address book</th><th ${cell}>At the source</th><th ${cell}>At the destination</th></tr></thead><tbody>`,
+        ...block.summary.receipt.map(
+          (line) =>
+            `<tr><td ${cell}>${h(KIND[line.operation])}: ${h(line.container)}</td><td ${cell}>${formatCount(line.source)}</td><td ${cell}>${formatCount(line.destination)}</td></tr>`,
+        ),
+        '</tbody></table>',
+      ];
+    }
+  }
+}
+
+export function composeExportMail(notification: ExportNotification, brandName = 'Northwave'): ExportMail {
+  const outcome = outcomeOf(notification);
+  const subject = subjectOf(outcome, notification);
+  const blocks = blocksOf(outcome, notification, brandName);
+  const closing = [`${brandName} will never ask for your password by email.`, `The ${brandName} team`];
+  const text = [['Hello,'], ...blocks.map(blockText), ...closing.map((line) => [line])].map((lines) => lines.join('\n')).join('\n\n') + '\n';
+  const h = escapeHtml;
   const html = [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><title>' + h(subject) + '</title></head>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${h(subject)}</title></head>`,
     '<body style="font-family: Arial, Helvetica, sans-serif; color: #1a1a1a; line-height: 1.5;">',
     '<p>Hello,</p>',
-    `<p>${h(lead)}</p>`,
-    ...(failed ? [`<p>${h(failed)}</p>`] : []),
-    ...(summary ? receiptHtml(summary, h) : []),
-    `<p>Your export ID: <strong style="font-family: monospace; font-size: 1.1em;">${h(exportId)}</strong></p>`,
-    `<p>${h(lookup)} type this address into your browser: <strong>${h(portalUrl)}</strong> — choose “check your export status” and enter your export ID.</p>`,
-    `<p>${h(brandName)} will never ask for your password by email.</p>`,
-    `<p>The ${h(brandName)} team</p>`,
+    ...blocks.flatMap(blockHtml),
+    ...closing.map((line) => `<p>${h(line)}</p>`),
     '</body></html>',
     '',
   ].join('\n');

@@ -40,16 +40,17 @@ export function createMailNotifier(options: MailNotifierOptions): Notifier {
   return {
     async send(notification) {
       const mail = composeExportMail(notification, options.brandName);
-      const message = { from: options.from, to: notification.to, subject: mail.subject, text: mail.text, html: mail.html };
+      const date = new Date(notification.date);
+      const message = { from: options.from, to: notification.to, date, subject: mail.subject, text: mail.text, html: mail.html };
       if (smtp) {
         await smtp.sendMail(message);
         return;
       }
       const info = await outbox.sendMail(message);
       await mkdir(options.outboxDir, { recursive: true });
-      // Sortable by time, unique even for two mails in the same millisecond; the export ID is
-      // alphanumeric but is filtered anyway so a name can never leave the outbox folder.
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      // Sortable by the mail's Date, unique even for two mails of the same millisecond; the export ID
+      // is alphanumeric but is filtered anyway so a name can never leave the outbox folder.
+      const stamp = date.toISOString().replace(/[:.]/g, '-');
       const id = notification.exportId.replace(/[^A-Za-z0-9]/g, '').slice(0, 64);
       const name = `${stamp}-${id}-${notification.outcome}-${randomBytes(3).toString('hex')}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message);

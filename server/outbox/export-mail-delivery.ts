@@ -7,12 +7,17 @@
  * tell that only once it has counted the source and seen some pace, a few seconds in, so the mail
  * waits for that estimate (asking again every `recheckMs`) up to `waitMs` after the export started,
  * then goes with what is known; an export whose vendor reports no counts has none to wait for.
+ *
+ * The two mails of an export arrive in order. The outbox runner sends the 'ended' mail only once the
+ * 'started' one has gone (server/outbox/outbox-runner.ts), and here its Date is set at least a second
+ * after the time the 'started' mail was recorded sent: a Date header counts whole seconds, and a mail
+ * client lists two mails of the same second in either order.
  */
 import * as v from 'valibot';
 import { ReceiptLineSchema, TransferEndReasonSchema, type StatusResponse, type TransferEstimate } from '../../contract/index.ts';
 import type { JobsStore } from '../db/jobs-store.ts';
 import type { ExportNotification, Notifier } from '../ports.ts';
-import type { Delivery } from './outbox-runner.ts';
+import type { Delivery, DeliveryContext } from './outbox-runner.ts';
 
 const OUTCOMES: readonly ExportNotification['outcome'][] = ['started', 'completed', 'error'];
 const isOutcome = (value: string | undefined): value is ExportNotification['outcome'] =>
@@ -61,8 +66,15 @@ export type StartedMailEstimates = {
   recheckMs: number;
 };
 
+/** Later than a Date header's second of the mail sent before. */
+const AFTER_PREVIOUS_MS = 1000;
+
+/** The Date of a mail sent now: now, or a second after the export's mail sent before it, if that is later. */
+export const mailDate = ({ now, previousSentAt }: DeliveryContext): number =>
+  previousSentAt === null ? now : Math.max(now, previousSentAt + AFTER_PREVIOUS_MS);
+
 export function createExportMailDelivery(deps: { jobs: Pick<JobsStore, 'find'>; notifier: Notifier; portalUrl: string; estimates?: StartedMailEstimates }): Delivery {
-  return async (message) => {
+  return async (message, context) => {
     const outcome = message.payload.outcome;
     if (!isOutcome(outcome)) throw new Error(`unknown outcome ${String(outcome)}`);
     const job = await deps.jobs.find(message.ref);
@@ -81,6 +93,9 @@ export function createExportMailDelivery(deps: { jobs: Pick<JobsStore, 'find'>; 
       exportId: job.exportId,
       portalUrl: deps.portalUrl,
       outcome,
+      destination: { provider: job.destinationProvider, email: job.destinationEmail },
+      operations: job.operations,
+      date: mailDate(context),
       ...(summary ? { summary } : {}),
       ...(estimate ? { estimate } : {}),
     });

@@ -114,7 +114,7 @@ describe('a mail server that accepts and never answers', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['notify@example.com']);
     // Quoted-printable folds long lines with a soft break ("=" at the end of a line).
-    expect(received[0]?.message.replace(/=\r?\n/g, '')).toContain(`Your export ID: ${jobid}`);
+    expect(received[0]?.message.replace(/=\r?\n/g, '')).toContain(`Your export ID:\r\n${jobid}\r\n`);
     expect(received[0]?.message).toContain('Subject: Northwave: Your export has started');
   });
 });

@@ -142,7 +142,15 @@ describe('POST /api/load/', () => {
     expect(row).toMatchObject({ source_email: 'active@example.com', destination_provider: 'file', email_format: 'MBOX', contacts_format: 'VCF' });
     await harness.service.outbox.runOnce();
     expect(harness.sent.slice(before)).toEqual([
-      { to: 'notify@example.com', exportId: jobid, portalUrl: 'http://localhost:8080', outcome: 'started' },
+      {
+        to: 'notify@example.com',
+        exportId: jobid,
+        portalUrl: 'http://localhost:8080',
+        outcome: 'started',
+        destination: { provider: 'file', email: null },
+        operations: ['emailmigration', 'contactsmigration'],
+        date: harness.clock.now,
+      },
     ]);
   });
 

@@ -178,9 +178,17 @@ describe('a job survives a restart', () => {
     await second.service.jobService.sweepOnce();
     // The first process never ran its outbox: the started mail waited in the database.
     await second.service.outbox.runOnce();
+    // In turn, in one pass; the clock stood still, so the ended mail is dated a second after the started one.
+    const mail = {
+      to: 'notify@example.com',
+      exportId: jobId,
+      portalUrl: 'http://localhost:8080',
+      destination: { provider: 'file', email: null },
+      operations: ['emailmigration', 'contactsmigration'],
+    };
     expect(second.sent).toEqual([
-      { to: 'notify@example.com', exportId: jobId, portalUrl: 'http://localhost:8080', outcome: 'started' },
-      { to: 'notify@example.com', exportId: jobId, portalUrl: 'http://localhost:8080', outcome: 'completed' },
+      { ...mail, outcome: 'started', date: second.clock.now },
+      { ...mail, outcome: 'completed', date: second.clock.now + 1000 },
     ]);
     expect((await status(second, jobId)).body.emailmigration).toMatchObject({ status: 'completed' });
   });

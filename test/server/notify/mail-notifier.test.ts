@@ -6,9 +6,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { estimateSentence } from '../../../contract/index.ts';
 import { estimateText } from '../../../machines/status-texts.ts';
-import { composeExportMail } from '../../../server/notify/export-mail.ts';
+import { composeExportMail, maskAddress, PORTAL_LABELS } from '../../../server/notify/export-mail.ts';
 import { createMailNotifier } from '../../../server/notify/mail-notifier.ts';
 import type { ExportNotification } from '../../../server/ports.ts';
+import type { TransferEndReason } from '../../../contract/index.ts';
 import { decodeQuotedPrintable, parseMessage } from '../vendor/parse.ts';
 
 const EXPORT_ID = 'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
@@ -22,7 +23,22 @@ const outboxDir = () => {
   dirs.push(dir);
   return path.join(dir, 'outbox'); // not created yet: the notifier creates it
 };
-const notification = (outcome: ExportNotification['outcome']): ExportNotification => ({ to: 'user@example.com', exportId: EXPORT_ID, portalUrl: PORTAL, outcome });
+const DATE = Date.UTC(2026, 2, 2, 14, 0, 7);
+const notification = (outcome: ExportNotification['outcome'], destination: ExportNotification['destination'] = { provider: 'gmail', email: 'jane.doe@gmail.com' }): ExportNotification => ({
+  to: 'user@example.com',
+  exportId: EXPORT_ID,
+  portalUrl: PORTAL,
+  outcome,
+  destination,
+  operations: ['emailmigration'],
+  date: DATE,
+});
+const FILE = { provider: 'file', email: null } as const;
+const receipt = [
+  { operation: 'emailmigration' as const, container: 'INBOX', source: 1240, destination: 1238 },
+  { operation: 'emailmigration' as const, container: 'Réunions/<b>', source: 3, destination: 3 },
+];
+const ended = (failed: number, reason: TransferEndReason | null = null) => ({ summary: { receipt, failed, reason } });
 
 /** The text/plain and text/html parts of a multipart/alternative message, decoded. */
 function parts(raw: string): { text: string; html: string } {
@@ -51,9 +67,12 @@ describe('createMailNotifier without SMTP', () => {
     expect(headers.get('to')).toBe('user@example.com');
     expect(headers.get('from')).toBe('Northwave <no-reply@example.com>');
     expect(headers.get('subject')).toBe('Northwave: Your export has started');
+    // Dated as the outbox says (server/outbox/export-mail-delivery.ts), not when the file was written.
+    expect(headers.get('date')).toBe('Mon, 02 Mar 2026 14:00:07 +0000');
+    expect(files.every((name) => name.startsWith('2026-03-02T14-00-07-000Z-'))).toBe(true);
     expect(headers.get('content-type')).toMatch(/^multipart\/alternative/);
     const { text, html } = parts(started);
-    expect(text).toContain(`Your export ID: ${EXPORT_ID}`);
+    expect(text).toContain(`Your export ID:\n${EXPORT_ID}\n`);
     expect(text).toContain(PORTAL);
     expect(html).toContain(EXPORT_ID);
     expect(html).toContain(PORTAL);
@@ -80,28 +99,137 @@ describe('createMailNotifier without SMTP', () => {
 });
 
 describe('composeExportMail', () => {
+  /** Every mail a transfer can end with, and the started one, to every kind of destination. */
+  const everyMail = () =>
+    (['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next', 'other', 'file'] as const).flatMap((provider) => {
+      const destination = provider === 'file' ? FILE : { provider, email: `kim.lee@${provider}.example` };
+      return [
+        notification('started', destination),
+        notification('completed', destination),
+        { ...notification('completed', destination), ...ended(0) },
+        { ...notification('completed', destination), ...ended(7) },
+        { ...notification('error', destination), ...ended(0, 'destination-unreachable') },
+        { ...notification('error', destination), ...ended(1243, 'all-items-failed') },
+        { ...notification('error', destination), ...ended(0, 'cancelled') },
+        notification('error', destination),
+      ].map((n) => ({ notification: n, mail: composeExportMail(n) }));
+    });
+
   it('has a distinct subject per outcome and never a link', () => {
     const mails = (['started', 'completed', 'error'] as const).map((outcome) => composeExportMail(notification(outcome)));
     expect(new Set(mails.map((m) => m.subject)).size).toBe(3);
-    for (const mail of mails) {
-      expect(mail.text).toContain(EXPORT_ID);
-      expect(mail.html).not.toMatch(/<a\b/i);
+    for (const { mail } of everyMail()) {
+      expect(mail.text).toContain(PORTAL);
+      expect(mail.html).not.toMatch(/<a\b|href=/i);
     }
   });
 
-  it('carries the count receipt of an ended transfer and a sentence on the items that failed', () => {
-    const receipt = [
-      { operation: 'emailmigration' as const, container: 'INBOX', source: 1240, destination: 1238 },
-      { operation: 'emailmigration' as const, container: 'Réunions/<b>', source: 3, destination: 3 },
-    ];
-    const mail = composeExportMail({ ...notification('completed'), summary: { receipt, failed: 2, reason: null } });
+  it('puts the export ID on a line of its own in every mail', () => {
+    for (const { mail } of everyMail()) {
+      expect(mail.text.split('\n')).toContain(EXPORT_ID);
+      expect(mail.text).toContain(`Your export ID:\n${EXPORT_ID}\n`);
+      expect(mail.html).toContain(`Your export ID:<br><strong style="font-family: monospace; font-size: 1.1em;">${EXPORT_ID}</strong></p>`);
+    }
+  });
+
+  it('names the destination in every mail, the address shown by its first letter and its domain', () => {
+    expect(composeExportMail(notification('started')).text).toContain('We are moving your email to your Gmail account j…@gmail.com.');
+    const said = (provider: ExportNotification['destination']['provider'], email: string | null, outcome: ExportNotification['outcome'] = 'completed') =>
+      composeExportMail({ ...notification(outcome, { provider, email }), ...ended(0) }).text;
+    expect(said('gmail', 'jane.doe@gmail.com')).toContain('Your email was moved to your Gmail account j…@gmail.com.');
+    expect(said('outlook', 'sam@outlook.com')).toContain('to your Outlook.com account s…@outlook.com.');
+    expect(said('yahoo', 'yo@yahoo.com')).toContain('to your Yahoo Mail account y…@yahoo.com.');
+    expect(said('aol', 'al@aol.com')).toContain('to your AOL Mail account a…@aol.com.');
+    expect(said('northwave_next', 'pat@next.example')).toContain('to your Northwave Next account p…@next.example.');
+    expect(said('other', 'friend@example.com')).toContain('Your email was moved to the email account f…@example.com.');
+    expect(said('file', null)).toContain('Your email was saved as a ZIP file to download.');
+    expect(said('file', null, 'started')).toContain('We are saving your email as a ZIP file to download.');
+    expect(composeExportMail({ ...notification('completed'), operations: ['emailmigration', 'contactsmigration'] }).text).toContain(
+      'Your email and contacts were moved to your Gmail account j…@gmail.com.',
+    );
+    expect(composeExportMail({ ...notification('completed'), operations: ['contactsmigration'] }).text).toContain('Your contacts were moved to');
+    for (const { notification: n, mail } of everyMail()) {
+      const named = n.destination.provider === 'file' ? 'as a ZIP file to download' : `k…@${n.destination.provider}.example`;
+      expect(mail.text, `${n.destination.provider} ${n.outcome}`).toContain(named);
+      expect(mail.html).toContain(named);
+      // The address is never spelled out in full.
+      expect(mail.text).not.toContain('kim.lee');
+    }
+    expect(maskAddress('jane.doe@gmail.com')).toBe('j…@gmail.com');
+    expect(maskAddress('j@gmail.com')).toBe('j…@gmail.com');
+    expect(maskAddress('émile@example.fr')).toBe('é…@example.fr');
+  });
+
+  it('says in the subject and the body when items could not be moved, and how many', () => {
+    const mail = composeExportMail({ ...notification('completed'), ...ended(2) });
+    expect(mail.subject).toBe('Northwave: Your export is finished — some messages could not be moved');
+    expect(mail.text).toContain('Your email was moved to your Gmail account j…@gmail.com. But 2 messages could not be moved. Gmail refused them, or they could not be read from your Northwave mailbox.');
+    expect(mail.html).toContain('But 2 messages could not be moved.');
+    // Where the list is: on the status page, signed in.
+    expect(mail.text).toContain(`To see which messages did not move, sign in on the export portal:\n1. Type this address into your browser: ${PORTAL}\n2. Choose "Check your export status". Then choose "Check by signing in".`);
+    expect(mail.text).toContain(`5. Choose "${PORTAL_LABELS.report}". The list gives the reason for each one.`);
+    expect(composeExportMail({ ...notification('completed'), ...ended(1) }).text).toContain('But 1 message could not be moved. Gmail refused it, or it could not be read');
+    const both = composeExportMail({ ...notification('completed'), operations: ['emailmigration', 'contactsmigration'], ...ended(1240) });
+    expect(both.subject).toBe('Northwave: Your export is finished — some messages or contacts could not be moved');
+    expect(both.text).toContain('But 1,240 messages or contacts could not be moved.');
+    const contacts = composeExportMail({ ...notification('completed', { provider: 'outlook', email: 'sam@outlook.com' }), operations: ['contactsmigration'], ...ended(3) });
+    expect(contacts.subject).toBe('Northwave: Your export is finished — some contacts could not be moved');
+    const file = composeExportMail({ ...notification('completed', FILE), ...ended(4) });
+    expect(file.subject).toBe('Northwave: Your export is finished — some messages could not be saved');
+    expect(file.text).toContain('Your email was saved as a ZIP file to download. But 4 messages could not be saved in it. They could not be read from your Northwave mailbox.');
+    // Everything arrived: the subject and the body say nothing of failures.
+    const clean = composeExportMail({ ...notification('completed'), ...ended(0) });
+    expect(clean.subject).toBe('Northwave: Your export is complete');
+    expect(clean.text).not.toContain('could not');
+    // An export that stopped says how many did not move too.
+    const stopped = composeExportMail({ ...notification('error', { provider: 'other', email: 'friend@example.com' }), ...ended(1243, 'all-items-failed') });
+    expect(stopped.subject).toBe('Northwave: Your export stopped due to an error');
+    expect(stopped.text).toContain('Sorry, your export process stopped due to an error.');
+    expect(stopped.text).toContain('It was moving your email to the email account f…@example.com. 1,243 messages could not be moved. The email account refused them');
+  });
+
+  it('carries the count receipt of an ended transfer', () => {
+    const mail = composeExportMail({ ...notification('completed'), ...ended(2) });
     expect(mail.text).toContain('  Email: INBOX: 1,240 / 1,238');
     expect(mail.text).toContain('  Email: Réunions/<b>: 3 / 3');
-    expect(mail.text).toContain('2 items could not be copied');
     expect(mail.html).toContain('<td style="padding: 2px 12px 2px 0; text-align: left;">Email: Réunions/&lt;b&gt;</td>');
-    expect(mail.html).toContain('2 items could not be copied');
-    const clean = composeExportMail({ ...notification('completed'), summary: { receipt, failed: 0, reason: null } });
-    expect(clean.text).not.toContain('could not be copied');
+  });
+
+  it('tells the owner of a file export to sign in on the portal to download the file', () => {
+    const mail = composeExportMail({ ...notification('completed', FILE), ...ended(0) });
+    expect(mail.subject).toBe('Northwave: Your export is complete');
+    const steps = [
+      'To download your file, sign in on the export portal:',
+      `1. Type this address into your browser: ${PORTAL}`,
+      '2. Choose "Check your export status". Then choose "Check by signing in".',
+      '3. Sign in with your Northwave email address.',
+      '4. In the list of your exports, choose this one. Its export ID is shown above.',
+      '5. Choose "Download your file".',
+      '',
+      'You can download the file for two weeks.',
+      'The file is shown only after you sign in. Entering the export ID without signing in does not show it.',
+    ];
+    expect(mail.text).toContain(steps.join('\n'));
+    expect(mail.html).toContain(`<ol>\n<li>Type this address into your browser: ${PORTAL}</li>`);
+    expect(mail.html).toContain('<li>Choose &quot;Download your file&quot;.</li>');
+    // The old instruction led to a page that offers no download.
+    expect(mail.text).not.toMatch(/enter your export ID/i);
+    // Only a finished file export has a file.
+    for (const { notification: n, mail: other } of everyMail()) {
+      const hasFile = n.destination.provider === 'file' && n.outcome === 'completed' && n.summary?.reason !== 'cancelled';
+      expect(other.text.includes('To download your file'), `${n.destination.provider} ${n.outcome} ${n.summary?.reason ?? ''}`).toBe(hasFile);
+    }
+  });
+
+  it('quotes the portal’s labels as the portal shows them', () => {
+    const portal = [
+      'src/views/sign-in/sign-in-screen.tsx',
+      'src/views/sign-in/status-lookup-modal.tsx',
+      'src/views/status/status-screen.tsx',
+    ]
+      .map((file) => readFileSync(path.join(import.meta.dirname, '../../..', file), 'utf8'))
+      .join('\n');
+    for (const label of Object.values(PORTAL_LABELS)) expect(portal, label).toContain(label);
   });
 
   it('says in the started mail how long the export should take, in the words of the status page', () => {
@@ -119,10 +247,22 @@ describe('composeExportMail', () => {
   });
 
   it('says a cancelled export was cancelled, not that it failed', () => {
-    const mail = composeExportMail({ ...notification('error'), summary: { receipt: [], failed: 0, reason: 'cancelled' } });
+    const mail = composeExportMail({ ...notification('error'), ...ended(0, 'cancelled') });
     expect(mail.subject).toBe('Northwave: Your export was cancelled');
-    expect(mail.text).toContain('Your export was cancelled, as you asked.');
+    expect(mail.text).toContain('Your export was cancelled, as you asked.\n\nWe stopped moving your email to your Gmail account j…@gmail.com. What already arrived there stays there.');
     expect(mail.text).not.toContain('stopped due to an error');
+    expect(composeExportMail({ ...notification('error', FILE), ...ended(0, 'cancelled') }).text).toContain('We stopped saving your email as a ZIP file to download. No file was made.');
+  });
+
+  it('speaks in short sentences', () => {
+    for (const { mail } of everyMail()) {
+      const sentences = mail.text
+        .split(/(?<=[.!?:])\s+|\n/)
+        .map((sentence) => sentence.trim())
+        .filter(Boolean);
+      const longest = Math.max(...sentences.map((sentence) => sentence.split(/\s+/).length));
+      expect(longest, mail.subject).toBeLessThanOrEqual(20);
+    }
   });
 });
 

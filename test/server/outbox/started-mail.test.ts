@@ -10,7 +10,15 @@ import { createExportMailDelivery, exportMail, startedEstimate } from '../../../
 import type { ExportNotification } from '../../../server/ports.ts';
 
 const CREATED = Date.UTC(2026, 10, 23, 9, 0, 0);
-const job = { exportId: 'E'.repeat(32), notificationEmail: 'casey@example.com', createdAt: CREATED, finishedAt: null } as StoredJob;
+const job = {
+  exportId: 'E'.repeat(32),
+  notificationEmail: 'casey@example.com',
+  destinationProvider: 'gmail',
+  destinationEmail: 'casey.jones@gmail.com',
+  operations: ['emailmigration', 'contactsmigration'],
+  createdAt: CREATED,
+  finishedAt: null,
+} as StoredJob;
 const days = (n: number): TransferEstimate => ({ finish: new Date(CREATED + n * 86_400_000).toISOString(), seconds: n * 86_400, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } });
 const counting = { total: null, done: 0, failed: 0 };
 
@@ -32,7 +40,7 @@ function delivery(answers: (StatusResponse | null)[], clock: { now: number }) {
     },
   });
   const message = (outcome: 'started' | 'completed') => ({ id: 1, attempts: 0, ...exportMail(job.exportId, outcome) });
-  return { sent, asked, send: (outcome: 'started' | 'completed' = 'started') => deliver(message(outcome)) };
+  return { sent, asked, send: (outcome: 'started' | 'completed' = 'started') => deliver(message(outcome), { now: clock.now, previousSentAt: null }) };
 }
 
 describe("the 'started' mail and the time to finish", () => {
@@ -44,6 +52,22 @@ describe("the 'started' mail and the time to finish", () => {
     clock.now += 1000;
     expect(await send()).toBe('delivered');
     expect(sent).toEqual([expect.objectContaining({ outcome: 'started', to: 'casey@example.com', estimate: days(4) })]);
+  });
+
+  it('tells the mail where the export goes and what it moves, as the job holds them, and dates it now', async () => {
+    const { sent, send } = delivery([null], { now: CREATED + 10 });
+    expect(await send('completed')).toBe('delivered');
+    expect(sent).toEqual([
+      {
+        to: 'casey@example.com',
+        exportId: job.exportId,
+        portalUrl: 'https://export.example.com',
+        outcome: 'completed',
+        destination: { provider: 'gmail', email: 'casey.jones@gmail.com' },
+        operations: ['emailmigration', 'contactsmigration'],
+        date: CREATED + 10,
+      },
+    ]);
   });
 
   it('takes the longest estimate of the running operations, and one that runs is enough', () => {
