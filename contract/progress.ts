@@ -73,6 +73,8 @@ export const ReceiptLineSchema = v.object({
   container: v.string(),
   source: Count,
   destination: Count,
+  /** Where the container's items went: the destination's folder, or the file inside the ZIP (an addition to §7). */
+  destination_container: v.optional(v.string()),
 });
 export type ReceiptLine = v.InferOutput<typeof ReceiptLineSchema>;
 

@@ -20,6 +20,7 @@ export const ITEM_REPORT_COLUMNS = [
   'detail',
   'source_count',
   'destination_count',
+  'destination_container',
 ] as const;
 
 const text = (value: string | null) => (value === null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -28,8 +29,8 @@ const number = (value: number | null) => (value === null ? '' : String(value));
 export function itemReportCsv(report: { receipt: readonly ReceiptLine[]; items: readonly ReportItem[] }): string {
   const rows = [
     ITEM_REPORT_COLUMNS,
-    ...report.receipt.map((line) => ['receipt', line.operation, text(line.container), '', '', '', '', '', number(line.source), number(line.destination)]),
-    ...report.items.map((item) => ['item', item.operation, text(item.container), text(item.itemId), number(item.uid), number(item.size), item.reason, text(item.detail), '', '']),
+    ...report.receipt.map((line) => ['receipt', line.operation, text(line.container), '', '', '', '', '', number(line.source), number(line.destination), text(line.destination_container ?? null)]),
+    ...report.items.map((item) => ['item', item.operation, text(item.container), text(item.itemId), number(item.uid), number(item.size), item.reason, text(item.detail), '', '', '']),
   ];
   return `\ufeff${buildCsv(rows)}`;
 }

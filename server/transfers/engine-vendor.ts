@@ -140,7 +140,7 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
 
     async receipt(job): Promise<ReceiptLine[] | null> {
       if (!(await transfers.find(job.exportId))) return null;
-      return (await reports.receipts(job.exportId)).map((r) => ({ operation: r.operation, container: r.container, source: r.sourceCount, destination: r.destinationCount }));
+      return (await reports.receipts(job.exportId)).map((r) => ({ operation: r.operation, container: r.container, source: r.sourceCount, destination: r.destinationCount, destination_container: r.destination }));
     },
 
     failedItems: (job) => reports.failedItems(job.exportId),

@@ -99,6 +99,8 @@ describe('export to Other into a real IMAP server', () => {
     expect(last.report_url).toBeNull();
     const receipt = new Map((last.receipt ?? []).map((line) => [line.container, [line.source, line.destination]]));
     for (const [folder, list] of expected) if (list.length > 0) expect(receipt.get(folder)).toEqual([list.length, list.length]);
+    // Each line says where its folder went at the destination.
+    for (const line of last.receipt ?? []) expect(line.destination_container, line.container).toEqual(expect.any(String));
     // The anonymous answer has the counts, never the receipt or the owner's actions.
     const anonymous = await statusOf(harness.base, exportId);
     expect(anonymous).toEqual({ emailmigration: last.emailmigration });
@@ -124,7 +126,7 @@ describe('export to Other into a real IMAP server', () => {
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await report.text()).replace(/^\ufeff/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('record,operation,container,item_id,uid,size,reason,detail,source_count,destination_count');
+    expect(lines[0]).toBe('record,operation,container,item_id,uid,size,reason,detail,source_count,destination_count,destination_container');
     const items = lines.filter((line) => line.startsWith('item,'));
     expect(items).toHaveLength(tooBig.length);
     expect(items.every((line) => line.startsWith('item,emailmigration,') && line.includes(',too-big,'))).toBe(true);
