@@ -29,7 +29,7 @@
  *    X-TUID header it adds to each message) and prints
  *    `transfer-rtt50: engine N msg/s; loop N msg/s; mbsync N msg/s; ratio N.NN× loop; mbsync ratio N.NN× loop; peak rss engine N MB, loop N MB, mbsync N MB; mismatches 0; mbsync mismatches 0 (…)`
  *    (msg/s: wall time of each run, the median of the rounds; ratio: engine msg/s over the loop's in the
- *    same round, the median; peak rss: the largest of the rounds, mbsync's from /usr/bin/time;
+ *    same round, the median; peak rss: the largest of the rounds, each process's own VmHWM (peak-rss.ts);
  *    mismatches: the engine's and the loop's copies, which fail the bench; mbsync's are only reported).
  *
  * BENCH_MODE=loopback runs steps 1–4 only, BENCH_MODE=rtt step 5 only (default: both, loopback first).

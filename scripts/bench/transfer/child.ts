@@ -26,6 +26,7 @@ import {
   type MailDestination,
 } from '../../../server/engine/index.ts';
 import { fileBackedStore } from '../../../test/engine/support/child-run.ts';
+import { ownPeakRssMb } from '../peak-rss.ts';
 import { traceMemory } from './memory-trace.ts';
 
 export type ChildJob = {
@@ -95,6 +96,6 @@ const started = performance.now();
 const traced = traceMemory(job.mode);
 const status = job.mode === 'bare' ? await bareLoop() : await engine();
 const ms = Math.round(performance.now() - started);
-const result: ChildResult = { ms, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), status, memory: traced() };
+const result: ChildResult = { ms, maxRssMb: ownPeakRssMb(), status, memory: traced() };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

@@ -8,15 +8,15 @@
  * removed. `FSync no`: its sync state is bookkeeping of its own, which the engine and the loop do not
  * write to disk either.
  *
- * The wall time is from the start of the process to its exit; the peak resident memory is
- * `/usr/bin/time`'s (`%M`, getrusage's ru_maxrss of the child).
+ * The wall time is from the start of the process to its exit; the peak resident memory is its own
+ * VmHWM, sampled from /proc while it runs (scripts/bench/peak-rss.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { watchPeakRss } from '../peak-rss.ts';
 
 export const MBSYNC = process.env.MBSYNC_BIN ?? '/usr/bin/mbsync';
-const TIME = '/usr/bin/time';
 
 export type MbsyncJob = {
   /** Host and port to connect to (the latency proxy), and the certificate the server presents. */
@@ -32,7 +32,6 @@ export type MbsyncResult = { ms: number; maxRssMb: number; output: string };
 /** Why mbsync cannot run here, or null. */
 export function mbsyncMissing(): string | null {
   if (!existsSync(MBSYNC)) return `${MBSYNC} is missing (apt-get install isync)`;
-  if (!existsSync(TIME)) return `${TIME} is missing (apt-get install time)`;
   return null;
 }
 
@@ -80,16 +79,17 @@ export async function runMbsync(job: MbsyncJob): Promise<MbsyncResult> {
   writeFileSync(certificateFile, job.endpoint.ca);
   const config = path.join(job.dir, 'mbsyncrc');
   writeFileSync(config, mbsyncConfig(job, certificateFile), { mode: 0o600 });
-  const timeFile = path.join(job.dir, 'time');
   const started = performance.now();
-  const child = spawn(TIME, ['-o', timeFile, '-f', '%M', MBSYNC, '-c', config, 'copy'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: job.dir } });
+  const child = spawn(MBSYNC, ['-c', config, 'copy'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: job.dir } });
+  // Its own peak, sampled from /proc (peak-rss.ts: /usr/bin/time's %M is ru_maxrss, which mbsync
+  // would inherit from the bench that started it).
+  const peak = watchPeakRss(child.pid ?? 0);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+  const maxRssMb = peak.stop() ?? 0;
   const ms = Math.round(performance.now() - started);
   if (code !== 0) throw new Error(`mbsync exited ${code}: ${output.slice(-2000)}`);
-  // The last line is %M (kB); /usr/bin/time writes a line before it when the command failed.
-  const kb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').at(-1));
-  return { ms, maxRssMb: Math.round(kb / 1024), output };
+  return { ms, maxRssMb, output };
 }

@@ -4,6 +4,7 @@
  * Prints one JSON line: the outcome, the receipts and the peak RSS in MB.
  */
 import { createArchiveDestination, createMemoryStateStore, openZipArchive, runMailTransfer, systemClock, type ArchiveFormat } from '../../../server/engine/index.ts';
+import { ownPeakRssMb } from '../../../scripts/bench/peak-rss.ts';
 import { generatedSource, type GeneratedMailbox } from './generated-mailbox.ts';
 
 export type MemoryChildConfig = { file: string; format: ArchiveFormat; mailbox: GeneratedMailbox };
@@ -22,8 +23,9 @@ await archive.close();
 const output: MemoryChildResult = {
   status: result.status.state,
   receipts: result.receipts.map(({ container, destination, destinationCount }) => ({ container, destination, destinationCount })),
-  // maxRSS is the process's high-water mark in KB (VmHWM on Linux): every moment of the run counts.
-  peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  // The high-water mark of this process's own memory (scripts/bench/peak-rss.ts: not ru_maxrss, which a
+  // child inherits from the test worker that started it): every moment of the run counts.
+  peakRssMb: ownPeakRssMb(),
 };
 process.stdout.write(`${JSON.stringify(output)}\n`);
 process.exit(0);
