@@ -9,11 +9,17 @@ import { readFileSync } from 'node:fs';
 
 const MB = 1024 * 1024;
 
+/** A `kB` field of a /proc/<pid>/status text (`VmHWM`, `RssAnon`, …), or null when it has none. */
+export function statusKb(status: string, field: string): number | null {
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+  return kb === undefined ? null : Number(kb);
+}
+
 /** VmHWM of a process in MB, or null when it cannot be read (not Linux, or the process is gone). */
 export function peakRssMbOf(pid: number | 'self'): number | null {
   try {
-    const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? null : Math.round((Number(kb) * 1024) / MB);
+    const kb = statusKb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmHWM');
+    return kb === null ? null : Math.round((kb * 1024) / MB);
   } catch {
     return null;
   }

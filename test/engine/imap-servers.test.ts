@@ -7,9 +7,9 @@
  * of one user at once are accepted; two instances of one kind run side by side without seeing each
  * other. Each server's capabilities are printed once.
  */
-import net from 'node:net';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listening } from '../support/server-process.ts';
 import { IMAP_SERVER_KINDS, startImapServer, type ImapAuth, type ImapServerKind, type ImapTestServer } from '../support/imap-servers.ts';
 
 const alice = { email: 'alice@example.com', password: 'Alice-imap-pw' };
@@ -44,16 +44,6 @@ async function inboxCount(flow: ImapFlow): Promise<number | undefined> {
   if (!status) throw new Error('STATUS INBOX failed');
   return status.messages;
 }
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 const message = Buffer.from(
   [

@@ -35,6 +35,7 @@ import { ImapFlow } from 'imapflow';
 import { freePort } from './free-port.ts';
 import { selfSignedCertificate } from './self-signed.ts';
 import { inPidNamespace, killProcesses, waitForPorts } from './server-process.ts';
+import { passwdEntry } from './system-users.ts';
 
 export type CourierUserSpec = { email: string; password: string };
 
@@ -87,13 +88,6 @@ function requireBinaries(): void {
       );
     }
   }
-}
-
-function passwdEntry(name: string): { uid: number; gid: number } | null {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
-  if (!line) return null;
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
 }
 
 /** userdb wants lowercase names; its fields are split at '|' and its lines at tabs and line ends. */

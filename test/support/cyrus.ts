@@ -30,6 +30,7 @@ import { ImapFlow } from 'imapflow';
 import { freePort } from './free-port.ts';
 import { selfSignedCertificate } from './self-signed.ts';
 import { commandLineIncludes, killProcesses, stopProcess, waitForPorts } from './server-process.ts';
+import { passwdEntry } from './system-users.ts';
 
 export type CyrusUserSpec = { email: string; password: string };
 
@@ -81,13 +82,6 @@ function requireBinaries(): void {
       );
     }
   }
-}
-
-function passwdEntry(name: string): { uid: number; gid: number } | null {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
-  if (!line) return null;
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
 }
 
 /** Who Cyrus runs as: `cyrus` when we are root (Cyrus will not stay root), else ourselves. */

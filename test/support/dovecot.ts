@@ -13,13 +13,15 @@
  * No skipping: when Dovecot is missing the setup fails with a clear message (scripts/setup-test-system.sh
  * installs it).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { selfSignedCertificate } from './self-signed.ts';
 import { stopProcess, waitForPorts } from './server-process.ts';
+import { passwdEntry } from './system-users.ts';
 
 export type DovecotUserSpec = {
   email: string;
@@ -77,13 +79,6 @@ export type Dovecot = {
 const DOVECOT_BIN = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
 const DEFAULT_USERS: DovecotUserSpec[] = [{ email: 'alice@example.com', password: 'Imap-test-p4ss' }];
 const OAUTH_ISSUER = 'https://issuer.portal-test.invalid';
-
-function passwdEntry(name: string): { uid: number; gid: number } | null {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
-  if (!line) return null;
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
-}
 
 /**
  * Dovecot refuses to run its login and mail processes as root. As root, logins run as dovenull (the
@@ -201,14 +196,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   for (const sub of ['run', 'state', 'mail', 'keys/default/HS256']) mkdirSync(path.join(dir, sub), { recursive: true });
   if (os.userInfo().uid === 0) chownSync(path.join(dir, 'mail'), processes.mail.uid, processes.mail.gid);
 
-  const certPath = path.join(dir, 'cert.pem');
-  const keyPath = path.join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyPath, '-out', certPath,
-      '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
-    { stdio: 'ignore' },
-  );
+  const { certPath, keyPath } = selfSignedCertificate(dir);
 
   writeFileSync(path.join(dir, 'passwd'), users.map((u) => `${u.email}:{PLAIN}${u.password}\n`).join(''));
   writeFileSync(path.join(dir, 'master-passwd'), `${master.user}:{PLAIN}${master.password}\n`);

@@ -3,7 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 
-const listening = (port: number) =>
+/** Whether something accepts connections on this loopback port now. */
+export const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => {

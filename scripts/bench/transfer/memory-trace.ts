@@ -7,19 +7,18 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { statusKb } from '../peak-rss.ts';
 
 const COLUMNS = ['ms', 'rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers', 'RssAnon', 'RssFile'] as const;
 const MB = 1024 * 1024;
 
-function statusKb(field: string, status: string): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return match ? Number(match[1]) * 1024 : 0;
-}
+/** Bytes of a /proc/self/status field; 0 where it is missing. */
+const statusBytes = (field: string, status: string): number => (statusKb(status, field) ?? 0) * 1024;
 
 function sample(started: number): number[] {
   const usage = process.memoryUsage();
   const status = readFileSync('/proc/self/status', 'utf8');
-  return [performance.now() - started, usage.rss, usage.heapTotal, usage.heapUsed, usage.external, usage.arrayBuffers, statusKb('RssAnon', status), statusKb('RssFile', status)];
+  return [performance.now() - started, usage.rss, usage.heapTotal, usage.heapUsed, usage.external, usage.arrayBuffers, statusBytes('RssAnon', status), statusBytes('RssFile', status)];
 }
 
 /** Starts sampling when BENCH_MEM_TRACE names a folder; the returned function writes the trace and returns its summary. */

@@ -61,7 +61,7 @@ export function guarded(side: 'source' | 'destination') {
 }
 
 /** What the server said when it refused a command, for a log line or an item report's detail. */
-export function refusalText(error: unknown): string {
+function refusalText(error: unknown): string {
   const e = asImapError(error);
   const code = e.serverResponseCode ? `[${e.serverResponseCode}] ` : '';
   return `${e.responseStatus ? `${e.responseStatus} ` : ''}${code}${e.responseText ?? e.message}`;

@@ -16,7 +16,7 @@ import type { ImapFlow, ListResponse } from 'imapflow';
 import { FOLDER_ROLES, TransferFault, type FolderRole, type MailSource, type MailSourceSession, type SourceFolder } from '../ports.ts';
 import type { ImapEndpoint } from '../job.ts';
 import { openImap, type ImapLogin } from './connect.ts';
-import { folderWork, guarded, isConnectionError, isMailboxMissing, refusalText } from './faults.ts';
+import { folderWork, guarded, isMailboxMissing } from './faults.ts';
 import { namespaceOf, relativeSegments, roleOfEntry, type Namespace } from './folder-map.ts';
 import { readMessages, readRefs } from './read-messages.ts';
 
@@ -52,19 +52,17 @@ function session(client: ImapFlow): MailSourceSession {
   // The sizes of the folder indexed last, so fetch knows which messages to read in pieces.
   let sizes: { path: string; byUid: Map<number, number> } | null = null;
   const guard = guarded('source');
-  const select = async (path: string) => {
-    try {
-      const mailbox = await client.mailboxOpen(path, { readOnly: true });
+  // A folder gone is `folder-missing`; any other refusal (a legacy folder the server lists but cannot
+  // open) is this folder's `folder-refused` alone (folderWork).
+  const select = (path: string) =>
+    folderWork('source', path, 'EXAMINE')(async () => {
+      open = null;
+      const mailbox = await client.mailboxOpen(path, { readOnly: true }).catch((error: unknown) => {
+        throw isMailboxMissing(error) ? new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`, { cause: error }) : error;
+      });
       open = path;
       return mailbox;
-    } catch (error) {
-      open = null;
-      if (isMailboxMissing(error)) throw new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`, { cause: error });
-      // Any other refusal (a legacy folder the server lists but cannot open) is this folder's failure alone.
-      if (!isConnectionError(error)) throw new TransferFault('folder-refused', 'source', `folder ${path} could not be opened: ${refusalText(error)}`, { cause: error });
-      throw error;
-    }
-  };
+    });
   return {
     listFolders: () =>
       guard(async () => {
