@@ -54,12 +54,21 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Node's modules, then packages, then ours: a reader sees what a file leans on from outside first.
+      'import-x/order': [
+        'error',
+        { groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']], 'newlines-between': 'ignore' },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             zone('./contract', [], 'contract/ is the shared language: it imports nothing of ours.'),
-            zone('./machines', ['./contract'], 'machines/ may import only contract/ of our folders: supply effects with machine.provide().'),
+            zone(
+              './machines',
+              ['./contract'],
+              'machines/ may import only contract/ of our folders: supply effects with machine.provide().',
+            ),
             zone('./server', ['./contract'], 'server/ shares only contract/ with the browser.'),
             zone('./src', ['./machines', './contract'], 'src/ builds on machines/ and contract/ only.'),
             zone('./scripts', ['./machines', './contract', './server', './test'], 'scripts/ never import the browser app.'),
@@ -87,7 +96,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        onlyPackages(['xstate', 'valibot'], 'machines/ imports xstate and valibot only: no React, DOM or HTTP; effects come with machine.provide().'),
+        onlyPackages(
+          ['xstate', 'valibot'],
+          'machines/ imports xstate and valibot only: no React, DOM or HTTP; effects come with machine.provide().',
+        ),
       ],
     },
   },
@@ -96,7 +108,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', '@emotion/*', 'ky'], message: 'server/ renders no React and calls no browser client.' }] },
+        {
+          patterns: [
+            { group: ['react', 'react-dom', '@emotion/*', 'ky'], message: 'server/ renders no React and calls no browser client.' },
+          ],
+        },
       ],
     },
   },
@@ -106,9 +122,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'ky', message: 'Views send events; the machine calls the API through its actors.' },
-          ],
+          paths: [{ name: 'ky', message: 'Views send events; the machine calls the API through its actors.' }],
         },
       ],
     },

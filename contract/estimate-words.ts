@@ -49,7 +49,8 @@ export function durationText(seconds: number): string {
 
 function capText(cap: TransferCap): string | null {
   const name = providerName(cap.provider);
-  const amount = cap.bytes !== undefined ? formatBytes(cap.bytes) : cap.messages !== undefined ? `${formatCount(cap.messages)} messages` : null;
+  const amount =
+    cap.bytes !== undefined ? formatBytes(cap.bytes) : cap.messages !== undefined ? `${formatCount(cap.messages)} messages` : null;
   if (!name || amount === null) return null;
   return `${name} accepts about ${amount} a ${cap.per} from other apps`;
 }

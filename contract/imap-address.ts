@@ -40,7 +40,8 @@ const isHost = (host: string): boolean => {
   return labels.length >= 2 && labels.every((label) => LABEL.test(label)) && /^[a-z]/.test(labels.at(-1) ?? '');
 };
 
-const toPort = (text: string): number | null => (/^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 65535 ? Number(text) : null);
+const toPort = (text: string): number | null =>
+  /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 65535 ? Number(text) : null;
 
 /** `host` or `host:port`, lower-cased; null when either part is malformed. */
 function hostAndPort(text: string): { host: string; port: string | null } | null {

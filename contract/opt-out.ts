@@ -81,10 +81,7 @@ export const deriveOptOutInfo = (response: MigrationStatusResponse, now: Date): 
 
 /** The server's opt-out state, with anything unknown read as none (§4 "or none"). */
 export const toServerOptOutState = (value: string | null | undefined): ServerOptOutState =>
-  value === 'OPTED_OUT_INITIAL' ||
-  value === 'OPTED_OUT_DELETE' ||
-  value === 'OPTED_OUT_CANCEL' ||
-  value === 'OPTED_OUT_MBOX_PURGED'
+  value === 'OPTED_OUT_INITIAL' || value === 'OPTED_OUT_DELETE' || value === 'OPTED_OUT_CANCEL' || value === 'OPTED_OUT_MBOX_PURGED'
     ? value
     : 'NONE';
 
@@ -94,8 +91,7 @@ export const isMigrationAllowed = (state: ServerOptOutState): boolean =>
 /** OPT_OUT is allowed from none or cancel (§4). */
 export const canRequestOptOut = (state: ServerOptOutState): boolean => state === 'NONE' || state === 'OPTED_OUT_CANCEL';
 /** OPT_OUT_CANCEL is allowed from initial or delete (§4). */
-export const canCancelOptOut = (state: ServerOptOutState): boolean =>
-  state === 'OPTED_OUT_INITIAL' || state === 'OPTED_OUT_DELETE';
+export const canCancelOptOut = (state: ServerOptOutState): boolean => state === 'OPTED_OUT_INITIAL' || state === 'OPTED_OUT_DELETE';
 
 /**
  * The mail is still with the provider: not moved to Yahoo, not purged, not closed for inactivity.

@@ -59,5 +59,4 @@ export const initialContext = (input: PortalInput | undefined): PortalContext =>
 });
 
 /** Everything but the flags and the environment goes back to its start. */
-export const resetContext = (context: PortalContext): PortalContext =>
-  initialContext({ flags: context.flags, inQa: context.inQa });
+export const resetContext = (context: PortalContext): PortalContext => initialContext({ flags: context.flags, inQa: context.inQa });

@@ -62,7 +62,8 @@ export const END_REASON_TEXTS: Readonly<Record<string, string>> = {
   'source-unreachable': 'We could not reach your Northwave mailbox. Please, try again later.',
   'source-login-refused': 'We could not open your Northwave mailbox. Please, contact support.',
   'destination-unreachable': 'We could not reach the mailbox you are moving to. Please, check its address and try again.',
-  'destination-login-refused': 'The mailbox you are moving to refused the sign-in. Please, check the password (or permissions) and start again.',
+  'destination-login-refused':
+    'The mailbox you are moving to refused the sign-in. Please, check the password (or permissions) and start again.',
   'all-items-failed': 'None of the items could be moved. The list of what failed says why.',
 };
 

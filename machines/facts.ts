@@ -29,11 +29,9 @@ export const destinationHasCredentials = (d: DestinationAccount | null): boolean
 
 export const migrationAllowed = (c: PortalContext): boolean => isMigrationAllowed(c.optOutState);
 
-export const canEnterMigrationOptions = (c: PortalContext): boolean =>
-  hasSourceCredentials(c) && hasDestination(c) && migrationAllowed(c);
+export const canEnterMigrationOptions = (c: PortalContext): boolean => hasSourceCredentials(c) && hasDestination(c) && migrationAllowed(c);
 
-export const needsGoogleTerms = (c: PortalContext): boolean =>
-  c.dstAccount?.provider === TERMS_GATED_PROVIDER && !c.googleTermsAccepted;
+export const needsGoogleTerms = (c: PortalContext): boolean => c.dstAccount?.provider === TERMS_GATED_PROVIDER && !c.googleTermsAccepted;
 
 export const canStartMigration = (c: PortalContext): boolean =>
   hasSourceCredentials(c) && destinationHasCredentials(c.dstAccount) && c.operations.length > 0 && migrationAllowed(c);
@@ -53,19 +51,16 @@ export const optOutPanelShown = (c: PortalContext): boolean =>
 export const mailboxStillHere = (c: PortalContext): boolean => c.optOutInfoState === null || mailboxRemains(c.optOutInfoState);
 
 /** §2: once the closure is cancelled, /opt-out-info leads back to the destination page for good. */
-export const optOutCanceled = (c: PortalContext): boolean =>
-  c.optOutResult === 'CANCELED_OPT_OUT' || c.optOutState === 'OPTED_OUT_CANCEL';
+export const optOutCanceled = (c: PortalContext): boolean => c.optOutResult === 'CANCELED_OPT_OUT' || c.optOutState === 'OPTED_OUT_CANCEL';
 
 /** A customer who never opted out may still choose to close the account instead of moving it. */
-export const closureOffered = (c: PortalContext): boolean =>
-  c.flags.optOut && c.loginActive && c.optOutInfoState === 'neverOptedOut';
+export const closureOffered = (c: PortalContext): boolean => c.flags.optOut && c.loginActive && c.optOutInfoState === 'neverOptedOut';
 
 /** §5: contacts are offered only when capabilities allow and never-allow does not block. */
 export const contactsOffered = (c: PortalContext): boolean => c.allowedContactsMigration && !c.neverAllowContactsMigration;
 
 /** §5: just-contacts is disabled for the terms-gated destination or when contacts are not offered. */
-export const justContactsOffered = (c: PortalContext): boolean =>
-  contactsOffered(c) && c.dstAccount?.provider !== TERMS_GATED_PROVIDER;
+export const justContactsOffered = (c: PortalContext): boolean => contactsOffered(c) && c.dstAccount?.provider !== TERMS_GATED_PROVIDER;
 
 /** §5: file export needs a format for each selected type; at least one operation. */
 export const optionsComplete = (c: PortalContext): boolean => {
@@ -85,8 +80,7 @@ export const otherFormReady = (c: PortalContext): boolean => {
 };
 
 /** §5 Next on the destination page, for a provider button. */
-export const providerChosen = (c: PortalContext): boolean =>
-  !c.other.active && c.dstAccount !== null && c.dstAccount.provider !== 'other';
+export const providerChosen = (c: PortalContext): boolean => !c.other.active && c.dstAccount !== null && c.dstAccount.provider !== 'other';
 
 /** The notification email may start the export: known, well formed, and not rejected. */
 export const notificationEmailAccepted = (c: PortalContext): boolean =>

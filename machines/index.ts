@@ -23,5 +23,15 @@ export { buildLoadRequest } from './load-request.ts';
 export { ROUTES, intentHref, normalizePath, type NavigationIntent } from './routes.ts';
 export { FIVE_STEPS, TWO_STEPS, showsStartOver, type SidebarKind, type SidebarStep } from './sidebar.ts';
 export { OAUTH_DESTINATIONS, TERMS_GATED_PROVIDER, operationsFor, type OperationsChoice } from './providers.ts';
-export type { FeatureFlags, PortalContext, PortalEvent, PortalEventType, PortalInput, OtherForm, ErrorModalState, PolicyPage, ScreenMeta } from './types.ts';
+export type {
+  FeatureFlags,
+  PortalContext,
+  PortalEvent,
+  PortalEventType,
+  PortalInput,
+  OtherForm,
+  ErrorModalState,
+  PolicyPage,
+  ScreenMeta,
+} from './types.ts';
 export { DEFAULT_FLAGS } from './types.ts';

@@ -55,4 +55,6 @@ export const choiceOf = (operations: readonly Operation[]): OperationsChoice | n
 export const OFFERED_EMAIL_FORMATS: readonly EmailFormat[] = ['EML', 'MBOX'];
 export const OFFERED_CONTACTS_FORMATS: readonly ContactsFormat[] = ['CSV', 'VCF'];
 export const formatOffered = (kind: 'email' | 'contacts', format: string): boolean =>
-  kind === 'email' ? (OFFERED_EMAIL_FORMATS as readonly string[]).includes(format) : (OFFERED_CONTACTS_FORMATS as readonly string[]).includes(format);
+  kind === 'email'
+    ? (OFFERED_EMAIL_FORMATS as readonly string[]).includes(format)
+    : (OFFERED_CONTACTS_FORMATS as readonly string[]).includes(format);

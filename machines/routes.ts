@@ -51,8 +51,7 @@ export const callbackFailed = (event: RouteVisited): boolean =>
   queryValue(event, 'error') !== '' || queryValue(event, 'token_id') === '' || queryValue(event, 'email') === '';
 
 /** §2 /oauth-callback-for-status also needs the email hash. */
-export const statusCallbackFailed = (event: RouteVisited): boolean =>
-  callbackFailed(event) || queryValue(event, 'hash') === '';
+export const statusCallbackFailed = (event: RouteVisited): boolean => callbackFailed(event) || queryValue(event, 'hash') === '';
 
 /** The error a failed callback carries; a bare missing value reads as an external OAuth error. */
 export const callbackError = (event: RouteVisited): string => queryValue(event, 'error') || 'EXTERNAL_OAUTH_ERROR';

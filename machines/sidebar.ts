@@ -17,8 +17,7 @@ export const TWO_STEPS: readonly SidebarStep[] = [
   { index: 2, text: 'Email account information' },
 ];
 
-export const stepsFor = (kind: SidebarKind): SidebarStep[] =>
-  kind === 'five' ? [...FIVE_STEPS] : kind === 'two' ? [...TWO_STEPS] : [];
+export const stepsFor = (kind: SidebarKind): SidebarStep[] => (kind === 'five' ? [...FIVE_STEPS] : kind === 'two' ? [...TWO_STEPS] : []);
 
 /** Start over (and the bar before it) shows only on steps 2, 3, 4 and 6 (§1). */
 export const showsStartOver = (step: number): boolean => [2, 3, 4, 6].includes(step);

@@ -6,7 +6,16 @@
  * here, so every text a customer reads comes through the machine — the time to finish from the
  * contract's estimateSentence, which the 'started' mail says too. No clock is read.
  */
-import { estimateSentence, formatBytes, formatCount, providerName, weekdayAndTime, type TransferEstimate, type TransferProgress, type TransferWait } from '../contract/index.ts';
+import {
+  estimateSentence,
+  formatBytes,
+  formatCount,
+  providerName,
+  weekdayAndTime,
+  type TransferEstimate,
+  type TransferProgress,
+  type TransferWait,
+} from '../contract/index.ts';
 
 export const CLOSE_AND_WAIT = 'You can close this page; we will email you when it is done.';
 

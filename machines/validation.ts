@@ -6,8 +6,7 @@ import * as v from 'valibot';
 import { EmailAddressSchema, EmailHashSchema, ExportIdSchema, parseImapAddress, type SupportRequest } from '../contract/index.ts';
 import { MESSAGES } from './errors.ts';
 
-export const validateEmail = (value: string): string | null =>
-  v.is(EmailAddressSchema, value) ? null : MESSAGES.invalidEmail;
+export const validateEmail = (value: string): string | null => (v.is(EmailAddressSchema, value) ? null : MESSAGES.invalidEmail);
 
 /** Same provider, same address: the export would copy a mailbox onto itself. */
 export const validateDifferentAddresses = (source: string | undefined, destination: string): string | null =>
@@ -28,15 +27,13 @@ export const mapImapAlias = (value: string): string => IMAP_ALIASES[value.trim()
 
 /** A host (optionally with a port) or an imap/imaps URL: the contract's one reading of it. */
 export const isValidImapAddress = (raw: string): boolean => parseImapAddress(raw) !== null;
-export const validateImapAddress = (value: string): string | null =>
-  isValidImapAddress(value) ? null : MESSAGES.invalidImap;
+export const validateImapAddress = (value: string): string | null => (isValidImapAddress(value) ? null : MESSAGES.invalidImap);
 
 /** The domain of an address for the domain-validation call, or null when the syntax is wrong. */
 export const notificationDomain = (value: string): string | null =>
   validateEmail(value) === null ? (value.trim().split('@')[1] ?? null) : null;
 
-export const validateExportId = (value: string): string | null =>
-  v.is(ExportIdSchema, value.trim()) ? null : MESSAGES.invalidExportId;
+export const validateExportId = (value: string): string | null => (v.is(ExportIdSchema, value.trim()) ? null : MESSAGES.invalidExportId);
 
 export const isEmailHash = (value: string): boolean => v.is(EmailHashSchema, value);
 

@@ -74,9 +74,18 @@ async function toStartMigration(page: Page): Promise<void> {
   await signIn(page);
   await page.getByRole('radio', { name: /^Download\b/ }).check();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByRole('group', { name: 'What to save' }).getByRole('radio', { name: /^Email and contacts\b/ }).check();
-  await page.getByRole('group', { name: 'Email file format' }).getByRole('radio', { name: /^MBOX\b/ }).check();
-  await page.getByRole('group', { name: 'Contacts file format' }).getByRole('radio', { name: /^VCF\b/ }).check();
+  await page
+    .getByRole('group', { name: 'What to save' })
+    .getByRole('radio', { name: /^Email and contacts\b/ })
+    .check();
+  await page
+    .getByRole('group', { name: 'Email file format' })
+    .getByRole('radio', { name: /^MBOX\b/ })
+    .check();
+  await page
+    .getByRole('group', { name: 'Contacts file format' })
+    .getByRole('radio', { name: /^VCF\b/ })
+    .check();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.waitForURL('**/start-migration');
 }
@@ -88,7 +97,12 @@ const targets: Target[] = [
 ];
 
 /** One cold, throttled load of `route` (after `before`, unthrottled, in the same tab). */
-async function measure(browser: Browser, baseURL: string, route: string, before: (page: Page) => Promise<void>): Promise<Metrics & { path: string }> {
+async function measure(
+  browser: Browser,
+  baseURL: string,
+  route: string,
+  before: (page: Page) => Promise<void>,
+): Promise<Metrics & { path: string }> {
   const context: BrowserContext = await browser.newContext({ baseURL, ...PHONE });
   try {
     await context.addInitScript(observePaint);

@@ -8,10 +8,10 @@
  * needs, whatever else the machine runs). Prints one line beginning `scale:`. On 2 cores the ratios are
  * bounded by the cores, which the load generator and Postgres share. BENCH_SCALE_SECONDS, BENCH_SCALE_EXPORTS.
  */
-import autocannon from 'autocannon';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { readConfig } from '../server/config.ts';
 import { createDevMail } from '../server/dev-mail/index.ts';
@@ -41,7 +41,11 @@ const cpuOf = (nodes: Node[]) => nodes.reduce((sum, node) => sum + cpuSeconds(no
 async function lookups(bases: string[], exportId: string): Promise<{ rps: number; p99: number; requests: number }> {
   const latencies: number[] = [];
   const runs = bases.map((base) => {
-    const run = autocannon({ url: `${base}/api/v2/status/?job_id=${exportId}`, connections: CONNECTIONS / bases.length, duration: SECONDS });
+    const run = autocannon({
+      url: `${base}/api/v2/status/?job_id=${exportId}`,
+      connections: CONNECTIONS / bases.length,
+      duration: SECONDS,
+    });
     run.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       if (status === 200) latencies.push(ms);
     });
@@ -49,7 +53,11 @@ async function lookups(bases: string[], exportId: string): Promise<{ rps: number
   });
   await Promise.all(runs);
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / SECONDS, p99: latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Number.NaN, requests: latencies.length };
+  return {
+    rps: latencies.length / SECONDS,
+    p99: latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Number.NaN,
+    requests: latencies.length,
+  };
 }
 
 async function main(): Promise<void> {
@@ -81,14 +89,26 @@ async function main(): Promise<void> {
       TRANSFER_POLL_MS: '100',
       TRANSFER_CONCURRENCY: '4',
     };
-    const web = [await startNode('web', { ...env, DATA_DIR: path.join(dir, 'w1') }), await startNode('web', { ...env, DATA_DIR: path.join(dir, 'w2') })];
+    const web = [
+      await startNode('web', { ...env, DATA_DIR: path.join(dir, 'w1') }),
+      await startNode('web', { ...env, DATA_DIR: path.join(dir, 'w2') }),
+    ];
     nodes.push(...web);
     const [first, second] = web as [Node, Node];
     const db = await openDatabase(readConfig(env).database, createLogger('silent'));
-    const token = await createTokenStore(db, { ttlMs: 3_600_000, now: Date.now }).issue({ email: OWNER, purpose: 'source', provider: 'northwave' });
+    const token = await createTokenStore(db, { ttlMs: 3_600_000, now: Date.now }).issue({
+      email: OWNER,
+      purpose: 'source',
+      provider: 'northwave',
+    });
     const page = await fetch(`${first.base}/`);
     const cookie = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const headers = { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${cookie}`, 'X-XSRF-TOKEN': cookie, Authorization: `Bearer ${token}` };
+    const headers = {
+      'Content-Type': 'application/json',
+      Cookie: `XSRF-TOKEN=${cookie}`,
+      'X-XSRF-TOKEN': cookie,
+      Authorization: `Bearer ${token}`,
+    };
     const load = async (n: number) => {
       const response = await fetch(`${first.base}/api/load/`, {
         method: 'POST',
@@ -113,13 +133,20 @@ async function main(): Promise<void> {
     // Workers up and idle first (a process's start is not transfer time), then the exports queued
     // through the web node as they would arrive, timed from the first load to the last end.
     const transfers = async (workers: number, offset: number) => {
-      const running = await Promise.all(Array.from({ length: workers }, (_, i) => startNode('worker', { ...env, DATA_DIR: path.join(dir, `k${offset}-${i}`) })));
+      const running = await Promise.all(
+        Array.from({ length: workers }, (_, i) => startNode('worker', { ...env, DATA_DIR: path.join(dir, `k${offset}-${i}`) })),
+      );
       const cpuBefore = cpuOf(running);
       const started = performance.now();
       const ids: string[] = [];
       for (let n = 0; n < EXPORTS; n += 1) ids.push(await load(offset + n));
       for (;;) {
-        const row = await db.selectFrom('transfers').select((eb) => eb.fn.countAll<number>().as('n')).where('export_id', 'in', ids).where('ended_at', 'is not', null).executeTakeFirst();
+        const row = await db
+          .selectFrom('transfers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('export_id', 'in', ids)
+          .where('ended_at', 'is not', null)
+          .executeTakeFirst();
         if (Number(row?.n) === ids.length) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

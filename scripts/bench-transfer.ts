@@ -64,7 +64,11 @@ const RTT_COUNT = Number(process.env.BENCH_RTT_MESSAGES ?? 1_000);
 const RTT_ROUNDS = Number(process.env.BENCH_RTT_ROUNDS ?? 1);
 /** Added each way by the latency proxy: a 50 ms round trip. */
 const ONE_WAY_MS = 25;
-const rttRounds = Array.from({ length: RTT_ROUNDS }, (_, i) => ({ bare: account(`rttbare${i + 1}`), engine: account(`rttengine${i + 1}`), mbsync: account(`rttmbsync${i + 1}`) }));
+const rttRounds = Array.from({ length: RTT_ROUNDS }, (_, i) => ({
+  bare: account(`rttbare${i + 1}`),
+  engine: account(`rttengine${i + 1}`),
+  mbsync: account(`rttmbsync${i + 1}`),
+}));
 
 type Running = { done: Promise<ChildResult | null>; kill: () => void };
 
@@ -72,8 +76,12 @@ type Running = { done: Promise<ChildResult | null>; kill: () => void };
 let compiled: CompiledChild = { script: '', nodeFlags: [] };
 
 function startChild(job: ChildJob): Running {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${job.mode}-${Date.now()}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...compiled.nodeFlags, ...profile, compiled.script, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${job.mode}-${Date.now()}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, [...compiled.nodeFlags, ...profile, compiled.script, JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -109,7 +117,10 @@ async function killAndResume(job: ChildJob, stateFile: string, kills: number): P
     const before = doneIn(stateFile);
     const running = startChild(job);
     let ended = false;
-    void running.done.then(() => (ended = true), () => (ended = true));
+    void running.done.then(
+      () => (ended = true),
+      () => (ended = true),
+    );
     while (!ended && doneIn(stateFile) === before) await sleep(20);
     if (ended) break;
     await sleep(Math.random() * 600);
@@ -127,7 +138,8 @@ const medianOf = (values: number[]): number => {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 /** The run of median duration (the lower middle one of an even count). */
-const median = (results: ChildResult[]): ChildResult => [...results].sort((a, b) => a.ms - b.ms)[Math.floor((results.length - 1) / 2)] as ChildResult;
+const median = (results: ChildResult[]): ChildResult =>
+  [...results].sort((a, b) => a.ms - b.ms)[Math.floor((results.length - 1) / 2)] as ChildResult;
 
 const msgPerS = (count: number, r: { ms: number }) => count / (r.ms / 1000);
 const rate = (name: string, r: { ms: number }, bytes: number, count = COUNT) =>
@@ -148,7 +160,9 @@ async function loopback(dovecot: Dovecot, dir: string): Promise<boolean> {
   const source = { mailbox: users.source.email, master: dovecot.master };
   const started = performance.now();
   const expected = await seedSource(dovecot, users.source, COUNT, 5);
-  console.log(`seeded ${COUNT} messages, ${(expected.bytes / MB).toFixed(0)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s (${load()})`);
+  console.log(
+    `seeded ${COUNT} messages, ${(expected.bytes / MB).toFixed(0)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s (${load()})`,
+  );
 
   // The machine is shared and its load drifts: each round runs the baseline and the engine back to
   // back, and the ratio is the median of the rounds' own ratios.
@@ -157,7 +171,9 @@ async function loopback(dovecot: Dovecot, dir: string): Promise<boolean> {
     const bare = await run({ mode: 'bare', endpoint, source, destination: round.bare });
     const imap = await run({ mode: 'engine-imap', endpoint, source, destination: round.engine });
     measured.push({ bare, imap });
-    console.log(`round ${i + 1}: ${rate('bare imapflow loop', bare, expected.bytes)}, peak rss ${bare.maxRssMb} MB; ${rate('engine imap→imap', imap, expected.bytes)}, peak rss ${imap.maxRssMb} MB; ratio ${(bare.ms / imap.ms).toFixed(2)} (${load()})`);
+    console.log(
+      `round ${i + 1}: ${rate('bare imapflow loop', bare, expected.bytes)}, peak rss ${bare.maxRssMb} MB; ${rate('engine imap→imap', imap, expected.bytes)}, peak rss ${imap.maxRssMb} MB; ratio ${(bare.ms / imap.ms).toFixed(2)} (${load()})`,
+    );
   }
   const bare = median(measured.map((m) => m.bare));
   const imap = median(measured.map((m) => m.imap));
@@ -168,7 +184,11 @@ async function loopback(dovecot: Dovecot, dir: string): Promise<boolean> {
   const eml = await run({ mode: 'engine-eml', endpoint, source, destination: users.resume, file: emlZip });
   console.log(`${rate('engine imap→eml', eml, expected.bytes)}, peak rss ${eml.maxRssMb} MB`);
   const stateFile = path.join(dir, 'resume-state.json');
-  const killed = await killAndResume({ mode: 'engine-resume', endpoint, source, destination: users.resume, file: stateFile }, stateFile, KILLS);
+  const killed = await killAndResume(
+    { mode: 'engine-resume', endpoint, source, destination: users.resume, file: stateFile },
+    stateFile,
+    KILLS,
+  );
   console.log(`resume: killed ${killed} times at random points, then completed (${load()})`);
 
   let baseline = { missing: 0, extra: 0, duplicates: 0 };
@@ -188,8 +208,12 @@ async function loopback(dovecot: Dovecot, dir: string): Promise<boolean> {
     `transfer: ${rate('imap→imap', imap, expected.bytes)}; ${rate('imap→mbox', mbox, expected.bytes)}; peak rss ${Math.max(mbox.maxRssMb, ...measured.map((m) => m.imap.maxRssMb))} MB; ` +
       `mismatches ${mismatches}; duplicates after resume ${resumed.duplicates}; baseline ${Math.round(COUNT / (bare.ms / 1000))} msg/s; ratio ${ratio.toFixed(2)}`,
   );
-  console.log(`transfer-eml: imap→eml ${COUNT} msgs ${(eml.ms / 1000).toFixed(1)} s ${Math.round(msgPerS(COUNT, eml))} msg/s; peak rss ${eml.maxRssMb} MB; mismatches ${wrong(emlCopy)}`);
-  return baseline.missing + baseline.extra === 0 && mismatches === 0 && wrong(emlCopy) === 0 && resumed.duplicates === 0 && killed === KILLS;
+  console.log(
+    `transfer-eml: imap→eml ${COUNT} msgs ${(eml.ms / 1000).toFixed(1)} s ${Math.round(msgPerS(COUNT, eml))} msg/s; peak rss ${eml.maxRssMb} MB; mismatches ${wrong(emlCopy)}`,
+  );
+  return (
+    baseline.missing + baseline.extra === 0 && mismatches === 0 && wrong(emlCopy) === 0 && resumed.duplicates === 0 && killed === KILLS
+  );
 }
 
 /**
@@ -199,7 +223,9 @@ async function loopback(dovecot: Dovecot, dir: string): Promise<boolean> {
 async function roundTrip(dovecot: Dovecot, dir: string): Promise<boolean> {
   const started = performance.now();
   const expected = await seedSource(dovecot, users.rttSource, RTT_COUNT, 5);
-  console.log(`rtt: seeded ${RTT_COUNT} messages, ${(expected.bytes / MB).toFixed(0)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s (${load()})`);
+  console.log(
+    `rtt: seeded ${RTT_COUNT} messages, ${(expected.bytes / MB).toFixed(0)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s (${load()})`,
+  );
   const proxy = await startLatencyProxy(dovecot.port, ONE_WAY_MS);
   try {
     const endpoint = { host: dovecot.host, port: proxy.port, tls: 'implicit' as const, ca: dovecot.certificate };
@@ -232,7 +258,9 @@ async function roundTrip(dovecot: Dovecot, dir: string): Promise<boolean> {
     for (const [i, round] of rttRounds.entries()) {
       strict += wrong(check(`rtt bare copy ${i + 1}`, expected.imap, await imapCensus(dovecot, round.bare)));
       strict += wrong(check(`rtt engine imap→imap ${i + 1}`, expected.imap, await imapCensus(dovecot, round.engine)));
-      mbsyncWrong += wrong(check(`rtt mbsync ${i + 1} (X-TUID removed)`, expected.imap, await imapCensus(dovecot, round.mbsync, stripTuid)));
+      mbsyncWrong += wrong(
+        check(`rtt mbsync ${i + 1} (X-TUID removed)`, expected.imap, await imapCensus(dovecot, round.mbsync, stripTuid)),
+      );
     }
 
     const loop = medianOf(measured.map((m) => msgPerS(RTT_COUNT, m.bare)));
@@ -261,7 +289,9 @@ async function main(): Promise<number> {
   let dovecot: Dovecot | null = null;
   try {
     compiled = await compiledChild(CHILD);
-    console.log(`child: node ${[...compiled.nodeFlags, compiled.script].join(' ')} (compiled as npm run build:server compiles the service, with npm start's flags)`);
+    console.log(
+      `child: node ${[...compiled.nodeFlags, compiled.script].join(' ')} (compiled as npm run build:server compiles the service, with npm start's flags)`,
+    );
     dovecot = await startDovecot({
       users: [
         ...(withLoopback ? [users.source, users.resume, ...rounds.flatMap((round) => [round.bare, round.engine])] : []),
@@ -279,4 +309,3 @@ async function main(): Promise<number> {
 }
 
 process.exitCode = await main();
-

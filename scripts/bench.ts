@@ -14,7 +14,6 @@
  * request (from /proc), a figure other processes on a busy machine distort less than throughput and latency.
  * BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
  */
-import autocannon from 'autocannon';
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { readConfig } from '../server/config.ts';
 import { createJobsStore } from '../server/db/jobs-store.ts';
 import { openDatabase } from '../server/db/open.ts';
@@ -50,7 +50,11 @@ async function storeFinishedJob(env: NodeJS.ProcessEnv): Promise<string> {
   const db = await openDatabase(readConfig(env).database, createLogger('silent'));
   try {
     // 32 alphanumerics like the service's own IDs.
-    const exportId = randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 32).padEnd(32, 'x');
+    const exportId = randomBytes(24)
+      .toString('base64')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 32)
+      .padEnd(32, 'x');
     const createdAt = Date.now() - 60 * 60 * 1000;
     const jobs = createJobsStore(db);
     await jobs.insertUnlessDuplicate(
@@ -72,7 +76,13 @@ async function storeFinishedJob(env: NodeJS.ProcessEnv): Promise<string> {
     );
     // Ended as the transfer would have ended it: completed, its file kept for another day.
     const finishedAt = createdAt + 5 * 60 * 1000;
-    await jobs.finish({ exportId, emailStatus: 'completed', contactsStatus: 'completed', finishedAt, downloadExpiresAt: finishedAt + 24 * 60 * 60 * 1000 });
+    await jobs.finish({
+      exportId,
+      emailStatus: 'completed',
+      contactsStatus: 'completed',
+      finishedAt,
+      downloadExpiresAt: finishedAt + 24 * 60 * 60 * 1000,
+    });
     return exportId;
   } finally {
     await db.destroy();
@@ -126,7 +136,8 @@ async function drive(url: string, seconds: number, tally: Tally, serverPid?: num
   });
   const result = await instance;
   const cpuAfter = cpuSeconds(serverPid);
-  tally.serverCpuSeconds = cpuBefore === null || cpuAfter === null || tally.serverCpuSeconds === null ? null : tally.serverCpuSeconds + cpuAfter - cpuBefore;
+  tally.serverCpuSeconds =
+    cpuBefore === null || cpuAfter === null || tally.serverCpuSeconds === null ? null : tally.serverCpuSeconds + cpuAfter - cpuBefore;
   tally.seconds += result.duration;
   tally.errors += result.errors;
 }
@@ -149,7 +160,11 @@ function problems(name: string, tally: Tally): string[] {
   return found;
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /**
  * Starts an entry point as `npm start` runs the service — compiled by the server's build, with plain

@@ -65,7 +65,14 @@ async function tabFor(browser: Browser, walker: Walker, portalUrl: string, targe
  * (NO_NAVSTART, NO_FCP) on a busy machine: such a run is repeated, up to three attempts, and any other
  * failure stops the script.
  */
-async function measure(browser: Browser, walker: Walker, portalUrl: string, target: Target, setting: Setting, found: Found): Promise<Result> {
+async function measure(
+  browser: Browser,
+  walker: Walker,
+  portalUrl: string,
+  target: Target,
+  setting: Setting,
+  found: Found,
+): Promise<Result> {
   for (let attempt = 1; ; attempt += 1) {
     const page = await tabFor(browser, walker, portalUrl, target, found);
     try {
@@ -106,12 +113,14 @@ function report(target: Target, setting: Setting, expectedPath: string, runs: Lh
   console.log(`${target.name} (${expectedPath}, ${setting.name}${landed === expectedPath.split('?')[0] ? '' : `, landed on ${landed}`})`);
   console.log(`lighthouse: performance ${performance}, accessibility ${accessibility}, best-practices ${bestPractices}`);
   console.log(`lcp: ${lcp} ms, cls ${cls.toFixed(3)}`);
-  if (runs.length > 1) console.log(`runs: performance ${runs.map((run) => score(run.categories.performance?.score)).join(', ')} (the median run above)`);
+  if (runs.length > 1)
+    console.log(`runs: performance ${runs.map((run) => score(run.categories.performance?.score)).join(', ')} (the median run above)`);
   const misses: string[] = [];
   if (landed !== expectedPath.split('?')[0]) misses.push(`${where} ended on ${landed}`);
   if (accessibility < aim.accessibility) misses.push(`${where} accessibility ${accessibility} < ${aim.accessibility}`);
   if (bestPractices < aim.bestPractices) misses.push(`${where} best-practices ${bestPractices} < ${aim.bestPractices}`);
-  if (setting.name === 'mobile' && performance < aim.performanceMobile) misses.push(`${where} performance ${performance} < ${aim.performanceMobile}`);
+  if (setting.name === 'mobile' && performance < aim.performanceMobile)
+    misses.push(`${where} performance ${performance} < ${aim.performanceMobile}`);
   if (setting.name === 'mobile' && !(lcp <= aim.lcpMobileMs)) misses.push(`${where} lcp ${lcp} ms > ${aim.lcpMobileMs} ms`);
   return misses;
 }
@@ -125,7 +134,15 @@ async function main(): Promise<void> {
   const server = await startPortalServer({ distDir });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
   });
   const browserURL = `http://127.0.0.1:${chrome.port}`;
   const browser = await puppeteer.connect({ browserURL, defaultViewport: null });
@@ -141,7 +158,9 @@ async function main(): Promise<void> {
           misses.push(...report(target, setting, target.path(found), runs));
         } catch (error) {
           // One route that cannot be measured must not hide the figures of the others.
-          console.log(`${target.name} (${setting.name}) not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          console.log(
+            `${target.name} (${setting.name}) not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+          );
           misses.push(`${target.name} (${setting.name}) not measured`);
         }
       }

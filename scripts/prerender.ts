@@ -30,7 +30,9 @@ type PrerenderEntry = {
   FIRST_PAINT_ATTRIBUTE: string;
   FIRST_PAINT_CHUNKS_ATTRIBUTE: string;
   PRERENDERED_ROUTES: string[];
-  prerenderRoute(route: string): Promise<{ route: string; markup: string; notice: string; styles: string; title: string; modules: string[] }>;
+  prerenderRoute(
+    route: string,
+  ): Promise<{ route: string; markup: string; notice: string; styles: string; title: string; modules: string[] }>;
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -65,7 +67,10 @@ function replaceOnce(page: string, search: string | RegExp, replacement: string)
  * they are, to the browser and to the simulation.
  */
 function lowPriorityScripts(template: string): string {
-  const lowered = template.replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ');
+  const lowered = template.replace(
+    /<(script type="module"|link rel="modulepreload") crossorigin /g,
+    '<$1 crossorigin fetchpriority="low" ',
+  );
   if (!lowered.includes('<script type="module" crossorigin fetchpriority="low" ')) throw new Error('dist/index.html has no module script');
   return lowered;
 }

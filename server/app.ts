@@ -31,14 +31,7 @@ import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
 import { createOutboxRunner, type OutboxRunner } from './outbox/outbox-runner.ts';
 import { createSupportWebhookDelivery } from './outbox/support-webhook-delivery.ts';
-import type {
-  AccountDirectory,
-  CredentialChecker,
-  DomainValidator,
-  ImapHostResolver,
-  MigrationVendor,
-  Notifier,
-} from './ports.ts';
+import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, MigrationVendor, Notifier } from './ports.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
@@ -119,9 +112,18 @@ export function createService(deps: AppDependencies): ExportService {
         jobs,
         notifier: deps.notifier,
         portalUrl: portalAddress(config),
-        estimates: { status: (exportId) => jobService.status(exportId, null), now: deps.now, waitMs: config.outbox.startedMailWaitMs, recheckMs: config.outbox.intervalMs },
+        estimates: {
+          status: (exportId) => jobService.status(exportId, null),
+          now: deps.now,
+          waitMs: config.outbox.startedMailWaitMs,
+          recheckMs: config.outbox.intervalMs,
+        },
       }),
-      'support-request': createSupportWebhookDelivery({ support, webhookUrl: config.supportWebhookUrl, timeoutMs: config.outbox.deliveryTimeoutMs }),
+      'support-request': createSupportWebhookDelivery({
+        support,
+        webhookUrl: config.supportWebhookUrl,
+        timeoutMs: config.outbox.deliveryTimeoutMs,
+      }),
     },
     settings: { retry: config.outbox.retry, deliveryTimeoutMs: config.outbox.deliveryTimeoutMs, batchSize: OUTBOX_BATCH },
     logger,

@@ -68,7 +68,8 @@ export type SourceImapConfig = {
   /** A PEM file of a private CA the server's certificate chains to; null = the system's CAs. */
   caFile: string | null;
   /** Dovecot's `<address><separator><master>` login, or SASL PLAIN's authorization identity (Cyrus's admins). */
-  master: { user: string; password: string; separator: string; method: 'separator' } | { user: string; password: string; method: 'authzid' };
+  master:
+    { user: string; password: string; separator: string; method: 'separator' } | { user: string; password: string; method: 'authzid' };
 };
 
 /**
@@ -241,7 +242,12 @@ function identity(env: Env): IdentityConfig {
 
 function list(env: Env, name: string): string[] | null {
   const raw = text(env, name);
-  return raw === undefined ? null : raw.split(',').map((item) => item.trim()).filter(Boolean);
+  return raw === undefined
+    ? null
+    : raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
 }
 
 function outbound(env: Env): OutboundPolicy {
@@ -281,7 +287,9 @@ function sourceImap(env: Env, cwd: string): SourceImapConfig | null {
   if (!host && !user && !password) return null;
   if (!host || !user || !password) {
     const missing = SOURCE_IMAP_REQUIRED.filter((name) => !text(env, name));
-    throw new ConfigError(`Configuration: the source mail server needs ${SOURCE_IMAP_REQUIRED.join(', ')} together; ${missing.join(', ')} missing.`);
+    throw new ConfigError(
+      `Configuration: the source mail server needs ${SOURCE_IMAP_REQUIRED.join(', ')} together; ${missing.join(', ')} missing.`,
+    );
   }
   const tls = text(env, 'SOURCE_IMAP_TLS') ?? 'implicit';
   if (tls !== 'implicit' && tls !== 'starttls') throw malformed('SOURCE_IMAP_TLS', tls, "'implicit' or 'starttls'");
@@ -302,7 +310,9 @@ function sourceCardDav(env: Env): SourceCardDavConfig | null {
   if (!url && !user && !password) return null;
   if (!url || !user || !password) {
     const missing = SOURCE_CARDDAV_REQUIRED.filter((name) => !text(env, name));
-    throw new ConfigError(`Configuration: the source address-book server needs ${SOURCE_CARDDAV_REQUIRED.join(', ')} together; ${missing.join(', ')} missing.`);
+    throw new ConfigError(
+      `Configuration: the source address-book server needs ${SOURCE_CARDDAV_REQUIRED.join(', ')} together; ${missing.join(', ')} missing.`,
+    );
   }
   try {
     checkedBaseUrl(url, 'CardDAV');
@@ -337,7 +347,12 @@ function imapLimits(env: Env): Record<ImapProvider, ImapProviderLimits> {
     maxMessageBytes: integer(env, `${prefix}_IMAP_MAX_MESSAGE_BYTES`, maxMessageBytes, 1),
     maxConnections: integer(env, `${prefix}_IMAP_MAX_CONNECTIONS`, maxConnections, 1, 100),
   });
-  return { gmail: limitsOf(IMAP_LIMITS.gmail), outlook: limitsOf(IMAP_LIMITS.outlook), yahoo: limitsOf(IMAP_LIMITS.yahoo), aol: limitsOf(IMAP_LIMITS.aol) };
+  return {
+    gmail: limitsOf(IMAP_LIMITS.gmail),
+    outlook: limitsOf(IMAP_LIMITS.outlook),
+    yahoo: limitsOf(IMAP_LIMITS.yahoo),
+    aol: limitsOf(IMAP_LIMITS.aol),
+  };
 }
 
 function destinations(env: Env): DestinationsConfig {

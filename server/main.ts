@@ -36,7 +36,9 @@ const { logger } = service;
 const parts = describeParts(config);
 const metricsServer = config.metrics
   ? await startMetricsServer(service.metrics.registry, config.metrics, logger).catch((error: unknown) => {
-      console.error(`export portal: cannot serve metrics on ${config.metrics?.host}:${config.metrics?.port}: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `export portal: cannot serve metrics on ${config.metrics?.host}:${config.metrics?.port}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       process.exit(1);
     })
   : null;
@@ -55,11 +57,17 @@ function announce(listening: string) {
 const server =
   config.role === 'worker'
     ? null
-    : serve({ fetch: service.app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: service.ServerResponse } }, (info) => {
-        logger.info({ host: config.host, port: info.port, role: config.role, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal listening');
-        const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-        announce(`listening on http://${shown}:${info.port}`);
-      });
+    : serve(
+        { fetch: service.app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: service.ServerResponse } },
+        (info) => {
+          logger.info(
+            { host: config.host, port: info.port, role: config.role, adapters: config.adapters, database: databaseLabel(config.database) },
+            'export portal listening',
+          );
+          const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+          announce(`listening on http://${shown}:${info.port}`);
+        },
+      );
 if (!server) {
   logger.info({ role: config.role, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal worker running');
   announce('worker running, no public listener');

@@ -72,17 +72,23 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   const embedded = developmentIssuers(config);
   if (embedded.includes('sso')) standIns.push('embedded development sign-in (scenario accounts, no password)');
   const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => CONSENT_SERVERS[issuer].name);
-  if (consents.length) standIns.push(`embedded development ${[consents.slice(0, -1).join(', '), consents.at(-1)].filter(Boolean).join(' and ')} consent`);
+  if (consents.length)
+    standIns.push(`embedded development ${[consents.slice(0, -1).join(', '), consents.at(-1)].filter(Boolean).join(' and ')} consent`);
   if (config.development) {
     standIns.push(
-      config.sourceImap ? `development mailbox store in ${config.devMailDir} for the OAuth destinations` : `sample mailboxes and development destination mailboxes in ${config.devMailDir}`,
-      config.sourceCardDav ? `development address-book store in ${config.devMailDir} for the OAuth destinations` : `sample address books and development destination address books in ${config.devMailDir}`,
+      config.sourceImap
+        ? `development mailbox store in ${config.devMailDir} for the OAuth destinations`
+        : `sample mailboxes and development destination mailboxes in ${config.devMailDir}`,
+      config.sourceCardDav
+        ? `development address-book store in ${config.devMailDir} for the OAuth destinations`
+        : `sample address books and development destination address books in ${config.devMailDir}`,
       'simulated migration vendor for the failing scenario account',
       '/dev pages',
     );
   } else {
     for (const [server, { destination, prefix }] of Object.entries(CONSENT_SERVERS)) {
-      if (!config.identity[server as DestinationServerName]) unavailable.push(`${destination} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
+      if (!config.identity[server as DestinationServerName])
+        unavailable.push(`${destination} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
     }
     if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
     if (!config.sourceCardDav) unavailable.push('contacts transfers (no source address-book server: SOURCE_CARDDAV_URL)');
@@ -100,11 +106,17 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
  */
 export async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger, signal?: AbortSignal): Promise<void> {
   // Only accounts whose mailbox can be exported get one; any other address gets its data on first use.
-  const addresses = directory.scenarios().filter((a) => a.migration.mailbox).map((a) => a.email);
+  const addresses = directory
+    .scenarios()
+    .filter((a) => a.migration.mailbox)
+    .map((a) => a.email);
   try {
     const report = await devMail.prepare(addresses, signal);
     if (report.generated.length > 0) {
-      logger.info({ accounts: report.generated.length, messages: report.messages, cards: report.cards, ms: report.ms, dir: devMail.layout.dir }, 'sample mailboxes and address books written');
+      logger.info(
+        { accounts: report.generated.length, messages: report.messages, cards: report.cards, ms: report.ms, dir: devMail.layout.dir },
+        'sample mailboxes and address books written',
+      );
     }
   } catch (error) {
     logger.error({ err: error }, 'sample mailboxes could not be written');
@@ -120,12 +132,16 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const directory = scenarioDirectory;
   const real = config.adapters === 'real';
   const guard = createOutboundGuard(config.outbound);
-  const limiterStore = openLimiterStore(config.database, (error) => logger.error({ err: error }, 'limits: an idle database connection failed'));
-  const queue = await openTransferQueue(config, (error) => logger.error({ err: error }, 'transfer queue: pg-boss reported an error')).catch(async (error: unknown) => {
-    await limiterStore.close();
-    await db.destroy();
-    throw error;
-  });
+  const limiterStore = openLimiterStore(config.database, (error) =>
+    logger.error({ err: error }, 'limits: an idle database connection failed'),
+  );
+  const queue = await openTransferQueue(config, (error) => logger.error({ err: error }, 'transfer queue: pg-boss reported an error')).catch(
+    async (error: unknown) => {
+      await limiterStore.close();
+      await db.destroy();
+      throw error;
+    },
+  );
   const devMail = config.development ? createDevMail({ dir: config.devMailDir, deliveryMs: config.devMailDeliveryMs }) : null;
   // The sample mailboxes are the source only when no mail server is configured.
   const preparation = new AbortController();
@@ -160,15 +176,23 @@ export async function assembleService(config: Config, options: { logger?: Logger
     directory,
     vendor: config.development
       ? routeScenarios({
-          simulated: createSimulatedVendor({ jobDurationMs: config.jobDurationMs, exportFails: () => true, filesDir: config.filesDir, now }),
+          simulated: createSimulatedVendor({
+            jobDurationMs: config.jobDurationMs,
+            exportFails: () => true,
+            filesDir: config.filesDir,
+            now,
+          }),
           engine: transfers.vendor,
           // The failing scenario's timeline, and what the engine does not move (forwarding).
-          simulates: (job) => directory.find(job.sourceEmail).exportsFail || job.operations.some((operation) => !ENGINE_OPERATIONS.has(operation)),
+          simulates: (job) =>
+            directory.find(job.sourceEmail).exportsFail || job.operations.some((operation) => !ENGINE_OPERATIONS.has(operation)),
         })
       : transfers.vendor,
     credentialChecker: real ? createImapCredentialChecker({ guard }) : createDevCredentialChecker(),
     imapResolver: real ? createDnsImapResolver({ guard }) : createDevImapResolver(),
-    domainValidator: real ? createDnsDomainValidator({ servers: config.outbound.dnsServers ? [...config.outbound.dnsServers] : undefined }) : createDevDomainValidator(),
+    domainValidator: real
+      ? createDnsDomainValidator({ servers: config.outbound.dnsServers ? [...config.outbound.dnsServers] : undefined })
+      : createDevDomainValidator(),
     notifier: createMailNotifier({
       smtpUrl: config.smtpUrl ?? undefined,
       outboxDir: config.outboxDir,
@@ -185,18 +209,22 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const runsWorker = config.role !== 'web';
   if (runsWorker) transfers.worker.start();
   metrics.track({ queueDepth: () => queue.over(db).depth(), running: () => transfers.worker.runningIds().length });
-  const stops = !runsWorker ? [] : [
-    // First: each run stops at its next checkpoint and gives its lease back before the database closes.
-    transfers.worker.stop,
-    service.jobService.startSweep(config.sweepIntervalMs),
-    service.outbox.start(config.outbox.intervalMs),
-    runPeriodically(PURGE_INTERVAL_MS, () =>
-      purgeExpiredCounters(db).catch((error: unknown) => logger.error({ err: error }, 'limits: could not purge old counters')),
-    ),
-    runPeriodically(PURGE_INTERVAL_MS, () =>
-      destinationGrants.purge().catch((error: unknown) => logger.error({ err: error }, 'destination grants: could not purge ended ones')),
-    ),
-  ];
+  const stops = !runsWorker
+    ? []
+    : [
+        // First: each run stops at its next checkpoint and gives its lease back before the database closes.
+        transfers.worker.stop,
+        service.jobService.startSweep(config.sweepIntervalMs),
+        service.outbox.start(config.outbox.intervalMs),
+        runPeriodically(PURGE_INTERVAL_MS, () =>
+          purgeExpiredCounters(db).catch((error: unknown) => logger.error({ err: error }, 'limits: could not purge old counters')),
+        ),
+        runPeriodically(PURGE_INTERVAL_MS, () =>
+          destinationGrants
+            .purge()
+            .catch((error: unknown) => logger.error({ err: error }, 'destination grants: could not purge ended ones')),
+        ),
+      ];
   return {
     ...service,
     db,

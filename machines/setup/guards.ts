@@ -82,8 +82,7 @@ const wizardGuards = {
   isOtherEmailField: ({ event }: MachineArgs) => event.type === 'OTHER.FIELD_CHANGED' && event.field === 'email',
   otherFormReady: ({ context }: MachineArgs) => facts.otherFormReady(context),
   providerChosen: ({ context }: MachineArgs) => facts.providerChosen(context),
-  customImapSyntaxInvalid: ({ context }: MachineArgs) =>
-    context.other.customImap && validateImapAddress(context.other.imap) !== null,
+  customImapSyntaxInvalid: ({ context }: MachineArgs) => context.other.customImap && validateImapAddress(context.other.imap) !== null,
   customImapNeedsCheck: ({ context }: MachineArgs) => context.other.customImap && !context.other.imapValidated,
   imapResolved: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
   credentialsOk: (_: MachineArgs, params: Answer<ValidateResponse | Refusal>) =>
@@ -91,8 +90,7 @@ const wizardGuards = {
   credentialsImapRejected: (_: MachineArgs, params: Answer<ValidateResponse | Refusal>) =>
     'error' in params.response && params.response.error === 'INVALID_IMAP',
   operationsChoiceAllowed: ({ context }: MachineArgs, params: { choice: OperationsChoice }) =>
-    params.choice === 'email' ||
-    (params.choice === 'both' ? facts.contactsOffered(context) : facts.justContactsOffered(context)),
+    params.choice === 'email' || (params.choice === 'both' ? facts.contactsOffered(context) : facts.justContactsOffered(context)),
   isFileExport: ({ context }: MachineArgs) => context.dstAccount?.provider === 'file',
   formatOffered: ({ event }: MachineArgs) => event.type === 'EXPORT_FORMAT.SELECTED' && formatOffered(event.kind, event.format),
   optionsComplete: ({ context }: MachineArgs) => facts.optionsComplete(context),

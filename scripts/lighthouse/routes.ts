@@ -61,7 +61,10 @@ async function toOptions(page: Page, portalUrl: string): Promise<void> {
 /** From the options to the development Google consent page, email and contacts chosen. */
 async function toConsent(page: Page, portalUrl: string): Promise<void> {
   await toOptions(page, portalUrl);
-  await page.getByRole('group', { name: 'What to save' }).getByRole('radio', { name: /^Email and contacts\b/ }).check();
+  await page
+    .getByRole('group', { name: 'What to save' })
+    .getByRole('radio', { name: /^Email and contacts\b/ })
+    .check();
   await page.getByRole('button', NEXT).click();
   await page.getByRole('heading', { level: 1, name: 'Allow access to your Google account' }).waitFor();
 }
@@ -101,8 +104,16 @@ const at = (path: string) => () => path;
 export const TARGETS: Target[] = [
   { name: 'sign-in', path: at('/') },
   { name: 'support-form', path: at('/support-form') },
-  { name: 'opt-out-info', path: at('/opt-out-info'), reach: (page, url) => signIn(page, url, 'opted-out-delete@example.com', '/opt-out-info') },
-  { name: 'destination-account', path: at('/destination-account'), reach: (page, url) => signIn(page, url, 'active@example.com', '/destination-account') },
+  {
+    name: 'opt-out-info',
+    path: at('/opt-out-info'),
+    reach: (page, url) => signIn(page, url, 'opted-out-delete@example.com', '/opt-out-info'),
+  },
+  {
+    name: 'destination-account',
+    path: at('/destination-account'),
+    reach: (page, url) => signIn(page, url, 'active@example.com', '/destination-account'),
+  },
   { name: 'accept-google-terms', path: at('/accept-google-terms'), reach: toGoogleTerms },
   { name: 'migration-options', path: at('/migration-options'), reach: toOptions },
   {

@@ -9,8 +9,8 @@
  * overrides all of this: tests reach their Dovecot on 127.0.0.1 through it.
  * Range classification is ipaddr.js's (maintained tables of the IANA special-purpose registries).
  */
-import ipaddr from 'ipaddr.js';
 import { Resolver } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
 import { isPlausibleHost, normalizeHost } from './known-mail-hosts.ts';
 
 export type OutboundPolicy = {

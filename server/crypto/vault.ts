@@ -26,7 +26,9 @@ export function createVault(secret: string): Vault {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(purpose, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return [VERSION, iv, body, cipher.getAuthTag()]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     open(sealed, purpose) {
       const [version, iv, body, tag, ...rest] = sealed.split('.');
@@ -50,7 +52,12 @@ export function createVault(secret: string): Vault {
  * A value sealed as `JSON.stringify(value)`, opened and checked against its schema: null when it does
  * not open, or opens to something else (sealed by an older release, say), never an exception.
  */
-export function openJson<TSchema extends v.GenericSchema>(vault: Vault, sealed: string, purpose: string, schema: TSchema): v.InferOutput<TSchema> | null {
+export function openJson<TSchema extends v.GenericSchema>(
+  vault: Vault,
+  sealed: string,
+  purpose: string,
+  schema: TSchema,
+): v.InferOutput<TSchema> | null {
   const plain = vault.open(sealed, purpose);
   if (plain === null) return null;
   try {

@@ -89,7 +89,12 @@ export function createDestinationGrantsStore(db: Db) {
 
     /** Lets a claim go without a new token (the refresh failed): the next reader may try. */
     async releaseRefresh(exportId: string, version: number): Promise<void> {
-      await db.updateTable('destination_grants').set({ refreshing_until: null }).where('export_id', '=', exportId).where('version', '=', version).execute();
+      await db
+        .updateTable('destination_grants')
+        .set({ refreshing_until: null })
+        .where('export_id', '=', exportId)
+        .where('version', '=', version)
+        .execute();
     },
 
     async deleteByExport(exportId: string): Promise<void> {

@@ -6,7 +6,14 @@
  * only query: compiled once, one read of the primary key.
  */
 import * as v from 'valibot';
-import { ImapAddressSchema, type ContactsFormat, type DestinationProvider, type EmailFormat, type ImapAddress, type Operation } from '../../contract/index.ts';
+import {
+  ImapAddressSchema,
+  type ContactsFormat,
+  type DestinationProvider,
+  type EmailFormat,
+  type ImapAddress,
+  type Operation,
+} from '../../contract/index.ts';
 import { exportMail, type EndSummary } from '../outbox/export-mail-delivery.ts';
 import type { OperationProgress, VendorJob } from '../ports.ts';
 import { queueMessage, withdrawMessages } from './outbox-store.ts';

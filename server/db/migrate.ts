@@ -13,7 +13,9 @@ const migratorFor = (db: Kysely<Database>, dialect: Dialect) =>
     db,
     provider: {
       getMigrations: async () =>
-        Object.fromEntries(Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (schema) => migration.up(schema, dialect) }])),
+        Object.fromEntries(
+          Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (schema) => migration.up(schema, dialect) }]),
+        ),
     },
   });
 
@@ -30,7 +32,9 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
   const message = error instanceof Error ? error.message : String(error);
   const unknown = /previously executed migration (\S+) is missing/.exec(message);
   if (unknown) {
-    throw new Error(`The database is newer than this service: it ran migration ${unknown[1]}, which this version does not know.`, { cause: error });
+    throw new Error(`The database is newer than this service: it ran migration ${unknown[1]}, which this version does not know.`, {
+      cause: error,
+    });
   }
   const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'setup';
   throw new Error(`Database migration ${failed} failed: ${message}`, { cause: error });

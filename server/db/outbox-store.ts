@@ -32,7 +32,14 @@ export type EarlierMessages = { pending: boolean; lastSentAt: number | null };
 export async function queueMessage(executor: Kysely<Database>, message: NewOutboxMessage, now: number): Promise<void> {
   await executor
     .insertInto('outbox')
-    .values({ kind: message.kind, ref: message.ref, payload: JSON.stringify(message.payload), status: 'pending', next_attempt_at: now, created_at: now })
+    .values({
+      kind: message.kind,
+      ref: message.ref,
+      payload: JSON.stringify(message.payload),
+      status: 'pending',
+      next_attempt_at: now,
+      created_at: now,
+    })
     .execute();
 }
 
@@ -49,10 +56,22 @@ const MAX_ERROR_LENGTH = 500;
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
 
 export function createOutboxStore(db: Db) {
-  const finish = async (id: number, status: Exclude<OutboxStatus, 'pending'>, now: number, error: string | null = null, attempts?: number) => {
+  const finish = async (
+    id: number,
+    status: Exclude<OutboxStatus, 'pending'>,
+    now: number,
+    error: string | null = null,
+    attempts?: number,
+  ) => {
     await db
       .updateTable('outbox')
-      .set({ status, finished_at: now, lease_until: null, last_error: error?.slice(0, MAX_ERROR_LENGTH) ?? null, ...(attempts === undefined ? {} : { attempts }) })
+      .set({
+        status,
+        finished_at: now,
+        lease_until: null,
+        last_error: error?.slice(0, MAX_ERROR_LENGTH) ?? null,
+        ...(attempts === undefined ? {} : { attempts }),
+      })
       .where('id', '=', id)
       .execute();
   };
@@ -91,14 +110,28 @@ export function createOutboxStore(db: Db) {
       const rows = await db
         .updateTable('outbox')
         .set({ lease_until: now + leaseMs })
-        .where('id', 'in', candidates.map((row) => row.id))
+        .where(
+          'id',
+          'in',
+          candidates.map((row) => row.id),
+        )
         .where('status', '=', 'pending')
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
         .returning(['id', 'kind', 'ref', 'payload', 'attempts'])
         .execute();
       // Only this module writes the table: kinds are ours and payloads are JSON objects of strings.
       return rows.flatMap((row) =>
-        isKind(row.kind) ? [{ id: row.id, kind: row.kind, ref: row.ref, payload: JSON.parse(row.payload) as Record<string, string>, attempts: row.attempts }] : [],
+        isKind(row.kind)
+          ? [
+              {
+                id: row.id,
+                kind: row.kind,
+                ref: row.ref,
+                payload: JSON.parse(row.payload) as Record<string, string>,
+                attempts: row.attempts,
+              },
+            ]
+          : [],
       );
     },
     /** The messages queued before `message` about its subject (read just before delivering it). */
@@ -143,7 +176,9 @@ export function createOutboxStore(db: Db) {
         .where('ref', 'in', [...refs])
         .orderBy('id')
         .execute();
-      return new Map(rows.map((row) => [row.ref, { status: row.status as OutboxStatus, attempts: row.attempts, lastError: row.last_error }]));
+      return new Map(
+        rows.map((row) => [row.ref, { status: row.status as OutboxStatus, attempts: row.attempts, lastError: row.last_error }]),
+      );
     },
   };
 }

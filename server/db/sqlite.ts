@@ -3,9 +3,9 @@
  * synchronous; Kysely's SqliteDialect gives it one connection behind a mutex, so a transaction
  * holds the database alone until it ends.
  */
-import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { SqliteAdapter, SqliteDialect, type SqliteDatabase } from 'kysely';
 
 /**

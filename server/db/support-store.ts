@@ -3,8 +3,8 @@
  * configured webhook (in the same transaction: a stored request is never left unforwarded), and
  * deletes the requests older than the retention period, so the table holds weeks, not forever.
  */
-import type { SupportRequest } from '../../contract/index.ts';
 import type { Selectable } from 'kysely';
+import type { SupportRequest } from '../../contract/index.ts';
 import type { Db } from './open.ts';
 import type { SupportRequestsTable } from './schema.ts';
 import { queueMessage } from './outbox-store.ts';
@@ -15,7 +15,10 @@ export type StoredSupportRequest = SupportRequest & { id: number; receivedAt: nu
 export type SupportStore = ReturnType<typeof createSupportStore>;
 
 export function createSupportStore(db: Db, options: { retentionMs: number }) {
-  const fromRow = ({ received_at, ...rest }: Selectable<SupportRequestsTable>): StoredSupportRequest => ({ ...rest, receivedAt: received_at });
+  const fromRow = ({ received_at, ...rest }: Selectable<SupportRequestsTable>): StoredSupportRequest => ({
+    ...rest,
+    receivedAt: received_at,
+  });
   return {
     /** Stores the request (and queues it for the webhook when `forward`); answers its id. */
     save: (request: SupportRequest, now: number, forward: boolean): Promise<number> =>

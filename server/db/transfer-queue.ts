@@ -63,7 +63,11 @@ export function createTableTransferQueue(db: Db): TransferQueue {
       await db.deleteFrom('transfer_queue').where('export_id', '=', exportId).execute();
     },
     async depth() {
-      const row = await db.selectFrom('transfer_queue').select((eb) => eb.fn.countAll<number>().as('waiting')).where('lease_owner', 'is', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('transfer_queue')
+        .select((eb) => eb.fn.countAll<number>().as('waiting'))
+        .where('lease_owner', 'is', null)
+        .executeTakeFirst();
       return Number(row?.waiting ?? 0);
     },
   };

@@ -21,7 +21,13 @@ export function createTransferReportStore(db: Db) {
       });
     },
     async receipts(transferId: string): Promise<Receipt[]> {
-      const rows = await db.selectFrom('transfer_receipts').selectAll().where('transfer_id', '=', transferId).orderBy('operation', 'desc').orderBy('container').execute();
+      const rows = await db
+        .selectFrom('transfer_receipts')
+        .selectAll()
+        .where('transfer_id', '=', transferId)
+        .orderBy('operation', 'desc')
+        .orderBy('container')
+        .execute();
       return rows.map(receiptOf);
     },
     async failedItems(transferId: string): Promise<FailedItem[]> {

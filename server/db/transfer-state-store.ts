@@ -5,6 +5,7 @@
  * and item rows it covers, so a transfer killed at any point resumes with exact counts. Counters are
  * added in the database (`done = done + n`), so writers on several connections never lose an update.
  */
+import type { Selectable } from 'kysely';
 import type {
   Checkpoint,
   FailedItem,
@@ -19,7 +20,6 @@ import type {
   TransferStatus,
 } from '../engine/ports.ts';
 import type { Db } from './open.ts';
-import type { Selectable } from 'kysely';
 import type { TransferItemsTable, TransferOperationsTable, TransferReceiptsTable } from './schema.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -85,15 +85,43 @@ export function createTransferStateStore(db: Db): TransferStateStore {
   return {
     async load(transferId, operation) {
       const [row, checkpoints, failures, receipts] = await Promise.all([
-        db.selectFrom('transfer_operations').selectAll().where('transfer_id', '=', transferId).where('operation', '=', operation).executeTakeFirst(),
-        db.selectFrom('transfer_checkpoints').selectAll().where('transfer_id', '=', transferId).where('operation', '=', operation).orderBy('container').execute(),
-        db.selectFrom('transfer_items').selectAll().where('transfer_id', '=', transferId).where('operation', '=', operation).orderBy('id').execute(),
-        db.selectFrom('transfer_receipts').selectAll().where('transfer_id', '=', transferId).where('operation', '=', operation).orderBy('container').execute(),
+        db
+          .selectFrom('transfer_operations')
+          .selectAll()
+          .where('transfer_id', '=', transferId)
+          .where('operation', '=', operation)
+          .executeTakeFirst(),
+        db
+          .selectFrom('transfer_checkpoints')
+          .selectAll()
+          .where('transfer_id', '=', transferId)
+          .where('operation', '=', operation)
+          .orderBy('container')
+          .execute(),
+        db
+          .selectFrom('transfer_items')
+          .selectAll()
+          .where('transfer_id', '=', transferId)
+          .where('operation', '=', operation)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('transfer_receipts')
+          .selectAll()
+          .where('transfer_id', '=', transferId)
+          .where('operation', '=', operation)
+          .orderBy('container')
+          .execute(),
       ]);
       const record: OperationRecord = {
         status: row ? statusOf(row) : null,
         progress: row ? progressOf(operation, row) : null,
-        checkpoints: checkpoints.map((c): Checkpoint => ({ operation, container: c.container, validity: c.validity, position: c.position })),
+        checkpoints: checkpoints.map((c): Checkpoint => ({
+          operation,
+          container: c.container,
+          validity: c.validity,
+          position: c.position,
+        })),
         failures: failures.map(itemOf),
         receipts: receipts.map(receiptOf),
       };
@@ -105,7 +133,9 @@ export function createTransferStateStore(db: Db): TransferStateStore {
       await db
         .insertInto('transfer_operations')
         .values({ ...key(transferId, operation), ...NO_PROGRESS, ...running, total: totals.total, bytes_total: totals.bytesTotal })
-        .onConflict((conflict) => conflict.columns(['transfer_id', 'operation']).doUpdateSet({ ...running, total: totals.total, bytes_total: totals.bytesTotal }))
+        .onConflict((conflict) =>
+          conflict.columns(['transfer_id', 'operation']).doUpdateSet({ ...running, total: totals.total, bytes_total: totals.bytesTotal }),
+        )
         .execute();
     },
 
@@ -114,7 +144,12 @@ export function createTransferStateStore(db: Db): TransferStateStore {
         for (const table of ['transfer_checkpoints', 'transfer_items', 'transfer_receipts'] as const) {
           await trx.deleteFrom(table).where('transfer_id', '=', transferId).where('operation', '=', operation).execute();
         }
-        await trx.updateTable('transfer_operations').set(NO_PROGRESS).where('transfer_id', '=', transferId).where('operation', '=', operation).execute();
+        await trx
+          .updateTable('transfer_operations')
+          .set(NO_PROGRESS)
+          .where('transfer_id', '=', transferId)
+          .where('operation', '=', operation)
+          .execute();
       }),
 
     commit: (transferId, { checkpoint, done, bytesDone, failed, failures }) =>
@@ -122,7 +157,18 @@ export function createTransferStateStore(db: Db): TransferStateStore {
         const { operation } = checkpoint;
         await trx
           .insertInto('transfer_operations')
-          .values({ ...key(transferId, operation), state: null, reason: null, resume_at: null, detail: null, total: 0, bytes_total: null, done, failed, bytes_done: bytesDone })
+          .values({
+            ...key(transferId, operation),
+            state: null,
+            reason: null,
+            resume_at: null,
+            detail: null,
+            total: 0,
+            bytes_total: null,
+            done,
+            failed,
+            bytes_done: bytesDone,
+          })
           .onConflict((conflict) =>
             conflict.columns(['transfer_id', 'operation']).doUpdateSet((eb) => ({
               total: eb.fn.coalesce('transfer_operations.total', eb.val(0)),
@@ -136,7 +182,9 @@ export function createTransferStateStore(db: Db): TransferStateStore {
         await trx
           .insertInto('transfer_checkpoints')
           .values({ ...key(transferId, operation), ...point })
-          .onConflict((conflict) => conflict.columns(['transfer_id', 'operation', 'container']).doUpdateSet({ validity: point.validity, position: point.position }))
+          .onConflict((conflict) =>
+            conflict.columns(['transfer_id', 'operation', 'container']).doUpdateSet({ validity: point.validity, position: point.position }),
+          )
           .execute();
         if (failures.length > 0) {
           await trx
@@ -157,7 +205,12 @@ export function createTransferStateStore(db: Db): TransferStateStore {
       }),
 
     async saveReceipt(transferId, receipt) {
-      const counts = { destination: receipt.destination, source_count: receipt.sourceCount, destination_count: receipt.destinationCount, failed: receipt.failed };
+      const counts = {
+        destination: receipt.destination,
+        source_count: receipt.sourceCount,
+        destination_count: receipt.destinationCount,
+        failed: receipt.failed,
+      };
       await db
         .insertInto('transfer_receipts')
         .values({ ...key(transferId, receipt.operation), container: receipt.container, ...counts })

@@ -61,7 +61,12 @@ export function createTransfersStore(db: Db) {
     },
     /** The transfer is over: its secret goes. */
     async end(exportId: string, now: number): Promise<void> {
-      await db.updateTable('transfers').set({ ended_at: now, sealed_secret: null }).where('export_id', '=', exportId).where('ended_at', 'is', null).execute();
+      await db
+        .updateTable('transfers')
+        .set({ ended_at: now, sealed_secret: null })
+        .where('export_id', '=', exportId)
+        .where('ended_at', 'is', null)
+        .execute();
     },
   };
 }

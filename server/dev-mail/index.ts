@@ -59,7 +59,13 @@ export function createDevMail(options: DevMailOptions): DevMail {
 
   const generate = async (address: string) => {
     const final = layout.account(address);
-    if (await stat(final).then(() => true, () => false)) return null;
+    if (
+      await stat(final).then(
+        () => true,
+        () => false,
+      )
+    )
+      return null;
     await mkdir(layout.accountsDir, { recursive: true });
     const temporary = path.join(layout.accountsDir, `.tmp-${addressDirName(address)}-${randomBytes(4).toString('hex')}`);
     try {
@@ -123,7 +129,8 @@ export function createDevMail(options: DevMailOptions): DevMail {
     contactsSource: (address) => whenWritten(address, createVcardDirectorySource({ root: layout.contacts(address) })),
     destination: (address, provider, maxMessageBytes) =>
       pacedMail(createMaildirDestination({ root: layout.mailbox(address), provider, maxMessageBytes }), options.deliveryMs ?? 0),
-    contactsDestination: (address) => pacedContacts(createVcardDirectoryDestination({ root: layout.addressBooks(address) }), options.deliveryMs ?? 0),
+    contactsDestination: (address) =>
+      pacedContacts(createVcardDirectoryDestination({ root: layout.addressBooks(address) }), options.deliveryMs ?? 0),
   };
 }
 

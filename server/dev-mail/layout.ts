@@ -13,7 +13,9 @@ import path from 'node:path';
 
 export function addressDirName(address: string): string {
   const lower = address.trim().toLowerCase();
-  const encoded = lower.replace(/[^a-z0-9@._+-]/g, (char) => encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+  const encoded = lower.replace(/[^a-z0-9@._+-]/g, (char) =>
+    encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
   return encoded.startsWith('.') ? `%2E${encoded.slice(1)}` : encoded;
 }
 

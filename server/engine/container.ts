@@ -60,7 +60,11 @@ export async function copyContainer<S extends Closable, D extends Closable>(
       try {
         sessions.source ??= await endpoints.source.connect();
         sessions.destination ??= await endpoints.destination.connect();
-        return await work.copy({ source: sessions.source, destination: sessions.destination }, await store.load(transferId, operation), progressed);
+        return await work.copy(
+          { source: sessions.source, destination: sessions.destination },
+          await store.load(transferId, operation),
+          progressed,
+        );
       } catch (error) {
         // A session that saw a fault is not trusted again; the next attempt opens fresh ones.
         if (isRetryable(error) || signal.aborted) await closeSessions(sessions);

@@ -86,7 +86,10 @@ const failure = (folder: string, ref: MessageRef, reason: ItemFailureReason, det
 });
 
 /** The batch's messages; a batch the source cannot deliver whole is asked for one message at a time. */
-async function fetchBatch(job: FolderCopy, uids: number[]): Promise<{ messages: Map<number, SourceMessage>; unreadable: Map<number, string> }> {
+async function fetchBatch(
+  job: FolderCopy,
+  uids: number[],
+): Promise<{ messages: Map<number, SourceMessage>; unreadable: Map<number, string> }> {
   const messages = new Map<number, SourceMessage>();
   const unreadable = new Map<number, string>();
   if (uids.length === 0) return { messages, unreadable };
@@ -126,7 +129,12 @@ type Attempt = { settled: false } | { settled: true; result: AppendResult } | { 
  * Appends the batch's messages, at most `depth` at once (a pipelining destination has them in flight
  * together). After the first error no new append starts; those not started stay unattempted.
  */
-async function appendAll(job: FolderCopy, target: string, messages: ReadonlyMap<number, SourceMessage>, depth: number): Promise<Map<number, Attempt>> {
+async function appendAll(
+  job: FolderCopy,
+  target: string,
+  messages: ReadonlyMap<number, SourceMessage>,
+  depth: number,
+): Promise<Map<number, Attempt>> {
   const queue = [...messages.values()];
   const attempts = new Map<number, Attempt>(queue.map((m) => [m.uid, { settled: false }]));
   let stopped = false;
@@ -153,10 +161,12 @@ async function appendAll(job: FolderCopy, target: string, messages: ReadonlyMap<
  * committed even when the batch ends in an error.
  */
 async function runBatch(job: FolderCopy, target: string, validity: string, batch: Batch, fetched: Fetched): Promise<number> {
-  const copies = new Map(batch.copyUids.flatMap((uid) => {
-    const message = fetched.messages.get(uid);
-    return message && !fetched.unreadable.has(uid) ? [[uid, message] as const] : [];
-  }));
+  const copies = new Map(
+    batch.copyUids.flatMap((uid) => {
+      const message = fetched.messages.get(uid);
+      return message && !fetched.unreadable.has(uid) ? [[uid, message] as const] : [];
+    }),
+  );
   const attempts = await appendAll(job, target, copies, job.destinationPort.traits.appendsInFlight ?? 1);
   let done = 0;
   let bytesDone = 0;
@@ -168,7 +178,14 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
       done++;
       bytesDone += ref.size;
     } else if (action === 'too-big') {
-      failures.push(failure(job.folder.path, ref, 'too-big', `larger than the destination accepts (${job.destinationPort.traits.maxMessageBytes} bytes)`));
+      failures.push(
+        failure(
+          job.folder.path,
+          ref,
+          'too-big',
+          `larger than the destination accepts (${job.destinationPort.traits.maxMessageBytes} bytes)`,
+        ),
+      );
     } else {
       const unreadable = fetched.unreadable.get(ref.uid);
       const attempt = attempts.get(ref.uid);
@@ -181,7 +198,11 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
       } else if (attempt.result.ok) {
         done++;
         bytesDone += ref.size;
-      } else if (attempt.result.refusal.kind === 'too-big' || attempt.result.refusal.kind === 'quota' || attempt.result.refusal.kind === 'refused') {
+      } else if (
+        attempt.result.refusal.kind === 'too-big' ||
+        attempt.result.refusal.kind === 'quota' ||
+        attempt.result.refusal.kind === 'refused'
+      ) {
         failures.push(failure(job.folder.path, copies.get(ref.uid) ?? ref, attempt.result.refusal.kind, attempt.result.refusal.detail));
       }
     }
@@ -214,7 +235,14 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   for (const ref of index.messages) {
     if (ref.uid <= resumeAfter && !failedBefore.has(ref.uid)) ledger.claim(job.destinationPort.keysFor(ref));
   }
-  const plan = batches(planSteps(index.messages.filter((ref) => ref.uid > resumeAfter), ledger, job), job.limits);
+  const plan = batches(
+    planSteps(
+      index.messages.filter((ref) => ref.uid > resumeAfter),
+      ledger,
+      job,
+    ),
+    job.limits,
+  );
 
   let failed = failedBefore.size;
   await pipelined(

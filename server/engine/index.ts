@@ -13,17 +13,51 @@ export { createMemoryStateStore, type MemoryStateStore, type MemoryStoreState } 
 export { systemClock } from './clock.ts';
 export { createImapSource, type ImapSourceConfig } from './imap/source.ts';
 export { createImapDestination } from './imap/destination.ts';
-export { ImapEndpointSchema, ImapDestinationSchema, ArchiveDestinationSchema, GmailApiDestinationSchema, type GmailApiDestination, MailTransferJobSchema, type ImapEndpoint, type ImapDestinationConfig, type MailTransferJob } from './job.ts';
+export {
+  ImapEndpointSchema,
+  ImapDestinationSchema,
+  ArchiveDestinationSchema,
+  GmailApiDestinationSchema,
+  type GmailApiDestination,
+  MailTransferJobSchema,
+  type ImapEndpoint,
+  type ImapDestinationConfig,
+  type MailTransferJob,
+} from './job.ts';
 export { openZipArchive, type ZipArchive } from './files/zip-archive.ts';
 export { createArchiveDestination, type ArchiveDestinationOptions, type ArchiveFormat } from './files/archive-destination.ts';
 export { runContactsTransfer, type ContactsTransferRun, type ContactsTransferResult } from './contacts/run-contacts-transfer.ts';
-export type { AddressBook, Contact, ContactsDestination, ContactsDestinationSession, ContactsSource, ContactsSourceSession, SourceVCard, VCardRef } from './contacts/ports.ts';
+export type {
+  AddressBook,
+  Contact,
+  ContactsDestination,
+  ContactsDestinationSession,
+  ContactsSource,
+  ContactsSourceSession,
+  SourceVCard,
+  VCardRef,
+} from './contacts/ports.ts';
 export { createCardDavSource, type CardDavSourceConfig } from './contacts/carddav/source.ts';
 export { createCardDavDestination, type CardDavDestinationConfig } from './contacts/carddav/destination.ts';
-export { createContactsArchiveDestination, type ContactsArchiveOptions, type ContactsFileFormat } from './contacts/files/contacts-archive-destination.ts';
+export {
+  createContactsArchiveDestination,
+  type ContactsArchiveOptions,
+  type ContactsFileFormat,
+} from './contacts/files/contacts-archive-destination.ts';
 export { CONTACT_CSV_COLUMNS } from './contacts/files/csv-columns.ts';
-export { CardDavEndpointSchema, CardDavDestinationSchema, ContactsArchiveDestinationSchema, ContactsTransferJobSchema, type CardDavEndpoint, type ContactsTransferJob } from './contacts/job.ts';
+export {
+  CardDavEndpointSchema,
+  CardDavDestinationSchema,
+  ContactsArchiveDestinationSchema,
+  ContactsTransferJobSchema,
+  type CardDavEndpoint,
+  type ContactsTransferJob,
+} from './contacts/job.ts';
 export { createGmailDestination, GMAIL_API_DEFAULTS, type GmailDestinationConfig, type ApiRunOptions } from './gmail/destination.ts';
 export type { AccessTokens } from './http/access-tokens.ts';
 export { createPeopleDestination, PEOPLE_API_DEFAULTS, type PeopleDestinationConfig } from './contacts/google/people-destination.ts';
-export { createGraphContactsDestination, GRAPH_API_DEFAULTS, type GraphContactsDestinationConfig } from './contacts/graph/graph-destination.ts';
+export {
+  createGraphContactsDestination,
+  GRAPH_API_DEFAULTS,
+  type GraphContactsDestinationConfig,
+} from './contacts/graph/graph-destination.ts';

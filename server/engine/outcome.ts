@@ -5,7 +5,14 @@
  * status is stored. The run never rejects for a server's fault: every fault becomes a status.
  */
 import { TransferPause } from './pause.ts';
-import { isFolderFault, TransferFault, type OperationRecord, type TransferOperation, type TransferStateStore, type TransferStatus } from './ports.ts';
+import {
+  isFolderFault,
+  TransferFault,
+  type OperationRecord,
+  type TransferOperation,
+  type TransferStateStore,
+  type TransferStatus,
+} from './ports.ts';
 
 export type OperationResult = OperationRecord & { status: TransferStatus };
 
@@ -38,7 +45,9 @@ export async function runOperation(run: OperationRun, body: () => Promise<void>)
     await destination.finish();
     const { progress } = await store.load(transferId, operation);
     const allFailed = progress !== null && progress.failed > 0 && progress.done === 0;
-    status = allFailed ? { state: 'failed', reason: 'all-items-failed', detail: `none of ${progress.failed} ${run.itemNoun} could be copied` } : { state: 'completed' };
+    status = allFailed
+      ? { state: 'failed', reason: 'all-items-failed', detail: `none of ${progress.failed} ${run.itemNoun} could be copied` }
+      : { state: 'completed' };
   } catch (error) {
     status = statusOf(error, signal);
   }

@@ -11,7 +11,11 @@ import type { AppendResult, Clock } from './ports.ts';
 
 export type Pacing = { clock: Clock; limits: TransferLimits; signal: AbortSignal };
 
-export async function pacedMany<T>(pacing: Pacing, items: readonly T[], write: (items: T[]) => Promise<AppendResult[]>): Promise<AppendResult[]> {
+export async function pacedMany<T>(
+  pacing: Pacing,
+  items: readonly T[],
+  write: (items: T[]) => Promise<AppendResult[]>,
+): Promise<AppendResult[]> {
   const { clock, limits, signal } = pacing;
   const results: AppendResult[] = [];
   let pending = items.map((item, index) => ({ item, index }));
@@ -27,7 +31,8 @@ export async function pacedMany<T>(pacing: Pacing, items: readonly T[], write: (
         return;
       }
       const { refusal } = result;
-      if (refusal.kind === 'daily-limit') throw new TransferPause('daily-limit', clock.now() + (refusal.resumeAfterMs ?? limits.dailyLimitPauseMs), refusal.detail);
+      if (refusal.kind === 'daily-limit')
+        throw new TransferPause('daily-limit', clock.now() + (refusal.resumeAfterMs ?? limits.dailyLimitPauseMs), refusal.detail);
       again.push(p);
       detail = refusal.detail;
       if (refusal.retryAfterMs !== null) wait = Math.max(wait ?? 0, refusal.retryAfterMs);

@@ -148,13 +148,7 @@ export type Progress = {
 };
 
 export type ItemFailureReason =
-  | 'too-big'
-  | 'quota'
-  | 'refused'
-  | 'unreadable-at-source'
-  | 'vanished-at-source'
-  | 'folder-missing'
-  | 'folder-refused';
+  'too-big' | 'quota' | 'refused' | 'unreadable-at-source' | 'vanished-at-source' | 'folder-missing' | 'folder-refused';
 
 /** One row of the item report. */
 export type FailedItem = {
@@ -182,12 +176,7 @@ export type Receipt = {
 
 export type PauseReason = 'daily-limit' | 'throttled';
 export type FailureReason =
-  | 'source-unreachable'
-  | 'source-login-refused'
-  | 'destination-unreachable'
-  | 'destination-login-refused'
-  | 'all-items-failed'
-  | 'internal';
+  'source-unreachable' | 'source-login-refused' | 'destination-unreachable' | 'destination-login-refused' | 'all-items-failed' | 'internal';
 
 /** Where one operation of a transfer stands; the caller shows it and decides when to run it again. */
 export type TransferStatus =

@@ -24,9 +24,22 @@ export type MailTransferResult = OperationResult;
 
 type Worker = Sessions<MailSourceSession, MailDestinationSession>;
 
-const contextOf = (run: MailTransferRun, limits: TransferLimits, signal: AbortSignal): RunContext => ({ transferId: run.transferId, store: run.store, clock: run.clock, limits, signal });
+const contextOf = (run: MailTransferRun, limits: TransferLimits, signal: AbortSignal): RunContext => ({
+  transferId: run.transferId,
+  store: run.store,
+  clock: run.clock,
+  limits,
+  signal,
+});
 
-async function copyPlannedFolder(run: MailTransferRun, limits: TransferLimits, signal: AbortSignal, worker: Worker, planned: PlannedFolder, budget: ByteBudget): Promise<void> {
+async function copyPlannedFolder(
+  run: MailTransferRun,
+  limits: TransferLimits,
+  signal: AbortSignal,
+  worker: Worker,
+  planned: PlannedFolder,
+  budget: ByteBudget,
+): Promise<void> {
   const { folder } = planned;
   const context = contextOf(run, limits, signal);
   await copyContainer(context, run, worker, {
@@ -58,8 +71,11 @@ export async function runMailTransfer(run: MailTransferRun): Promise<MailTransfe
     await store.begin(transferId, OPERATION, { total: mailPlan.total, bytesTotal: mailPlan.bytesTotal });
     const workers = Math.min(limits.parallelFolders, destination.traits.maxParallelFolders);
     const budget = createByteBudget(limits.inFlightBytes);
-    await copyContainers<MailSourceSession, MailDestinationSession, PlannedFolder>(signal, workers, mailPlan.folders, (worker, planned, stopping) =>
-      copyPlannedFolder(run, limits, stopping, worker, planned, budget),
+    await copyContainers<MailSourceSession, MailDestinationSession, PlannedFolder>(
+      signal,
+      workers,
+      mailPlan.folders,
+      (worker, planned, stopping) => copyPlannedFolder(run, limits, stopping, worker, planned, budget),
     );
   });
 }

@@ -27,8 +27,7 @@ export async function verifyToken(
   return identity && purposes.includes(identity.purpose) ? identity : null;
 }
 
-export const unauthorized = (c: Context) =>
-  apiError(c, 401, 'UNAUTHORIZED', 'Your sign-in has expired. Please, sign in again.');
+export const unauthorized = (c: Context) => apiError(c, 401, 'UNAUTHORIZED', 'Your sign-in has expired. Please, sign in again.');
 
 const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
 

@@ -27,8 +27,7 @@ export const noStoreJson = (body: unknown, status: ContentfulStatusCode = 200): 
 export const noStoreJsonText = (json: string, status: ContentfulStatusCode = 200): Response =>
   new Response(json, { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 
-export const invalidRequest = (c: Context, message: string, field: string) =>
-  apiError(c, 400, 'INVALID_REQUEST', message, field);
+export const invalidRequest = (c: Context, message: string, field: string) => apiError(c, 400, 'INVALID_REQUEST', message, field);
 
 /** vValidator answering 400 `{ error: 'INVALID_REQUEST', message, field }` for the first issue. */
 export function validated<T extends v.GenericSchema, Target extends 'json' | 'query'>(target: Target, schema: T) {
@@ -45,7 +44,13 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own 4xx (malformed JSON, ...): its message is written for clients.
       const code = error.status === 400 ? 'INVALID_REQUEST' : 'REQUEST_REFUSED';
-      return apiError(c, error.status as ContentfulStatusCode, code, error.message || 'Bad request.', error.status === 400 ? 'body' : undefined);
+      return apiError(
+        c,
+        error.status as ContentfulStatusCode,
+        code,
+        error.message || 'Bad request.',
+        error.status === 400 ? 'body' : undefined,
+      );
     }
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'request failed');
     return apiError(c, 500, 'INTERNAL_ERROR', 'Something went wrong, please try again later.');

@@ -89,5 +89,6 @@ export const loggablePath = (path: string): string =>
  */
 export function requestLog(logger: Logger): RequestObserver {
   const requests = logger.child({}, { redact: [] });
-  return (c, ms) => requests.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(ms) }, 'request');
+  return (c, ms) =>
+    requests.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(ms) }, 'request');
 }

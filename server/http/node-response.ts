@@ -3,9 +3,9 @@
  * or undefined elsewhere (app.request in tests). Headers set on it are written with the route's own,
  * which win on a clash, without building a WHATWG Headers object per request.
  */
-import type { Context } from 'hono';
 import type { ServerResponse } from 'node:http';
 import type { Http2ServerResponse } from 'node:http2';
+import type { Context } from 'hono';
 
 export type NodeResponse = ServerResponse | Http2ServerResponse;
 

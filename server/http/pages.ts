@@ -9,12 +9,12 @@
  * compressed per answer (brotli at a quality that takes well under a millisecond for a page), and
  * carries the XSRF cookie the page's calls echo. Never cached: a new build is picked up at once.
  */
-import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Context } from 'hono';
 import { PAGE_NONCE_PLACEHOLDER } from '../../contract/index.ts';
 import { isFile } from './is-file.ts';
 import { accepts, type EncodingName } from './encodings.ts';

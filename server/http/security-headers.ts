@@ -14,8 +14,8 @@
  * - without a Node response (`app.request` in tests): onto the finished answer. Hono's c.header()
  *   would build a WHATWG Headers object per request and rebuild a finished Response.
  */
-import type { Context, MiddlewareHandler, Next } from 'hono';
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { nodeResponse, type NodeResponse } from './node-response.ts';
 
 /** The policy; `styleNonce` lets in the <style> elements of the one page it is sent with. */

@@ -4,10 +4,10 @@
  * it. Any other path without a file extension (and /index.html) is a page of the portal: its route's
  * prerendered page, or the sign-in page (server/http/pages.ts; every §2 route is rendered by the SPA).
  */
-import type { Context, MiddlewareHandler } from 'hono';
-import { getMimeType } from 'hono/utils/mime';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import { isFile } from './is-file.ts';
 import { accepts, ENCODINGS } from './encodings.ts';
 import { pages } from './pages.ts';

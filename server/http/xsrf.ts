@@ -8,9 +8,9 @@
  * Only a page answer carries the cookie: every call that needs it is made by a loaded page, and an
  * API answer then costs no random token and no Set-Cookie.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { apiError } from './errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -49,7 +49,10 @@ export function requireXsrf(options: { publicUrl: string }): MiddlewareHandler {
     const site = c.req.header('Sec-Fetch-Site');
     const origin = c.req.header('Origin');
     // Absent headers: not a browser (or a very old one), which no forged cross-site call comes from.
-    if ((site !== undefined && site !== 'same-origin') || (origin !== undefined && !sameOrigin(origin, publicOrigin, c.req.header('Host')))) {
+    if (
+      (site !== undefined && site !== 'same-origin') ||
+      (origin !== undefined && !sameOrigin(origin, publicOrigin, c.req.header('Host')))
+    ) {
       return apiError(c, 403, 'CROSS_SITE_REQUEST', 'This call is accepted only from the portal itself.');
     }
     return checkToken(c, next);

@@ -19,7 +19,13 @@ import type { IssuerName } from './dev-provider/issuers.ts';
 import type { DevelopmentProvider, DevelopmentProviderOptions } from './dev-provider/server.ts';
 import { createOAuthClient, type OAuthClient } from './oauth/client.ts';
 import { createDestination, type Destination } from './oauth/destination.ts';
-import { DESTINATION_SERVER_NAMES, DESTINATION_SERVERS, developmentVariant, PROVIDER_OF_SERVER, type DestinationServerName } from './oauth/destination-servers.ts';
+import {
+  DESTINATION_SERVER_NAMES,
+  DESTINATION_SERVERS,
+  developmentVariant,
+  PROVIDER_OF_SERVER,
+  type DestinationServerName,
+} from './oauth/destination-servers.ts';
 import { createIdentityRoutes, type SignIn } from './routes.ts';
 import type { TokenStore } from './token-store.ts';
 
@@ -73,7 +79,12 @@ export async function assembleIdentity(deps: IdentityDependencies): Promise<Iden
   const vault = createVault(deps.secret);
   const wanted = developmentIssuers(config);
   const dev: DevelopmentProvider | null = wanted.length
-    ? await startDevelopmentProvider({ directory: deps.directory, issuers: wanted, port: config.identity.devProviderPort, portalOrigin: config.publicUrl || null })
+    ? await startDevelopmentProvider({
+        directory: deps.directory,
+        issuers: wanted,
+        port: config.identity.devProviderPort,
+        portalOrigin: config.publicUrl || null,
+      })
     : null;
   if (dev) logger.info({ origin: dev.origin, issuers: wanted }, 'embedded development provider listening');
 
@@ -126,7 +137,8 @@ export async function assembleIdentity(deps: IdentityDependencies): Promise<Iden
   void Promise.all(
     clients.map(async (one) => {
       const problem = await one.warmUp();
-      if (problem) logger.error({ issuer: one.issuer, problem }, 'identity: cannot read the issuer’s configuration (tried again at each sign-in)');
+      if (problem)
+        logger.error({ issuer: one.issuer, problem }, 'identity: cannot read the issuer’s configuration (tried again at each sign-in)');
     }),
   );
 

@@ -72,7 +72,8 @@ export function isAcceptedIssuer(value: string): boolean {
 function issuer(env: Env, name: string, fallback?: string): string {
   const value = text(env, name) ?? fallback;
   if (value === undefined) throw new IdentityConfigError(`${name} is not set.`);
-  if (!isAcceptedIssuer(value)) throw new IdentityConfigError(`${name}=${JSON.stringify(value)} is not an https URL (or http on localhost).`);
+  if (!isAcceptedIssuer(value))
+    throw new IdentityConfigError(`${name}=${JSON.stringify(value)} is not an https URL (or http on localhost).`);
   return value.replace(/\/+$/, '');
 }
 
@@ -92,7 +93,9 @@ function signInAuth(env: Env): ClientAuth {
   const method = text(env, 'OIDC_TOKEN_AUTH_METHOD') ?? (text(env, 'OIDC_PRIVATE_KEY') ? 'private_key_jwt' : 'client_secret_basic');
   if (method === 'private_key_jwt') return { method, privateKey: privateKey(env), keyId: text(env, 'OIDC_PRIVATE_KEY_ID') ?? null };
   if (method !== 'client_secret_basic' && method !== 'client_secret_post') {
-    throw new IdentityConfigError(`OIDC_TOKEN_AUTH_METHOD=${JSON.stringify(method)} is not client_secret_basic, client_secret_post or private_key_jwt.`);
+    throw new IdentityConfigError(
+      `OIDC_TOKEN_AUTH_METHOD=${JSON.stringify(method)} is not client_secret_basic, client_secret_post or private_key_jwt.`,
+    );
   }
   const secret = text(env, 'OIDC_CLIENT_SECRET');
   if (!secret) throw new IdentityConfigError(`OIDC_CLIENT_SECRET is not set (OIDC_TOKEN_AUTH_METHOD=${method}).`);
@@ -106,7 +109,9 @@ function signIn(env: Env): SignInSettings | null {
   const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', credential].filter((name) => !text(env, name));
   const clientId = text(env, 'OIDC_CLIENT_ID');
   if (missing.length > 0 || !clientId) {
-    throw new IdentityConfigError(`the sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or OIDC_PRIVATE_KEY) together; ${missing.join(', ')} missing.`);
+    throw new IdentityConfigError(
+      `the sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or OIDC_PRIVATE_KEY) together; ${missing.join(', ')} missing.`,
+    );
   }
   const scopes = (text(env, 'OIDC_SCOPES') ?? 'openid email').split(/\s+/);
   if (!scopes.includes('openid')) throw new IdentityConfigError('OIDC_SCOPES must include openid.');
@@ -131,7 +136,9 @@ function destination(
   const secret = text(env, `${prefix}_CLIENT_SECRET`);
   if (!clientId && !secret) return null;
   if (!clientId || !secret) {
-    throw new IdentityConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together; ${clientId ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`} missing.`);
+    throw new IdentityConfigError(
+      `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together; ${clientId ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`} missing.`,
+    );
   }
   return { issuer: issuer(env, `${prefix}_ISSUER`, fallbackIssuer), clientId, auth: { method, secret } };
 }

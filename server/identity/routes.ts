@@ -16,7 +16,14 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
-import { DestinationProviderSchema, OperationSchema, SOURCE_PROVIDER, type DestinationProvider, type OAuthError, type Operation } from '../../contract/index.ts';
+import {
+  DestinationProviderSchema,
+  OperationSchema,
+  SOURCE_PROVIDER,
+  type DestinationProvider,
+  type OAuthError,
+  type Operation,
+} from '../../contract/index.ts';
 import type { Vault } from '../crypto/vault.ts';
 import type { UsedStates } from '../db/used-states-store.ts';
 import { apiError } from '../http/errors.ts';
@@ -27,7 +34,13 @@ import { emailHash } from './email-hash.ts';
 import { parseAddress } from './address.ts';
 import { OAuthFailure, type OAuthClient, type Redeemed } from './oauth/client.ts';
 import type { Destination } from './oauth/destination.ts';
-import { consentScope, DESTINATION_SERVER_NAMES, scopesOf, USE_OF_OPERATION, type DestinationServerName } from './oauth/destination-servers.ts';
+import {
+  consentScope,
+  DESTINATION_SERVER_NAMES,
+  scopesOf,
+  USE_OF_OPERATION,
+  type DestinationServerName,
+} from './oauth/destination-servers.ts';
 import { createFlowSeal, FLOW_COOKIE_NAME, FLOW_TTL_MS, flowCookieHeader, sameSecret, serverOf, type PendingFlow } from './pending-flow.ts';
 import type { TokenStore } from './token-store.ts';
 
@@ -80,7 +93,10 @@ const ERROR_PATHS: Record<Exclude<Target, 'sign-in'>, string> = {
 
 /** `scopes=emailmigration,contactsmigration` → the operations, or null when empty or unknown. */
 function parseScopes(raw: string | undefined): Operation[] | null {
-  const names = (raw ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (raw ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (names.length === 0 || names.length > OperationSchema.options.length) return null;
   const scopes = [...new Set(names)];
   return scopes.every((name): name is Operation => v.is(OperationSchema, name)) ? scopes : null;
@@ -132,7 +148,9 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
    * the service does not know when the flow failed. The other flows go through their callbacks.
    */
   const errorLocation = (target: Target, error: OAuthError) =>
-    target === 'sign-in' ? spa('/', { error, type: 'AUTH_ERROR' }, error === 'EXTERNAL_OAUTH_ERROR' ? '#error' : '') : spa(ERROR_PATHS[target], { error });
+    target === 'sign-in'
+      ? spa('/', { error, type: 'AUTH_ERROR' }, error === 'EXTERNAL_OAUTH_ERROR' ? '#error' : '')
+      : spa(ERROR_PATHS[target], { error });
 
   /**
    * The origin the redirect URIs are under: the public URL, or (development, without one) the origin
@@ -171,19 +189,37 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
       const uses = operations && usesOf(operations);
       const { server } = destination;
       // Unknown operations, or one this server grants nothing for (contacts at Yahoo or AOL): no consent can cover them.
-      if (!operations || !uses || uses.some((use) => !scopesOf(server, use))) return send(c, errorLocation('consent', 'EXTERNAL_OAUTH_ERROR'), null);
+      if (!operations || !uses || uses.some((use) => !scopesOf(server, use)))
+        return send(c, errorLocation('consent', 'EXTERNAL_OAUTH_ERROR'), null);
       if (!origin) return noOrigin(c, 'consent');
-      flow = { kind: 'consent', provider: parsed.output, server: server.name, scopes: operations, ...common, redirectUri: `${origin}${callbackPath(server.name)}` };
+      flow = {
+        kind: 'consent',
+        provider: parsed.output,
+        server: server.name,
+        scopes: operations,
+        ...common,
+        redirectUri: `${origin}${callbackPath(server.name)}`,
+      };
       ({ client } = destination);
       scope = consentScope(server, uses);
       params = server.params;
     }
     try {
-      const url = await client.authorizationUrl({ redirectUri: flow.redirectUri, scope, state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, params });
+      const url = await client.authorizationUrl({
+        redirectUri: flow.redirectUri,
+        scope,
+        state: flow.state,
+        nonce: flow.nonce,
+        codeVerifier: flow.codeVerifier,
+        params,
+      });
       return send(c, url.href, flow);
     } catch (error) {
       // The server unreachable or misconfigured: the person sees the §8 message, not a 500.
-      logger.error({ server: serverOf(flow), reason: error instanceof OAuthFailure ? error.reason : 'unexpected' }, 'identity: cannot start a flow');
+      logger.error(
+        { server: serverOf(flow), reason: error instanceof OAuthFailure ? error.reason : 'unexpected' },
+        'identity: cannot start a flow',
+      );
       return send(c, errorLocation(targetOf(flow), 'EXTERNAL_OAUTH_ERROR'), null);
     }
   };
@@ -194,8 +230,7 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   };
 
   /** The verified address of the sign-in, or null (no address, or one the provider says is unverified). */
-  const signInAddress = (redeemed: Redeemed) =>
-    redeemed.claims.email_verified === false ? null : addressOf(redeemed.claims, ['email']);
+  const signInAddress = (redeemed: Redeemed) => (redeemed.claims.email_verified === false ? null : addressOf(redeemed.claims, ['email']));
 
   /** The tokens of a redeemed answer turned into the service's own, and the redirect back to the SPA. */
   const complete = async (flow: PendingFlow, redeemed: Redeemed): Promise<string> => {
@@ -215,7 +250,8 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     if (!destination || !uses || !email) return errorLocation('consent', 'EXTERNAL_OAUTH_ERROR');
     const tokens = await destination.grantedTokens(redeemed, uses);
     if (tokens === 'missing') return errorLocation('consent', 'MISSING_SCOPE');
-    if (tokens.refreshToken === null) logger.warn({ server: flow.server }, 'identity: a consent without a refresh token; its export cannot outlive the access token');
+    if (tokens.refreshToken === null)
+      logger.warn({ server: flow.server }, 'identity: a consent without a refresh token; its export cannot outlive the access token');
     const token = await deps.tokens.issue({ email, purpose: 'destination', provider: flow.provider });
     await deps.grants.keep(token, { provider: flow.provider, email, tokens });
     return spa('/oauth-callback', { token_id: token, email });
@@ -227,11 +263,16 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
    * null when that server is no longer configured.
    */
   const answererOf = (flow: PendingFlow): { client: OAuthClient; scope: string; addressClaims: readonly string[] } | null => {
-    if (flow.kind === 'sign-in') return deps.signIn ? { client: deps.signIn.client, scope: deps.signIn.scopes, addressClaims: ['email'] } : null;
+    if (flow.kind === 'sign-in')
+      return deps.signIn ? { client: deps.signIn.client, scope: deps.signIn.scopes, addressClaims: ['email'] } : null;
     const destination = deps.destinations[flow.provider];
     if (!destination) return null;
     const uses = usesOf(flow.scopes);
-    return { client: destination.client, scope: uses ? consentScope(destination.server, uses) : '', addressClaims: destination.server.addressClaims };
+    return {
+      client: destination.client,
+      scope: uses ? consentScope(destination.server, uses) : '',
+      addressClaims: destination.server.addressClaims,
+    };
   };
 
   /** GET /api/oauth/callback[/<server>]: the answer checked against the browser's flow, redeemed once. */
@@ -260,7 +301,11 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     let location: string;
     try {
       const { client, scope, addressClaims } = answerer;
-      const redeemed = await client.redeem(callback, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, scope }, addressClaims);
+      const redeemed = await client.redeem(
+        callback,
+        { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, scope },
+        addressClaims,
+      );
       location = await complete(flow, redeemed);
     } catch (error) {
       if (!(error instanceof OAuthFailure)) throw error;

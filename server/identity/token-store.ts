@@ -24,8 +24,7 @@ const TOKEN_BYTES = 32;
 /** base64url of 32 bytes; anything else cannot be one of ours and skips the database. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const isPurpose = (value: string): value is TokenPurpose =>
-  value === 'source' || value === 'destination' || value === 'status';
+const isPurpose = (value: string): value is TokenPurpose => value === 'source' || value === 'destination' || value === 'status';
 
 export function createTokenStore(db: Db, options: { ttlMs: number; now?: () => number }): TokenStore {
   if (!(options.ttlMs > 0)) throw new Error('createTokenStore: ttlMs must be a positive number');

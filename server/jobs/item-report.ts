@@ -29,8 +29,32 @@ const number = (value: number | null) => (value === null ? '' : String(value));
 export function itemReportCsv(report: { receipt: readonly ReceiptLine[]; items: readonly ReportItem[] }): string {
   const rows = [
     ITEM_REPORT_COLUMNS,
-    ...report.receipt.map((line) => ['receipt', line.operation, text(line.container), '', '', '', '', '', number(line.source), number(line.destination), text(line.destination_container ?? null)]),
-    ...report.items.map((item) => ['item', item.operation, text(item.container), text(item.itemId), number(item.uid), number(item.size), item.reason, text(item.detail), '', '', '']),
+    ...report.receipt.map((line) => [
+      'receipt',
+      line.operation,
+      text(line.container),
+      '',
+      '',
+      '',
+      '',
+      '',
+      number(line.source),
+      number(line.destination),
+      text(line.destination_container ?? null),
+    ]),
+    ...report.items.map((item) => [
+      'item',
+      item.operation,
+      text(item.container),
+      text(item.itemId),
+      number(item.uid),
+      number(item.size),
+      item.reason,
+      text(item.detail),
+      '',
+      '',
+      '',
+    ]),
   ];
   return `\ufeff${buildCsv(rows)}`;
 }

@@ -33,8 +33,7 @@ export type JobServiceDeps = {
 type OperationAnswer = NonNullable<StatusResponse['emailmigration']>;
 type Operation = 'emailmigration' | 'contactsmigration';
 
-const movesEmail = (job: StoredJob) =>
-  job.operations.includes('emailmigration') || job.operations.includes('emailforwarding');
+const movesEmail = (job: StoredJob) => job.operations.includes('emailmigration') || job.operations.includes('emailforwarding');
 const movesContacts = (job: StoredJob) => job.operations.includes('contactsmigration');
 
 export type CancelOutcome = 'cancelled' | 'not-found' | 'not-owner' | 'ended' | 'not-cancellable';
@@ -108,7 +107,10 @@ export function createJobService(deps: JobServiceDeps) {
   }
 
   /** What only the owner sees: cancel while it runs; after the end the receipt and the item report. */
-  async function ownerFields(job: StoredJob, progress: JobProgress): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt'>> {
+  async function ownerFields(
+    job: StoredJob,
+    progress: JobProgress,
+  ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt'>> {
     if (job.finishedAt === null) return { can_cancel: progress.cancellable };
     const receipt = await vendor.receipt(job);
     if (receipt === null) return { can_cancel: false };

@@ -44,15 +44,24 @@ export type Limits = ReturnType<typeof createLimits>;
 
 export function createLimits(store: LimiterStore, config: LimitsConfig, requests: Config['rateLimits']) {
   const exportsPerDay = store.limiter({ name: 'exports-day', points: config.exportsPerDay, durationMs: 24 * 60 * 60 * 1000 });
-  const validateAccount = store.limiter({ name: 'validate-account', points: config.validatePerAccount, durationMs: config.validateWindowMs });
-  const validateAddress = store.limiter({ name: 'validate-address', points: config.validatePerAddress, durationMs: config.validateWindowMs });
+  const validateAccount = store.limiter({
+    name: 'validate-account',
+    points: config.validatePerAccount,
+    durationMs: config.validateWindowMs,
+  });
+  const validateAddress = store.limiter({
+    name: 'validate-address',
+    points: config.validatePerAddress,
+    durationMs: config.validateWindowMs,
+  });
   // Wrong passwords per destination within a day; only its count is read.
   const failures = store.limiter({ name: 'validate-failures', points: Number.MAX_SAFE_INTEGER, durationMs: 24 * 60 * 60 * 1000 });
   // One point; "blocked" is the delay imposed after a failure.
   const delays = store.limiter({ name: 'validate-delay', points: 1, durationMs: 1000 });
   const supportAddress = store.limiter({ name: 'support-address', points: config.supportPerAddress, durationMs: config.supportWindowMs });
 
-  const perRequest = (name: string, limit: RateLimit) => store.limiter({ name, points: limit.max, durationMs: limit.windowMs, everyRequest: true });
+  const perRequest = (name: string, limit: RateLimit) =>
+    store.limiter({ name, points: limit.max, durationMs: limit.windowMs, everyRequest: true });
 
   return {
     /** Per client address: the status calls (v1 and v2 together), and jobs-by-email. */
@@ -60,7 +69,11 @@ export function createLimits(store: LimiterStore, config: LimitsConfig, requests
     /** The running limit is counted from the jobs themselves (see the load route); this is the daily one. */
     runningExports: config.exportsRunning,
     startExport: (account: string) =>
-      take(exportsPerDay, normal(account), (wait) => `You have started ${config.exportsPerDay} exports today, the most allowed. Please try again ${wait}.`),
+      take(
+        exportsPerDay,
+        normal(account),
+        (wait) => `You have started ${config.exportsPerDay} exports today, the most allowed. Please try again ${wait}.`,
+      ),
     /** A start that made no new export (a duplicate, a refusal) does not count. */
     async exportNotStarted(account: string): Promise<void> {
       await exportsPerDay.reward(normal(account), 1);

@@ -13,7 +13,7 @@ import { take } from './limits.ts';
 export function requestLimit(limiter: RateLimiterAbstract, options: { trustProxy: boolean }): MiddlewareHandler {
   // A promise chain rather than an async function, for the same reason as take's.
   return (c, next) =>
-    take(limiter, clientIp(c, options.trustProxy), () => 'Too many requests, please try again later.').then((refusal): Promise<Response | void> | Response =>
-      refusal ? tooMany(c, refusal) : next(),
+    take(limiter, clientIp(c, options.trustProxy), () => 'Too many requests, please try again later.').then(
+      (refusal): Promise<Response | void> | Response => (refusal ? tooMany(c, refusal) : next()),
     );
 }

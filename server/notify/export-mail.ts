@@ -166,8 +166,15 @@ function blocksOf(outcome: Outcome, notification: ExportNotification, brandName:
     }
     case 'finished':
     case 'finished-with-failures': {
-      const done = file ? `${capitalise(what)} ${were(what)} saved as a ZIP file to download.` : `${capitalise(what)} ${were(what)} moved ${where}.`;
-      const blocks: Block[] = [paragraph('Your export is finished.'), paragraph(failed > 0 ? `${done} But ${notMoved}` : done), ...receipt, id];
+      const done = file
+        ? `${capitalise(what)} ${were(what)} saved as a ZIP file to download.`
+        : `${capitalise(what)} ${were(what)} moved ${where}.`;
+      const blocks: Block[] = [
+        paragraph('Your export is finished.'),
+        paragraph(failed > 0 ? `${done} But ${notMoved}` : done),
+        ...receipt,
+        id,
+      ];
       if (file) {
         blocks.push({
           kind: 'steps',
@@ -177,7 +184,9 @@ function blocksOf(outcome: Outcome, notification: ExportNotification, brandName:
             'You can download the file for two weeks.',
             'The file is shown only after you sign in. Entering the export ID without signing in does not show it.',
             ...(failed > 0
-              ? [`The same page has a list of the ${itemNoun(operations, 2)} that could not be saved, with the reason for each one. To get it, choose ${quote(REPORT_LINK)}.`]
+              ? [
+                  `The same page has a list of the ${itemNoun(operations, 2)} that could not be saved, with the reason for each one. To get it, choose ${quote(REPORT_LINK)}.`,
+                ]
               : []),
           ],
         });
@@ -185,11 +194,7 @@ function blocksOf(outcome: Outcome, notification: ExportNotification, brandName:
       return blocks;
     }
     case 'error': {
-      const kept = file
-        ? ' No file was made.'
-        : summary?.reason === 'all-items-failed'
-          ? ''
-          : ' What already arrived there stays there.';
+      const kept = file ? ' No file was made.' : summary?.reason === 'all-items-failed' ? '' : ' What already arrived there stays there.';
       return [
         paragraph('Sorry, your export process stopped due to an error.'),
         paragraph(`It was ${file ? 'saving' : 'moving'} ${what} ${where}.${kept}${failed > 0 ? ` ${notMoved}` : ''}`),
@@ -225,11 +230,17 @@ function blockText(block: Block): string[] {
     case 'export-id':
       return ['Your export ID:', block.id];
     case 'steps':
-      return [block.lead, ...block.steps.map((step, index) => `${index + 1}. ${step}`), ...(block.after.length > 0 ? ['', ...block.after] : [])];
+      return [
+        block.lead,
+        ...block.steps.map((step, index) => `${index + 1}. ${step}`),
+        ...(block.after.length > 0 ? ['', ...block.after] : []),
+      ];
     case 'receipt':
       return [
         'What arrived, folder by folder (at the source / at the destination):',
-        ...block.summary.receipt.map((line) => `  ${KIND[line.operation]}: ${line.container}: ${formatCount(line.source)} / ${formatCount(line.destination)}`),
+        ...block.summary.receipt.map(
+          (line) => `  ${KIND[line.operation]}: ${line.container}: ${formatCount(line.source)} / ${formatCount(line.destination)}`,
+        ),
       ];
   }
 }
@@ -247,7 +258,13 @@ function blockHtml(block: Block): string[] {
       return [`<p>Your export ID:<br><strong style="font-family: monospace; font-size: 1.1em;">${h(block.id)}</strong></p>`];
     case 'steps':
       // The portal's address is plain text, not an <a>: the reader types it in.
-      return [`<p>${h(block.lead)}</p>`, '<ol>', ...block.steps.map((step) => `<li>${h(step)}</li>`), '</ol>', ...block.after.map((text) => `<p>${h(text)}</p>`)];
+      return [
+        `<p>${h(block.lead)}</p>`,
+        '<ol>',
+        ...block.steps.map((step) => `<li>${h(step)}</li>`),
+        '</ol>',
+        ...block.after.map((text) => `<p>${h(text)}</p>`),
+      ];
     case 'receipt': {
       const cell = 'style="padding: 2px 12px 2px 0; text-align: left;"';
       return [
@@ -268,7 +285,8 @@ export function composeExportMail(notification: ExportNotification, brandName = 
   const subject = subjectOf(outcome, notification);
   const blocks = blocksOf(outcome, notification, brandName);
   const closing = [`${brandName} will never ask for your password by email.`, `The ${brandName} team`];
-  const text = [['Hello,'], ...blocks.map(blockText), ...closing.map((line) => [line])].map((lines) => lines.join('\n')).join('\n\n') + '\n';
+  const text =
+    [['Hello,'], ...blocks.map(blockText), ...closing.map((line) => [line])].map((lines) => lines.join('\n')).join('\n\n') + '\n';
   const h = escapeHtml;
   const html = [
     '<!doctype html>',

@@ -10,7 +10,11 @@ import type { Registry } from 'prom-client';
 
 export type MetricsServer = { port: number; close: () => Promise<void> };
 
-export async function startMetricsServer(registry: Registry, listen: { host: string; port: number }, logger: Logger): Promise<MetricsServer> {
+export async function startMetricsServer(
+  registry: Registry,
+  listen: { host: string; port: number },
+  logger: Logger,
+): Promise<MetricsServer> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {

@@ -7,9 +7,9 @@
  * ends (instrumentStateStore, transfer-metrics.ts); the queue's depth and the running transfers are
  * read at each scrape from what `track` was given.
  */
-import type { RequestObserver } from '../http/observe-requests.ts';
 import { routePath } from 'hono/route';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { RequestObserver } from '../http/observe-requests.ts';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -65,9 +65,21 @@ export function createMetrics(options: { process?: boolean } = {}) {
     },
   });
   const transfers = {
-    items: new Counter({ name: 'portal_transfer_items_total', help: 'Messages and contacts copied to their destination.', registers: [registry] }),
-    bytes: new Counter({ name: 'portal_transfer_bytes_total', help: 'Bytes of messages copied to their destination.', registers: [registry] }),
-    itemFailures: new Counter({ name: 'portal_transfer_item_failures_total', help: 'Messages and contacts that could not be copied.', registers: [registry] }),
+    items: new Counter({
+      name: 'portal_transfer_items_total',
+      help: 'Messages and contacts copied to their destination.',
+      registers: [registry],
+    }),
+    bytes: new Counter({
+      name: 'portal_transfer_bytes_total',
+      help: 'Bytes of messages copied to their destination.',
+      registers: [registry],
+    }),
+    itemFailures: new Counter({
+      name: 'portal_transfer_item_failures_total',
+      help: 'Messages and contacts that could not be copied.',
+      registers: [registry],
+    }),
     ended: new Counter({
       name: 'portal_transfer_operations_ended_total',
       help: 'Transfer operations ended, by outcome (completed, failed, cancelled) and, for failures, reason.',

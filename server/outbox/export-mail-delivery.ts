@@ -20,8 +20,7 @@ import type { ExportNotification, Notifier } from '../ports.ts';
 import type { Delivery, DeliveryContext } from './outbox-runner.ts';
 
 const OUTCOMES: readonly ExportNotification['outcome'][] = ['started', 'completed', 'error'];
-const isOutcome = (value: string | undefined): value is ExportNotification['outcome'] =>
-  OUTCOMES.some((outcome) => outcome === value);
+const isOutcome = (value: string | undefined): value is ExportNotification['outcome'] => OUTCOMES.some((outcome) => outcome === value);
 
 /** What the 'ended' mail says besides the outcome: the count receipt, how many items failed, and why it stopped. */
 export const EndSummarySchema = v.object({
@@ -73,7 +72,12 @@ const AFTER_PREVIOUS_MS = 1000;
 export const mailDate = ({ now, previousSentAt }: DeliveryContext): number =>
   previousSentAt === null ? now : Math.max(now, previousSentAt + AFTER_PREVIOUS_MS);
 
-export function createExportMailDelivery(deps: { jobs: Pick<JobsStore, 'find'>; notifier: Notifier; portalUrl: string; estimates?: StartedMailEstimates }): Delivery {
+export function createExportMailDelivery(deps: {
+  jobs: Pick<JobsStore, 'find'>;
+  notifier: Notifier;
+  portalUrl: string;
+  estimates?: StartedMailEstimates;
+}): Delivery {
   return async (message, context) => {
     const outcome = message.payload.outcome;
     if (!isOutcome(outcome)) throw new Error(`unknown outcome ${String(outcome)}`);

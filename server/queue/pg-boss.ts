@@ -100,15 +100,19 @@ export function createPgBossQueue(boss: PgBoss, db: Db, leaseMs: number): Transf
     if ((await moveQueued()) > 0n) return;
     // Leased: the holder gives it back with its own time; should it die, pg-boss retries it.
     if ((await openJobs(exportId)).some((job) => job.state === 'active')) return;
-    const id = await boss.send(TRANSFER_QUEUE, { exportId }, {
-      ...onDb,
-      singletonKey: exportId,
-      startAfter: new Date(runAfter),
-      expireInSeconds: Math.ceil(leaseMs / 1000),
-      retryLimit: RETRY_LIMIT,
-      retryDelay: RETRY_DELAY_S,
-      retryBackoff: true,
-    });
+    const id = await boss.send(
+      TRANSFER_QUEUE,
+      { exportId },
+      {
+        ...onDb,
+        singletonKey: exportId,
+        startAfter: new Date(runAfter),
+        expireInSeconds: Math.ceil(leaseMs / 1000),
+        retryLimit: RETRY_LIMIT,
+        retryDelay: RETRY_DELAY_S,
+        retryBackoff: true,
+      },
+    );
     // Another enqueue of the same export got in first: move that one to this time.
     if (id === null) await moveQueued();
   }

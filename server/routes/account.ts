@@ -52,7 +52,13 @@ export function accountRoutes(deps: RouteDeps) {
       const next = nextOptOutState(current, request);
       if (!next) {
         const where = `${current.display} (opt-out state ${current.server})`;
-        return apiError(c, 409, 'OPT_OUT_TRANSITION_NOT_ALLOWED', `${request} is not allowed for an account that is ${where}.`, 'optOutState');
+        return apiError(
+          c,
+          409,
+          'OPT_OUT_TRANSITION_NOT_ALLOWED',
+          `${request} is not allowed for an account that is ${where}.`,
+          'optOutState',
+        );
       }
       // The portal stops these accounts at sign-in (comcastinfo); their calls are refused here too.
       if (account.inactive === 'user' || account.inactive === 'account' || account.inactive === 'mailbox') {

@@ -5,11 +5,11 @@
  * reason `cancelled`, a file export offers no file, and the credentials kept for it are deleted.
  */
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { CancelRequestSchema, ExportIdSchema, type OkResponse } from '../../contract/index.ts';
 import { requireBearer, type AuthEnv } from '../http/auth.ts';
 import { apiError, validated } from '../http/errors.ts';
 import { requireXsrf } from '../http/xsrf.ts';
-import * as v from 'valibot';
 import type { RouteDeps } from './deps.ts';
 
 export function cancelRoutes(deps: RouteDeps) {

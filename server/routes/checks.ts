@@ -1,14 +1,16 @@
 /** Host and domain checks of the destination page and the notification email (§5, §7). */
 import { Hono } from 'hono';
-import { DomainValidationQuerySchema, parseImapAddress, ValidateImapRequestSchema, type OkResponse } from '../../contract/index.ts';
 import * as v from 'valibot';
+import { DomainValidationQuerySchema, parseImapAddress, ValidateImapRequestSchema, type OkResponse } from '../../contract/index.ts';
 import { validated } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';
 
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 const isHostName = (host: string) => host.length <= 253 && host.includes('.') && host.split('.').every((l) => HOST_LABEL.test(l));
 
-const ImapBody = v.object({ imap: v.pipe(ValidateImapRequestSchema.entries.imap, v.minLength(1, 'An IMAP host is required.'), v.maxLength(2082)) });
+const ImapBody = v.object({
+  imap: v.pipe(ValidateImapRequestSchema.entries.imap, v.minLength(1, 'An IMAP host is required.'), v.maxLength(2082)),
+});
 
 export function checkRoutes(deps: RouteDeps) {
   const app = new Hono();

@@ -12,13 +12,7 @@ import type { Limits } from '../limits/limits.ts';
 import type { TokenVerifier } from '../http/auth.ts';
 import type { ReadinessCheck } from '../ops/readiness.ts';
 import type { GrantKeeper } from '../identity/destination-grants.ts';
-import type {
-  AccountDirectory,
-  CredentialChecker,
-  DomainValidator,
-  ImapHostResolver,
-  MigrationVendor,
-} from '../ports.ts';
+import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, MigrationVendor } from '../ports.ts';
 
 export type RouteDeps = {
   config: Config;

@@ -17,7 +17,12 @@ export function downloadRoutes(deps: RouteDeps) {
   app.get('/api/downloads/:grant', async (c) => {
     const opened = deps.grants.open(c.req.param('grant'), deps.now());
     if (opened === 'expired') {
-      return apiError(c, 410, 'DOWNLOAD_LINK_EXPIRED', 'This download link has expired. Open your export status again (signed in) for a new one.');
+      return apiError(
+        c,
+        410,
+        'DOWNLOAD_LINK_EXPIRED',
+        'This download link has expired. Open your export status again (signed in) for a new one.',
+      );
     }
     const job = opened ? await deps.jobs.find(opened.exportId) : null;
     if (!job || job.downloadExpiresAt === null) return notFound(c);

@@ -15,7 +15,11 @@ const HEALTH_FRESH_MS = 1_000;
 
 export function healthRoutes(deps: Pick<RouteDeps, 'db' | 'logger' | 'readiness' | 'now'>) {
   const app = new Hono();
-  const probe = freshProbe(compileOnce(deps.db, () => deps.db.selectNoFrom(sql<number>`1`.as('ok'))), HEALTH_FRESH_MS, deps.now);
+  const probe = freshProbe(
+    compileOnce(deps.db, () => deps.db.selectNoFrom(sql<number>`1`.as('ok'))),
+    HEALTH_FRESH_MS,
+    deps.now,
+  );
   const healthy = (c: Context) => c.json({ ok: true });
   const unhealthy = (c: Context, error: unknown) => {
     deps.logger.error({ err: error }, 'health check: database unavailable');
@@ -24,7 +28,12 @@ export function healthRoutes(deps: Pick<RouteDeps, 'db' | 'logger' | 'readiness'
   // Answered at once while the last check is fresh (most probes): no promise to wait for.
   app.get('/healthz', (c) => {
     const checking = probe();
-    return checking ? checking.then(() => healthy(c), (error: unknown) => unhealthy(c, error)) : healthy(c);
+    return checking
+      ? checking.then(
+          () => healthy(c),
+          (error: unknown) => unhealthy(c, error),
+        )
+      : healthy(c);
   });
   app.get('/readyz', async (c) => {
     const readiness = await checkReadiness(deps.readiness);

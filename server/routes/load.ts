@@ -7,7 +7,14 @@
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { EmailAddressSchema, LoadRequestSchema, parseImapAddress, type ImapAddress, type LoadRequest, type LoadResponse } from '../../contract/index.ts';
+import {
+  EmailAddressSchema,
+  LoadRequestSchema,
+  parseImapAddress,
+  type ImapAddress,
+  type LoadRequest,
+  type LoadResponse,
+} from '../../contract/index.ts';
 import type { AuthEnv, TokenIdentity } from '../http/auth.ts';
 import { verifyToken } from '../http/auth.ts';
 import { apiError, invalidRequest, validated } from '../http/errors.ts';
@@ -58,7 +65,8 @@ function formatsOf(c: Context, body: LoadRequest) {
   const chosen = body.file_export_parameters ?? {};
   const email = body.operations.includes('emailmigration') ? (chosen.emailFormat ?? null) : null;
   const contacts = body.operations.includes('contactsmigration') ? (chosen.contactsFormat ?? null) : null;
-  if (body.operations.includes('emailmigration') && !email) return invalidRequest(c, 'Please, choose an email format.', 'file_export_parameters.emailFormat');
+  if (body.operations.includes('emailmigration') && !email)
+    return invalidRequest(c, 'Please, choose an email format.', 'file_export_parameters.emailFormat');
   if (body.operations.includes('contactsmigration') && !contacts) {
     return invalidRequest(c, 'Please, choose a contacts format.', 'file_export_parameters.contactsFormat');
   }
@@ -92,7 +100,8 @@ export function loadRoutes(deps: RouteDeps) {
       return apiError(c, 403, 'SOURCE_MISMATCH', 'The source account is not the signed-in account.', 'source_account.email');
     }
     const notificationEmail = v.safeParse(EmailAddressSchema, body.parameters.notificationEmail);
-    if (!notificationEmail.success) return invalidRequest(c, 'Please, enter a valid notification email address.', 'parameters.notificationEmail');
+    if (!notificationEmail.success)
+      return invalidRequest(c, 'Please, enter a valid notification email address.', 'parameters.notificationEmail');
     const refusal = await exportRefusal(c, deps, identity, body);
     if (refusal) return refusal;
     const destination = await destinationOf(c, deps, body);

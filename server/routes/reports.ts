@@ -14,7 +14,12 @@ export function reportRoutes(deps: RouteDeps) {
   app.get('/api/reports/:grant', async (c) => {
     const opened = deps.reportGrants.open(c.req.param('grant'), deps.now());
     if (opened === 'expired') {
-      return apiError(c, 410, 'REPORT_LINK_EXPIRED', 'This report link has expired. Open your export status again (signed in) for a new one.');
+      return apiError(
+        c,
+        410,
+        'REPORT_LINK_EXPIRED',
+        'This report link has expired. Open your export status again (signed in) for a new one.',
+      );
     }
     const report = opened ? await deps.jobService.report(opened.exportId) : null;
     if (!report || !opened) return apiError(c, 404, 'NOT_FOUND', 'This report link is not valid.');

@@ -6,11 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import {
-  ExportIdSchema,
-  JobsByEmailRequestSchema,
-  type JobsByEmailResponse,
-} from '../../contract/index.ts';
+import { ExportIdSchema, JobsByEmailRequestSchema, type JobsByEmailResponse } from '../../contract/index.ts';
 import { bearerIdentity } from '../http/auth.ts';
 import { apiError, noStoreJson, noStoreJsonText, validated } from '../http/errors.ts';
 import { requestLimit } from '../limits/request-limit.ts';

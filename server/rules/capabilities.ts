@@ -34,7 +34,11 @@ export function providerForEmail(email: string): DestinationProvider {
 const takesContacts = (destination: DestinationProvider | null) => destination === null || destinationTakesContacts(destination);
 
 /** `destination` null: what the source account allows wherever it goes. */
-export function allowedOperations(source: ScenarioAccount, flags: { forwarding: boolean }, destination: DestinationProvider | null = null): Operation[] {
+export function allowedOperations(
+  source: ScenarioAccount,
+  flags: { forwarding: boolean },
+  destination: DestinationProvider | null = null,
+): Operation[] {
   const operations: Operation[] = ['emailmigration'];
   const hasContacts = source.inactive !== 'carddav' && source.migration.carddav;
   if (hasContacts && takesContacts(destination)) operations.push('contactsmigration');

@@ -64,16 +64,21 @@ type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; 
  * While it runs or waits, an estimate of its end (estimate.ts).
  */
 function operationProgress(state: OperationState | undefined, { transfer, mailCap, provider, at }: ProgressContext): OperationProgress {
-  const status = transfer.endedAt === null && transfer.cancelRequestedAt === null && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
+  const status =
+    transfer.endedAt === null && transfer.cancelRequestedAt === null && state?.status?.state !== 'sleeping'
+      ? null
+      : (state?.status ?? null);
   const progress = counts(state);
-  if (status?.state === 'completed') return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
+  if (status?.state === 'completed')
+    return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
   if (status?.state === 'failed') return { status: 'error', progress, reason: status.reason };
   if (status?.state === 'cancelled' || transfer.cancelRequestedAt !== null) return { status: 'error', progress, reason: 'cancelled' };
   const cap = state?.operation === 'emailmigration' ? mailCap : null;
   const resumeAt = status?.state === 'sleeping' ? status.resumeAt : undefined;
   const estimate = estimateOf(progress, cap, { startedAt: transfer.createdAt, at, ...(resumeAt !== undefined ? { resumeAt } : {}) });
   const running = { status: 'started' as const, progress, ...(estimate ? { estimate } : {}) };
-  if (status?.state === 'sleeping') return { ...running, waiting: { reason: status.reason, until: new Date(status.resumeAt).toISOString(), provider } };
+  if (status?.state === 'sleeping')
+    return { ...running, waiting: { reason: status.reason, until: new Date(status.resumeAt).toISOString(), provider } };
   return running;
 }
 
@@ -93,7 +98,12 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       if (needsPassword && !secret) throw new Error('the destination password is missing');
       const sealedSecret = needsPassword && secret ? deps.vault.seal(secret, secretPurpose(job.exportId)) : null;
       await inTransaction(db, async (trx) => {
-        await createTransfersStore(trx).create({ exportId: job.exportId, plan: JSON.stringify(plan), sealedSecret, createdAt: job.createdAt });
+        await createTransfersStore(trx).create({
+          exportId: job.exportId,
+          plan: JSON.stringify(plan),
+          sealedSecret,
+          createdAt: job.createdAt,
+        });
         await deps.queueOver(trx).enqueue(job.exportId, now());
       });
       void deps.worker.wake();
@@ -103,7 +113,8 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       const transfer = await transfers.find(job.exportId);
       const wanted = { email: job.operations.includes('emailmigration'), contacts: job.operations.includes('contactsmigration') };
       if (!transfer) {
-        const orphan: OperationProgress = at.getTime() - job.createdAt > ORPHAN_AFTER_MS ? { status: 'error', reason: 'internal' } : { status: 'started' };
+        const orphan: OperationProgress =
+          at.getTime() - job.createdAt > ORPHAN_AFTER_MS ? { status: 'error', reason: 'internal' } : { status: 'started' };
         return { emailmigration: wanted.email ? orphan : null, contactsmigration: wanted.contacts ? orphan : null, cancellable: false };
       }
       const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
@@ -140,7 +151,13 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
 
     async receipt(job): Promise<ReceiptLine[] | null> {
       if (!(await transfers.find(job.exportId))) return null;
-      return (await reports.receipts(job.exportId)).map((r) => ({ operation: r.operation, container: r.container, source: r.sourceCount, destination: r.destinationCount, destination_container: r.destination }));
+      return (await reports.receipts(job.exportId)).map((r) => ({
+        operation: r.operation,
+        container: r.container,
+        source: r.sourceCount,
+        destination: r.destinationCount,
+        destination_container: r.destination,
+      }));
     },
 
     failedItems: (job) => reports.failedItems(job.exportId),

@@ -92,13 +92,25 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
   /** The account's address book at its provider, with the consent's contacts token. */
   async function providerAddressBook(exportId: string, provider: TransferPlan['provider']): Promise<ContactsDestination> {
     const run = { clock: options.clock };
-    if (provider === 'gmail') return createPeopleDestination({ endpoint: { url: destinations.peopleApiUrl } }, await grantTokens(options.grants, exportId, 'contacts'), run);
-    if (provider === 'outlook') return createGraphContactsDestination({ endpoint: { url: destinations.graphApiUrl } }, await grantTokens(options.grants, exportId, 'contacts'), run);
+    if (provider === 'gmail')
+      return createPeopleDestination(
+        { endpoint: { url: destinations.peopleApiUrl } },
+        await grantTokens(options.grants, exportId, 'contacts'),
+        run,
+      );
+    if (provider === 'outlook')
+      return createGraphContactsDestination(
+        { endpoint: { url: destinations.graphApiUrl } },
+        await grantTokens(options.grants, exportId, 'contacts'),
+        run,
+      );
     throw new DestinationRefused('internal', `contacts cannot be delivered to ${provider} address books`);
   }
 
   return {
-    canRun: (plan) => (plan.mail === null || sourceImap !== null || devMail !== null) && (plan.contacts === null || sourceCardDav !== null || devMail !== null),
+    canRun: (plan) =>
+      (plan.mail === null || sourceImap !== null || devMail !== null) &&
+      (plan.contacts === null || sourceCardDav !== null || devMail !== null),
 
     mailSource(mailbox) {
       if (sourceImap) {
@@ -140,12 +152,17 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
         return createArchiveDestination({ archive, format: destination.format });
       }
       if (plan.delivery === 'development-store') {
-        if (!devMail || plan.provider === 'file') throw new DestinationRefused('internal', 'the development mailbox store is not available');
+        if (!devMail || plan.provider === 'file')
+          throw new DestinationRefused('internal', 'the development mailbox store is not available');
         return devMail.destination(destination.user, plan.provider, destination.maxMessageBytes);
       }
       if (destination.kind === 'gmail-api') {
         const quota = { units: destinations.gmailApiQuotaPerMinute, windowMs: 60_000 };
-        const config = { endpoint: { url: destinations.gmailApiUrl }, quota, ...(destination.maxMessageBytes ? { maxMessageBytes: destination.maxMessageBytes } : {}) };
+        const config = {
+          endpoint: { url: destinations.gmailApiUrl },
+          quota,
+          ...(destination.maxMessageBytes ? { maxMessageBytes: destination.maxMessageBytes } : {}),
+        };
         return createGmailDestination(config, await grantTokens(options.grants, exportId, 'mail'), { clock: options.clock });
       }
       return imapDestination(exportId, destination, secret);

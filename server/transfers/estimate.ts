@@ -20,11 +20,16 @@ const DAY_S = 86_400;
 const MIN_ELAPSED_MS = 2_000;
 
 /** The destination's cap that can set a transfer's mail pace, or null. */
-export function mailCapOf(plan: TransferPlan, destinations: Pick<DestinationsConfig, 'gmailApiQuotaPerMinute' | 'gmailImapDailyBytes'>): TransferCap | null {
+export function mailCapOf(
+  plan: TransferPlan,
+  destinations: Pick<DestinationsConfig, 'gmailApiQuotaPerMinute' | 'gmailImapDailyBytes'>,
+): TransferCap | null {
   const destination = plan.mail?.destination;
   if (plan.delivery !== 'direct' || !destination) return null;
-  if (destination.kind === 'gmail-api') return { provider: 'gmail', per: 'minute', messages: Math.floor(destinations.gmailApiQuotaPerMinute / GMAIL_UNITS_PER_MESSAGE) };
-  if (destination.kind === 'imap' && plan.provider === 'gmail') return { provider: 'gmail', per: 'day', bytes: destinations.gmailImapDailyBytes };
+  if (destination.kind === 'gmail-api')
+    return { provider: 'gmail', per: 'minute', messages: Math.floor(destinations.gmailApiQuotaPerMinute / GMAIL_UNITS_PER_MESSAGE) };
+  if (destination.kind === 'imap' && plan.provider === 'gmail')
+    return { provider: 'gmail', per: 'day', bytes: destinations.gmailImapDailyBytes };
   return null;
 }
 
@@ -36,7 +41,11 @@ function capSeconds(cap: TransferCap, leftItems: number, leftBytes: number | nul
   return null;
 }
 
-export function estimateOf(progress: TransferProgress, cap: TransferCap | null, timing: { startedAt: number; at: number; resumeAt?: number }): TransferEstimate | undefined {
+export function estimateOf(
+  progress: TransferProgress,
+  cap: TransferCap | null,
+  timing: { startedAt: number; at: number; resumeAt?: number },
+): TransferEstimate | undefined {
   if (progress.total === null) return undefined;
   const leftItems = Math.max(0, progress.total - progress.done - progress.failed);
   if (leftItems === 0) return undefined;

@@ -18,11 +18,16 @@ export async function grantTokens(grants: DestinationGrants, exportId: string, u
   const first = await grants.forExport(exportId, use);
   // The provider could not be asked now: the worker gives the transfer back and tries again later.
   if (first.kind === 'unavailable') throw new Error('the destination provider could not refresh the access token');
-  if (first.kind !== 'access') throw new DestinationRefused('internal', first.kind === 'revoked' ? 'the destination consent was withdrawn' : 'the export has no destination consent');
+  if (first.kind !== 'access')
+    throw new DestinationRefused(
+      'internal',
+      first.kind === 'revoked' ? 'the destination consent was withdrawn' : 'the export has no destination consent',
+    );
   return async (rejected) => {
     const answer = await grants.forExport(exportId, use, rejected);
     if (answer.kind === 'access') return answer.accessToken;
-    if (answer.kind === 'unavailable') throw new TransferFault('connection-lost', 'destination', 'the destination provider could not renew the access token now');
+    if (answer.kind === 'unavailable')
+      throw new TransferFault('connection-lost', 'destination', 'the destination provider could not renew the access token now');
     // No newer token: the same one back is the adapter's sign that the login is refused for good.
     if (rejected !== undefined) return rejected;
     throw new TransferFault('login-refused', 'destination', 'the destination consent was withdrawn');

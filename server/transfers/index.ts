@@ -88,7 +88,9 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     settings: { ...config.transfers, maxAttempts: MAX_ATTEMPTS, retryMs: RETRY_MS },
     async onEnded(exportId) {
       // The consent's tokens end with the transfer, as its password does (the purge is the backstop).
-      await options.grants.delete(exportId).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not delete its destination grant'));
+      await options.grants
+        .delete(exportId)
+        .catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not delete its destination grant'));
       await options.onEnded(exportId);
     },
   });
@@ -104,7 +106,8 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     // an OAuth destination whose consent was the development provider's (no real client configured),
     // and Other unless the real checks (ADAPTERS=real) validated its password against its real server.
     planOptions: {
-      developmentStore: (provider) => config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealConsent(config, provider)),
+      developmentStore: (provider) =>
+        config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealConsent(config, provider)),
       gmailMailPath: config.destinations.gmailMailPath,
       imap: config.destinations.imap,
       limits: config.destinations,

@@ -10,7 +10,12 @@
  */
 import * as v from 'valibot';
 import { DestinationProviderSchema, type ImapAddress } from '../../contract/index.ts';
-import { ContactsArchiveDestinationSchema, MailTransferJobSchema, type ImapDestinationConfig, type MailTransferJob } from '../engine/index.ts';
+import {
+  ContactsArchiveDestinationSchema,
+  MailTransferJobSchema,
+  type ImapDestinationConfig,
+  type MailTransferJob,
+} from '../engine/index.ts';
 import { domainOf } from '../checks/known-mail-hosts.ts';
 import type { DestinationsConfig, ImapProvider } from '../config.ts';
 import type { VendorJob } from '../ports.ts';
@@ -35,11 +40,14 @@ export const TransferPlanSchema = v.object({
 });
 export type TransferPlan = v.InferOutput<typeof TransferPlanSchema>;
 
-
 const implicit = (host: string) => ({ host, port: 993, tls: 'implicit' as const });
 
 /** Where an IMAP address says to connect, as the engine's endpoint. */
-const endpointOf = (imap: ImapAddress): ImapDestinationConfig['endpoint'] => ({ host: imap.host, port: imap.port, tls: imap.security === 'tls' ? 'implicit' : 'starttls' });
+const endpointOf = (imap: ImapAddress): ImapDestinationConfig['endpoint'] => ({
+  host: imap.host,
+  port: imap.port,
+  tls: imap.security === 'tls' ? 'implicit' : 'starttls',
+});
 
 /**
  * What the OAuth destinations' IMAP servers want besides their configured address and limits
@@ -69,7 +77,8 @@ export type PlanOptions = {
 function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob['destination'] {
   if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat === 'EML' ? 'EML' : 'MBOX' };
   const user = job.destinationEmail ?? '';
-  if (job.destinationProvider === 'gmail' && options.gmailMailPath === 'api') return { kind: 'gmail-api', user, maxMessageBytes: options.limits.gmailApiMaxMessageBytes };
+  if (job.destinationProvider === 'gmail' && options.gmailMailPath === 'api')
+    return { kind: 'gmail-api', user, maxMessageBytes: options.limits.gmailApiMaxMessageBytes };
   if (job.destinationProvider === 'other') {
     // The address the credentials were checked at: the one given, else imap.<domain> on 993 (as the check does).
     const imap = job.destinationImap;
@@ -78,7 +87,13 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
   const provider = job.destinationProvider;
   const configured = options.imap[provider];
   const known = isImapProvider(provider) ? { ...OAUTH_IMAP[provider], ...options.limits.imapLimits[provider] } : {};
-  return { kind: 'imap', ...known, endpoint: configured ? endpointOf(configured) : implicit(`imap.${domainOf(user)}`), user, auth: 'xoauth2' };
+  return {
+    kind: 'imap',
+    ...known,
+    endpoint: configured ? endpointOf(configured) : implicit(`imap.${domainOf(user)}`),
+    user,
+    auth: 'xoauth2',
+  };
 }
 
 /** Where the contacts of a job go: a file in the ZIP, or the destination account's address book. */

@@ -11,7 +11,16 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { openZipArchive, runContactsTransfer, runMailTransfer, type Clock, type TransferOperation, type TransferStateStore, type TransferStatus, type ZipArchive } from '../engine/index.ts';
+import {
+  openZipArchive,
+  runContactsTransfer,
+  runMailTransfer,
+  type Clock,
+  type TransferOperation,
+  type TransferStateStore,
+  type TransferStatus,
+  type ZipArchive,
+} from '../engine/index.ts';
 import type { TransferReportStore } from '../db/transfer-report-store.ts';
 import { archiveFilename } from '../vendor/archive.ts';
 import { DestinationRefused } from './destination-refused.ts';
@@ -37,7 +46,8 @@ export type RunContext = {
 };
 
 const stopOf = (signal: AbortSignal) => (signal.reason instanceof TransferStop ? signal.reason.why : null);
-const isFinal = (status: TransferStatus | null) => status !== null && (status.state === 'completed' || status.state === 'failed' || status.state === 'cancelled');
+const isFinal = (status: TransferStatus | null) =>
+  status !== null && (status.state === 'completed' || status.state === 'failed' || status.state === 'cancelled');
 
 /** The store as the engine sees it during a run: an end as `cancelled` that was really a stop is not recorded. */
 function stopAware(store: TransferStateStore, signal: AbortSignal): TransferStateStore {
@@ -66,7 +76,12 @@ export async function archivePath(filesDir: string, exportId: string): Promise<s
 type OperationInput = { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null; signal: AbortSignal };
 
 /** The engine's run of one operation, with the adapters the environment builds for it. */
-async function runEngine(context: RunContext, input: OperationInput, operation: TransferOperation, store: TransferStateStore): Promise<TransferStatus> {
+async function runEngine(
+  context: RunContext,
+  input: OperationInput,
+  operation: TransferOperation,
+  store: TransferStateStore,
+): Promise<TransferStatus> {
   const { exportId, plan, signal } = input;
   const run = { transferId: exportId, store, clock: context.clock, signal };
   const destinationInput = { exportId, plan, secret: input.secret, archive: input.archive && deferredDiscard(input.archive) };
@@ -95,7 +110,10 @@ async function runOperation(context: RunContext, input: OperationInput, operatio
 }
 
 /** Runs what is left of the transfer; see the module comment for the outcomes. */
-export async function runTransfer(context: RunContext, input: { exportId: string; plan: TransferPlan; secret: string | null; signal: AbortSignal }): Promise<RunOutcome> {
+export async function runTransfer(
+  context: RunContext,
+  input: { exportId: string; plan: TransferPlan; secret: string | null; signal: AbortSignal },
+): Promise<RunOutcome> {
   const { exportId, plan, signal } = input;
   const operations = operationsOf(plan);
   const toFile = plan.provider === 'file';
@@ -132,7 +150,13 @@ export async function runTransfer(context: RunContext, input: { exportId: string
 }
 
 /** Puts the ZIP in place when every operation completed, else removes it; a ZIP that cannot be written fails them. */
-async function finishArchive(context: RunContext, exportId: string, operations: TransferOperation[], archive: ZipArchive, statuses: Map<TransferOperation, TransferStatus | null>): Promise<void> {
+async function finishArchive(
+  context: RunContext,
+  exportId: string,
+  operations: TransferOperation[],
+  archive: ZipArchive,
+  statuses: Map<TransferOperation, TransferStatus | null>,
+): Promise<void> {
   if (!operations.every((operation) => statuses.get(operation)?.state === 'completed')) {
     await archive.discard();
     return;

@@ -70,15 +70,23 @@ export function createTransferWorker(deps: WorkerDeps) {
     for (const operation of operations) {
       const { status, progress, failures } = await deps.store.load(exportId, operation);
       const why = status?.state === 'failed' ? { reason: status.reason, detail: status.detail } : {};
-      logger.info({ exportId, operation, state: status?.state ?? null, ...why, done: progress?.done ?? 0, failed: progress?.failed ?? 0 }, 'transfer: operation ended');
+      logger.info(
+        { exportId, operation, state: status?.state ?? null, ...why, done: progress?.done ?? 0, failed: progress?.failed ?? 0 },
+        'transfer: operation ended',
+      );
       for (const folder of failures.filter((f) => f.uid === null && f.itemId === null)) {
-        logger.warn({ exportId, operation, container: folder.container, reason: folder.reason, detail: folder.detail }, 'transfer: a folder could not be copied');
+        logger.warn(
+          { exportId, operation, container: folder.container, reason: folder.reason, detail: folder.detail },
+          'transfer: a folder could not be copied',
+        );
       }
     }
   }
 
   async function ended(exportId: string, operations: TransferOperation[]): Promise<void> {
-    await logEnd(exportId, operations).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not read how it ended'));
+    await logEnd(exportId, operations).catch((error: unknown) =>
+      logger.error({ err: error, exportId }, 'transfer: could not read how it ended'),
+    );
     await transfers.end(exportId, now());
     await queue.remove(exportId);
     await deps.onEnded(exportId).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not settle its job'));
@@ -102,7 +110,12 @@ export function createTransferWorker(deps: WorkerDeps) {
     }
     const secret = transfer.sealedSecret === null ? null : deps.vault.open(transfer.sealedSecret, secretPurpose(exportId));
     if (transfer.sealedSecret !== null && secret === null) {
-      await endAll(exportId, operationsOf(plan), 'failed', 'the destination credentials could not be opened (was the service secret changed?)');
+      await endAll(
+        exportId,
+        operationsOf(plan),
+        'failed',
+        'the destination credentials could not be opened (was the service secret changed?)',
+      );
       return ended(exportId, operationsOf(plan));
     }
     const outcome: RunOutcome = await runTransfer(deps, { exportId, plan, secret, signal });
@@ -131,7 +144,8 @@ export function createTransferWorker(deps: WorkerDeps) {
     for (const [exportId, { controller }] of running) {
       if (!(await queue.extend(exportId, owner, now(), settings.leaseMs))) controller.abort(new TransferStop('lease-lost'));
     }
-    for (const exportId of await transfers.cancelRequested([...running.keys()])) running.get(exportId)?.controller.abort(new TransferStop('cancelled'));
+    for (const exportId of await transfers.cancelRequested([...running.keys()]))
+      running.get(exportId)?.controller.abort(new TransferStop('cancelled'));
     if (stopping) return;
     const free = settings.concurrency - running.size;
     for (const { exportId, attempt } of await queue.claim(owner, now(), settings.leaseMs, free)) start(exportId, attempt);

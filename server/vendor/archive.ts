@@ -29,7 +29,10 @@ const ZIP_MAX_TIME = Date.UTC(2099, 11, 30);
 /** A file name part from a subject: lower-case ASCII words joined by dashes, at most 60 characters. */
 function slug(text: string): string {
   const ascii = text.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
-  const words = ascii.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const words = ascii
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return words.slice(0, 60).replace(/-+$/, '') || 'message';
 }
 

@@ -100,10 +100,38 @@ export const sampleMessages: readonly SampleMessage[] = [
 
 export const sampleContacts: readonly SampleContact[] = [
   { givenName: 'Maria', familyName: 'Gonzalez', email: 'maria.gonzalez@example.org', phone: '+1 555 0101', organization: null, note: null },
-  { givenName: 'Tom', familyName: 'Becker', email: 'tom.becker@example.org', phone: '+1 555 0102', organization: 'Becker & Sons, Carpentry', note: 'Met at the lake trip' },
+  {
+    givenName: 'Tom',
+    familyName: 'Becker',
+    email: 'tom.becker@example.org',
+    phone: '+1 555 0102',
+    organization: 'Becker & Sons, Carpentry',
+    note: 'Met at the lake trip',
+  },
   { givenName: 'Jürgen', familyName: 'Weiß', email: 'juergen.weiss@example.de', phone: '+49 89 555 0103', organization: null, note: null },
-  { givenName: 'Anita', familyName: 'Rao', email: 'appointments@clinic.example.net', phone: '+1 555 0104', organization: 'Riverside Clinic', note: 'Dentist; appointments on weekdays only' },
-  { givenName: 'Sam', familyName: 'Carter', email: 'sam.carter@example.org', phone: null, organization: null, note: 'Says "hi", often.\nSecond line of the note.' },
+  {
+    givenName: 'Anita',
+    familyName: 'Rao',
+    email: 'appointments@clinic.example.net',
+    phone: '+1 555 0104',
+    organization: 'Riverside Clinic',
+    note: 'Dentist; appointments on weekdays only',
+  },
+  {
+    givenName: 'Sam',
+    familyName: 'Carter',
+    email: 'sam.carter@example.org',
+    phone: null,
+    organization: null,
+    note: 'Says "hi", often.\nSecond line of the note.',
+  },
   { givenName: 'Wei', familyName: 'Li', email: 'li.wei@example.cn', phone: '+86 10 5550 0106', organization: null, note: null },
-  { givenName: 'Olivia', familyName: 'Brown', email: 'olivia@example.net', phone: '+1 555 0107', organization: 'Brown, Green; Partners', note: null },
+  {
+    givenName: 'Olivia',
+    familyName: 'Brown',
+    email: 'olivia@example.net',
+    phone: '+1 555 0107',
+    organization: 'Brown, Green; Partners',
+    note: null,
+  },
 ];

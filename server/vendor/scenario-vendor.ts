@@ -4,7 +4,11 @@
  */
 import type { MigrationVendor, VendorJob } from '../ports.ts';
 
-export function routeScenarios(options: { simulated: MigrationVendor; engine: MigrationVendor; simulates: (job: VendorJob) => boolean }): MigrationVendor {
+export function routeScenarios(options: {
+  simulated: MigrationVendor;
+  engine: MigrationVendor;
+  simulates: (job: VendorJob) => boolean;
+}): MigrationVendor {
   const pick = (job: VendorJob) => (options.simulates(job) ? options.simulated : options.engine);
   return {
     start: (job, secret) => pick(job).start(job, secret),

@@ -61,7 +61,11 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
       if (outcome(job, now()) !== 'completed') return null;
       const cached = path.join(options.filesDir, archiveFilename(job.exportId));
       try {
-        return asFile({ filename: archiveFilename(job.exportId), contentType: 'application/zip', body: new Uint8Array(await readFile(cached)) });
+        return asFile({
+          filename: archiveFilename(job.exportId),
+          contentType: 'application/zip',
+          body: new Uint8Array(await readFile(cached)),
+        });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }

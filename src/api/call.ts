@@ -81,7 +81,5 @@ export function createCall(http: KyInstance): Call {
 }
 
 function withoutUndefined(query: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
+  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

@@ -123,8 +123,9 @@ export function portalActors({ session, exportService }: PortalClients, hasSessi
     // still gets the anonymous answer.
     fetchJobStatus: async (input, signal) => {
       if (!hasSession()) return anonymousStatus(input.exportId, signal);
-      const signedIn = await expected<StatusResponse | null | 'expired'>(session.status({ job_id: input.exportId }, { signal }), (failure) =>
-        failure.status === 404 ? null : failure.status === 401 ? 'expired' : undefined,
+      const signedIn = await expected<StatusResponse | null | 'expired'>(
+        session.status({ job_id: input.exportId }, { signal }),
+        (failure) => (failure.status === 404 ? null : failure.status === 401 ? 'expired' : undefined),
       );
       return signedIn === 'expired' ? anonymousStatus(input.exportId, signal) : signedIn;
     },
@@ -149,10 +150,8 @@ export function portalActions({
 }: PortalImplementationOptions) {
   return {
     leaveForSourceSignIn: () => browser.assign(oauthUrl({ provider: SOURCE_PROVIDER }, redirectBaseUrl)),
-    leaveForDestinationConsent: (
-      _: unknown,
-      params: { provider: DestinationProvider; operations: readonly Operation[] },
-    ) => browser.assign(oauthUrl({ provider: params.provider, scopes: params.operations }, redirectBaseUrl)),
+    leaveForDestinationConsent: (_: unknown, params: { provider: DestinationProvider; operations: readonly Operation[] }) =>
+      browser.assign(oauthUrl({ provider: params.provider, scopes: params.operations }, redirectBaseUrl)),
     leaveForStatusSignIn: () => browser.assign(oauthForStatusUrl(SOURCE_PROVIDER, redirectBaseUrl)),
     leaveForExternalPage: (_: unknown, params: { page: PolicyPage }) => browser.assign(policyUrls[params.page]),
     copyExportId: (_: unknown, params: { exportId: string }) => {

@@ -19,7 +19,12 @@ export type CreatePortalActorOptions = {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 };
 
-export function createPortalActor({ implementations, storage = sessionStorage, input = {}, inspect }: CreatePortalActorOptions): PortalActor {
+export function createPortalActor({
+  implementations,
+  storage = sessionStorage,
+  input = {},
+  inspect,
+}: CreatePortalActorOptions): PortalActor {
   const machine = exportPortalMachine.provide(implementations);
   const snapshot = restoreSnapshot(readStored(storage));
   const actor: PortalActor = createActor(machine, { input, snapshot, inspect });

@@ -81,8 +81,8 @@ export function HomeHero() {
           Take your email and contacts with you
         </p>
         <p css={text}>
-          {brand.providerName} email is closing. Move your messages and contacts to Gmail, Outlook.com, Yahoo Mail, AOL
-          Mail or any other provider — or download them as a file. It only takes a few minutes.
+          {brand.providerName} email is closing. Move your messages and contacts to Gmail, Outlook.com, Yahoo Mail, AOL Mail or any other
+          provider — or download them as a file. It only takes a few minutes.
         </p>
         <ul css={points}>
           <li>Free for every account holder</li>

@@ -1,14 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { brand } from '../config/brand';
 import { usePortalSelector, usePortalSend } from '../app/portal-context';
-import {
-  selectIsBusy,
-  selectScreen,
-  selectShowsStartOver,
-  selectSidebar,
-  selectSidebarSteps,
-  selectStep,
-} from '../../machines/selectors';
+import { selectIsBusy, selectScreen, selectShowsStartOver, selectSidebar, selectSidebarSteps, selectStep } from '../../machines/selectors';
 import { preloadable } from '../app/preloadable';
 import { SCREEN_COMPONENTS, screenTitle } from '../views/screens';
 import { InlineSpinner } from '../ui/inline-spinner';
@@ -25,7 +18,9 @@ import type { SketchedScreen } from '../views/screen-headings';
 // Below the fold or only shown while busy: neither is needed for the first page to be interactive,
 // so each loads in its own small chunk right after (a prerendered page loads them with it).
 const Footer = preloadable<FooterProps>('src/shell/footer.tsx', () => import('./footer').then(({ Footer }) => ({ default: Footer })));
-const LoadingOverlay = preloadable<LoadingOverlayProps>('src/shell/loading-overlay.tsx', () => import('./loading-overlay').then(({ LoadingOverlay }) => ({ default: LoadingOverlay })));
+const LoadingOverlay = preloadable<LoadingOverlayProps>('src/shell/loading-overlay.tsx', () =>
+  import('./loading-overlay').then(({ LoadingOverlay }) => ({ default: LoadingOverlay })),
+);
 
 // Drawn only while a prerendered signed-in page is hydrated (no other page needs it).
 const ScreenSkeleton = preloadable<{ screen: SketchedScreen }>('src/shell/screen-skeleton.tsx', () =>

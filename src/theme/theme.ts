@@ -52,8 +52,7 @@ export const space = (n: number): string => `${n * 4}px`;
 export const radii = { sm: '6px', md: '10px', lg: '16px', pill: '999px' } as const;
 
 export const font = {
-  family:
-    "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
   size: { xs: '0.8125rem', sm: '0.875rem', md: '1rem', lg: '1.125rem', xl: '1.375rem', xxl: '1.75rem', hero: '2.25rem' },
   weight: { regular: 400, medium: 500, bold: 700 },

@@ -88,13 +88,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 export function Button({ variant = 'primary', loading = false, disabled, children, type = 'button', ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      css={buttonStyles(variant)}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...rest}
-    >
+    <button type={type} css={buttonStyles(variant)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading && <InlineSpinner />}
       {children}
     </button>

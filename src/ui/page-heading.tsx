@@ -71,7 +71,12 @@ export function StaticPageHeading({ children, lead: leadText }: Pick<PageHeading
   return <HeadingBlock lead={leadText}>{children}</HeadingBlock>;
 }
 
-function HeadingBlock({ children, lead: leadText, eyebrow: eyebrowText, headingRef }: Omit<PageHeadingProps, 'focusOnMount'> & { headingRef?: Ref<HTMLHeadingElement> }) {
+function HeadingBlock({
+  children,
+  lead: leadText,
+  eyebrow: eyebrowText,
+  headingRef,
+}: Omit<PageHeadingProps, 'focusOnMount'> & { headingRef?: Ref<HTMLHeadingElement> }) {
   return (
     <header>
       {eyebrowText && <span css={eyebrow}>{eyebrowText}</span>}

@@ -20,7 +20,10 @@ export const SCREEN_HEADINGS = {
   destinationAccount: { title: 'Save your email data', lead: `Choose where your ${brand.providerName} email and contacts should go.` },
   migrationOptions: { title: 'Choose what to save', lead: 'Pick what you want to take with you.' },
   startMigration: { title: 'Save your email data', lead: 'Check the details below, then start your export.' },
-  complete: { title: "We're pulling together your data", lead: "Your export has started. You can close this page — we'll email you when it's done." },
+  complete: {
+    title: "We're pulling together your data",
+    lead: "Your export has started. You can close this page — we'll email you when it's done.",
+  },
   statusFromEmail: {
     title: 'Your exports',
     lead: 'The exports started from your email address, newest first. Only the five most recent are listed; older export IDs are in their notification emails.',

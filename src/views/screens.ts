@@ -21,8 +21,14 @@ export const SCREEN_COMPONENTS: Record<Screen, ScreenComponent> = {
   signIn: SignInScreen,
   loading: screen('loading/loading-screen', () => import('./loading/loading-screen')),
   optOutInfo: screen('opt-out-info/opt-out-info-screen', () => import('./opt-out-info/opt-out-info-screen')),
-  destinationAccount: screen('destination-account/destination-account-screen', () => import('./destination-account/destination-account-screen')),
-  acceptGoogleTerms: screen('accept-google-terms/accept-google-terms-screen', () => import('./accept-google-terms/accept-google-terms-screen')),
+  destinationAccount: screen(
+    'destination-account/destination-account-screen',
+    () => import('./destination-account/destination-account-screen'),
+  ),
+  acceptGoogleTerms: screen(
+    'accept-google-terms/accept-google-terms-screen',
+    () => import('./accept-google-terms/accept-google-terms-screen'),
+  ),
   migrationOptions: screen('migration-options/migration-options-screen', () => import('./migration-options/migration-options-screen')),
   checkEmailScopes: screen('check-email-scopes/check-email-scopes-screen', () => import('./check-email-scopes/check-email-scopes-screen')),
   startMigration: screen('start-migration/start-migration-screen', () => import('./start-migration/start-migration-screen')),

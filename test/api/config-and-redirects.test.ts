@@ -25,9 +25,7 @@ describe('readApiConfig', () => {
   });
 
   it('takes a configured webhook as is', () => {
-    expect(readApiConfig({ VITE_SUPPORT_WEBHOOK_URL: 'https://hooks.example/abc' }).supportWebhookUrl).toBe(
-      'https://hooks.example/abc',
-    );
+    expect(readApiConfig({ VITE_SUPPORT_WEBHOOK_URL: 'https://hooks.example/abc' }).supportWebhookUrl).toBe('https://hooks.example/abc');
   });
 
   it('gives a usable configuration when the test run sets nothing', () => {

@@ -3,13 +3,7 @@
  * and each call's method, path, body or query and validated answer.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  AUTH_TOKEN_STORAGE_KEY,
-  findCookie,
-  readStoredAuthToken,
-  readXsrfCookie,
-  storeAuthToken,
-} from '../../src/api/browser-sources';
+import { AUTH_TOKEN_STORAGE_KEY, findCookie, readStoredAuthToken, readXsrfCookie, storeAuthToken } from '../../src/api/browser-sources';
 import type { LoadRequest } from '../../contract/index.ts';
 import { createSessionClient, type SessionClientOptions } from '../../src/api/session-client';
 import { startLoopbackServer, type LoopbackServer } from './loopback-server';

@@ -7,13 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, setup, toPromise, type AnyActorLogic } from 'xstate';
 import type { DestinationProvider, Operation } from '../../contract/index.ts';
 import { isApiFailure, type ApiFailure } from '../../src/api/failure';
-import {
-  portalActions,
-  portalActors,
-  portalImplementations,
-  type BrowserEffects,
-  type PortalClients,
-} from '../../src/app/actors';
+import { portalActions, portalActors, portalImplementations, type BrowserEffects, type PortalClients } from '../../src/app/actors';
 
 const never = () => new Promise<never>(() => undefined);
 
@@ -86,10 +80,10 @@ describe('actors', () => {
       provider: 'other',
     });
     expect(imap).toEqual({ output: { ok: false, error: 'INVALID_IMAP' } });
-    const account = await invokeInMachine(
-      portalActors(fakeClients(refuse(404, 'ACCOUNT_DOES_NOT_EXIST')).clients).fetchMigrationStatus,
-      { tokenId: 't', inQa: true },
-    );
+    const account = await invokeInMachine(portalActors(fakeClients(refuse(404, 'ACCOUNT_DOES_NOT_EXIST')).clients).fetchMigrationStatus, {
+      tokenId: 't',
+      inQa: true,
+    });
     expect(account).toEqual({ output: { status: { error: 'ACCOUNT_DOES_NOT_EXIST' }, checkedAt: expect.any(Number) } });
     const other = await invokeInMachine(portalActors(fakeClients(refuse(400, 'BAD')).clients).validateCredentials, {
       email: 'a@example.com',
@@ -115,12 +109,7 @@ describe('actors', () => {
     ],
     ['validateImap', { imap: 'imap.x' }, 'validateImap', [{ imap: 'imap.x' }]],
     ['validateDomain', { domain: 'x.example' }, 'domainValidation', [{ domain: 'x.example' }]],
-    [
-      'fetchMigrationStatus',
-      { tokenId: 'tok', inQa: false },
-      'comcastGetMigrationStatus',
-      [{ token_id: 'tok', in_qa: 'false' }],
-    ],
+    ['fetchMigrationStatus', { tokenId: 'tok', inQa: false }, 'comcastGetMigrationStatus', [{ token_id: 'tok', in_qa: 'false' }]],
     ['fetchComcastInfo', { tokenId: 'tok' }, 'comcastInfo', [{ token_id: 'tok' }]],
     [
       'updateOptOutState',
@@ -186,9 +175,7 @@ describe('leave-page actions', () => {
       provider: 'gmail',
       operations: ['emailmigration', 'contactsmigration'],
     });
-    expect(effects.assign).toHaveBeenCalledWith(
-      '/api/oauth/?provider=gmail&scopes=emailmigration%2Ccontactsmigration&logout=true',
-    );
+    expect(effects.assign).toHaveBeenCalledWith('/api/oauth/?provider=gmail&scopes=emailmigration%2Ccontactsmigration&logout=true');
   });
 
   it('leaveForStatusSignIn goes to the status sign-in', () => {
@@ -233,8 +220,7 @@ describe('leave-page actions', () => {
     const machine = setup({
       actions: {
         leaveForStatusSignIn: () => undefined,
-        leaveForDestinationConsent: (_, _params: { provider: DestinationProvider; operations: Operation[] }) =>
-          undefined,
+        leaveForDestinationConsent: (_, _params: { provider: DestinationProvider; operations: Operation[] }) => undefined,
       },
     })
       .createMachine({
@@ -263,4 +249,3 @@ describe('leave-page actions', () => {
     ]);
   });
 });
-

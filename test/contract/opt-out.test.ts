@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { daysRemaining, deriveOptOutInfo, migrationAllowedFor, optOutRequestAllowed, type MigrationStatusResponse, type OptOutInfo } from '../../contract/index.ts';
+import {
+  daysRemaining,
+  deriveOptOutInfo,
+  migrationAllowedFor,
+  optOutRequestAllowed,
+  type MigrationStatusResponse,
+  type OptOutInfo,
+} from '../../contract/index.ts';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const base: MigrationStatusResponse = { account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE' };
@@ -14,21 +21,65 @@ const rows: Row[] = [
   ['YAHOO beats account false', { ...base, migrationStatus: 'YAHOO', account: false }, { optOutInfoState: 'yahoo', accountActive: false }],
   ['YAHOO beats an opt-out state', { ...base, migrationStatus: 'YAHOO', optOutState: 'OPTED_OUT_INITIAL' }, { optOutInfoState: 'yahoo' }],
   // Rule 2: PURGED or any purgeReason, with the three outcomes.
-  ['PURGED, reason OPTED_OUT_DELETE', { ...base, migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE' }, { optOutInfoState: 'purgedOptedOutDelete' }],
-  ['PURGED, reason TOS_TIMEOUT_DELETE', { ...base, migrationStatus: 'PURGED', purgeReason: 'TOS_TIMEOUT_DELETE' }, { optOutInfoState: 'purgedTosTimeoutDelete' }],
-  ['PURGED, reason TOS_ACCEPTED_DELETE', { ...base, migrationStatus: 'PURGED', purgeReason: 'TOS_ACCEPTED_DELETE' }, { optOutInfoState: 'purgedInactive' }],
-  ['PURGED, reason ACCOUNTS_CLEANUP_DELETE', { ...base, migrationStatus: 'PURGED', purgeReason: 'ACCOUNTS_CLEANUP_DELETE' }, { optOutInfoState: 'purgedInactive' }],
+  [
+    'PURGED, reason OPTED_OUT_DELETE',
+    { ...base, migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE' },
+    { optOutInfoState: 'purgedOptedOutDelete' },
+  ],
+  [
+    'PURGED, reason TOS_TIMEOUT_DELETE',
+    { ...base, migrationStatus: 'PURGED', purgeReason: 'TOS_TIMEOUT_DELETE' },
+    { optOutInfoState: 'purgedTosTimeoutDelete' },
+  ],
+  [
+    'PURGED, reason TOS_ACCEPTED_DELETE',
+    { ...base, migrationStatus: 'PURGED', purgeReason: 'TOS_ACCEPTED_DELETE' },
+    { optOutInfoState: 'purgedInactive' },
+  ],
+  [
+    'PURGED, reason ACCOUNTS_CLEANUP_DELETE',
+    { ...base, migrationStatus: 'PURGED', purgeReason: 'ACCOUNTS_CLEANUP_DELETE' },
+    { optOutInfoState: 'purgedInactive' },
+  ],
   ['PURGED, reason BAU_DELETE', { ...base, migrationStatus: 'PURGED', purgeReason: 'BAU_DELETE' }, { optOutInfoState: 'purgedInactive' }],
-  ['PURGED, reason INACTIVE_COMMS_DELETE', { ...base, migrationStatus: 'PURGED', purgeReason: 'INACTIVE_COMMS_DELETE' }, { optOutInfoState: 'purgedInactive' }],
+  [
+    'PURGED, reason INACTIVE_COMMS_DELETE',
+    { ...base, migrationStatus: 'PURGED', purgeReason: 'INACTIVE_COMMS_DELETE' },
+    { optOutInfoState: 'purgedInactive' },
+  ],
   ['PURGED without a reason', { ...base, migrationStatus: 'PURGED' }, { optOutInfoState: 'purgedInactive' }],
-  ['a purgeReason without PURGED', { ...base, migrationStatus: 'COMCAST', purgeReason: 'TOS_TIMEOUT_DELETE' }, { optOutInfoState: 'purgedTosTimeoutDelete' }],
-  ['purge beats account false and delete', { ...base, account: false, optOutState: 'OPTED_OUT_DELETE', purgeReason: 'BAU_DELETE' }, { optOutInfoState: 'purgedInactive', accountActive: false }],
-  ['purge beats the state mapping', { ...base, optOutState: 'OPTED_OUT_INITIAL', migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE' }, { optOutInfoState: 'purgedOptedOutDelete' }],
+  [
+    'a purgeReason without PURGED',
+    { ...base, migrationStatus: 'COMCAST', purgeReason: 'TOS_TIMEOUT_DELETE' },
+    { optOutInfoState: 'purgedTosTimeoutDelete' },
+  ],
+  [
+    'purge beats account false and delete',
+    { ...base, account: false, optOutState: 'OPTED_OUT_DELETE', purgeReason: 'BAU_DELETE' },
+    { optOutInfoState: 'purgedInactive', accountActive: false },
+  ],
+  [
+    'purge beats the state mapping',
+    { ...base, optOutState: 'OPTED_OUT_INITIAL', migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE' },
+    { optOutInfoState: 'purgedOptedOutDelete' },
+  ],
   // Rule 3: account false, with its delete exception.
   ['account false', { ...base, account: false }, { optOutInfoState: 'purgedInactive', accountActive: false }],
-  ['account false with delete', { ...base, account: false, optOutState: 'OPTED_OUT_DELETE' }, { optOutInfoState: 'optedOutDelete', accountActive: false }],
-  ['account false beats initial', { ...base, account: false, optOutState: 'OPTED_OUT_INITIAL' }, { optOutInfoState: 'purgedInactive', accountActive: false }],
-  ['account false beats cancel', { ...base, account: false, optOutState: 'OPTED_OUT_CANCEL' }, { optOutInfoState: 'purgedInactive', accountActive: false }],
+  [
+    'account false with delete',
+    { ...base, account: false, optOutState: 'OPTED_OUT_DELETE' },
+    { optOutInfoState: 'optedOutDelete', accountActive: false },
+  ],
+  [
+    'account false beats initial',
+    { ...base, account: false, optOutState: 'OPTED_OUT_INITIAL' },
+    { optOutInfoState: 'purgedInactive', accountActive: false },
+  ],
+  [
+    'account false beats cancel',
+    { ...base, account: false, optOutState: 'OPTED_OUT_CANCEL' },
+    { optOutInfoState: 'purgedInactive', accountActive: false },
+  ],
   // Rule 4: the state mapping.
   ['initial', { ...base, optOutState: 'OPTED_OUT_INITIAL' }, { optOutInfoState: 'optedOutInitial', accountActive: true }],
   ['delete', { ...base, optOutState: 'OPTED_OUT_DELETE' }, { optOutInfoState: 'optedOutDelete' }],
@@ -36,16 +87,32 @@ const rows: Row[] = [
   ['none', { ...base, optOutState: 'NONE' }, { optOutInfoState: 'neverOptedOut' }],
   ['mailbox purged state is not mapped', { ...base, optOutState: 'OPTED_OUT_MBOX_PURGED' }, { optOutInfoState: 'neverOptedOut' }],
   ['no state at all', { account: true }, { optOutInfoState: 'neverOptedOut', accountActive: true, loginActive: true }],
-  ['COMCAST status maps by state', { ...base, migrationStatus: 'COMCAST', optOutState: 'OPTED_OUT_CANCEL' }, { optOutInfoState: 'optedOutCancel' }],
+  [
+    'COMCAST status maps by state',
+    { ...base, migrationStatus: 'COMCAST', optOutState: 'OPTED_OUT_CANCEL' },
+    { optOutInfoState: 'optedOutCancel' },
+  ],
   // Login false sets loginActive false, whatever the state.
   ['login false', { ...base, login: false }, { loginActive: false, optOutInfoState: 'neverOptedOut' }],
   ['login false with YAHOO', { ...base, login: false, migrationStatus: 'YAHOO' }, { loginActive: false, optOutInfoState: 'yahoo' }],
   // Dates: whole days remaining, rounded up, never below 0.
-  ['dates in the future', { ...base, deactivationDate: '2026-03-20T12:00:00Z', optedOutToBePurgedDate: '2026-03-11T12:00:01Z' }, { deactivationDate: 10, optedOutToBePurgedDate: 2 }],
+  [
+    'dates in the future',
+    { ...base, deactivationDate: '2026-03-20T12:00:00Z', optedOutToBePurgedDate: '2026-03-11T12:00:01Z' },
+    { deactivationDate: 10, optedOutToBePurgedDate: 2 },
+  ],
   ['a part day rounds up', { ...base, deactivationDate: '2026-03-10T12:00:01Z' }, { deactivationDate: 1 }],
-  ['dates in the past are 0', { ...base, deactivationDate: '2026-01-01T00:00:00Z', optedOutToBePurgedDate: '2026-03-10T11:59:59Z' }, { deactivationDate: 0, optedOutToBePurgedDate: 0 }],
+  [
+    'dates in the past are 0',
+    { ...base, deactivationDate: '2026-01-01T00:00:00Z', optedOutToBePurgedDate: '2026-03-10T11:59:59Z' },
+    { deactivationDate: 0, optedOutToBePurgedDate: 0 },
+  ],
   ['exactly now is 0', { ...base, deactivationDate: '2026-03-10T12:00:00Z' }, { deactivationDate: 0 }],
-  ['missing or garbage dates are null', { ...base, deactivationDate: 'not a date', optedOutToBePurgedDate: null }, { deactivationDate: null, optedOutToBePurgedDate: null }],
+  [
+    'missing or garbage dates are null',
+    { ...base, deactivationDate: 'not a date', optedOutToBePurgedDate: null },
+    { deactivationDate: null, optedOutToBePurgedDate: null },
+  ],
 ];
 
 describe('deriveOptOutInfo (§4, in order)', () => {

@@ -3,10 +3,19 @@ import { dateAndTime, formatCount, weekdayAndTime } from '../../contract/index.t
 
 describe('words for counts and times', () => {
   it('groups a count by thousands, as US English writes it', () => {
-    expect([0, 7, 999, 1000, 1240, 5000, 1234567, 1_000_000_000].map(formatCount)).toEqual(['0', '7', '999', '1,000', '1,240', '5,000', '1,234,567', '1,000,000,000']);
+    expect([0, 7, 999, 1000, 1240, 5000, 1234567, 1_000_000_000].map(formatCount)).toEqual([
+      '0',
+      '7',
+      '999',
+      '1,000',
+      '1,240',
+      '5,000',
+      '1,234,567',
+      '1,000,000,000',
+    ]);
   });
 
-  it('says a time with its weekday on a 12-hour clock, in the reader\'s time zone', () => {
+  it("says a time with its weekday on a 12-hour clock, in the reader's time zone", () => {
     expect(weekdayAndTime(new Date(2026, 2, 3, 14, 0))).toBe('Tuesday 2:00 PM');
     expect(weekdayAndTime(new Date(2026, 2, 8, 0, 5))).toBe('Sunday 12:05 AM');
     expect(weekdayAndTime(new Date(2026, 2, 7, 12, 30).getTime())).toBe('Saturday 12:30 PM');

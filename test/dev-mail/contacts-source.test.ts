@@ -24,7 +24,10 @@ describe('the vCard directory source', () => {
   it('serves every book and every card exactly as generated', async () => {
     const session = await createVcardDirectorySource({ root: path.join(account.dir, 'contacts') }).connect();
     const books = await session.listAddressBooks();
-    expect(books.map((b) => [b.href, b.name])).toEqual([['contacts', 'Contacts'], ['family', 'Family & close friends']]);
+    expect(books.map((b) => [b.href, b.name])).toEqual([
+      ['contacts', 'Contacts'],
+      ['family', 'Family & close friends'],
+    ]);
     for (const generated of generateAddressBooks(seedOf(ADDRESS))) {
       const book = books.find((b) => b.href === generated.id);
       if (!book) throw new Error(`no book ${generated.id}`);
@@ -47,6 +50,8 @@ describe('the vCard directory source', () => {
     expect(after?.token).not.toBe(before.token);
     rmSync(path.join(account.dir, 'contacts', 'family'), { recursive: true });
     await expect(session.list({ href: 'family', name: 'Family', token: null })).rejects.toMatchObject({ kind: 'folder-missing' });
-    await expect(createVcardDirectorySource({ root: path.join(account.dir, 'nothing') }).connect()).rejects.toMatchObject({ kind: 'login-refused' });
+    await expect(createVcardDirectorySource({ root: path.join(account.dir, 'nothing') }).connect()).rejects.toMatchObject({
+      kind: 'login-refused',
+    });
   });
 });

@@ -23,13 +23,27 @@ async function booksIn(root: string): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const book of await session.listAddressBooks()) {
     const refs = await session.list(book);
-    out.set(book.name, (await session.fetch(book, refs.map((r) => r.href))).map((c) => c.text));
+    out.set(
+      book.name,
+      (
+        await session.fetch(
+          book,
+          refs.map((r) => r.href),
+        )
+      ).map((c) => c.text),
+    );
   }
   return out;
 }
 
 const transfer = (transferId: string, root: string) =>
-  runContactsTransfer({ transferId, source: source(), destination: createVcardDirectoryDestination({ root }), store: createMemoryStateStore(), clock: systemClock });
+  runContactsTransfer({
+    transferId,
+    source: source(),
+    destination: createVcardDirectoryDestination({ root }),
+    store: createMemoryStateStore(),
+    clock: systemClock,
+  });
 
 describe('runContactsTransfer sample address books → development address-book store', () => {
   it('puts every card of every book into one Contacts book, byte for byte, with a receipt per book', async () => {

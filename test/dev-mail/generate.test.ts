@@ -34,7 +34,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const sha = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
-const fingerprint = (list: SampleMessage[]) => list.map((m) => `${m.folder.join('/')} ${sha(m.raw)} ${m.flags.join(',')} ${m.internalDate.toISOString()}`);
+const fingerprint = (list: SampleMessage[]) =>
+  list.map((m) => `${m.folder.join('/')} ${sha(m.raw)} ${m.flags.join(',')} ${m.internalDate.toISOString()}`);
 const headerOf = (raw: Buffer) => raw.subarray(0, raw.indexOf('\r\n\r\n'));
 
 describe('the sample mailbox', () => {
@@ -63,13 +64,17 @@ describe('the sample mailbox', () => {
   it('has attachments, HTML and plain text, forwarded messages and replies', async () => {
     const parsed = await Promise.all(messages.map((m) => PostalMime.parse(m.raw, { forceRfc822Attachments: true })));
     const attachments = parsed.flatMap((email) => email.attachments);
-    const bytesOf = (content: ArrayBuffer | Uint8Array | string) => Buffer.from(typeof content === 'string' ? Buffer.from(content) : new Uint8Array(content instanceof ArrayBuffer ? content : content.buffer));
+    const bytesOf = (content: ArrayBuffer | Uint8Array | string) =>
+      Buffer.from(
+        typeof content === 'string' ? Buffer.from(content) : new Uint8Array(content instanceof ArrayBuffer ? content : content.buffer),
+      );
     const pdfs = attachments.filter((a) => a.mimeType === 'application/pdf');
     expect(pdfs.length).toBeGreaterThan(5);
     for (const pdf of pdfs) expect(bytesOf(pdf.content).subarray(0, 5).toString()).toBe('%PDF-');
     const pngs = attachments.filter((a) => a.mimeType === 'image/png');
     expect(pngs.length).toBeGreaterThan(5);
-    for (const png of pngs) expect(bytesOf(png.content).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    for (const png of pngs)
+      expect(bytesOf(png.content).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(pngs.some((png) => png.disposition === 'inline' && png.contentId)).toBe(true);
     expect(attachments.some((a) => a.mimeType === 'message/rfc822')).toBe(true);
     expect(parsed.filter((e) => e.html && e.text).length).toBeGreaterThan(20);
@@ -90,7 +95,9 @@ describe('the sample mailbox', () => {
     expect(headerOf(eightBitHeaders[0]?.raw ?? Buffer.alloc(0)).toString('utf8')).toContain(`Subject: ${subject}`);
     const bodies = messages.map((m) => m.raw.toString('latin1'));
     expect(bodies.some((b) => /charset=utf-8; format=flowed\r\nContent-Transfer-Encoding: 8bit/.test(b))).toBe(true);
-    const latin1 = messages.find((m) => m.raw.toString('latin1').includes('charset=iso-8859-1; format=flowed\r\nContent-Transfer-Encoding: 8bit'));
+    const latin1 = messages.find((m) =>
+      m.raw.toString('latin1').includes('charset=iso-8859-1; format=flowed\r\nContent-Transfer-Encoding: 8bit'),
+    );
     expect(latin1?.raw.includes(Buffer.from('Die \xc4pfel', 'latin1'))).toBe(true);
   });
 
@@ -106,16 +113,23 @@ describe('the sample mailbox', () => {
   it('is written as a Maildir holding exactly those messages, the same files every time', async () => {
     const started = performance.now();
     const written = await writeSampleAccount(path.join(work, 'one'), ADDRESS);
-    console.log(`sample account written (${written.messages} messages, ${written.cards} cards) in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `sample account written (${written.messages} messages, ${written.cards} cards) in ${Math.round(performance.now() - started)} ms`,
+    );
     await writeSampleAccount(path.join(work, 'two'), ADDRESS);
     expect(treeOf(path.join(work, 'two'))).toEqual(treeOf(path.join(work, 'one')));
     const expected = expectedMailbox(messages, '/');
     expected.set('Old projects', []);
     expect(readMaildir(path.join(work, 'one', 'Maildir'))).toEqual(expected);
     const meta = JSON.parse(readFileSync(path.join(work, 'one', 'Maildir', 'mailbox.json'), 'utf8'));
-    expect(meta).toEqual({ delimiter: '/', specialUse: { Sent: '\\Sent', Drafts: '\\Drafts', Trash: '\\Trash', Junk: '\\Junk', Archive: '\\Archive' } });
+    expect(meta).toEqual({
+      delimiter: '/',
+      specialUse: { Sent: '\\Sent', Drafts: '\\Drafts', Trash: '\\Trash', Junk: '\\Junk', Archive: '\\Archive' },
+    });
     // UIDs rise with the internal date, as they do when mail arrives.
-    const uidlist = readFileSync(path.join(work, 'one', 'Maildir', 'dovecot-uidlist'), 'utf8').trim().split('\n');
+    const uidlist = readFileSync(path.join(work, 'one', 'Maildir', 'dovecot-uidlist'), 'utf8')
+      .trim()
+      .split('\n');
     const seconds = uidlist.slice(1).map((line) => Number(/ :(\d+)\./.exec(line)?.[1]));
     expect(seconds).toEqual([...seconds].sort((a, b) => a - b));
     expect(uidlist.length - 1).toBe(messages.filter((m) => m.folder.join('/') === 'INBOX').length);

@@ -9,7 +9,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appendMessages, createFolder, scanFolder } from '../../server/dev-mail/maildir/folder.ts';
 import { createMailbox, listFolders } from '../../server/dev-mail/maildir/mailbox.ts';
-import { decodeSegment, encodeSegment, flagsOfFileName, folderDirName, infoOfFlags, segmentsOfDirName } from '../../server/dev-mail/maildir/names.ts';
+import {
+  decodeSegment,
+  encodeSegment,
+  flagsOfFileName,
+  folderDirName,
+  infoOfFlags,
+  segmentsOfDirName,
+} from '../../server/dev-mail/maildir/names.ts';
 import { createMaildirSource } from '../../server/dev-mail/maildir/source.ts';
 import { TransferFault } from '../../server/engine/index.ts';
 
@@ -59,7 +66,12 @@ describe('a Maildir folder', () => {
     // Another drops a message into new/, as a delivery agent does.
     writeFileSync(path.join(dir, 'new', '1600000000.M9P1.elsewhere'), message(9).raw);
     const again = await scanFolder(dir);
-    expect(again.messages.map((m) => [m.uid, m.flags])).toEqual([[1, ['\\Seen']], [2, ['\\Seen']], [3, ['\\Flagged']], [4, []]]);
+    expect(again.messages.map((m) => [m.uid, m.flags])).toEqual([
+      [1, ['\\Seen']],
+      [2, ['\\Seen']],
+      [3, ['\\Flagged']],
+      [4, []],
+    ]);
     expect((await scanFolder(dir)).messages.map((m) => m.uid)).toEqual([1, 2, 3, 4]);
     expect(await appendMessages(dir, [message(5)])).toEqual([5]);
   });
@@ -104,7 +116,10 @@ describe('the Maildir source', () => {
   const root = path.join(work, 'mailbox');
 
   it('lists folders with their special use and delimiter, indexes and fetches by UID', async () => {
-    await createMailbox(root, { delimiter: '/', specialUse: { Sent: '\\Sent', 'Lists/2019': '\\Archive' } }, [{ segments: ['Sent'] }, { segments: ['Lists', '2019'] }]);
+    await createMailbox(root, { delimiter: '/', specialUse: { Sent: '\\Sent', 'Lists/2019': '\\Archive' } }, [
+      { segments: ['Sent'] },
+      { segments: ['Lists', '2019'] },
+    ]);
     await appendMessages(path.join(root, '.Lists.2019'), [message(1, ['\\Seen']), message(2)]);
     const session = await createMaildirSource({ root }).connect();
     expect(await session.listFolders()).toEqual([
@@ -114,7 +129,10 @@ describe('the Maildir source', () => {
     ]);
     expect(await session.status('Lists/2019')).toEqual({ count: 2, bytes: message(1).raw.length + message(2).raw.length });
     const index = await session.index('Lists/2019');
-    expect(index.messages.map((m) => [m.uid, m.messageId])).toEqual([[1, '<m1@example.net>'], [2, '<m2@example.net>']]);
+    expect(index.messages.map((m) => [m.uid, m.messageId])).toEqual([
+      [1, '<m1@example.net>'],
+      [2, '<m2@example.net>'],
+    ]);
     const fetched = await session.fetch('Lists/2019', [2, 7]);
     expect(fetched.map((m) => [m.uid, m.flags, m.raw.toString()])).toEqual([[2, [], message(2).raw.toString()]]);
   });

@@ -30,7 +30,13 @@ afterAll(async () => {
 });
 
 const run = (transferId: string) =>
-  runMailTransfer({ transferId, source: createMaildirSource({ root: account.maildir }), destination: destinationOf(dovecot, recipient), store: createMemoryStateStore(), clock: systemClock });
+  runMailTransfer({
+    transferId,
+    source: createMaildirSource({ root: account.maildir }),
+    destination: destinationOf(dovecot, recipient),
+    store: createMemoryStateStore(),
+    clock: systemClock,
+  });
 
 describe('runMailTransfer Maildir sample → Dovecot', () => {
   it('copies every folder byte-identical with flags and dates, mapping special-use folders', async () => {
@@ -44,7 +50,10 @@ describe('runMailTransfer Maildir sample → Dovecot', () => {
     expect(actual.get('Travel') ?? []).toEqual([]);
     actual.delete('Travel');
     expect(actual).toEqual(expected);
-    expect(result.receipts.find((r) => r.container === 'Документы')).toMatchObject({ destination: 'Документы', sourceCount: expected.get('Документы')?.length });
+    expect(result.receipts.find((r) => r.container === 'Документы')).toMatchObject({
+      destination: 'Документы',
+      sourceCount: expected.get('Документы')?.length,
+    });
   }, 120_000);
 
   it('copies nothing twice when run again', async () => {

@@ -30,7 +30,13 @@ describe('runMailTransfer Maildir sample → development mailbox store', () => {
   const GMAIL = { Sent: '[Gmail]/Sent Mail', Drafts: '[Gmail]/Drafts', Trash: '[Gmail]/Trash', Junk: '[Gmail]/Spam' };
 
   it('copies every folder byte-identical with flags and dates, into Gmail’s special-use folders', async () => {
-    const result = await runMailTransfer({ transferId: 'g1', source: source(), destination: createMaildirDestination({ root: gmail, provider: 'gmail' }), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'g1',
+      source: source(),
+      destination: createMaildirDestination({ root: gmail, provider: 'gmail' }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ total: total(), done: total(), failed: 0 });
     expect(readMaildir(gmail)).toEqual(expected('/', GMAIL));
@@ -42,7 +48,13 @@ describe('runMailTransfer Maildir sample → development mailbox store', () => {
 
   it('copies nothing twice when a new transfer runs again', async () => {
     const before = readMaildir(gmail);
-    const result = await runMailTransfer({ transferId: 'g2', source: source(), destination: createMaildirDestination({ root: gmail, provider: 'gmail' }), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'g2',
+      source: source(),
+      destination: createMaildirDestination({ root: gmail, provider: 'gmail' }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ done: total(), failed: 0 });
     expect(readMaildir(gmail)).toEqual(before);
@@ -50,7 +62,13 @@ describe('runMailTransfer Maildir sample → development mailbox store', () => {
 
   it('rebuilds the tree with the destination’s delimiter and its folder names (Dovecot-like “other”)', async () => {
     const other = path.join(stores, 'me@other.example');
-    const result = await runMailTransfer({ transferId: 'o1', source: source(), destination: createMaildirDestination({ root: other, provider: 'other' }), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'o1',
+      source: source(),
+      destination: createMaildirDestination({ root: other, provider: 'other' }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(readMaildir(other)).toEqual(expected('.', {}));
     expect(result.receipts.find((r) => r.container === 'Travel/Été à Montréal')?.destination).toBe('Travel.Été à Montréal');
@@ -63,14 +81,32 @@ describe('runMailTransfer Maildir sample → development mailbox store', () => {
     const cancel = new AbortController();
     let commits = 0;
     // Cancels after a few batches: some folders done, one part-way, others not started.
-    const store: TransferStateStore = { ...memory, commit: async (id, commit) => {
-      await memory.commit(id, commit);
-      if (++commits === 6) cancel.abort();
-    } };
-    const first = await runMailTransfer({ transferId: 'c1', source: source(), destination: destination(), store, clock: systemClock, signal: cancel.signal, limits: { batchMessages: 10 } });
+    const store: TransferStateStore = {
+      ...memory,
+      commit: async (id, commit) => {
+        await memory.commit(id, commit);
+        if (++commits === 6) cancel.abort();
+      },
+    };
+    const first = await runMailTransfer({
+      transferId: 'c1',
+      source: source(),
+      destination: destination(),
+      store,
+      clock: systemClock,
+      signal: cancel.signal,
+      limits: { batchMessages: 10 },
+    });
     expect(first.status).toEqual({ state: 'cancelled' });
     expect(first.progress?.done).toBeLessThan(total());
-    const second = await runMailTransfer({ transferId: 'c1', source: source(), destination: destination(), store: memory, clock: systemClock, limits: { batchMessages: 10 } });
+    const second = await runMailTransfer({
+      transferId: 'c1',
+      source: source(),
+      destination: destination(),
+      store: memory,
+      clock: systemClock,
+      limits: { batchMessages: 10 },
+    });
     expect(second.status).toEqual({ state: 'completed' });
     expect(second.progress).toMatchObject({ done: total(), failed: 0 });
     expect(readMaildir(outlook)).toEqual(expected('/', { Sent: 'Sent Items', Trash: 'Deleted Items', Junk: 'Junk Email' }));

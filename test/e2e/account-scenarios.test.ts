@@ -32,7 +32,7 @@ describe('scenario accounts at sign-in', () => {
       await expectPath(page, '/');
       expect(await dialog.textContent()).toContain(message);
       expect(await dialog.getAttribute('aria-labelledby')).toBeTruthy();
-      await expect.poll(async () => (await page.getByRole('alertdialog', { name: AUTH_ERROR_TITLE }).count())).toBe(1);
+      await expect.poll(async () => await page.getByRole('alertdialog', { name: AUTH_ERROR_TITLE }).count()).toBe(1);
       await current.check(`sign-in-error-${email.split('@')[0]}`);
       await dialog.getByRole('button', { name: 'OK' }).click();
       await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);

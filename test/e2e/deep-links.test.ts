@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
-import { chooseDestination, chooseWhatToSave, pressBack, pressNext, setNotificationEmail, startExportButton, whatToSaveOption } from './steps/wizard.ts';
+import {
+  chooseDestination,
+  chooseWhatToSave,
+  pressBack,
+  pressNext,
+  setNotificationEmail,
+  startExportButton,
+  whatToSaveOption,
+} from './steps/wizard.ts';
 
 const journey = useJourney();
 const HOME_HEADING = 'Save your email and contacts';
@@ -15,7 +23,17 @@ const HOME_HEADING = 'Save your email and contacts';
 describe('deep links without a session', () => {
   it('sends every guarded wizard route to the home page', async () => {
     const { page } = journey();
-    for (const path of ['/loading', '/destination-account', '/accept-google-terms', '/start-migration', '/complete', '/opt-out-info', '/check-email-scopes', '/status-from-email', '/no-such-page']) {
+    for (const path of [
+      '/loading',
+      '/destination-account',
+      '/accept-google-terms',
+      '/start-migration',
+      '/complete',
+      '/opt-out-info',
+      '/check-email-scopes',
+      '/status-from-email',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       await expectPath(page, '/');
       await expectHeading(page, HOME_HEADING);

@@ -31,8 +31,14 @@ describe('Download', () => {
 
     await expectPath(page, '/migration-options');
     await chooseWhatToSave(page, 'Email and contacts');
-    await page.getByRole('group', { name: 'Email file format' }).getByRole('radio', { name: /^MBOX\b/ }).check();
-    await page.getByRole('group', { name: 'Contacts file format' }).getByRole('radio', { name: /^VCF\b/ }).check();
+    await page
+      .getByRole('group', { name: 'Email file format' })
+      .getByRole('radio', { name: /^MBOX\b/ })
+      .check();
+    await page
+      .getByRole('group', { name: 'Contacts file format' })
+      .getByRole('radio', { name: /^VCF\b/ })
+      .check();
     await current.check('migration-options-file-formats');
     await pressNext(page);
 
@@ -54,7 +60,10 @@ describe('Download', () => {
     await current.check('status-completed-file');
 
     // Whoever has only the export ID gets no link; the signed-in owner gets the button.
-    const anonymous = await page.evaluate(async (id) => JSON.stringify(await (await fetch(`/api/v2/status/?job_id=${id}`)).json()), exportId);
+    const anonymous = await page.evaluate(
+      async (id) => JSON.stringify(await (await fetch(`/api/v2/status/?job_id=${id}`)).json()),
+      exportId,
+    );
     expect(anonymous).not.toContain('download');
     const button = page.getByRole('link', { name: 'Download your file' });
     expect(await button.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/downloads\//);

@@ -9,7 +9,14 @@ import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
 import { lookUpFromHome, reloadUntilStatus, statusOf } from './steps/status.ts';
-import { chooseDestination, chooseWhatToSave, pressNext, setNotificationEmail, startExportButton, whatToSaveOption } from './steps/wizard.ts';
+import {
+  chooseDestination,
+  chooseWhatToSave,
+  pressNext,
+  setNotificationEmail,
+  startExportButton,
+  whatToSaveOption,
+} from './steps/wizard.ts';
 
 const journey = useJourney();
 
@@ -76,7 +83,9 @@ describe('export to Gmail', () => {
     await current.check('status-in-progress');
     // Once mail is moving, the page says when it should end, from the pace the running transfer measured.
     await reloadUntilStatus(page, ['Email'], 'at the pace so far', 25_000);
-    expect(await page.getByRole('status', { name: 'Email: time to finish' }).textContent()).toMatch(/^(A few minutes|About \d+ minutes?) at the pace so far\. You can close this page/);
+    expect(await page.getByRole('status', { name: 'Email: time to finish' }).textContent()).toMatch(
+      /^(A few minutes|About \d+ minutes?) at the pace so far\. You can close this page/,
+    );
     await reloadUntilStatus(page, ['Email', 'Contacts'], 'Completed');
     await current.check('status-completed');
   });

@@ -22,7 +22,10 @@ describe('an export that fails', () => {
     await pressNext(page);
     await expectPath(page, '/migration-options');
     await chooseWhatToSave(page, 'Email');
-    await page.getByRole('group', { name: 'Email file format' }).getByRole('radio', { name: /^EML\b/ }).check();
+    await page
+      .getByRole('group', { name: 'Email file format' })
+      .getByRole('radio', { name: /^EML\b/ })
+      .check();
     await pressNext(page);
     await expectPath(page, '/start-migration');
     await startAndLookUp(page, 'export-fails@example.com');

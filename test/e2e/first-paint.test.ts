@@ -63,7 +63,7 @@ describe('first paint', () => {
     }
   });
 
-  it('says so, with a link that reloads it, when the page\'s script does not arrive', async () => {
+  it("says so, with a link that reloads it, when the page's script does not arrive", async () => {
     const { context, guard } = journey();
     guard.allowConsoleError(/Failed to load resource|dynamically imported module/);
     // A page of its own: the journey page's navigations wait for a live page, which this one never becomes.
@@ -87,7 +87,7 @@ describe('first paint', () => {
     await page.close();
   });
 
-  it('says so in the screen\'s place when a live page\'s next screen does not arrive', async () => {
+  it("says so in the screen's place when a live page's next screen does not arrive", async () => {
     const { page, guard } = journey();
     guard.allowConsoleError(/Failed to load resource|dynamically imported module/);
     await page.route('**/assets/support-form-screen-*.js', (route) => route.abort('connectionreset'));
@@ -133,7 +133,7 @@ describe('first paint', () => {
     });
   }
 
-  it('opens an export\'s status with the look-up where the first paint put it', async () => {
+  it("opens an export's status with the look-up where the first paint put it", async () => {
     const { page, guard } = journey();
     // An ID no export has: the service's 404 is the answer this page expects to show.
     guard.allowConsoleError(/status of 404 .*\/api\/v2\/status\//);

@@ -55,7 +55,14 @@ afterAll(async () => {
 const journey = useJourney({ service: () => ({ url: portal.url, identityUrl: portal.identityUrl, alsoOurs: [google.issuer] }) });
 
 type AXValue = { type: string; value?: unknown };
-type AXNode = { nodeId: string; ignored: boolean; role?: AXValue; name?: AXValue; properties?: { name: string; value: AXValue }[]; childIds?: string[] };
+type AXNode = {
+  nodeId: string;
+  ignored: boolean;
+  role?: AXValue;
+  name?: AXValue;
+  properties?: { name: string; value: AXValue }[];
+  childIds?: string[];
+};
 
 /**
  * What Chromium's accessibility tree holds for the live region named `name`: its role, how politely
@@ -85,52 +92,64 @@ async function liveRegion(page: Page, name: string): Promise<{ role: unknown; li
 }
 
 describe('Gmail with a tiny cap, followed on /status', () => {
-  it('says how long it will take and why, then that it waits for the daily limit and until when, in a live region', { timeout: 240_000 }, async () => {
-    const current = journey();
-    const { page } = current;
-    await signIn(current, 'active@example.com');
-    await expectPath(page, '/destination-account');
-    await chooseDestination(page, 'Gmail');
-    await pressNext(page);
-    await expectPath(page, '/accept-google-terms');
-    await pressNext(page);
-    await expectPath(page, '/migration-options');
-    await chooseWhatToSave(page, 'Email');
-    // Google's stand-in answers the consent as this person: their address, every permission.
-    google.answerNext({ email: ADDRESS });
-    await pressNext(page);
-    await expectPath(page, '/start-migration');
-    await expect.poll(() => page.getByText(ADDRESS).count()).toBeGreaterThan(0);
-    await setNotificationEmail(page, 'casey@example.com');
-    await expect.poll(() => startExportButton(page).isEnabled()).toBe(true);
-    await startExportButton(page).click();
-    await expectPath(page, '/complete');
-    await page.getByRole('link', { name: 'Follow your export' }).click();
-    await expectPath(page, '/status');
-    await expectHeading(page, 'Check your export status');
+  it(
+    'says how long it will take and why, then that it waits for the daily limit and until when, in a live region',
+    { timeout: 240_000 },
+    async () => {
+      const current = journey();
+      const { page } = current;
+      await signIn(current, 'active@example.com');
+      await expectPath(page, '/destination-account');
+      await chooseDestination(page, 'Gmail');
+      await pressNext(page);
+      await expectPath(page, '/accept-google-terms');
+      await pressNext(page);
+      await expectPath(page, '/migration-options');
+      await chooseWhatToSave(page, 'Email');
+      // Google's stand-in answers the consent as this person: their address, every permission.
+      google.answerNext({ email: ADDRESS });
+      await pressNext(page);
+      await expectPath(page, '/start-migration');
+      await expect.poll(() => page.getByText(ADDRESS).count()).toBeGreaterThan(0);
+      await setNotificationEmail(page, 'casey@example.com');
+      await expect.poll(() => startExportButton(page).isEnabled()).toBe(true);
+      await startExportButton(page).click();
+      await expectPath(page, '/complete');
+      await page.getByRole('link', { name: 'Follow your export' }).click();
+      await expectPath(page, '/status');
+      await expectHeading(page, 'Check your export status');
 
-    // The page follows the export by itself; Gmail's cap, not the pace so far, sets the time.
-    const region = page.getByRole('status', { name: 'Email: time to finish' });
-    await expect.poll(() => region.textContent(), { timeout: 30_000 }).toMatch(/Gmail accepts about 10 messages a minute from other apps\./);
-    expect(await region.textContent()).toMatch(/^About \d+ (minutes|hours?) — Gmail accepts about 10 messages a minute from other apps\. You can close this page; we will email you when it is done\.$/);
-    const estimate = await liveRegion(page, 'Email: time to finish');
-    expect(estimate).toMatchObject({ role: 'status', live: 'polite' });
-    expect(estimate?.text).toContain('Gmail accepts about 10 messages a minute from other apps.');
-    expect(await statusOf(page, 'Email').textContent()).toContain('In progress');
-    await current.check('status-estimate');
+      // The page follows the export by itself; Gmail's cap, not the pace so far, sets the time.
+      const region = page.getByRole('status', { name: 'Email: time to finish' });
+      await expect
+        .poll(() => region.textContent(), { timeout: 30_000 })
+        .toMatch(/Gmail accepts about 10 messages a minute from other apps\./);
+      expect(await region.textContent()).toMatch(
+        /^About \d+ (minutes|hours?) — Gmail accepts about 10 messages a minute from other apps\. You can close this page; we will email you when it is done\.$/,
+      );
+      const estimate = await liveRegion(page, 'Email: time to finish');
+      expect(estimate).toMatchObject({ role: 'status', live: 'polite' });
+      expect(estimate?.text).toContain('Gmail accepts about 10 messages a minute from other apps.');
+      expect(await statusOf(page, 'Email').textContent()).toContain('In progress');
+      await current.check('status-estimate');
 
-    // Gmail says the day's limit is reached: the transfer sleeps until tomorrow, and the page says so.
-    // Its next request comes once the minute's quota allows (up to a minute), the page's next look 10 s later.
-    gmail.failNext(1, { status: 403, body: googleError(403, 'PERMISSION_DENIED', 'Daily Limit Exceeded', 'dailyLimitExceeded', 'usageLimits') });
-    const waiting = /Waiting for Gmail's daily limit — continues about (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2}:\d{2} (AM|PM)\. You can close this page\./;
-    await expect.poll(() => region.textContent(), { timeout: 120_000, interval: 1000 }).toMatch(waiting);
-    const announced = await liveRegion(page, 'Email: time to finish');
-    expect(announced).toMatchObject({ role: 'status', live: 'polite' });
-    expect(announced?.text).toMatch(waiting);
-    // It goes on tomorrow, at this time of day (the page's clock is UTC, as the service's answer).
-    const tomorrow = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(Date.now() + 86_400_000);
-    expect(announced?.text).toContain(`continues about ${tomorrow} `);
-    expect(await statusOf(page, 'Email').textContent()).toContain('In progress');
-    await current.check('status-waiting');
-  });
+      // Gmail says the day's limit is reached: the transfer sleeps until tomorrow, and the page says so.
+      // Its next request comes once the minute's quota allows (up to a minute), the page's next look 10 s later.
+      gmail.failNext(1, {
+        status: 403,
+        body: googleError(403, 'PERMISSION_DENIED', 'Daily Limit Exceeded', 'dailyLimitExceeded', 'usageLimits'),
+      });
+      const waiting =
+        /Waiting for Gmail's daily limit — continues about (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2}:\d{2} (AM|PM)\. You can close this page\./;
+      await expect.poll(() => region.textContent(), { timeout: 120_000, interval: 1000 }).toMatch(waiting);
+      const announced = await liveRegion(page, 'Email: time to finish');
+      expect(announced).toMatchObject({ role: 'status', live: 'polite' });
+      expect(announced?.text).toMatch(waiting);
+      // It goes on tomorrow, at this time of day (the page's clock is UTC, as the service's answer).
+      const tomorrow = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(Date.now() + 86_400_000);
+      expect(announced?.text).toContain(`continues about ${tomorrow} `);
+      expect(await statusOf(page, 'Email').textContent()).toContain('In progress');
+      await current.check('status-waiting');
+    },
+  );
 });

@@ -23,15 +23,17 @@ describe('the e2e harness', () => {
     const { page, guard } = journey();
     await page.goto('/');
     await page.evaluate(() => console.error('deliberate console error'));
-    await page.evaluate(() => setTimeout(() => {
-      throw new Error('deliberate uncaught exception');
-    }));
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('deliberate uncaught exception');
+      }),
+    );
     await expect.poll(() => guard.problems().length).toBe(2);
     expect(() => guard.assertClean('harness test')).toThrow(/deliberate console error[\s\S]*deliberate uncaught exception/);
     expect(guard.problems()).toEqual([]);
   });
 
-  it('records a Content-Security-Policy violation: an inline style without the page\'s nonce', async () => {
+  it("records a Content-Security-Policy violation: an inline style without the page's nonce", async () => {
     const { page, guard } = journey();
     await page.goto('/');
     const allowConsole = guard.allowConsoleError(/Content Security Policy/);

@@ -32,9 +32,15 @@ async function exportOnce(current: Journey, email: string, variant: (typeof VARI
   await pressNext(page);
   await expectPath(page, '/migration-options');
   await chooseWhatToSave(page, 'contacts' in variant ? 'Email and contacts' : 'Email');
-  await page.getByRole('group', { name: 'Email file format' }).getByRole('radio', { name: new RegExp(`^${variant.email}\\b`) }).check();
+  await page
+    .getByRole('group', { name: 'Email file format' })
+    .getByRole('radio', { name: new RegExp(`^${variant.email}\\b`) })
+    .check();
   if ('contacts' in variant) {
-    await page.getByRole('group', { name: 'Contacts file format' }).getByRole('radio', { name: new RegExp(`^${variant.contacts}\\b`) }).check();
+    await page
+      .getByRole('group', { name: 'Contacts file format' })
+      .getByRole('radio', { name: new RegExp(`^${variant.contacts}\\b`) })
+      .check();
   }
   await pressNext(page);
   await expectPath(page, '/start-migration');

@@ -63,58 +63,62 @@ async function emailProgress(page: Page): Promise<{ value: number; max: number }
 }
 
 describe('Other over IMAP, moved by the transfer engine', () => {
-  it('signs in, exports to a Dovecot account, watches the progress bar move, and finds every message there', { timeout: 180_000 }, async () => {
-    const current = journey();
-    const { page } = current;
-    await signIn(current, customer.email);
-    await expectPath(page, '/destination-account');
-    await chooseDestination(page, 'Other');
-    await page.getByRole('heading', { name: 'Your other email account' }).waitFor();
-    await page.getByLabel('Email address', { exact: true }).fill(recipient.email);
-    await page.getByLabel('Password', { exact: true }).fill(recipient.password);
-    await page.getByRole('checkbox', { name: /Use a custom IMAP server/ }).check();
-    const imap = page.getByRole('textbox', { name: 'IMAP server', exact: true });
-    await imap.fill(`127.0.0.1:${proxy.port}`);
-    await imap.press('Tab');
-    // The service checks the host, then the password against the server itself.
-    await expect.poll(() => page.getByRole('button', { name: 'Next', exact: true }).isEnabled()).toBe(true);
-    await pressNext(page);
+  it(
+    'signs in, exports to a Dovecot account, watches the progress bar move, and finds every message there',
+    { timeout: 180_000 },
+    async () => {
+      const current = journey();
+      const { page } = current;
+      await signIn(current, customer.email);
+      await expectPath(page, '/destination-account');
+      await chooseDestination(page, 'Other');
+      await page.getByRole('heading', { name: 'Your other email account' }).waitFor();
+      await page.getByLabel('Email address', { exact: true }).fill(recipient.email);
+      await page.getByLabel('Password', { exact: true }).fill(recipient.password);
+      await page.getByRole('checkbox', { name: /Use a custom IMAP server/ }).check();
+      const imap = page.getByRole('textbox', { name: 'IMAP server', exact: true });
+      await imap.fill(`127.0.0.1:${proxy.port}`);
+      await imap.press('Tab');
+      // The service checks the host, then the password against the server itself.
+      await expect.poll(() => page.getByRole('button', { name: 'Next', exact: true }).isEnabled()).toBe(true);
+      await pressNext(page);
 
-    await expectPath(page, '/migration-options');
-    await chooseWhatToSave(page, 'Email');
-    await pressNext(page);
-    await expectPath(page, '/start-migration');
-    await startExportButton(page).click();
-    await expectPath(page, '/complete');
-    await page.getByRole('link', { name: 'Follow your export' }).click();
-    await expectPath(page, '/status');
-    await expectHeading(page, 'Check your export status');
+      await expectPath(page, '/migration-options');
+      await chooseWhatToSave(page, 'Email');
+      await pressNext(page);
+      await expectPath(page, '/start-migration');
+      await startExportButton(page).click();
+      await expectPath(page, '/complete');
+      await page.getByRole('link', { name: 'Follow your export' }).click();
+      await expectPath(page, '/status');
+      await expectHeading(page, 'Check your export status');
 
-    // Reload as a person would, noting what the bar says each time, until the export has ended.
-    const seen: { value: number; max: number }[] = [];
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      const text = (await statusOf(page, 'Email').textContent({ timeout: 10_000 })) ?? '';
-      if (text.includes('Completed')) break;
-      expect(text).toContain('In progress');
-      const shown = await emailProgress(page);
-      if (shown) seen.push(shown);
-      if (Date.now() > deadline) throw new Error(`the export did not finish in time; the bar showed ${JSON.stringify(seen)}`);
-      await page.waitForTimeout(700);
-      await page.reload();
-    }
-    await current.check('status-completed-imap');
+      // Reload as a person would, noting what the bar says each time, until the export has ended.
+      const seen: { value: number; max: number }[] = [];
+      const deadline = Date.now() + 150_000;
+      for (;;) {
+        const text = (await statusOf(page, 'Email').textContent({ timeout: 10_000 })) ?? '';
+        if (text.includes('Completed')) break;
+        expect(text).toContain('In progress');
+        const shown = await emailProgress(page);
+        if (shown) seen.push(shown);
+        if (Date.now() > deadline) throw new Error(`the export did not finish in time; the bar showed ${JSON.stringify(seen)}`);
+        await page.waitForTimeout(700);
+        await page.reload();
+      }
+      await current.check('status-completed-imap');
 
-    // The bar moved: it counted the whole mailbox, never went back, and showed at least two points between start and end.
-    expect(seen.every((s) => s.max === messages.length)).toBe(true);
-    const values = seen.map((s) => s.value);
-    expect(values).toEqual([...values].sort((a, b) => a - b));
-    expect(new Set(values.filter((n) => n > 0 && n < messages.length)).size).toBeGreaterThanOrEqual(2);
-    expect(await statusOf(page, 'Email').textContent()).toContain(`${messages.length} of ${messages.length} messages`);
+      // The bar moved: it counted the whole mailbox, never went back, and showed at least two points between start and end.
+      expect(seen.every((s) => s.max === messages.length)).toBe(true);
+      const values = seen.map((s) => s.value);
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+      expect(new Set(values.filter((n) => n > 0 && n < messages.length)).size).toBeGreaterThanOrEqual(2);
+      expect(await statusOf(page, 'Email').textContent()).toContain(`${messages.length} of ${messages.length} messages`);
 
-    const arrived = await readMailbox(servers.dovecot, recipient.email, recipient.password);
-    const expected = expectedMailbox(messages, servers.dovecot.separator);
-    expected.set('Trash', []);
-    expect(new Map([...arrived].sort())).toEqual(new Map([...expected].sort()));
-  });
+      const arrived = await readMailbox(servers.dovecot, recipient.email, recipient.password);
+      const expected = expectedMailbox(messages, servers.dovecot.separator);
+      expected.set('Trash', []);
+      expect(new Map([...arrived].sort())).toEqual(new Map([...expected].sort()));
+    },
+  );
 });

@@ -19,7 +19,12 @@ const messages: [string, Buffer][] = [
   ['LF line ends', Buffer.from('Subject: unix\n\nHello.\n')],
   ['an empty last line', Buffer.from('Subject: trailing\r\n\r\nbody\r\n\r\n')],
   ['two empty last lines, LF', Buffer.from('Subject: more\n\nbody\n\n\n')],
-  ['From lines', Buffer.from('Subject: From lines\r\n\r\nFrom here.\r\n>From there.\r\n>>From everywhere.\r\nNot From the start.\r\nFrom\r\n>From\r\nFrom \r\n')],
+  [
+    'From lines',
+    Buffer.from(
+      'Subject: From lines\r\n\r\nFrom here.\r\n>From there.\r\n>>From everywhere.\r\nNot From the start.\r\nFrom\r\n>From\r\nFrom \r\n',
+    ),
+  ],
   ['a From line first', Buffer.from('From sender@example.net Mon Jan  1 00:00:00 2024\r\nSubject: starts with From\r\n\r\nx\r\n')],
   ['8-bit and NUL bytes', Buffer.from([...Buffer.from('Subject: bytes\r\n\r\n'), 0xe9, 0x00, 0xff, 0x0d, 0x0a])],
   ['empty', Buffer.alloc(0)],
@@ -46,7 +51,14 @@ describe('an MBOX file in the archive', () => {
     const session = await destination.connect();
     const target = await session.prepareFolder(folderAt('INBOX'));
     for (const [i, [, raw]] of messages.entries()) {
-      await session.append(target, { uid: i + 1, size: raw.length, internalDate: new Date(Date.UTC(2024, 0, 1 + i)), messageId: null, flags: [], raw });
+      await session.append(target, {
+        uid: i + 1,
+        size: raw.length,
+        internalDate: new Date(Date.UTC(2024, 0, 1 + i)),
+        messageId: null,
+        flags: [],
+        raw,
+      });
     }
     await destination.finish();
     await archive.close();
@@ -58,6 +70,10 @@ describe('an MBOX file in the archive', () => {
       expect(unquoted(read[i] ?? Buffer.alloc(0)).toString('latin1'), label).toBe(asStored(raw).toString('latin1'));
     });
     // Only the messages without a final line end changed, by one LF.
-    expect(messages.filter(([, raw]) => !asStored(raw).equals(raw)).map(([label]) => label)).toEqual(['no final line end', 'no final line end, after a CR', 'empty']);
+    expect(messages.filter(([, raw]) => !asStored(raw).equals(raw)).map(([label]) => label)).toEqual([
+      'no final line end',
+      'no final line end, after a CR',
+      'empty',
+    ]);
   });
 });

@@ -52,7 +52,8 @@ function expectCompleted(result: MemoryChildResult) {
   expect(result.peakRssMb, `peak RSS ${result.peakRssMb} MB`).toBeLessThan(LIMIT_MB);
 }
 
-const destinationOf = (result: MemoryChildResult, n: number) => result.receipts.find((r) => r.container === placeOf(mailbox, n).folder.path)?.destination ?? '';
+const destinationOf = (result: MemoryChildResult, n: number) =>
+  result.receipts.find((r) => r.container === placeOf(mailbox, n).folder.path)?.destination ?? '';
 
 describe('exporting a large mailbox into a ZIP', () => {
   it(`as EML stays under ${LIMIT_MB} MB, and Python reads every message back`, async () => {
@@ -72,14 +73,22 @@ describe('exporting a large mailbox into a ZIP', () => {
     expect(extractWithPython(result.file, extracted).badEntry).toBeNull();
     for (const folder of mailbox.folders) {
       const sample = SAMPLE.filter((n) => placeOf(mailbox, n).folder === folder);
-      const [read] = mboxDigests([path.join(extracted, destinationOf(result, sample[0] ?? 0))], sample.map((n) => placeOf(mailbox, n).uid - 1));
+      const [read] = mboxDigests(
+        [path.join(extracted, destinationOf(result, sample[0] ?? 0))],
+        sample.map((n) => placeOf(mailbox, n).uid - 1),
+      );
       expect(read?.count, folder.path).toBe(mailbox.count / 2);
       expect(read?.digests, folder.path).toEqual(sample.map((n) => sha256(generatedMessage(mailbox, n))));
     }
   }, 90_000);
 
   it(`as MBOX of 100,000 small messages stays under ${LIMIT_MB} MB`, async () => {
-    const many: GeneratedMailbox = { folders: [folderAt('INBOX'), folderAt('Archive/2019')], count: 100_000, bodyBytes: 1_000, large: null };
+    const many: GeneratedMailbox = {
+      folders: [folderAt('INBOX'), folderAt('Archive/2019')],
+      count: 100_000,
+      bodyBytes: 1_000,
+      large: null,
+    };
     const result = await exportInChild('MBOX', many);
     expect(result.status).toBe('completed');
     expect(result.receipts.map((r) => r.destinationCount)).toEqual([50_000, 50_000]);
@@ -87,7 +96,10 @@ describe('exporting a large mailbox into a ZIP', () => {
     const extracted = path.join(dir, 'MBOX-many');
     expect(extractWithPython(result.file, extracted).badEntry).toBeNull();
     const last = many.count - 1;
-    const [read] = mboxDigests([path.join(extracted, result.receipts.find((r) => r.container === placeOf(many, last).folder.path)?.destination ?? '')], [placeOf(many, last).uid - 1]);
+    const [read] = mboxDigests(
+      [path.join(extracted, result.receipts.find((r) => r.container === placeOf(many, last).folder.path)?.destination ?? '')],
+      [placeOf(many, last).uid - 1],
+    );
     expect(read?.count).toBe(50_000);
     expect(read?.digests).toEqual([sha256(generatedMessage(many, last))]);
   }, 180_000);

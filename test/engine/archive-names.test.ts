@@ -10,7 +10,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArchiveDestination, createMemoryStateStore, openZipArchive, runMailTransfer, systemClock, type ArchiveFormat, type SourceFolder } from '../../server/engine/index.ts';
+import {
+  createArchiveDestination,
+  createMemoryStateStore,
+  openZipArchive,
+  runMailTransfer,
+  systemClock,
+  type ArchiveFormat,
+  type SourceFolder,
+} from '../../server/engine/index.ts';
 import { sha256 } from './support/archive-reader.ts';
 import { folderAt, generatedMessage, generatedSource, placeOf, type GeneratedMailbox } from './support/generated-mailbox.ts';
 import { entryDigests, extractWithPython, extractWithUnzip, filesUnder, mboxDigests } from './support/zip-tools.ts';
@@ -76,12 +84,22 @@ const expectedDigests = (folder: SourceFolder) =>
 async function exportAs(format: ArchiveFormat) {
   const file = path.join(dir, `${format}.zip`);
   const archive = openZipArchive(file);
-  const result = await runMailTransfer({ transferId: format, source: generatedSource(mailbox), destination: createArchiveDestination({ archive, format }), store: createMemoryStateStore(), clock: systemClock });
+  const result = await runMailTransfer({
+    transferId: format,
+    source: generatedSource(mailbox),
+    destination: createArchiveDestination({ archive, format }),
+    store: createMemoryStateStore(),
+    clock: systemClock,
+  });
   await archive.close();
   expect(result.status).toEqual({ state: 'completed' });
   const destinations = new Map(result.receipts.map((r) => [r.container, r]));
   expect([...destinations.keys()].sort()).toEqual(folders.map((f) => f.path).sort());
-  return { file, destinationOf: (folder: SourceFolder) => destinations.get(folder.path)?.destination ?? '', receiptOf: (folder: SourceFolder) => destinations.get(folder.path) };
+  return {
+    file,
+    destinationOf: (folder: SourceFolder) => destinations.get(folder.path)?.destination ?? '',
+    receiptOf: (folder: SourceFolder) => destinations.get(folder.path),
+  };
 }
 
 /** Every file and directory path of the archive, none equal to another but for case or normalisation. */
@@ -107,7 +125,20 @@ function expectEveryProgramExtractsIt(file: string, format: ArchiveFormat): stri
 
 describe('archive entry names', () => {
   it('are what the Windows check is there to catch, when left as the folders are named', () => {
-    for (const name of ['email/CON.mbox', 'email/nul.txt/000001.eml', 'email/aux.mbox.mbox', 'email/Com9', 'email/COM²', 'email/prn .old.mbox', `email/${'x'.repeat(256)}`, `email/${'é'.repeat(128)}`, 'email/a:b', 'email/tab\there', 'email/dot.', `email/${'deep/'.repeat(50)}x`]) {
+    for (const name of [
+      'email/CON.mbox',
+      'email/nul.txt/000001.eml',
+      'email/aux.mbox.mbox',
+      'email/Com9',
+      'email/COM²',
+      'email/prn .old.mbox',
+      `email/${'x'.repeat(256)}`,
+      `email/${'é'.repeat(128)}`,
+      'email/a:b',
+      'email/tab\there',
+      'email/dot.',
+      `email/${'deep/'.repeat(50)}x`,
+    ]) {
       expect(windowsProblems(name), name).not.toEqual([]);
     }
     expect(folders.find((f) => f.segments.length === deepTree.length)?.path.length).toBeGreaterThan(240);

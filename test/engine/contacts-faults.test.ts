@@ -8,7 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContactsArchiveDestination, createMemoryStateStore, DEFAULT_LIMITS, openZipArchive, runContactsTransfer, systemClock } from '../../server/engine/index.ts';
+import {
+  createContactsArchiveDestination,
+  createMemoryStateStore,
+  DEFAULT_LIMITS,
+  openZipArchive,
+  runContactsTransfer,
+  systemClock,
+} from '../../server/engine/index.ts';
 import { freePort } from '../support/free-port.ts';
 import { startRadicale, type Radicale, type RadicaleUser } from '../support/radicale.ts';
 import { readZip } from './support/archive-reader.ts';
@@ -36,13 +43,22 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const run = (transferId: string, sourceAdapter = davSource(source, 'bob'), destination = davDestination(target, hana), clock = instantClock()) =>
-  runContactsTransfer({ transferId, source: sourceAdapter, destination, store: createMemoryStateStore(), clock });
+const run = (
+  transferId: string,
+  sourceAdapter = davSource(source, 'bob'),
+  destination = davDestination(target, hana),
+  clock = instantClock(),
+) => runContactsTransfer({ transferId, source: sourceAdapter, destination, store: createMemoryStateStore(), clock });
 
 describe('a contacts transfer', () => {
   it('from an unreachable CardDAV server retries with backoff, then fails with source-unreachable', async () => {
     const clock = instantClock();
-    const result = await run('u1', davSource(source, 'bob', { url: `http://127.0.0.1:${await freePort()}/` }), davDestination(target, hana), clock);
+    const result = await run(
+      'u1',
+      davSource(source, 'bob', { url: `http://127.0.0.1:${await freePort()}/` }),
+      davDestination(target, hana),
+      clock,
+    );
     expect(result.status).toMatchObject({ state: 'failed', reason: 'source-unreachable' });
     expect(result.status.state === 'failed' && result.status.detail).toMatch(/127\.0\.0\.1/);
     expect(clock.slept).toHaveLength(DEFAULT_LIMITS.connectionAttempts - 1);
@@ -57,7 +73,12 @@ describe('a contacts transfer', () => {
 
   it('with a wrong service password ends at once with source-login-refused', async () => {
     const clock = instantClock();
-    const result = await run('l1', davSource(source, 'bob', { service: { user: source.service.user, password: 'wrong' } }), davDestination(target, hana), clock);
+    const result = await run(
+      'l1',
+      davSource(source, 'bob', { service: { user: source.service.user, password: 'wrong' } }),
+      davDestination(target, hana),
+      clock,
+    );
     expect(result.status).toMatchObject({ state: 'failed', reason: 'source-login-refused' });
     expect(clock.slept).toEqual([]);
   }, 60_000);
@@ -76,8 +97,13 @@ describe('a contacts transfer', () => {
   it('of an account that never kept contacts completes with nothing to copy and an empty file', async () => {
     const file = path.join(dir, 'empty.zip');
     const archive = openZipArchive(file);
-    const result = await runContactsTransfer({ transferId: 'e1', source: davSource(source, 'nobody-here'), destination: createContactsArchiveDestination({ archive, format: 'VCF' }),
-      store: createMemoryStateStore(), clock: systemClock });
+    const result = await runContactsTransfer({
+      transferId: 'e1',
+      source: davSource(source, 'nobody-here'),
+      destination: createContactsArchiveDestination({ archive, format: 'VCF' }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     await archive.close();
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ total: 0, done: 0, failed: 0 });

@@ -19,7 +19,9 @@ import { random } from './support/mail-fixture.ts';
 const CHILD = fileURLToPath(new URL('./support/contacts-transfer-child.ts', import.meta.url));
 const SEEDS = [101, 202, 303];
 const recipients = SEEDS.map((seed) => ({ user: `r${seed}`, password: `pw-${seed}` }));
-const uids = Object.values(aliceBooks).flatMap((b) => b.contacts.map((c) => c.uid)).sort();
+const uids = Object.values(aliceBooks)
+  .flatMap((b) => b.contacts.map((c) => c.uid))
+  .sort();
 
 let source: Radicale;
 let target: Radicale;
@@ -36,30 +38,39 @@ afterAll(async () => {
 });
 
 describe('a contacts transfer killed at a random point', () => {
-  it.each(SEEDS.map((seed, i) => [seed, i]))('resumes with 0 lost and 0 duplicated (seed %i)', async (seed, i) => {
-    const rand = random(seed);
-    const recipient = recipients[i] as { user: string; password: string };
-    const stateFile = path.join(dir, `state-${seed}.json`);
-    const config: ContactsChildConfig = {
-      transferId: `kill-${seed}`,
-      stateFile,
-      source: { url: source.url, account: 'alice', service: source.service },
-      destination: { url: target.url, user: recipient.user, password: recipient.password },
-      batchContacts: 1 + Math.floor(rand() * 5),
-    };
-    const killAt = Math.floor(rand() * uids.length * 0.8);
-    const started = Date.now();
-    const delayMs = Math.floor(rand() * 300);
-    const killed = await runChild(CHILD, config, () => (killAt === 0 ? Date.now() - started >= delayMs : progressDone(stateFile) >= killAt));
-    expect(killed.signal, killed.output).toBe('SIGKILL');
+  it.each(SEEDS.map((seed, i) => [seed, i]))(
+    'resumes with 0 lost and 0 duplicated (seed %i)',
+    async (seed, i) => {
+      const rand = random(seed);
+      const recipient = recipients[i] as { user: string; password: string };
+      const stateFile = path.join(dir, `state-${seed}.json`);
+      const config: ContactsChildConfig = {
+        transferId: `kill-${seed}`,
+        stateFile,
+        source: { url: source.url, account: 'alice', service: source.service },
+        destination: { url: target.url, user: recipient.user, password: recipient.password },
+        batchContacts: 1 + Math.floor(rand() * 5),
+      };
+      const killAt = Math.floor(rand() * uids.length * 0.8);
+      const started = Date.now();
+      const delayMs = Math.floor(rand() * 300);
+      const killed = await runChild(CHILD, config, () =>
+        killAt === 0 ? Date.now() - started >= delayMs : progressDone(stateFile) >= killAt,
+      );
+      expect(killed.signal, killed.output).toBe('SIGKILL');
 
-    const finished = await runChild(CHILD, config, () => false);
-    expect(finished.code, finished.output).toBe(0);
+      const finished = await runChild(CHILD, config, () => false);
+      expect(finished.code, finished.output).toBe(0);
 
-    const arrived = [...(await servedAccount(target, recipient)).values()].flat().map((c) => /^UID:(.*)$/m.exec(c.text)?.[1]?.trim());
-    expect(arrived.sort()).toEqual(uids);
-    const state = savedRecord(stateFile);
-    expect(state?.progress).toMatchObject({ total: uids.length, done: uids.length, failed: 0 });
-    expect(state?.receipts.map((r) => [r.container, r.sourceCount, r.destinationCount])).toEqual([['Contacts', 30, 30], ['Famille & Amis', 12, 12]]);
-  }, 120_000);
+      const arrived = [...(await servedAccount(target, recipient)).values()].flat().map((c) => /^UID:(.*)$/m.exec(c.text)?.[1]?.trim());
+      expect(arrived.sort()).toEqual(uids);
+      const state = savedRecord(stateFile);
+      expect(state?.progress).toMatchObject({ total: uids.length, done: uids.length, failed: 0 });
+      expect(state?.receipts.map((r) => [r.container, r.sourceCount, r.destinationCount])).toEqual([
+        ['Contacts', 30, 30],
+        ['Famille & Amis', 12, 12],
+      ]);
+    },
+    120_000,
+  );
 });

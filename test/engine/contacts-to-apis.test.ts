@@ -6,7 +6,14 @@
  * at a time and batches of at most 200; an expired token is renewed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGraphContactsDestination, createMemoryStateStore, createPeopleDestination, runContactsTransfer, systemClock, type ContactsDestination } from '../../server/engine/index.ts';
+import {
+  createGraphContactsDestination,
+  createMemoryStateStore,
+  createPeopleDestination,
+  runContactsTransfer,
+  systemClock,
+  type ContactsDestination,
+} from '../../server/engine/index.ts';
 import type { Radicale } from '../support/radicale.ts';
 import { GraphFake, graphError, type GraphFakeOptions } from '../support/provider-fakes/graph-fake.ts';
 import { PeopleFake, type PeopleFakeOptions } from '../support/provider-fakes/people-fake.ts';
@@ -37,10 +44,22 @@ async function graph(options: GraphFakeOptions = {}) {
   return fake;
 }
 const toGoogle = (fake: PeopleFake, tokens = fake.tokens.source(), batch?: number) =>
-  createPeopleDestination({ endpoint: { url: fake.url, timeoutMs: 10_000 }, quota: { units: 10_000, windowMs: 60_000 }, ...(batch ? { batch } : {}) }, tokens, { clock: systemClock, limits });
-const toOutlook = (fake: GraphFake, tokens = fake.tokens.source()) => createGraphContactsDestination({ endpoint: { url: fake.url, timeoutMs: 10_000 } }, tokens, { clock: systemClock, limits });
+  createPeopleDestination(
+    { endpoint: { url: fake.url, timeoutMs: 10_000 }, quota: { units: 10_000, windowMs: 60_000 }, ...(batch ? { batch } : {}) },
+    tokens,
+    { clock: systemClock, limits },
+  );
+const toOutlook = (fake: GraphFake, tokens = fake.tokens.source()) =>
+  createGraphContactsDestination({ endpoint: { url: fake.url, timeoutMs: 10_000 } }, tokens, { clock: systemClock, limits });
 const run = (transferId: string, destination: ContactsDestination, account = 'alice') =>
-  runContactsTransfer({ transferId, source: davSource(radicale, account), destination, store: createMemoryStateStore(), clock: systemClock, limits });
+  runContactsTransfer({
+    transferId,
+    source: davSource(radicale, account),
+    destination,
+    store: createMemoryStateStore(),
+    clock: systemClock,
+    limits,
+  });
 
 describe('runContactsTransfer CardDAV → Google People API', () => {
   let fake: PeopleFake;
@@ -78,14 +97,27 @@ describe('runContactsTransfer CardDAV → Google People API', () => {
     const other = await people({ refuse: (person) => JSON.stringify(person).includes(refused.uid) });
     const result = await run('p3', toGoogle(other), 'erin');
     expect(result.status).toEqual({ state: 'completed' });
-    expect(result.failures).toEqual([expect.objectContaining({ reason: 'refused', itemId: refused.uid, detail: expect.stringContaining('400') })]);
+    expect(result.failures).toEqual([
+      expect.objectContaining({ reason: 'refused', itemId: refused.uid, detail: expect.stringContaining('400') }),
+    ]);
     expect(other.people).toHaveLength(erinBook.length - 1);
     expect(other.byUid(refused.uid)).toBeUndefined();
   }, 60_000);
 
   it('waits when Google says the per-user rate is spent, then completes', async () => {
     const other = await people();
-    other.failNext(2, { status: 429, body: { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'RATE_LIMIT_EXCEEDED' }] } }, throttle: true });
+    other.failNext(2, {
+      status: 429,
+      body: {
+        error: {
+          code: 429,
+          message: 'Quota exceeded',
+          status: 'RESOURCE_EXHAUSTED',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'RATE_LIMIT_EXCEEDED' }],
+        },
+      },
+      throttle: true,
+    });
     const result = await run('p4', toGoogle(other), 'erin');
     expect(result.status).toEqual({ state: 'completed' });
     expect(other.throttledRequests()).toHaveLength(2);
@@ -96,7 +128,7 @@ describe('runContactsTransfer CardDAV → Google People API', () => {
 describe('runContactsTransfer CardDAV → Microsoft Graph', () => {
   let fake: GraphFake;
 
-  it('creates every contact with every field in Outlook\'s places, the rest in its notes', async () => {
+  it("creates every contact with every field in Outlook's places, the rest in its notes", async () => {
     fake = await graph();
     const result = await run('m1', toOutlook(fake));
     expect(result.status).toEqual({ state: 'completed' });
@@ -121,8 +153,18 @@ describe('runContactsTransfer CardDAV → Microsoft Graph', () => {
   it('waits as Retry-After says on 429 and 503, renews an expired token, and reports a refused contact', async () => {
     const refused = erinBook[1]!;
     const other = await graph({ refuse: (contact) => JSON.stringify(contact).includes(refused.uid) });
-    other.failNext(1, { status: 429, body: graphError('TooManyRequests', 'Too many requests.'), headers: { 'retry-after': '1' }, throttle: true });
-    other.failNext(1, { status: 503, body: graphError('ServiceUnavailable', 'Service unavailable.'), headers: { 'retry-after': '1' }, throttle: true });
+    other.failNext(1, {
+      status: 429,
+      body: graphError('TooManyRequests', 'Too many requests.'),
+      headers: { 'retry-after': '1' },
+      throttle: true,
+    });
+    other.failNext(1, {
+      status: 503,
+      body: graphError('ServiceUnavailable', 'Service unavailable.'),
+      headers: { 'retry-after': '1' },
+      throttle: true,
+    });
     const result = await run('m3', toOutlook(other, other.tokens.source(200)), 'erin');
     expect(result.status).toEqual({ state: 'completed' });
     const [first, second] = other.throttledRequests();

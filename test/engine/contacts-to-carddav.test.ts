@@ -35,11 +35,20 @@ const byUid = (list: ServedContact[]) => new Map(list.map((c) => [uidOf(c.text),
 
 describe('runContactsTransfer CardDAV → CardDAV', () => {
   it('puts every contact of every address book, byte for byte, into one address book of the destination', async () => {
-    const result = await runContactsTransfer({ transferId: 'd1', source: davSource(source, 'alice'), destination: davDestination(target, carol),
-      store: createMemoryStateStore(), clock: systemClock, limits: { batchContacts: 9 } });
+    const result = await runContactsTransfer({
+      transferId: 'd1',
+      source: davSource(source, 'alice'),
+      destination: davDestination(target, carol),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+      limits: { batchContacts: 9 },
+    });
     expect(result.status).toEqual({ state: 'completed' });
 
-    const expected = byUid([...(await servedBook(source, alice, 'alice', 'contacts')), ...(await servedBook(source, alice, 'alice', 'famille'))]);
+    const expected = byUid([
+      ...(await servedBook(source, alice, 'alice', 'contacts')),
+      ...(await servedBook(source, alice, 'alice', 'famille')),
+    ]);
     const arrived = await servedAccount(target, carol);
     expect([...arrived.keys()]).toEqual(['contacts']);
     const books = [...arrived.values()][0] as ServedContact[];
@@ -57,8 +66,20 @@ describe('runContactsTransfer CardDAV → CardDAV', () => {
   it('adds nothing when run again, as the same transfer or as a new one', async () => {
     const before = await servedAccount(target, carol);
     const store = createMemoryStateStore();
-    const first = await runContactsTransfer({ transferId: 'd2', source: davSource(source, 'alice'), destination: davDestination(target, carol), store, clock: systemClock });
-    const again = await runContactsTransfer({ transferId: 'd2', source: davSource(source, 'alice'), destination: davDestination(target, carol), store, clock: systemClock });
+    const first = await runContactsTransfer({
+      transferId: 'd2',
+      source: davSource(source, 'alice'),
+      destination: davDestination(target, carol),
+      store,
+      clock: systemClock,
+    });
+    const again = await runContactsTransfer({
+      transferId: 'd2',
+      source: davSource(source, 'alice'),
+      destination: davDestination(target, carol),
+      store,
+      clock: systemClock,
+    });
     expect(await servedAccount(target, carol)).toEqual(before);
     for (const result of [first, again]) {
       expect(result.status).toEqual({ state: 'completed' });
@@ -69,10 +90,21 @@ describe('runContactsTransfer CardDAV → CardDAV', () => {
   it('matches contacts by UID: one the destination holds under another name is not added again', async () => {
     // gina imported three of erin's contacts earlier with another tool, under names of its own.
     const earlier = erinBook.slice(1, 4);
-    await seedBook(target, gina, 'contacts', 'Contacts', earlier.map((c) => ({ ...c })));
+    await seedBook(
+      target,
+      gina,
+      'contacts',
+      'Contacts',
+      earlier.map((c) => ({ ...c })),
+    );
     const names = new Set((await servedBook(target, gina, 'gina', 'contacts')).map((c) => c.href));
-    const result = await runContactsTransfer({ transferId: 'u1', source: davSource(source, 'erin'), destination: davDestination(target, gina),
-      store: createMemoryStateStore(), clock: systemClock });
+    const result = await runContactsTransfer({
+      transferId: 'u1',
+      source: davSource(source, 'erin'),
+      destination: davDestination(target, gina),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ total: 6, done: 6, failed: 0 });
     const arrived = await servedBook(target, gina, 'gina', 'contacts');
@@ -83,28 +115,63 @@ describe('runContactsTransfer CardDAV → CardDAV', () => {
   it('fills the address book the job names', async () => {
     await createBook(target, dan, 'work', 'Work');
     await createBook(target, dan, 'private', 'Private');
-    const result = await runContactsTransfer({ transferId: 'd3', source: davSource(source, 'erin'), destination: davDestination(target, dan, { addressBook: 'Private' }),
-      store: createMemoryStateStore(), clock: systemClock });
+    const result = await runContactsTransfer({
+      transferId: 'd3',
+      source: davSource(source, 'erin'),
+      destination: davDestination(target, dan, { addressBook: 'Private' }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     const arrived = await servedAccount(target, dan);
     expect(arrived.get('work')).toEqual([]);
-    expect(arrived.get('private')?.map((c) => uidOf(c.text)).sort()).toEqual(erinBook.map((c) => c.uid).sort());
+    expect(
+      arrived
+        .get('private')
+        ?.map((c) => uidOf(c.text))
+        .sort(),
+    ).toEqual(erinBook.map((c) => c.uid).sort());
   }, 60_000);
 
   it('reports a contact the destination refuses, with its address book, UID, size and reason, and copies the rest', async () => {
-    const result = await runContactsTransfer({ transferId: 'r1', source: davSource(source, 'erin'), destination: davDestination(strict, frank),
-      store: createMemoryStateStore(), clock: systemClock, limits: { batchContacts: 4 } });
+    const result = await runContactsTransfer({
+      transferId: 'r1',
+      source: davSource(source, 'erin'),
+      destination: davDestination(strict, frank),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+      limits: { batchContacts: 4 },
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ total: 6, done: 4, failed: 2 });
     const big = erinBook.slice(0, 2);
-    expect(result.failures.map((f) => [f.operation, f.container, f.itemId, f.reason]).sort()).toEqual(big.map((c) => ['contactsmigration', 'Contacts', c.uid, 'too-big']).sort());
+    expect(result.failures.map((f) => [f.operation, f.container, f.itemId, f.reason]).sort()).toEqual(
+      big.map((c) => ['contactsmigration', 'Contacts', c.uid, 'too-big']).sort(),
+    );
     for (const failure of result.failures) {
       expect(failure.size).toBeGreaterThan(60_000);
       expect(failure.detail).toMatch(/413/);
     }
-    expect(result.receipts).toEqual([{ operation: 'contactsmigration', container: 'Contacts', destination: '/frank/contacts/', sourceCount: 6, destinationCount: 4, failed: 2 }]);
-    const arrived = [...(await servedAccount(strict, frank)).values()].flat().map((c) => uidOf(c.text)).sort();
-    expect(arrived).toEqual(erinBook.slice(2).map((c) => c.uid).sort());
+    expect(result.receipts).toEqual([
+      {
+        operation: 'contactsmigration',
+        container: 'Contacts',
+        destination: '/frank/contacts/',
+        sourceCount: 6,
+        destinationCount: 4,
+        failed: 2,
+      },
+    ]);
+    const arrived = [...(await servedAccount(strict, frank)).values()]
+      .flat()
+      .map((c) => uidOf(c.text))
+      .sort();
+    expect(arrived).toEqual(
+      erinBook
+        .slice(2)
+        .map((c) => c.uid)
+        .sort(),
+    );
     expect(erin.user).toBe('erin');
   }, 60_000);
 });

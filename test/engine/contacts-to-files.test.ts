@@ -47,8 +47,14 @@ afterAll(async () => {
 async function exportTo(format: 'VCF' | 'CSV', transferId: string) {
   const file = path.join(dir, `${transferId}.zip`);
   const archive = openZipArchive(file);
-  const result = await runContactsTransfer({ transferId, source: davSource(radicale, 'alice'), destination: createContactsArchiveDestination({ archive, format }),
-    store: createMemoryStateStore(), clock: systemClock, limits: { batchContacts: 7 } });
+  const result = await runContactsTransfer({
+    transferId,
+    source: davSource(radicale, 'alice'),
+    destination: createContactsArchiveDestination({ archive, format }),
+    store: createMemoryStateStore(),
+    clock: systemClock,
+    limits: { batchContacts: 7 },
+  });
   await archive.close();
   return { result, entries: readZip(file) };
 }
@@ -60,17 +66,30 @@ describe('runContactsTransfer CardDAV → files', () => {
     expect([...entries.keys()]).toEqual(['contacts/contacts.vcf']);
     const vcf = entries.get('contacts/contacts.vcf')?.toString('utf8') ?? '';
 
-    const served = [...(await servedBook(radicale, alice, 'alice', 'contacts')), ...(await servedBook(radicale, alice, 'alice', 'famille'))];
+    const served = [
+      ...(await servedBook(radicale, alice, 'alice', 'contacts')),
+      ...(await servedBook(radicale, alice, 'alice', 'famille')),
+    ];
     expect(served).toHaveLength(aliceContacts.length);
     for (const { text } of served) expect(text.endsWith('END:VCARD\r\n')).toBe(true);
     expect(vcf).toBe(served.map((s) => s.text).join(''));
 
     const cards = parseVcards(vcf).map(fieldsOfCard);
     expect(cards.map((c) => c.uid).sort()).toEqual(aliceContacts.map((c) => c.uid).sort());
-    for (const contact of aliceContacts) expect(cards.find((c) => c.uid === contact.uid), contact.uid).toEqual(fieldsOfFixture(contact));
+    for (const contact of aliceContacts)
+      expect(
+        cards.find((c) => c.uid === contact.uid),
+        contact.uid,
+      ).toEqual(fieldsOfFixture(contact));
     expect(aliceContacts.some((c) => c.photo !== null) && aliceContacts.some((c) => c.version === '4.0')).toBe(true);
 
-    expect(result.progress).toMatchObject({ operation: 'contactsmigration', total: aliceContacts.length, done: aliceContacts.length, failed: 0, bytesTotal: null });
+    expect(result.progress).toMatchObject({
+      operation: 'contactsmigration',
+      total: aliceContacts.length,
+      done: aliceContacts.length,
+      failed: 0,
+      bytesTotal: null,
+    });
     expect(result.receipts.map((r) => [r.container, r.destination, r.sourceCount, r.destinationCount, r.failed])).toEqual([
       ['Contacts', 'contacts/contacts.vcf', 30, 30, 0],
       ['Famille & Amis', 'contacts/contacts.vcf', 12, 12, 0],
@@ -103,8 +122,15 @@ describe('runContactsTransfer CardDAV → files', () => {
     const archive = openZipArchive(file);
     const controller = new AbortController();
     const store = createMemoryStateStore();
-    const running = runContactsTransfer({ transferId: 'c1', source: davSource(radicale, 'alice'), destination: createContactsArchiveDestination({ archive, format: 'VCF' }),
-      store, clock: systemClock, signal: controller.signal, limits: { batchContacts: 2 } });
+    const running = runContactsTransfer({
+      transferId: 'c1',
+      source: davSource(radicale, 'alice'),
+      destination: createContactsArchiveDestination({ archive, format: 'VCF' }),
+      store,
+      clock: systemClock,
+      signal: controller.signal,
+      limits: { batchContacts: 2 },
+    });
     await firstCommit(store, 'c1', 'contactsmigration');
     controller.abort();
     const result = await running;
@@ -131,9 +157,24 @@ describe('a file export of mail and contacts', () => {
     const file = path.join(dir, 'both.zip');
     const archive = openZipArchive(file);
     const store = createMemoryStateStore();
-    const mail = await runMailTransfer({ transferId: 'b1', store, clock: systemClock, destination: createArchiveDestination({ archive, format: 'MBOX' }),
-      source: createImapSource({ endpoint: { host: dovecot.host, port: dovecot.port, tls: 'implicit', ca: dovecot.certificate }, mailbox: customer.email, master: dovecot.master }) });
-    const contacts = await runContactsTransfer({ transferId: 'b1', store, clock: systemClock, source: davSource(radicale, 'alice'), destination: createContactsArchiveDestination({ archive, format: 'CSV' }) });
+    const mail = await runMailTransfer({
+      transferId: 'b1',
+      store,
+      clock: systemClock,
+      destination: createArchiveDestination({ archive, format: 'MBOX' }),
+      source: createImapSource({
+        endpoint: { host: dovecot.host, port: dovecot.port, tls: 'implicit', ca: dovecot.certificate },
+        mailbox: customer.email,
+        master: dovecot.master,
+      }),
+    });
+    const contacts = await runContactsTransfer({
+      transferId: 'b1',
+      store,
+      clock: systemClock,
+      source: davSource(radicale, 'alice'),
+      destination: createContactsArchiveDestination({ archive, format: 'CSV' }),
+    });
     await archive.close();
     expect([mail.status, contacts.status]).toEqual([{ state: 'completed' }, { state: 'completed' }]);
     const entries = readZip(file);

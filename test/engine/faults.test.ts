@@ -40,12 +40,20 @@ afterAll(async () => {
 
 describe('refused messages', () => {
   it('are skipped and reported (too big, over quota, zero bytes) while the rest arrives', async () => {
-    const result = await runMailTransfer({ transferId: 'q1', source: sourceOf(source, customer.email), destination: destinationOf(target, limited), store: createMemoryStateStore(), clock: instantClock() });
+    const result = await runMailTransfer({
+      transferId: 'q1',
+      source: sourceOf(source, customer.email),
+      destination: destinationOf(target, limited),
+      store: createMemoryStateStore(),
+      clock: instantClock(),
+    });
     expect(result.status).toEqual({ state: 'completed' });
     const reasons = new Set(result.failures.map((f) => f.reason));
     expect(reasons).toEqual(new Set(['too-big', 'quota', 'refused']));
     for (const f of result.failures.filter((x) => x.reason === 'too-big')) expect(f.size).toBeGreaterThan(6 * 1024);
-    expect(result.failures.filter((f) => f.reason === 'refused')).toEqual([expect.objectContaining({ container: 'INBOX', size: 0, itemId: null })]);
+    expect(result.failures.filter((f) => f.reason === 'refused')).toEqual([
+      expect.objectContaining({ container: 'INBOX', size: 0, itemId: null }),
+    ]);
     expect(result.progress).toMatchObject({ total: messages.length + 1, failed: result.failures.length });
     expect((result.progress?.done ?? 0) + (result.progress?.failed ?? 0)).toBe(messages.length + 1);
     const arrived = [...(await readMailbox(target, limited.email, limited.password)).values()].flat();
@@ -55,8 +63,13 @@ describe('refused messages', () => {
   }, 60_000);
 
   it('end the transfer in error when every message is refused', async () => {
-    const result = await runMailTransfer({ transferId: 'q2', source: sourceOf(source, customer.email), destination: destinationOf(target, spare, { maxMessageBytes: 1 }),
-      store: createMemoryStateStore(), clock: instantClock() });
+    const result = await runMailTransfer({
+      transferId: 'q2',
+      source: sourceOf(source, customer.email),
+      destination: destinationOf(target, spare, { maxMessageBytes: 1 }),
+      store: createMemoryStateStore(),
+      clock: instantClock(),
+    });
     expect(result.status).toMatchObject({ state: 'failed', reason: 'all-items-failed' });
     expect(result.progress).toMatchObject({ done: 0, failed: messages.length + 1 });
   }, 60_000);
@@ -65,16 +78,27 @@ describe('refused messages', () => {
 describe('unreachable and refusing servers', () => {
   it('an unreachable source ends the transfer with source-unreachable after bounded retries', async () => {
     const clock = instantClock();
-    const result = await runMailTransfer({ transferId: 'u1', source: sourceOf(source, customer.email, { port: await freePort() }), destination: destinationOf(target, healthy),
-      store: createMemoryStateStore(), clock, limits: fastRetries });
+    const result = await runMailTransfer({
+      transferId: 'u1',
+      source: sourceOf(source, customer.email, { port: await freePort() }),
+      destination: destinationOf(target, healthy),
+      store: createMemoryStateStore(),
+      clock,
+      limits: fastRetries,
+    });
     expect(result.status).toMatchObject({ state: 'failed', reason: 'source-unreachable' });
     expect(clock.slept).toHaveLength(fastRetries.connectionAttempts - 1);
   }, 60_000);
 
   it('a wrong destination password ends the transfer at once with destination-login-refused', async () => {
     const clock = instantClock();
-    const result = await runMailTransfer({ transferId: 'u2', source: sourceOf(source, customer.email), destination: destinationOf(target, { ...healthy, password: 'wrong' }),
-      store: createMemoryStateStore(), clock });
+    const result = await runMailTransfer({
+      transferId: 'u2',
+      source: sourceOf(source, customer.email),
+      destination: destinationOf(target, { ...healthy, password: 'wrong' }),
+      store: createMemoryStateStore(),
+      clock,
+    });
     expect(result.status).toMatchObject({ state: 'failed', reason: 'destination-login-refused' });
     expect(clock.slept).toEqual([]);
     expect(result.progress).toBeNull();
@@ -82,7 +106,13 @@ describe('unreachable and refusing servers', () => {
 
   it('a master login the source refuses ends with source-login-refused', async () => {
     const wrongMaster = sourceOf({ ...source, master: { ...source.master, password: 'not-it' } }, customer.email);
-    const result = await runMailTransfer({ transferId: 'u3', source: wrongMaster, destination: destinationOf(target, healthy), store: createMemoryStateStore(), clock: instantClock() });
+    const result = await runMailTransfer({
+      transferId: 'u3',
+      source: wrongMaster,
+      destination: destinationOf(target, healthy),
+      store: createMemoryStateStore(),
+      clock: instantClock(),
+    });
     expect(result.status).toMatchObject({ state: 'failed', reason: 'source-login-refused' });
   }, 60_000);
 });
@@ -93,8 +123,14 @@ describe('dropped connections', () => {
     try {
       proxy.cutAfter(60_000);
       const heal = setInterval(() => proxy.connections >= 6 && proxy.cutAfter(null), 5);
-      const result = await runMailTransfer({ transferId: 'd1', source: sourceOf(source, customer.email), destination: destinationOf(target, healthy, { port: proxy.port }),
-        store: createMemoryStateStore(), clock: instantClock(), limits: { ...fastRetries, connectionAttempts: 6, batchMessages: 3 } });
+      const result = await runMailTransfer({
+        transferId: 'd1',
+        source: sourceOf(source, customer.email),
+        destination: destinationOf(target, healthy, { port: proxy.port }),
+        store: createMemoryStateStore(),
+        clock: instantClock(),
+        limits: { ...fastRetries, connectionAttempts: 6, batchMessages: 3 },
+      });
       clearInterval(heal);
       expect(proxy.connections).toBeGreaterThan(3);
       expect(result.status).toEqual({ state: 'completed' });
@@ -112,8 +148,14 @@ describe('dropped connections', () => {
     const proxy = await startFaultProxy(target.port);
     try {
       const store = createMemoryStateStore();
-      const running = runMailTransfer({ transferId: 'd2', source: sourceOf(source, customer.email), destination: destinationOf(target, spare, { port: proxy.port }),
-        store, clock: instantClock(), limits: { ...fastRetries, batchMessages: 1 } });
+      const running = runMailTransfer({
+        transferId: 'd2',
+        source: sourceOf(source, customer.email),
+        destination: destinationOf(target, spare, { port: proxy.port }),
+        store,
+        clock: instantClock(),
+        limits: { ...fastRetries, batchMessages: 1 },
+      });
       // Once some messages are in, the destination becomes unreachable for good.
       while (((await store.load('d2', 'emailmigration')).progress?.done ?? 0) < 3) await new Promise((r) => setTimeout(r, 2));
       proxy.cutAfter(0);

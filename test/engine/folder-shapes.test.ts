@@ -11,7 +11,13 @@
 import { chmodSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImapDestination, createImapSource, createMemoryStateStore, runMailTransfer, systemClock } from '../../server/engine/index.ts';
+import {
+  createImapDestination,
+  createImapSource,
+  createMemoryStateStore,
+  runMailTransfer,
+  systemClock,
+} from '../../server/engine/index.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
 import { expectedMailbox, imapClient, readMailbox, seedMailbox } from './support/imap-mailbox.ts';
 import type { FixtureMessage } from './support/mail-fixture.ts';
@@ -23,7 +29,9 @@ const accounts = Array.from({ length: 8 }, (_, i) => ({ email: `dest${i}@example
 
 const message = (folder: string[], n: number): FixtureMessage => ({
   folder,
-  raw: Buffer.from(`Message-ID: <shape-${folder.join('-')}-${n}@example.com>\r\nSubject: ${folder.join('/')} ${n}\r\n\r\nBody ${n} of ${folder.join('/')}\r\n`),
+  raw: Buffer.from(
+    `Message-ID: <shape-${folder.join('-')}-${n}@example.com>\r\nSubject: ${folder.join('/')} ${n}\r\n\r\nBody ${n} of ${folder.join('/')}\r\n`,
+  ),
   flags: n % 2 ? ['\\Seen'] : ['\\Flagged'],
   internalDate: new Date(Date.UTC(2019, 0, 1 + n, 8, 30)),
 });
@@ -31,7 +39,10 @@ const TREE = [['INBOX'], ['Clients'], ['Clients', '2019'], ['Clients', '2019', '
 const messages = TREE.flatMap((folder) => Array.from({ length: 12 }, (_, n) => message(folder, n)));
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([startDovecot({ users: [customer], separator: '/' }), startDovecot({ users: accounts, separator: '/' })]);
+  [source, target] = await Promise.all([
+    startDovecot({ users: [customer], separator: '/' }),
+    startDovecot({ users: accounts, separator: '/' }),
+  ]);
   await seedMailbox(source, customer.email, customer.password, messages);
 }, 60_000);
 
@@ -42,8 +53,20 @@ afterAll(async () => {
 const transfer = (account: { email: string; password: string }, transferId: string) =>
   runMailTransfer({
     transferId,
-    source: createImapSource({ endpoint: { host: source.host, port: source.port, tls: 'implicit', ca: source.certificate }, mailbox: customer.email, master: source.master }),
-    destination: createImapDestination({ endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate }, user: account.email, auth: 'password', maxConnections: 8 }, account.password),
+    source: createImapSource({
+      endpoint: { host: source.host, port: source.port, tls: 'implicit', ca: source.certificate },
+      mailbox: customer.email,
+      master: source.master,
+    }),
+    destination: createImapDestination(
+      {
+        endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate },
+        user: account.email,
+        auth: 'password',
+        maxConnections: 8,
+      },
+      account.password,
+    ),
     store: createMemoryStateStore(),
     clock: systemClock,
   });
@@ -103,14 +126,29 @@ describe('folder shapes', () => {
       await seedMailbox(dotted, customer.email, customer.password, kept);
       const result = await runMailTransfer({
         transferId: 'dotted',
-        source: createImapSource({ endpoint: { host: dotted.host, port: dotted.port, tls: 'implicit', ca: dotted.certificate }, mailbox: customer.email, master: dotted.master }),
-        destination: createImapDestination({ endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate }, user: account.email, auth: 'password' }, account.password),
+        source: createImapSource({
+          endpoint: { host: dotted.host, port: dotted.port, tls: 'implicit', ca: dotted.certificate },
+          mailbox: customer.email,
+          master: dotted.master,
+        }),
+        destination: createImapDestination(
+          {
+            endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate },
+            user: account.email,
+            auth: 'password',
+          },
+          account.password,
+        ),
         store: createMemoryStateStore(),
         clock: systemClock,
       });
       expect(result.status).toEqual({ state: 'completed' });
       expect(result.failures).toEqual([]);
-      expect(result.receipts.find((r) => r.container === 'v1.2 notes')).toMatchObject({ destination: 'v1_2 notes', sourceCount: 1, destinationCount: 1 });
+      expect(result.receipts.find((r) => r.container === 'v1.2 notes')).toMatchObject({
+        destination: 'v1_2 notes',
+        sourceCount: 1,
+        destinationCount: 1,
+      });
       const actual = await readMailbox(target, account.email, account.password);
       const expected = expectedMailbox(kept, '/');
       expect(actual.get('v1_2 notes')).toEqual(expected.get('v1.2 notes'));
@@ -133,6 +171,7 @@ describe('folder shapes', () => {
     expect(result.failures[0]?.detail).toMatch(/Projets\/Été/);
     expect(result.progress?.done).toBe(messages.length - 12);
     const actual = await readMailbox(target, account.email, account.password);
-    for (const [folder, list] of expectedMailbox(messages, '/')) expect(actual.get(folder), folder).toEqual(folder === 'Projets/Été' ? [] : list);
+    for (const [folder, list] of expectedMailbox(messages, '/'))
+      expect(actual.get(folder), folder).toEqual(folder === 'Projets/Été' ? [] : list);
   }, 60_000);
 });

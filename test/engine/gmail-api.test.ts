@@ -8,7 +8,14 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGmailDestination, createMemoryStateStore, runMailTransfer, systemClock, type TransferLimits, type TransferStateStore } from '../../server/engine/index.ts';
+import {
+  createGmailDestination,
+  createMemoryStateStore,
+  runMailTransfer,
+  systemClock,
+  type TransferLimits,
+  type TransferStateStore,
+} from '../../server/engine/index.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
 import { googleError } from '../support/provider-fakes/fake-server.ts';
 import { GmailFake, type GmailFakeOptions } from '../support/provider-fakes/gmail-fake.ts';
@@ -23,7 +30,12 @@ const large = { email: 'lars@example.com', password: 'lars-source-pw' };
 // Over 5 MB: imported as a resumable upload.
 const largeMessage: FixtureMessage = {
   folder: ['INBOX'],
-  raw: Buffer.from(`Subject: six megabytes\r\nDate: Tue, 02 Mar 2021 10:00:00 +0000\r\nMessage-ID: <large@example.net>\r\n\r\n${'0123456789abcdef'.repeat(64).concat('\r\n').repeat(6 * 1024)}`),
+  raw: Buffer.from(
+    `Subject: six megabytes\r\nDate: Tue, 02 Mar 2021 10:00:00 +0000\r\nMessage-ID: <large@example.net>\r\n\r\n${'0123456789abcdef'
+      .repeat(64)
+      .concat('\r\n')
+      .repeat(6 * 1024)}`,
+  ),
   flags: ['\\Seen', '\\Flagged'],
   internalDate: new Date('2021-03-02T10:00:05Z'),
 };
@@ -31,7 +43,10 @@ const fixture = fixtureMailbox(11, 40);
 // The same messages in more folders, as a mail client's copy leaves them: same bytes, date and flags.
 const copies: FixtureMessage[] = [12, 13, 20].flatMap((n) => {
   const original = fixture[n] as FixtureMessage;
-  return [['Archive'], ['Projects', '2019'], ['Réunions', 'Été 2019']].filter((f) => f.join('/') !== original.folder.join('/')).slice(0, 2).map((folder) => ({ ...original, folder }));
+  return [['Archive'], ['Projects', '2019'], ['Réunions', 'Été 2019']]
+    .filter((f) => f.join('/') !== original.folder.join('/'))
+    .slice(0, 2)
+    .map((folder) => ({ ...original, folder }));
 });
 const messages = [...fixture, ...copies];
 
@@ -53,14 +68,28 @@ afterAll(async () => {
 });
 
 const source = (mailbox = customer.email) => sourceOf(dovecot, mailbox);
-type DestinationOptions = { tokens?: (rejected?: string) => Promise<string>; maxMessageBytes?: number; quota?: { units: number; windowMs: number }; limits?: Partial<TransferLimits> };
+type DestinationOptions = {
+  tokens?: (rejected?: string) => Promise<string>;
+  maxMessageBytes?: number;
+  quota?: { units: number; windowMs: number };
+  limits?: Partial<TransferLimits>;
+};
 const destination = (fake: GmailFake, options: DestinationOptions = {}) =>
-  createGmailDestination({ endpoint: { url: fake.url, timeoutMs: 10_000 }, ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}), ...(options.quota ? { quota: options.quota } : {}) },
-    options.tokens ?? fake.tokens.source(), { clock: systemClock, limits: options.limits ?? { backoffBaseMs: 20, backoffMaxMs: 200 } });
+  createGmailDestination(
+    {
+      endpoint: { url: fake.url, timeoutMs: 10_000 },
+      ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
+      ...(options.quota ? { quota: options.quota } : {}),
+    },
+    options.tokens ?? fake.tokens.source(),
+    { clock: systemClock, limits: options.limits ?? { backoffBaseMs: 20, backoffMaxMs: 200 } },
+  );
 
 const sha = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 const actualOf = (fake: GmailFake) =>
-  fake.messagesWithLabelNames().map((m) => ({ sha256: sha(m.raw), labels: m.labels, internalDate: m.internalDate }))
+  fake
+    .messagesWithLabelNames()
+    .map((m) => ({ sha256: sha(m.raw), labels: m.labels, internalDate: m.internalDate }))
     .sort((a, b) => a.sha256.localeCompare(b.sha256) || a.labels.join().localeCompare(b.labels.join()));
 
 describe('runMailTransfer IMAP → Gmail API', () => {
@@ -69,13 +98,23 @@ describe('runMailTransfer IMAP → Gmail API', () => {
   it('imports every message once with its labels, flags and date', async () => {
     shared = await gmail();
     const store = createMemoryStateStore();
-    const result = await runMailTransfer({ transferId: 'g1', source: source(), destination: destination(shared), store, clock: systemClock, limits: { batchMessages: 7 } });
+    const result = await runMailTransfer({
+      transferId: 'g1',
+      source: source(),
+      destination: destination(shared),
+      store,
+      clock: systemClock,
+      limits: { batchMessages: 7 },
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(actualOf(shared)).toEqual(expectedGmail(messages));
     expect(result.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
     expect(result.failures).toEqual([]);
     // Nested folders are nested labels, their parents made too; system folders are system labels.
-    const userLabels = [...shared.labels.values()].filter((label) => label.type === 'user').map((label) => label.name).sort();
+    const userLabels = [...shared.labels.values()]
+      .filter((label) => label.type === 'user')
+      .map((label) => label.name)
+      .sort();
     expect(userLabels).toEqual(['Archive', 'Projects', 'Projects/2019', 'Réunions', 'Réunions/Été 2019']);
     expect(result.receipts.find((r) => r.container === 'Sent')).toMatchObject({ destination: 'SENT' });
     const inbox = result.receipts.find((r) => r.container === 'INBOX');
@@ -87,7 +126,13 @@ describe('runMailTransfer IMAP → Gmail API', () => {
   it('imports nothing again when run again as a new transfer', async () => {
     const before = actualOf(shared);
     const imports = shared.log.filter((r) => r.path.endsWith('/messages/import')).length;
-    const result = await runMailTransfer({ transferId: 'g2', source: source(), destination: destination(shared), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'g2',
+      source: source(),
+      destination: destination(shared),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ done: messages.length, failed: 0 });
     expect(shared.log.filter((r) => r.path.endsWith('/messages/import')).length).toBe(imports);
@@ -98,15 +143,32 @@ describe('runMailTransfer IMAP → Gmail API', () => {
     const fake = await gmail();
     const store = createMemoryStateStore();
     let commits = 0;
-    const dying: TransferStateStore = { ...store, commit: async (id, commit) => {
-      if (++commits > 3) throw new Error('the process died here');
-      await store.commit(id, commit);
-    } };
-    const first = await runMailTransfer({ transferId: 'g3', source: source(), destination: destination(fake), store: dying, clock: systemClock, limits: { batchMessages: 4, parallelFolders: 1 } });
+    const dying: TransferStateStore = {
+      ...store,
+      commit: async (id, commit) => {
+        if (++commits > 3) throw new Error('the process died here');
+        await store.commit(id, commit);
+      },
+    };
+    const first = await runMailTransfer({
+      transferId: 'g3',
+      source: source(),
+      destination: destination(fake),
+      store: dying,
+      clock: systemClock,
+      limits: { batchMessages: 4, parallelFolders: 1 },
+    });
     expect(first.status).toMatchObject({ state: 'failed', reason: 'internal' });
     const imported = fake.messages.length;
     expect(imported).toBeGreaterThan((await store.load('g3', 'emailmigration')).progress?.done ?? 0);
-    const second = await runMailTransfer({ transferId: 'g3', source: source(), destination: destination(fake), store, clock: systemClock, limits: { batchMessages: 4 } });
+    const second = await runMailTransfer({
+      transferId: 'g3',
+      source: source(),
+      destination: destination(fake),
+      store,
+      clock: systemClock,
+      limits: { batchMessages: 4 },
+    });
     expect(second.status).toEqual({ state: 'completed' });
     expect(second.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
     expect(actualOf(fake)).toEqual(expectedGmail(messages));
@@ -116,7 +178,13 @@ describe('runMailTransfer IMAP → Gmail API', () => {
     // A window of seconds: the fake runs in this process, so a busy event loop delays what it sees.
     const quota = { units: 1000, windowMs: 4000 };
     const fake = await gmail({ quota });
-    const result = await runMailTransfer({ transferId: 'g4', source: source(), destination: destination(fake, { quota }), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'g4',
+      source: source(),
+      destination: destination(fake, { quota }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(fake.throttledRequests()).toEqual([]);
     const spent = fake.log.reduce((sum, r) => sum + r.units, 0);
@@ -129,10 +197,26 @@ describe('runMailTransfer IMAP → Gmail API', () => {
 
   it('waits as a throttling answer says and completes', async () => {
     const fake = await gmail({ rateLimitStatus: 403 });
-    fake.failNext(2, { status: 429, body: googleError(429, 'RESOURCE_EXHAUSTED', 'Too many concurrent requests for user', 'rateLimitExceeded', 'usageLimits'), headers: { 'retry-after': '1' }, throttle: true });
-    fake.failNext(1, { status: 403, body: googleError(403, 'PERMISSION_DENIED', 'User-rate limit exceeded', 'userRateLimitExceeded', 'usageLimits'), throttle: true });
+    fake.failNext(2, {
+      status: 429,
+      body: googleError(429, 'RESOURCE_EXHAUSTED', 'Too many concurrent requests for user', 'rateLimitExceeded', 'usageLimits'),
+      headers: { 'retry-after': '1' },
+      throttle: true,
+    });
+    fake.failNext(1, {
+      status: 403,
+      body: googleError(403, 'PERMISSION_DENIED', 'User-rate limit exceeded', 'userRateLimitExceeded', 'usageLimits'),
+      throttle: true,
+    });
     const limits = { parallelFolders: 1, backoffBaseMs: 300, backoffMaxMs: 300 };
-    const result = await runMailTransfer({ transferId: 'g5', source: source(), destination: destination(fake, { limits }), store: createMemoryStateStore(), clock: systemClock, limits });
+    const result = await runMailTransfer({
+      transferId: 'g5',
+      source: source(),
+      destination: destination(fake, { limits }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+      limits,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     const throttled = fake.throttledRequests();
     expect(throttled).toHaveLength(3);
@@ -148,7 +232,13 @@ describe('runMailTransfer IMAP → Gmail API', () => {
     // The quota makes the run last several seconds on any machine, so a token of 1.5 s expires during it;
     // a renewed one must outlive one request even on a busy machine (a fresh token refused means no consent).
     const tokens = fake.tokens.source(1500);
-    const result = await runMailTransfer({ transferId: 'g6', source: source(), destination: destination(fake, { tokens, quota: { units: 300, windowMs: 1000 } }), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'g6',
+      source: source(),
+      destination: destination(fake, { tokens, quota: { units: 300, windowMs: 1000 } }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(fake.log.filter((r) => r.status === 401).length).toBeGreaterThan(0);
     expect(fake.tokens.issued.length).toBeGreaterThanOrEqual(2);
@@ -157,12 +247,28 @@ describe('runMailTransfer IMAP → Gmail API', () => {
 
   it('fails at once when the consent is refused, and sleeps on a daily limit', async () => {
     const fake = await gmail();
-    const refused = await runMailTransfer({ transferId: 'g7', source: source(), destination: destination(fake, { tokens: async () => 'ya29.withdrawn' }), store: createMemoryStateStore(), clock: systemClock });
+    const refused = await runMailTransfer({
+      transferId: 'g7',
+      source: source(),
+      destination: destination(fake, { tokens: async () => 'ya29.withdrawn' }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(refused.status).toMatchObject({ state: 'failed', reason: 'destination-login-refused' });
     expect(fake.messages).toEqual([]);
 
-    fake.failNext(1, { status: 403, body: googleError(403, 'PERMISSION_DENIED', 'Daily Limit Exceeded', 'dailyLimitExceeded', 'usageLimits') });
-    const paused = await runMailTransfer({ transferId: 'g8', source: source(), destination: destination(fake), store: createMemoryStateStore(), clock: systemClock, limits: { parallelFolders: 1 } });
+    fake.failNext(1, {
+      status: 403,
+      body: googleError(403, 'PERMISSION_DENIED', 'Daily Limit Exceeded', 'dailyLimitExceeded', 'usageLimits'),
+    });
+    const paused = await runMailTransfer({
+      transferId: 'g8',
+      source: source(),
+      destination: destination(fake),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+      limits: { parallelFolders: 1 },
+    });
     expect(paused.status).toMatchObject({ state: 'sleeping', reason: 'daily-limit' });
   }, 60_000);
 
@@ -172,11 +278,20 @@ describe('runMailTransfer IMAP → Gmail API', () => {
     const serverLimit = (largest[3] as FixtureMessage).raw.length - 1; // the next two the server refuses (413)
     const refusedId = /Message-ID: (<[^>]+>)/.exec((messages[30] as FixtureMessage).raw.toString('latin1'))?.[1] as string;
     const fake = await gmail({ maxUploadBytes: serverLimit, refuse: (raw) => raw.includes(refusedId) });
-    const result = await runMailTransfer({ transferId: 'g9', source: source(), destination: destination(fake, { maxMessageBytes: limit }), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'g9',
+      source: source(),
+      destination: destination(fake, { maxMessageBytes: limit }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     const reasons = result.failures.map((f) => f.reason).sort();
     expect(reasons.filter((r) => r === 'too-big').length).toBeGreaterThanOrEqual(4);
-    expect(result.failures.find((f) => f.reason === 'refused')).toMatchObject({ itemId: refusedId, detail: expect.stringContaining('400') });
+    expect(result.failures.find((f) => f.reason === 'refused')).toMatchObject({
+      itemId: refusedId,
+      detail: expect.stringContaining('400'),
+    });
     expect(result.failures.filter((f) => f.reason === 'too-big' && f.detail.includes('413')).length).toBeGreaterThanOrEqual(2);
     expect(fake.messages.every((m) => m.raw.length <= serverLimit && !m.raw.includes(refusedId))).toBe(true);
     expect(result.progress?.done).toBe(messages.length - result.progress!.failed);
@@ -184,7 +299,13 @@ describe('runMailTransfer IMAP → Gmail API', () => {
 
   it('imports a message over 5 MB as a resumable upload', async () => {
     const fake = await gmail();
-    const result = await runMailTransfer({ transferId: 'g10', source: source(large.email), destination: destination(fake), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'g10',
+      source: source(large.email),
+      destination: destination(fake),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(largeMessage.raw.length).toBeGreaterThan(5 * 1024 * 1024);
     expect(actualOf(fake)).toEqual(expectedGmail([largeMessage]));

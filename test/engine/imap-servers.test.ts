@@ -18,8 +18,15 @@ const bob = { email: 'bob@example.net', password: 'Bob-imap-pw' };
 const WATCHED = ['LITERAL+', 'MULTIAPPEND', 'UIDPLUS', 'SPECIAL-USE', 'STATUS=SIZE', 'CONDSTORE', 'MOVE'];
 
 function client(server: ImapTestServer, auth: ImapAuth): ImapFlow {
-  const flow = new ImapFlow({ host: server.host, port: server.port, secure: true, tls: { ca: server.certificate }, auth, logger: false,
-    disableAutoIdle: true });
+  const flow = new ImapFlow({
+    host: server.host,
+    port: server.port,
+    secure: true,
+    tls: { ca: server.certificate },
+    auth,
+    logger: false,
+    disableAutoIdle: true,
+  });
   flow.on('error', () => {});
   return flow;
 }
@@ -92,7 +99,11 @@ describe.each(IMAP_SERVER_KINDS.map((kind) => [kind]))('%s', (kind: ImapServerKi
       withClient(server, auth, async (flow) => ({
         namespace: flow.namespace,
         specialUseOffered: flow.capabilities.has('SPECIAL-USE'),
-        folders: (await flow.list()).map((f) => ({ path: f.path, delimiter: f.delimiter, specialUse: f.specialUseSource === 'extension' ? f.specialUse : undefined })),
+        folders: (await flow.list()).map((f) => ({
+          path: f.path,
+          delimiter: f.delimiter,
+          specialUse: f.specialUseSource === 'extension' ? f.specialUse : undefined,
+        })),
       }));
     const asSource = await listed(server.sourceAuth(alice.email));
     const asUser = await listed(server.userAuth(alice.email));
@@ -110,7 +121,8 @@ describe.each(IMAP_SERVER_KINDS.map((kind) => [kind]))('%s', (kind: ImapServerKi
       expect(special).toEqual({});
     } else {
       expect(asUser.specialUseOffered).toBe(true);
-      for (const name of ['Sent', 'Drafts', 'Trash', 'Junk', 'Archive']) expect(special[`\\${name}`]).toBe(`${server.namespacePrefix}${name}`);
+      for (const name of ['Sent', 'Drafts', 'Trash', 'Junk', 'Archive'])
+        expect(special[`\\${name}`]).toBe(`${server.namespacePrefix}${name}`);
     }
   }, 30_000);
 

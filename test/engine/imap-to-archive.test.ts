@@ -6,7 +6,14 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArchiveDestination, createImapSource, createMemoryStateStore, openZipArchive, runMailTransfer, systemClock } from '../../server/engine/index.ts';
+import {
+  createArchiveDestination,
+  createImapSource,
+  createMemoryStateStore,
+  openZipArchive,
+  runMailTransfer,
+  systemClock,
+} from '../../server/engine/index.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
 import { readZip, sha256, splitMboxrd } from './support/archive-reader.ts';
 import { firstCommit } from './support/engine-setup.ts';
@@ -46,23 +53,40 @@ describe('runMailTransfer IMAP → archive', () => {
   it('writes one mboxrd file per folder holding every message byte for byte', async () => {
     const file = path.join(dir, 'mbox.zip');
     const archive = openZipArchive(file);
-    const result = await runMailTransfer({ transferId: 'm1', source: imapSource(), destination: createArchiveDestination({ archive, format: 'MBOX' }), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'm1',
+      source: imapSource(),
+      destination: createArchiveDestination({ archive, format: 'MBOX' }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     await archive.close();
     expect(result.status).toEqual({ state: 'completed' });
 
     const entries = readZip(file);
-    const actual = new Map([...entries].map(([name, data]) => [name.replace(/^email\//, '').replace(/\.mbox$/, ''), splitMboxrd(data).map(sha256).sort()]));
+    const actual = new Map(
+      [...entries].map(([name, data]) => [name.replace(/^email\//, '').replace(/\.mbox$/, ''), splitMboxrd(data).map(sha256).sort()]),
+    );
     const expected = expectedByFolder(messages);
     for (const empty of ['Trash']) expected.set(empty, []);
     expect(actual).toEqual(expected);
     expect(entries.has('email/Réunions/Été 2019.mbox')).toBe(true);
-    expect(result.receipts.find((r) => r.container === 'INBOX')).toMatchObject({ destination: 'email/INBOX.mbox', destinationCount: expected.get('INBOX')?.length });
+    expect(result.receipts.find((r) => r.container === 'INBOX')).toMatchObject({
+      destination: 'email/INBOX.mbox',
+      destinationCount: expected.get('INBOX')?.length,
+    });
   }, 60_000);
 
   it('writes one .eml per message in a directory per folder', async () => {
     const file = path.join(dir, 'eml.zip');
     const archive = openZipArchive(file);
-    const result = await runMailTransfer({ transferId: 'e1', source: imapSource(), destination: createArchiveDestination({ archive, format: 'EML' }), store: createMemoryStateStore(), clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 'e1',
+      source: imapSource(),
+      destination: createArchiveDestination({ archive, format: 'EML' }),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     await archive.close();
     expect(result.status).toEqual({ state: 'completed' });
 
@@ -81,8 +105,15 @@ describe('runMailTransfer IMAP → archive', () => {
     const archive = openZipArchive(file);
     const controller = new AbortController();
     const store = createMemoryStateStore();
-    const running = runMailTransfer({ transferId: 'c1', source: imapSource(), destination: createArchiveDestination({ archive, format: 'EML' }), store, clock: systemClock,
-      signal: controller.signal, limits: { batchMessages: 2 } });
+    const running = runMailTransfer({
+      transferId: 'c1',
+      source: imapSource(),
+      destination: createArchiveDestination({ archive, format: 'EML' }),
+      store,
+      clock: systemClock,
+      signal: controller.signal,
+      limits: { batchMessages: 2 },
+    });
     // Cancel as soon as the first batch is committed.
     await firstCommit(store, 'c1', 'emailmigration');
     controller.abort();

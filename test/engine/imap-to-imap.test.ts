@@ -6,7 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImapDestination, createImapSource, createMemoryStateStore, runMailTransfer, systemClock } from '../../server/engine/index.ts';
+import {
+  createImapDestination,
+  createImapSource,
+  createMemoryStateStore,
+  runMailTransfer,
+  systemClock,
+} from '../../server/engine/index.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
 import { expectedMailbox, readMailbox, seedMailbox } from './support/imap-mailbox.ts';
 import { fixtureMailbox } from './support/mail-fixture.ts';
@@ -16,7 +22,12 @@ let target: Dovecot;
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 const recipient = { email: 'bob@example.net', password: 'bob-destination-pw' };
 // One message without a final line end, for the providers that want one added.
-const unterminated = { folder: ['INBOX'], raw: Buffer.from('Subject: no final CRLF\r\nMessage-ID: <open-end@example.net>\r\n\r\nlast line'), flags: ['\\Seen'], internalDate: new Date('2015-06-01T10:00:00Z') };
+const unterminated = {
+  folder: ['INBOX'],
+  raw: Buffer.from('Subject: no final CRLF\r\nMessage-ID: <open-end@example.net>\r\n\r\nlast line'),
+  flags: ['\\Seen'],
+  internalDate: new Date('2015-06-01T10:00:00Z'),
+};
 const messages = [...fixtureMailbox(1, 60), unterminated];
 const yahooLike = { email: 'yael@example.net', password: 'yael-destination-pw' };
 
@@ -41,14 +52,25 @@ const imapSource = () =>
 
 const imapDestination = (auth: 'password' | 'xoauth2' = 'password', user = recipient, finalCrlf = false) =>
   createImapDestination(
-    { endpoint: { host: target.host, port: target.starttlsPort, tls: 'starttls', ca: target.certificate }, user: user.email, auth, finalCrlf },
+    {
+      endpoint: { host: target.host, port: target.starttlsPort, tls: 'starttls', ca: target.certificate },
+      user: user.email,
+      auth,
+      finalCrlf,
+    },
     auth === 'password' ? user.password : target.accessToken(user.email),
   );
 
 describe('runMailTransfer IMAP → IMAP', () => {
   it('copies every folder byte-identical with flags and dates, mapping special-use folders', async () => {
     const store = createMemoryStateStore();
-    const result = await runMailTransfer({ transferId: 't1', source: imapSource(), destination: imapDestination(), store, clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 't1',
+      source: imapSource(),
+      destination: imapDestination(),
+      store,
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
 
     const expected = expectedMailbox(messages, '.');
@@ -62,7 +84,12 @@ describe('runMailTransfer IMAP → IMAP', () => {
     for (const [folder, list] of expected) expect(actual.get(folder), folder).toEqual(list);
     expect(actual.has('Sent')).toBe(false);
 
-    expect(result.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0, bytesDone: messages.reduce((s, m) => s + m.raw.length, 0) });
+    expect(result.progress).toMatchObject({
+      total: messages.length,
+      done: messages.length,
+      failed: 0,
+      bytesDone: messages.reduce((s, m) => s + m.raw.length, 0),
+    });
     expect(result.failures).toEqual([]);
     const inbox = result.receipts.find((r) => r.container === 'INBOX');
     expect(inbox).toMatchObject({ destination: 'INBOX', failed: 0 });
@@ -73,7 +100,13 @@ describe('runMailTransfer IMAP → IMAP', () => {
   it('copies nothing twice when run again, even as a new transfer over XOAUTH2', async () => {
     const before = await readMailbox(target, recipient.email, recipient.password);
     const store = createMemoryStateStore();
-    const result = await runMailTransfer({ transferId: 't2', source: imapSource(), destination: imapDestination('xoauth2'), store, clock: systemClock });
+    const result = await runMailTransfer({
+      transferId: 't2',
+      source: imapSource(),
+      destination: imapDestination('xoauth2'),
+      store,
+      clock: systemClock,
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(result.progress).toMatchObject({ done: messages.length, failed: 0 });
     expect(await readMailbox(target, recipient.email, recipient.password)).toEqual(before);
@@ -81,7 +114,13 @@ describe('runMailTransfer IMAP → IMAP', () => {
 
   it('adds a final CRLF where the destination wants one, and still copies nothing twice', async () => {
     const run = (transferId: string) =>
-      runMailTransfer({ transferId, source: imapSource(), destination: imapDestination('password', yahooLike, true), store: createMemoryStateStore(), clock: systemClock });
+      runMailTransfer({
+        transferId,
+        source: imapSource(),
+        destination: imapDestination('password', yahooLike, true),
+        store: createMemoryStateStore(),
+        clock: systemClock,
+      });
     expect((await run('t3')).status).toEqual({ state: 'completed' });
     const once = await readMailbox(target, yahooLike.email, yahooLike.password);
     const withCrlf = Buffer.concat([unterminated.raw, Buffer.from('\r\n')]);
@@ -101,7 +140,9 @@ describe('runMailTransfer IMAP → IMAP', () => {
       expect(all.messages.every((ref) => ref.messageId !== null)).toBe(true);
       const [first] = all.messages;
       const some = await session.index('INBOX', (ref) => ref.uid === first?.uid);
-      expect(some.messages.map((ref) => [ref.uid, ref.size, ref.internalDate.getTime()])).toEqual(all.messages.map((ref) => [ref.uid, ref.size, ref.internalDate.getTime()]));
+      expect(some.messages.map((ref) => [ref.uid, ref.size, ref.internalDate.getTime()])).toEqual(
+        all.messages.map((ref) => [ref.uid, ref.size, ref.internalDate.getTime()]),
+      );
       expect(some.messages.filter((ref) => ref.messageId !== null)).toEqual([first]);
     } finally {
       await session.close();
@@ -116,12 +157,25 @@ describe('runMailTransfer IMAP → IMAP', () => {
       asked.push(rejected);
       return rejected === undefined ? 'expired-token' : target.accessToken(recipient.email);
     };
-    const renewed = await runMailTransfer({ transferId: 't5', source: imapSource(), destination: createImapDestination({ endpoint, user: recipient.email, auth: 'xoauth2' }, renewing), store: createMemoryStateStore(), clock: systemClock, limits: { parallelFolders: 1 } });
+    const renewed = await runMailTransfer({
+      transferId: 't5',
+      source: imapSource(),
+      destination: createImapDestination({ endpoint, user: recipient.email, auth: 'xoauth2' }, renewing),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+      limits: { parallelFolders: 1 },
+    });
     expect(renewed.status).toEqual({ state: 'completed' });
     expect(asked).toContain('expired-token');
 
     const withdrawn = async () => 'expired-token';
-    const refused = await runMailTransfer({ transferId: 't6', source: imapSource(), destination: createImapDestination({ endpoint, user: recipient.email, auth: 'xoauth2' }, withdrawn), store: createMemoryStateStore(), clock: systemClock });
+    const refused = await runMailTransfer({
+      transferId: 't6',
+      source: imapSource(),
+      destination: createImapDestination({ endpoint, user: recipient.email, auth: 'xoauth2' }, withdrawn),
+      store: createMemoryStateStore(),
+      clock: systemClock,
+    });
     expect(refused.status).toMatchObject({ state: 'failed', reason: 'destination-login-refused' });
   }, 60_000);
 });

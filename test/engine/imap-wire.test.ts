@@ -16,7 +16,13 @@ describe('IMAP wire format', () => {
   });
 
   it('reads tagged answers with their codes, untagged lines and continuations', () => {
-    expect(parseResponse('P3 NO [OVERQUOTA] Quota exceeded (mailbox for user is full)')).toEqual({ kind: 'tagged', tag: 'P3', status: 'NO', code: 'OVERQUOTA', text: 'Quota exceeded (mailbox for user is full)' });
+    expect(parseResponse('P3 NO [OVERQUOTA] Quota exceeded (mailbox for user is full)')).toEqual({
+      kind: 'tagged',
+      tag: 'P3',
+      status: 'NO',
+      code: 'OVERQUOTA',
+      text: 'Quota exceeded (mailbox for user is full)',
+    });
     expect(parseResponse('P4 ok Append completed.')).toMatchObject({ kind: 'tagged', status: 'OK', code: null, text: 'Append completed.' });
     expect(parseResponse('* BYE shutting down')).toEqual({ kind: 'untagged', text: 'BYE shutting down' });
     expect(parseResponse('+ OK')).toEqual({ kind: 'continuation', text: 'OK' });

@@ -45,7 +45,9 @@ describe('a name part', () => {
     expect(Buffer.byteLength(long)).toBeLessThanOrEqual(255);
     expect(long).toMatch(/^(😀)+~0123abcd\.mbox$/);
     expect(namePart('short', { end: '.mbox', chars: 240, tag: '~0123abcd', tagged: false, keep: 'start' })).toBe('short.mbox');
-    expect(namePart('Parent - Child - Grandchild', { end: '', chars: 24, tag: '~0123abcd', tagged: true, keep: 'end' })).toBe('… - Grandchild~0123abcd');
+    expect(namePart('Parent - Child - Grandchild', { end: '', chars: 24, tag: '~0123abcd', tagged: true, keep: 'end' })).toBe(
+      '… - Grandchild~0123abcd',
+    );
     expect(namePart('nul.and more text', { end: '', chars: 14, tag: '~0123abcd', tagged: false, keep: 'start' })).toBe('nul_.~0123abcd');
   });
 });

@@ -51,9 +51,16 @@ describe('pacing', () => {
     const clock = instantClock();
     // The first message is throttled three times in a row (the others of its batch, in flight beside it, are not).
     let tries = 0;
-    const throttled = (_n: number, uid: number): Refusal | null => (uid === 1 && ++tries <= 3 ? { kind: 'throttled', retryAfterMs: null, detail: '[THROTTLED] slow down' } : null);
-    const result = await runMailTransfer({ transferId: 'p1', source: sourceOf(source, customer.email), destination: answering(destinationOf(target, first), throttled),
-      store: createMemoryStateStore(), clock, limits: { parallelFolders: 1 } });
+    const throttled = (_n: number, uid: number): Refusal | null =>
+      uid === 1 && ++tries <= 3 ? { kind: 'throttled', retryAfterMs: null, detail: '[THROTTLED] slow down' } : null;
+    const result = await runMailTransfer({
+      transferId: 'p1',
+      source: sourceOf(source, customer.email),
+      destination: answering(destinationOf(target, first), throttled),
+      store: createMemoryStateStore(),
+      clock,
+      limits: { parallelFolders: 1 },
+    });
     expect(result.status).toEqual({ state: 'completed' });
     expect(clock.slept.length).toBe(3);
     // Growing waits: the third is drawn from a larger window than the first.
@@ -64,15 +71,32 @@ describe('pacing', () => {
   it('sleeps until a recorded time on a daily limit, then finishes with nothing lost or doubled', async () => {
     const clock = instantClock();
     const store = createMemoryStateStore();
-    const daily = (n: number): Refusal | null => (n > 12 ? { kind: 'daily-limit', resumeAfterMs: null, detail: '[OVERQUOTA] Account exceeded command or bandwidth limits' } : null);
-    const paused = await runMailTransfer({ transferId: 'p2', source: sourceOf(source, customer.email), destination: answering(destinationOf(target, second), daily), store, clock });
-    expect(paused.status).toEqual({ state: 'sleeping', reason: 'daily-limit', resumeAt: clock.now() + DEFAULT_LIMITS.dailyLimitPauseMs,
-      detail: '[OVERQUOTA] Account exceeded command or bandwidth limits' });
+    const daily = (n: number): Refusal | null =>
+      n > 12 ? { kind: 'daily-limit', resumeAfterMs: null, detail: '[OVERQUOTA] Account exceeded command or bandwidth limits' } : null;
+    const paused = await runMailTransfer({
+      transferId: 'p2',
+      source: sourceOf(source, customer.email),
+      destination: answering(destinationOf(target, second), daily),
+      store,
+      clock,
+    });
+    expect(paused.status).toEqual({
+      state: 'sleeping',
+      reason: 'daily-limit',
+      resumeAt: clock.now() + DEFAULT_LIMITS.dailyLimitPauseMs,
+      detail: '[OVERQUOTA] Account exceeded command or bandwidth limits',
+    });
     expect(paused.progress?.done).toBeGreaterThanOrEqual(1);
     expect(paused.progress?.done).toBeLessThan(messages.length);
     expect(paused.failures).toEqual([]);
 
-    const resumed = await runMailTransfer({ transferId: 'p2', source: sourceOf(source, customer.email), destination: destinationOf(target, second), store, clock });
+    const resumed = await runMailTransfer({
+      transferId: 'p2',
+      source: sourceOf(source, customer.email),
+      destination: destinationOf(target, second),
+      store,
+      clock,
+    });
     expect(resumed.status).toEqual({ state: 'completed' });
     expect(resumed.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
     const actual = await readMailbox(target, second.email, second.password);

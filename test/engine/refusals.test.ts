@@ -7,7 +7,11 @@ const answer = (serverResponseCode: string | undefined, responseText: string, ex
 
 describe('appendRefusal', () => {
   it.each([
-    ['Dovecot, message over the size limit', answer('LIMIT', 'Mail size is larger than the maximum size allowed by server configuration'), 'too-big'],
+    [
+      'Dovecot, message over the size limit',
+      answer('LIMIT', 'Mail size is larger than the maximum size allowed by server configuration'),
+      'too-big',
+    ],
     ['imapflow, over the announced APPENDLIMIT', answer('APPENDLIMIT', 'Message content too big for APPENDLIMIT=1000'), 'too-big'],
     ['Dovecot, full mailbox', answer('OVERQUOTA', 'Quota exceeded (mailbox for user is full)'), 'quota'],
     ['Gmail, daily upload cap', answer('OVERQUOTA', 'Account exceeded command or bandwidth limits. (Failure)'), 'daily-limit'],
@@ -20,15 +24,23 @@ describe('appendRefusal', () => {
   });
 
   it('takes the rest of a Microsoft "Suggested Backoff Time" as the wait', () => {
-    const refusal = appendRefusal(Object.assign(new Error('throttled'), { code: 'ETHROTTLE', throttleReset: 92_415, throttleWaited: 30_000 }));
+    const refusal = appendRefusal(
+      Object.assign(new Error('throttled'), { code: 'ETHROTTLE', throttleReset: 92_415, throttleWaited: 30_000 }),
+    );
     expect(refusal).toEqual({ kind: 'throttled', retryAfterMs: 62_415, detail: '[ETHROTTLE] throttled' });
   });
 });
 
 describe('isLoginRefusal and isConnectionError', () => {
   it('a refused login is final, a busy server at login is not', () => {
-    expect(isLoginRefusal(Object.assign(new Error('x'), { authenticationFailed: true, serverResponseCode: 'AUTHENTICATIONFAILED' }))).toBe(true);
-    expect(isLoginRefusal(Object.assign(new Error('x'), { authenticationFailed: true, responseText: 'Too many simultaneous connections. (Failure)' }))).toBe(false);
+    expect(isLoginRefusal(Object.assign(new Error('x'), { authenticationFailed: true, serverResponseCode: 'AUTHENTICATIONFAILED' }))).toBe(
+      true,
+    );
+    expect(
+      isLoginRefusal(
+        Object.assign(new Error('x'), { authenticationFailed: true, responseText: 'Too many simultaneous connections. (Failure)' }),
+      ),
+    ).toBe(false);
   });
 
   it('a dropped socket is a connection error, a server answer is not', () => {

@@ -29,7 +29,10 @@ let target: Dovecot;
 let dir: string;
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([startDovecot({ users: [customer] }), startDovecot({ users: [...recipients, burst], separator: '.' })]);
+  [source, target] = await Promise.all([
+    startDovecot({ users: [customer] }),
+    startDovecot({ users: [...recipients, burst], separator: '.' }),
+  ]);
   await seedMailbox(source, customer.email, customer.password, messages);
   dir = mkdtempSync(path.join(os.tmpdir(), 'engine-kill-'));
 }, 60_000);
@@ -40,31 +43,45 @@ afterAll(async () => {
 });
 
 describe('a transfer killed at a random point', () => {
-  it.each(SEEDS.map((seed, i) => [seed, i]))('resumes with 0 lost and 0 duplicated (seed %i)', async (seed, i) => {
-    const rand = random(seed);
-    const recipient = recipients[i] as { email: string; password: string };
-    const stateFile = path.join(dir, `state-${seed}.json`);
-    const config: ChildConfig = {
-      transferId: `kill-${seed}`,
-      stateFile,
-      source: { endpoint: { host: source.host, port: source.port, tls: 'implicit', ca: source.certificate }, mailbox: customer.email, master: source.master },
-      destination: { endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate }, user: recipient.email, password: recipient.password },
-      limits: { batchMessages: 1 + Math.floor(rand() * 4), parallelFolders: 1 + Math.floor(rand() * 3) },
-    };
-    const killAt = Math.floor(rand() * messages.length * 0.8);
-    const started = Date.now();
-    const delayMs = Math.floor(rand() * 400);
-    const killed = await runChild(CHILD, config, () => (killAt === 0 ? Date.now() - started >= delayMs : progressDone(stateFile) >= killAt));
-    expect(killed.signal, killed.output).toBe('SIGKILL');
+  it.each(SEEDS.map((seed, i) => [seed, i]))(
+    'resumes with 0 lost and 0 duplicated (seed %i)',
+    async (seed, i) => {
+      const rand = random(seed);
+      const recipient = recipients[i] as { email: string; password: string };
+      const stateFile = path.join(dir, `state-${seed}.json`);
+      const config: ChildConfig = {
+        transferId: `kill-${seed}`,
+        stateFile,
+        source: {
+          endpoint: { host: source.host, port: source.port, tls: 'implicit', ca: source.certificate },
+          mailbox: customer.email,
+          master: source.master,
+        },
+        destination: {
+          endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate },
+          user: recipient.email,
+          password: recipient.password,
+        },
+        limits: { batchMessages: 1 + Math.floor(rand() * 4), parallelFolders: 1 + Math.floor(rand() * 3) },
+      };
+      const killAt = Math.floor(rand() * messages.length * 0.8);
+      const started = Date.now();
+      const delayMs = Math.floor(rand() * 400);
+      const killed = await runChild(CHILD, config, () =>
+        killAt === 0 ? Date.now() - started >= delayMs : progressDone(stateFile) >= killAt,
+      );
+      expect(killed.signal, killed.output).toBe('SIGKILL');
 
-    const finished = await runChild(CHILD, config, () => false);
-    expect(finished.code, finished.output).toBe(0);
+      const finished = await runChild(CHILD, config, () => false);
+      expect(finished.code, finished.output).toBe(0);
 
-    const actual = await readMailbox(target, recipient.email, recipient.password);
-    for (const [folder, list] of expectedMailbox(messages, '.')) expect(actual.get(folder), folder).toEqual(list);
-    const state = savedRecord(stateFile);
-    expect(state?.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
-  }, 120_000);
+      const actual = await readMailbox(target, recipient.email, recipient.password);
+      for (const [folder, list] of expectedMailbox(messages, '.')) expect(actual.get(folder), folder).toEqual(list);
+      const state = savedRecord(stateFile);
+      expect(state?.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
+    },
+    120_000,
+  );
 });
 
 /** Messages in a Maildir account on disk, every folder (`cur/` and `new/`). */
@@ -85,8 +102,16 @@ describe('a transfer killed in the middle of a pipelined burst', () => {
     const config: ChildConfig = {
       transferId: 'kill-burst',
       stateFile,
-      source: { endpoint: { host: source.host, port: source.port, tls: 'implicit', ca: source.certificate }, mailbox: customer.email, master: source.master },
-      destination: { endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate }, user: burst.email, password: burst.password },
+      source: {
+        endpoint: { host: source.host, port: source.port, tls: 'implicit', ca: source.certificate },
+        mailbox: customer.email,
+        master: source.master,
+      },
+      destination: {
+        endpoint: { host: target.host, port: target.port, tls: 'implicit', ca: target.certificate },
+        user: burst.email,
+        password: burst.password,
+      },
       limits: { batchMessages: 40, parallelFolders: 1 },
     };
     let ahead = 0;

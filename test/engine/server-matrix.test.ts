@@ -10,7 +10,13 @@
 import { createHash } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImapDestination, createImapSource, createMemoryStateStore, runMailTransfer, systemClock } from '../../server/engine/index.ts';
+import {
+  createImapDestination,
+  createImapSource,
+  createMemoryStateStore,
+  runMailTransfer,
+  systemClock,
+} from '../../server/engine/index.ts';
 import { IMAP_SERVER_KINDS, startImapServer, type ImapAuth, type ImapServerKind, type ImapTestServer } from '../support/imap-servers.ts';
 
 const customer = { email: 'src@example.com', password: 'Source-pw-1' };
@@ -44,18 +50,31 @@ function messagesOf(folder: Folder, index: number) {
     const raw = Buffer.from(
       `Message-ID: <matrix-${id}@example.com>\r\nFrom: Src <src@example.com>\r\nSubject: ${id}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
     );
-    return { raw, flags: FLAG_SETS[(index + n) % FLAG_SETS.length] as string[], internalDate: new Date(Date.UTC(2018, index % 12, 1 + n, 9, 15, 7)) };
+    return {
+      raw,
+      flags: FLAG_SETS[(index + n) % FLAG_SETS.length] as string[],
+      internalDate: new Date(Date.UTC(2018, index % 12, 1 + n, 9, 15, 7)),
+    };
   });
 }
 const MAILBOX = FOLDERS.map((folder, index) => ({ folder, messages: messagesOf(folder, index) }));
 
 /** The name a server gives a folder's parts: its namespace prefix, its separator between them. */
-const pathOn = (server: ImapTestServer, segments: string[]) => (segments[0] === 'INBOX' && segments.length === 1 ? 'INBOX' : `${server.namespacePrefix}${segments.join(server.separator)}`);
+const pathOn = (server: ImapTestServer, segments: string[]) =>
+  segments[0] === 'INBOX' && segments.length === 1 ? 'INBOX' : `${server.namespacePrefix}${segments.join(server.separator)}`;
 /** A folder's parts as a server with this separator can hold them: a part holding the separator is more levels there. */
 const levelsOn = (server: ImapTestServer, segments: string[]) => segments.flatMap((segment) => segment.split(server.separator));
 
 function client(server: ImapTestServer, auth: ImapAuth): ImapFlow {
-  const flow = new ImapFlow({ host: server.host, port: server.port, secure: true, tls: { ca: server.certificate }, auth, logger: false, disableAutoIdle: true });
+  const flow = new ImapFlow({
+    host: server.host,
+    port: server.port,
+    secure: true,
+    tls: { ca: server.certificate },
+    auth,
+    logger: false,
+    disableAutoIdle: true,
+  });
   flow.on('error', () => {});
   return flow;
 }
@@ -124,7 +143,9 @@ function expectedAt(from: ImapTestServer, to: ImapTestServer): Map<string, Store
 
 beforeAll(async () => {
   const started = await Promise.all(
-    IMAP_SERVER_KINDS.map((kind) => startImapServer(kind, [customer, ...IMAP_SERVER_KINDS.filter((other) => other !== kind).map(destinationOf)])),
+    IMAP_SERVER_KINDS.map((kind) =>
+      startImapServer(kind, [customer, ...IMAP_SERVER_KINDS.filter((other) => other !== kind).map(destinationOf)]),
+    ),
   );
   for (const server of started) servers.set(server.kind, server);
   await Promise.all(started.map(seed));
@@ -137,35 +158,46 @@ afterAll(async () => {
 const pairs = IMAP_SERVER_KINDS.flatMap((from) => IMAP_SERVER_KINDS.filter((to) => to !== from).map((to) => [from, to] as const));
 
 describe('the engine between Dovecot, Cyrus and Courier', () => {
-  it.each(pairs)('%s → %s: every message with its bytes, flags and date, in the destination’s tree', async (fromKind, toKind) => {
-    const from = servers.get(fromKind) as ImapTestServer;
-    const to = servers.get(toKind) as ImapTestServer;
-    const recipient = destinationOf(fromKind);
-    const result = await runMailTransfer({
-      transferId: `${fromKind}-${toKind}`,
-      source: createImapSource({ endpoint: { host: from.host, port: from.port, tls: 'implicit', ca: from.certificate }, mailbox: customer.email, master: from.engineLogin(customer.email) }),
-      destination: createImapDestination({ endpoint: { host: to.host, port: to.port, tls: 'implicit', ca: to.certificate }, user: recipient.email, auth: 'password' }, recipient.password),
-      store: createMemoryStateStore(),
-      clock: systemClock,
-    });
-    const total = MAILBOX.reduce((sum, { messages }) => sum + messages.length, 0);
-    expect(result.status).toEqual({ state: 'completed' });
-    expect(result.failures).toEqual([]);
-    expect(result.progress).toMatchObject({ total, done: total, failed: 0 });
+  it.each(pairs)(
+    '%s → %s: every message with its bytes, flags and date, in the destination’s tree',
+    async (fromKind, toKind) => {
+      const from = servers.get(fromKind) as ImapTestServer;
+      const to = servers.get(toKind) as ImapTestServer;
+      const recipient = destinationOf(fromKind);
+      const result = await runMailTransfer({
+        transferId: `${fromKind}-${toKind}`,
+        source: createImapSource({
+          endpoint: { host: from.host, port: from.port, tls: 'implicit', ca: from.certificate },
+          mailbox: customer.email,
+          master: from.engineLogin(customer.email),
+        }),
+        destination: createImapDestination(
+          { endpoint: { host: to.host, port: to.port, tls: 'implicit', ca: to.certificate }, user: recipient.email, auth: 'password' },
+          recipient.password,
+        ),
+        store: createMemoryStateStore(),
+        clock: systemClock,
+      });
+      const total = MAILBOX.reduce((sum, { messages }) => sum + messages.length, 0);
+      expect(result.status).toEqual({ state: 'completed' });
+      expect(result.failures).toEqual([]);
+      expect(result.progress).toMatchObject({ total, done: total, failed: 0 });
 
-    const actual = await readAll(to, recipient.email);
-    const expected = expectedAt(from, to);
-    for (const [path, list] of expected) expect(actual.get(path), `${fromKind} → ${toKind}: ${path}`).toEqual(list);
-    const extra = [...actual].filter(([path, list]) => !expected.has(path) && list.length > 0).map(([path]) => path);
-    expect(extra, 'folders with mail nobody sent').toEqual([]);
-    expect([...actual.keys()].filter((path) => /INBOX.INBOX/i.test(path))).toEqual([]);
+      const actual = await readAll(to, recipient.email);
+      const expected = expectedAt(from, to);
+      for (const [path, list] of expected) expect(actual.get(path), `${fromKind} → ${toKind}: ${path}`).toEqual(list);
+      const extra = [...actual].filter(([path, list]) => !expected.has(path) && list.length > 0).map(([path]) => path);
+      expect(extra, 'folders with mail nobody sent').toEqual([]);
+      expect([...actual.keys()].filter((path) => /INBOX.INBOX/i.test(path))).toEqual([]);
 
-    // The servers' own empty folders (Junk, Archive) move too; every folder of the mailbox has its receipt.
-    expect(result.receipts.filter((receipt) => receipt.sourceCount > 0)).toHaveLength(MAILBOX.length);
-    for (const receipt of result.receipts) {
-      expect(receipt.failed, receipt.container).toBe(0);
-      // Two source folders can share one destination folder only by special use, which this mailbox does not do twice.
-      expect(receipt.destinationCount, `${receipt.container} → ${receipt.destination}`).toBe(receipt.sourceCount);
-    }
-  }, 120_000);
+      // The servers' own empty folders (Junk, Archive) move too; every folder of the mailbox has its receipt.
+      expect(result.receipts.filter((receipt) => receipt.sourceCount > 0)).toHaveLength(MAILBOX.length);
+      for (const receipt of result.receipts) {
+        expect(receipt.failed, receipt.container).toBe(0);
+        // Two source folders can share one destination folder only by special use, which this mailbox does not do twice.
+        expect(receipt.destinationCount, `${receipt.container} → ${receipt.destination}`).toBe(receipt.sourceCount);
+      }
+    },
+    120_000,
+  );
 });

@@ -46,7 +46,11 @@ describe('openZipArchive', () => {
     await archive.addEntry('email/INBOX/000002.eml', Buffer.from('second\r\n'), new Date());
     await archive.close();
     await copied;
-    expect(entryDigests(copy, ['email/INBOX/000001.eml', 'email/INBOX/000002.eml'])).toEqual({ count: 2, badEntry: null, digests: [sha256(message), sha256(Buffer.from('second\r\n'))] });
+    expect(entryDigests(copy, ['email/INBOX/000001.eml', 'email/INBOX/000002.eml'])).toEqual({
+      count: 2,
+      badEntry: null,
+      digests: [sha256(message), sha256(Buffer.from('second\r\n'))],
+    });
   }, 30_000);
 
   it('writes one entry at a time', async () => {

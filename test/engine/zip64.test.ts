@@ -75,7 +75,14 @@ describe('ZIP64', () => {
   }, 180_000);
 
   it('writes offsets and a directory beyond 4 GB into the ZIP64 fields', () => {
-    const entry = { name: Buffer.from('email/Late.mbox'), mtime: new Date(Date.UTC(2021, 5, 1)), crc: 0x12345678, compressedSize: 100, size: 300, offset: 5 * FOUR_GB };
+    const entry = {
+      name: Buffer.from('email/Late.mbox'),
+      mtime: new Date(Date.UTC(2021, 5, 1)),
+      crc: 0x12345678,
+      compressedSize: 100,
+      size: 300,
+      offset: 5 * FOUR_GB,
+    };
     const header = centralHeader(entry);
     // Compressed size, size and offset say 0xFFFFFFFF; the ZIP64 extra field after the UT field holds all three.
     expect([header.readUInt32LE(20), header.readUInt32LE(24), header.readUInt32LE(42)]).toEqual([0xffffffff, 0xffffffff, 0xffffffff]);
@@ -87,7 +94,12 @@ describe('ZIP64', () => {
 
     const end = endRecords({ entries: 3, offset: 5 * FOUR_GB, size: 200 });
     expect(end).toHaveLength(56 + 20 + 22);
-    expect([end.readUInt32LE(0), end.readBigUInt64LE(32), end.readBigUInt64LE(40), end.readBigUInt64LE(48)]).toEqual([0x06064b50, 3n, 200n, BigInt(5 * FOUR_GB)]);
+    expect([end.readUInt32LE(0), end.readBigUInt64LE(32), end.readBigUInt64LE(40), end.readBigUInt64LE(48)]).toEqual([
+      0x06064b50,
+      3n,
+      200n,
+      BigInt(5 * FOUR_GB),
+    ]);
     expect([end.readUInt32LE(56), end.readBigUInt64LE(64)]).toEqual([0x07064b50, BigInt(5 * FOUR_GB + 200)]);
     expect([end.readUInt32LE(76), end.readUInt32LE(76 + 16)]).toEqual([0x06054b50, 0xffffffff]);
     expect(endRecords({ entries: 3, offset: 1000, size: 200 })).toHaveLength(22);

@@ -16,40 +16,128 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 }
 
 const WRONG_WAY: Array<[string, string, string, string]> = [
-  ['contract imports nothing of ours', 'contract/wrong.ts', "import { MESSAGES } from '../machines/errors.ts';\nexport const x = MESSAGES;", 'import-x/no-restricted-paths'],
-  ['contract imports valibot only', 'contract/wrong.ts', "import { setup } from 'xstate';\nexport const x = setup;", 'no-restricted-imports'],
-  ['machines never import the browser app', 'machines/wrong.ts', "import { joinUrl } from '../src/api/url.ts';\nexport const x = joinUrl;", 'import-x/no-restricted-paths'],
-  ['machines never import the server', 'machines/wrong.ts', "import { readConfig } from '../server/config.ts';\nexport const x = readConfig;", 'import-x/no-restricted-paths'],
+  [
+    'contract imports nothing of ours',
+    'contract/wrong.ts',
+    "import { MESSAGES } from '../machines/errors.ts';\nexport const x = MESSAGES;",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'contract imports valibot only',
+    'contract/wrong.ts',
+    "import { setup } from 'xstate';\nexport const x = setup;",
+    'no-restricted-imports',
+  ],
+  [
+    'machines never import the browser app',
+    'machines/wrong.ts',
+    "import { joinUrl } from '../src/api/url.ts';\nexport const x = joinUrl;",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'machines never import the server',
+    'machines/wrong.ts',
+    "import { readConfig } from '../server/config.ts';\nexport const x = readConfig;",
+    'import-x/no-restricted-paths',
+  ],
   ['machines make no HTTP calls', 'machines/wrong.ts', "import ky from 'ky';\nexport const x = ky;", 'no-restricted-imports'],
-  ['machines render nothing', 'machines/wrong.ts', "import { useState } from 'react';\nexport const x = useState;", 'no-restricted-imports'],
-  ['the server never imports the browser app', 'server/wrong.ts', "import { createApiClients } from '../src/api/index.ts';\nexport const x = createApiClients;", 'import-x/no-restricted-paths'],
-  ['the server never imports the machine', 'server/wrong.ts', "import { MESSAGES } from '../machines/errors.ts';\nexport const x = MESSAGES;", 'import-x/no-restricted-paths'],
-  ['views never reach the HTTP clients', 'src/views/wrong/wrong.tsx', "import { createApiClients } from '../../api/index.ts';\nexport const x = createApiClients;", 'import-x/no-restricted-paths'],
+  [
+    'machines render nothing',
+    'machines/wrong.ts',
+    "import { useState } from 'react';\nexport const x = useState;",
+    'no-restricted-imports',
+  ],
+  [
+    'the server never imports the browser app',
+    'server/wrong.ts',
+    "import { createApiClients } from '../src/api/index.ts';\nexport const x = createApiClients;",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'the server never imports the machine',
+    'server/wrong.ts',
+    "import { MESSAGES } from '../machines/errors.ts';\nexport const x = MESSAGES;",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'views never reach the HTTP clients',
+    'src/views/wrong/wrong.tsx',
+    "import { createApiClients } from '../../api/index.ts';\nexport const x = createApiClients;",
+    'import-x/no-restricted-paths',
+  ],
   ['views never call ky', 'src/views/wrong/wrong.tsx', "import ky from 'ky';\nexport const x = ky;", 'no-restricted-imports'],
-  ['views never navigate by themselves', 'src/views/wrong/wrong.tsx', "import { navigate } from '../../routing/address-bar.ts';\nexport const x = navigate;", 'import-x/no-restricted-paths'],
-  ['the shell never navigates by itself', 'src/shell/wrong.tsx', "import { navigate } from '../routing/address-bar.ts';\nexport const x = navigate;", 'import-x/no-restricted-paths'],
-  ['the app never imports the server', 'src/app/wrong.ts', "import { readConfig } from '../../server/config.ts';\nexport const x = readConfig;", 'import-x/no-restricted-paths'],
-  ['scripts never import the browser app', 'scripts/wrong.ts', "import { brand } from '../src/config/brand.ts';\nexport const x = brand;", 'import-x/no-restricted-paths'],
+  [
+    'views never navigate by themselves',
+    'src/views/wrong/wrong.tsx',
+    "import { navigate } from '../../routing/address-bar.ts';\nexport const x = navigate;",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'the shell never navigates by itself',
+    'src/shell/wrong.tsx',
+    "import { navigate } from '../routing/address-bar.ts';\nexport const x = navigate;",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'the app never imports the server',
+    'src/app/wrong.ts',
+    "import { readConfig } from '../../server/config.ts';\nexport const x = readConfig;",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'scripts never import the browser app',
+    'scripts/wrong.ts',
+    "import { brand } from '../src/config/brand.ts';\nexport const x = brand;",
+    'import-x/no-restricted-paths',
+  ],
 ];
 
 const RIGHT_WAY: Array<[string, string, string]> = [
-  ['machines import contract/', 'machines/right.ts', "import { SOURCE_PROVIDER } from '../contract/index.ts';\nexport const x = SOURCE_PROVIDER;"],
-  ['the server imports contract/', 'server/right.ts', "import { SOURCE_PROVIDER } from '../contract/index.ts';\nexport const x = SOURCE_PROVIDER;"],
-  ['views import the machine', 'src/views/right/right.tsx', "import { MESSAGES } from '../../../machines/errors.ts';\nexport const x = MESSAGES;"],
-  ['the app wires the clients', 'src/app/right.ts', "import { createApiClients } from '../api/index.ts';\nexport const x = createApiClients;"],
+  [
+    'machines import contract/',
+    'machines/right.ts',
+    "import { SOURCE_PROVIDER } from '../contract/index.ts';\nexport const x = SOURCE_PROVIDER;",
+  ],
+  [
+    'the server imports contract/',
+    'server/right.ts',
+    "import { SOURCE_PROVIDER } from '../contract/index.ts';\nexport const x = SOURCE_PROVIDER;",
+  ],
+  [
+    'views import the machine',
+    'src/views/right/right.tsx',
+    "import { MESSAGES } from '../../../machines/errors.ts';\nexport const x = MESSAGES;",
+  ],
+  [
+    'the app wires the clients',
+    'src/app/right.ts',
+    "import { createApiClients } from '../api/index.ts';\nexport const x = createApiClients;",
+  ],
 ];
 
 describe('import directions', () => {
-  it.each(WRONG_WAY)('%s: fails', async (_name, filePath, code, rule) => {
-    expect(await ruleIds(filePath, code)).toContain(rule);
-  }, TIMEOUT);
+  it.each(WRONG_WAY)(
+    '%s: fails',
+    async (_name, filePath, code, rule) => {
+      expect(await ruleIds(filePath, code)).toContain(rule);
+    },
+    TIMEOUT,
+  );
 
-  it.each(RIGHT_WAY)('%s: passes', async (_name, filePath, code) => {
-    expect(await ruleIds(filePath, code)).toEqual([]);
-  }, TIMEOUT);
+  it.each(RIGHT_WAY)(
+    '%s: passes',
+    async (_name, filePath, code) => {
+      expect(await ruleIds(filePath, code)).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it('an import cycle fails', async () => {
-    const [result] = await eslint.lintFiles(['test/lint/fixtures/cycle-a.ts']);
-    expect((result?.messages ?? []).map((message) => message.ruleId)).toContain('import-x/no-cycle');
-  }, TIMEOUT);
+  it(
+    'an import cycle fails',
+    async () => {
+      const [result] = await eslint.lintFiles(['test/lint/fixtures/cycle-a.ts']);
+      expect((result?.messages ?? []).map((message) => message.ruleId)).toContain('import-x/no-cycle');
+    },
+    TIMEOUT,
+  );
 });

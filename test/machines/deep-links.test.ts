@@ -15,9 +15,34 @@ type Landing = { state: string; path: string; search?: string; hash?: string; mo
 // Cold: empty sessionStorage. Where every route of §2 lands, and why.
 const cold: Array<[string, Record<string, string>, string, Landing]> = [
   ['/', {}, '', { state: '{"signIn":"idle"}', path: '/' }],
-  ['/', { error: 'MAILBOX_IS_NOT_ACTIVE', type: 'AUTH_ERROR' }, '', { state: '{"signIn":"idle"}', path: '/', search: '?error=MAILBOX_IS_NOT_ACTIVE&type=AUTH_ERROR', modal: 'The mailbox for user is not active.' }],
-  ['/', { error: 'EXTERNAL_OAUTH_ERROR', message: 'pat' }, '', { state: '{"signIn":"idle"}', path: '/', modal: 'The user pat may have not been authorized to use this portal.' }],
-  ['/', {}, '#error', { state: '{"signIn":"idle"}', path: '/', hash: '#error', modal: 'An external authentication error has happened. Please, try to sign in again.' }],
+  [
+    '/',
+    { error: 'MAILBOX_IS_NOT_ACTIVE', type: 'AUTH_ERROR' },
+    '',
+    {
+      state: '{"signIn":"idle"}',
+      path: '/',
+      search: '?error=MAILBOX_IS_NOT_ACTIVE&type=AUTH_ERROR',
+      modal: 'The mailbox for user is not active.',
+    },
+  ],
+  [
+    '/',
+    { error: 'EXTERNAL_OAUTH_ERROR', message: 'pat' },
+    '',
+    { state: '{"signIn":"idle"}', path: '/', modal: 'The user pat may have not been authorized to use this portal.' },
+  ],
+  [
+    '/',
+    {},
+    '#error',
+    {
+      state: '{"signIn":"idle"}',
+      path: '/',
+      hash: '#error',
+      modal: 'An external authentication error has happened. Please, try to sign in again.',
+    },
+  ],
   ['/loading', {}, '', { state: '{"signIn":"idle"}', path: '/' }],
   ['/opt-out-info', {}, '', { state: '{"signIn":"idle"}', path: '/' }],
   ['/destination-account', {}, '', { state: '{"signIn":"idle"}', path: '/' }],
@@ -37,7 +62,12 @@ const cold: Array<[string, Record<string, string>, string, Landing]> = [
   ['/oauth-callback', { error: 'EXTERNAL_OAUTH_ERROR' }, '', { state: '{"signIn":"idle"}', path: '/' }],
   ['/oauth-callback', { token_id: 'x' }, '', { state: '{"signIn":"idle"}', path: '/' }],
   ['/oauth-callback', SOURCE, '', { state: '{"loading":"fetchingMigrationStatus"}', path: '/loading' }],
-  ['/oauth-callback-for-status', { ...SOURCE, hash: 'a'.repeat(40) }, '', { state: '{"statusFromEmail":"loading"}', path: '/status-from-email' }],
+  [
+    '/oauth-callback-for-status',
+    { ...SOURCE, hash: 'a'.repeat(40) },
+    '',
+    { state: '{"statusFromEmail":"loading"}', path: '/status-from-email' },
+  ],
   ['/oauth-callback-for-status', SOURCE, '', { state: '{"signIn":"idle"}', path: '/' }],
   ['/no-such-page', {}, '', { state: '{"signIn":"idle"}', path: '/' }],
   ['/Loading/', {}, '', { state: '{"signIn":"idle"}', path: '/' }],

@@ -1,7 +1,17 @@
 /** Whole flows on real timers (faked): the §9 delays by their length, the clock, the /loading routing. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { DELAYS, MESSAGES, selectCopied, selectDaysRemaining, selectSidebarSteps, selectErrorModal, selectFieldErrors, selectLocation, selectScreen } from '../../machines/index.ts';
+import {
+  DELAYS,
+  MESSAGES,
+  selectCopied,
+  selectDaysRemaining,
+  selectSidebarSteps,
+  selectErrorModal,
+  selectFieldErrors,
+  selectLocation,
+  selectScreen,
+} from '../../machines/index.ts';
 import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse } from '../../contract/index.ts';
 import { CHECKED_AT, EXPORT_ID, fakeMachine, SOURCE, visit, type EffectCall } from './support.ts';
 
@@ -192,7 +202,11 @@ describe('/loading', () => {
     await flush();
     expect(carddav.getSnapshot().can({ type: 'OPERATIONS.SELECTED', choice: 'both' })).toBe(false);
 
-    for (const [inactive, code] of [['user', 'ACCOUNT_DOES_NOT_EXIST'], ['account', 'ACCOUNT_DOES_NOT_EXIST'], ['mailbox', 'MAILBOX_IS_NOT_ACTIVE']]) {
+    for (const [inactive, code] of [
+      ['user', 'ACCOUNT_DOES_NOT_EXIST'],
+      ['account', 'ACCOUNT_DOES_NOT_EXIST'],
+      ['mailbox', 'MAILBOX_IS_NOT_ACTIVE'],
+    ]) {
       const actor = await run({ inactive });
       expect(selectLocation(actor.getSnapshot()).search).toBe(`?error=${code}&type=AUTH_ERROR`);
     }

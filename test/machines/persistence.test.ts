@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  restoreSnapshot,
-  selectLocation,
-  selectScreen,
-  STORAGE_KEY,
-  SNAPSHOT_VERSION,
-  toStoredSnapshot,
-} from '../../machines/index.ts';
+import { restoreSnapshot, selectLocation, selectScreen, STORAGE_KEY, SNAPSHOT_VERSION, toStoredSnapshot } from '../../machines/index.ts';
 import { EXPORT_ID, SOURCE, start, visit, waitForScreen, type EffectCall } from './support.ts';
 
 /** Signs in, picks gmail, accepts the terms, chooses both, and leaves for consent. */
@@ -90,9 +83,18 @@ describe('persistence in sessionStorage', () => {
     ['not JSON', '{"version":1,'],
     ['JSON of another shape', '[1,2,3]'],
     ['another version', JSON.stringify({ version: SNAPSHOT_VERSION + 1, snapshot: {} })],
-    ['a state this machine does not have', JSON.stringify({ version: SNAPSHOT_VERSION, snapshot: { status: 'active', value: { nowhere: 'idle' }, context: {} } })],
-    ['a context of the wrong shape', JSON.stringify({ version: SNAPSHOT_VERSION, snapshot: { status: 'active', value: { signIn: 'idle' }, context: { flags: 'yes' } } })],
-    ['a finished actor', JSON.stringify({ version: SNAPSHOT_VERSION, snapshot: { status: 'done', value: { signIn: 'idle' }, context: {} } })],
+    [
+      'a state this machine does not have',
+      JSON.stringify({ version: SNAPSHOT_VERSION, snapshot: { status: 'active', value: { nowhere: 'idle' }, context: {} } }),
+    ],
+    [
+      'a context of the wrong shape',
+      JSON.stringify({ version: SNAPSHOT_VERSION, snapshot: { status: 'active', value: { signIn: 'idle' }, context: { flags: 'yes' } } }),
+    ],
+    [
+      'a finished actor',
+      JSON.stringify({ version: SNAPSHOT_VERSION, snapshot: { status: 'done', value: { signIn: 'idle' }, context: {} } }),
+    ],
   ])('gives a fresh start for %s', (_name, raw) => {
     expect(restoreSnapshot(raw)).toBeUndefined();
   });

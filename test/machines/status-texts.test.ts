@@ -25,22 +25,32 @@ describe('status texts', () => {
   });
 
   it('names the cap that sets the pace, or says the pace so far', () => {
-    expect(estimateText({ finish: '2026-03-06T14:00:00Z', seconds: 4 * 86_400, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } })).toBe(
-      'About 4 days — Gmail accepts about 500 MB a day from other apps. You can close this page; we will email you when it is done.',
-    );
-    expect(estimateText({ finish: '2026-03-02T14:30:00Z', seconds: 3 * 3600, cap: { provider: 'gmail', per: 'minute', messages: 500 } })).toBe(
+    expect(
+      estimateText({ finish: '2026-03-06T14:00:00Z', seconds: 4 * 86_400, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } }),
+    ).toBe('About 4 days — Gmail accepts about 500 MB a day from other apps. You can close this page; we will email you when it is done.');
+    expect(
+      estimateText({ finish: '2026-03-02T14:30:00Z', seconds: 3 * 3600, cap: { provider: 'gmail', per: 'minute', messages: 500 } }),
+    ).toBe(
       'About 3 hours — Gmail accepts about 500 messages a minute from other apps. You can close this page; we will email you when it is done.',
     );
-    expect(estimateText({ finish: '2026-03-02T12:40:00Z', seconds: 40 * 60 })).toBe('About 40 minutes at the pace so far. You can close this page; we will email you when it is done.');
+    expect(estimateText({ finish: '2026-03-02T12:40:00Z', seconds: 40 * 60 })).toBe(
+      'About 40 minutes at the pace so far. You can close this page; we will email you when it is done.',
+    );
   });
 
   it('names the destination that makes the export wait, and when it goes on', () => {
     // 2:00 PM on Tuesday 3 March 2026 in the reader's time zone, whichever the test runs in.
     const until = new Date(2026, 2, 3, 14, 0).toISOString();
     const at = 'Tuesday 2:00 PM';
-    expect(waitingText({ reason: 'daily-limit', until, provider: 'gmail' })).toBe(`Waiting for Gmail's daily limit — continues about ${at}. You can close this page.`);
-    expect(waitingText({ reason: 'throttled', until, provider: 'outlook' })).toBe(`Waiting for Outlook.com, which asked us to slow down — continues about ${at}. You can close this page.`);
-    expect(waitingText({ reason: 'daily-limit', until: 'not a date' })).toBe("Waiting for the destination's daily limit — continues soon. You can close this page.");
+    expect(waitingText({ reason: 'daily-limit', until, provider: 'gmail' })).toBe(
+      `Waiting for Gmail's daily limit — continues about ${at}. You can close this page.`,
+    );
+    expect(waitingText({ reason: 'throttled', until, provider: 'outlook' })).toBe(
+      `Waiting for Outlook.com, which asked us to slow down — continues about ${at}. You can close this page.`,
+    );
+    expect(waitingText({ reason: 'daily-limit', until: 'not a date' })).toBe(
+      "Waiting for the destination's daily limit — continues soon. You can close this page.",
+    );
   });
 
   it('writes sizes in the unit that keeps them readable', () => {

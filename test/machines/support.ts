@@ -9,10 +9,7 @@ export { CHECKED_AT, EXPORT_ID, SOURCE, type EffectCall } from '../support/porta
 export const fakeMachine = (effects: EffectCall[], api: FakeApi = {}) =>
   exportPortalMachine.provide({ actors: fakeActors({ ...happyApi(), ...api }), actions: recordedEffects(effects) });
 
-export const start = (
-  effects: EffectCall[],
-  options: { input?: PortalInput; snapshot?: Snapshot<unknown>; api?: FakeApi } = {},
-) => {
+export const start = (effects: EffectCall[], options: { input?: PortalInput; snapshot?: Snapshot<unknown>; api?: FakeApi } = {}) => {
   const actor = createActor(fakeMachine(effects, options.api), { input: options.input ?? {}, snapshot: options.snapshot });
   actor.start();
   return actor;

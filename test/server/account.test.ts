@@ -88,7 +88,10 @@ describe('POST /api/v2/comcast-update-opt-out-state/ (§4 transitions)', () => {
     const initial = (await migrationStatus(token)).body;
     expect(initial.optOutState).toBe('OPTED_OUT_INITIAL');
     expect(initial.optedOutToBePurgedDate).toBe(new Date(harness.clock.now + 30 * DAY_MS).toISOString());
-    expect(await updateOptOut(token, 'OPT_OUT_CANCEL')).toEqual({ status: 200, body: { status: 'success', optOutState: 'OPTED_OUT_CANCEL' } });
+    expect(await updateOptOut(token, 'OPT_OUT_CANCEL')).toEqual({
+      status: 200,
+      body: { status: 'success', optOutState: 'OPTED_OUT_CANCEL' },
+    });
     expect((await migrationStatus(token)).body).toMatchObject({ optOutState: 'OPTED_OUT_CANCEL', optedOutToBePurgedDate: null });
     expect((await updateOptOut(token, 'OPT_OUT')).body).toMatchObject({ optOutState: 'OPTED_OUT_INITIAL' });
   });

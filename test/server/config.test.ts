@@ -1,10 +1,10 @@
 /** Configuration, the secret file and the build's compression step. */
-import { afterEach, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig, roleArgument } from '../../server/config.ts';
 import { PRODUCTION } from './helpers/production-env.ts';
 import { loadOrCreateSecret } from '../../server/secret.ts';
@@ -45,7 +45,16 @@ describe('readConfig', () => {
 
   it('reads the variables', () => {
     const config = readConfig(
-      { ...PRODUCTION, PORT: '9000', DATA_DIR: '/var/portal', PUBLIC_URL: 'https://export.example.com/', RATE_LIMIT_STATUS_MAX: '5', OUTBOUND_ALLOW_LIST: '10.0.0.0/8, 192.0.2.7', IMAP_PORTS: '993', DNS_SERVERS: '192.0.2.53' },
+      {
+        ...PRODUCTION,
+        PORT: '9000',
+        DATA_DIR: '/var/portal',
+        PUBLIC_URL: 'https://export.example.com/',
+        RATE_LIMIT_STATUS_MAX: '5',
+        OUTBOUND_ALLOW_LIST: '10.0.0.0/8, 192.0.2.7',
+        IMAP_PORTS: '993',
+        DNS_SERVERS: '192.0.2.53',
+      },
       '/srv',
     );
     expect(config).toMatchObject({
@@ -81,7 +90,9 @@ describe('readConfig', () => {
     for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL', 'HASH_SECRET', 'SMTP_URL']) {
       expect(message).toContain(name);
     }
-    expect(() => readConfig({ ...PRODUCTION, PUBLIC_URL: 'http://export.example.com' })).toThrow(/PUBLIC_URL=http:\/\/export.example.com is not https/);
+    expect(() => readConfig({ ...PRODUCTION, PUBLIC_URL: 'http://export.example.com' })).toThrow(
+      /PUBLIC_URL=http:\/\/export.example.com is not https/,
+    );
     expect(() => readConfig({ ...PRODUCTION, HASH_SECRET: 'short' })).toThrow(/HASH_SECRET is shorter/);
     expect(() => readConfig({ ...PRODUCTION, ADAPTERS: 'development' })).toThrow(/ADAPTERS=development/);
   });
@@ -94,8 +105,12 @@ describe('readConfig', () => {
   it('wants the three OIDC variables together, an https issuer (or one on this machine, outside production)', () => {
     expect(() => readConfig({ OIDC_ISSUER: 'https://sso.example.com' })).toThrow(/OIDC_CLIENT_ID, OIDC_CLIENT_SECRET missing/);
     expect(() => readConfig({ ...PRODUCTION, OIDC_ISSUER: 'http://sso.example.com' })).toThrow(/OIDC_ISSUER/);
-    expect(readConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000/', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's' }).identity.signIn?.issuer).toBe('http://127.0.0.1:9000');
-    expect(() => readConfig({ ...PRODUCTION, OIDC_ISSUER: 'http://127.0.0.1:9000' })).toThrow(/OIDC_ISSUER=http:\/\/127\.0\.0\.1:9000 is not https/);
+    expect(
+      readConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000/', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's' }).identity.signIn?.issuer,
+    ).toBe('http://127.0.0.1:9000');
+    expect(() => readConfig({ ...PRODUCTION, OIDC_ISSUER: 'http://127.0.0.1:9000' })).toThrow(
+      /OIDC_ISSUER=http:\/\/127\.0\.0\.1:9000 is not https/,
+    );
   });
 
   it('reads the sign-in’s scopes, redirect URL and client authentication, and the destinations’ clients', () => {
@@ -128,7 +143,11 @@ describe('readConfig', () => {
         redirectUrl: 'https://export.example.com/sso/return',
       },
       google: { issuer: 'https://accounts.google.com', clientId: 'g-id', auth: { method: 'client_secret_post', secret: 'g-secret' } },
-      microsoft: { issuer: 'https://login.microsoftonline.com/consumers/v2.0', clientId: 'm-id', auth: { method: 'client_secret_post', secret: 'm-secret' } },
+      microsoft: {
+        issuer: 'https://login.microsoftonline.com/consumers/v2.0',
+        clientId: 'm-id',
+        auth: { method: 'client_secret_post', secret: 'm-secret' },
+      },
       yahoo: { issuer: 'https://api.login.yahoo.com', clientId: 'y-id', auth: { method: 'client_secret_basic', secret: 'y-secret' } },
       aol: { issuer: 'https://login.aol.example.net', clientId: 'a-id', auth: { method: 'client_secret_basic', secret: 'a-secret' } },
       devProviderPort: 8081,
@@ -136,9 +155,18 @@ describe('readConfig', () => {
   });
 
   it.each([
-    [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's', OIDC_SCOPES: 'email' }, /OIDC_SCOPES must include openid/],
-    [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_PRIVATE_KEY: 'not a key' }, /OIDC_PRIVATE_KEY is not a PEM private key/],
-    [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's', OIDC_TOKEN_AUTH_METHOD: 'none' }, /OIDC_TOKEN_AUTH_METHOD/],
+    [
+      { OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's', OIDC_SCOPES: 'email' },
+      /OIDC_SCOPES must include openid/,
+    ],
+    [
+      { OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_PRIVATE_KEY: 'not a key' },
+      /OIDC_PRIVATE_KEY is not a PEM private key/,
+    ],
+    [
+      { OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's', OIDC_TOKEN_AUTH_METHOD: 'none' },
+      /OIDC_TOKEN_AUTH_METHOD/,
+    ],
     [{ GOOGLE_CLIENT_ID: 'g' }, /GOOGLE_CLIENT_SECRET missing/],
     [{ MICROSOFT_CLIENT_SECRET: 'm' }, /MICROSOFT_CLIENT_ID missing/],
     [{ YAHOO_CLIENT_ID: 'y' }, /YAHOO_CLIENT_SECRET missing/],
@@ -157,20 +185,49 @@ describe('readConfig', () => {
   });
 
   it('reads how the source server lets the master user in: Dovecot’s separator, or SASL PLAIN’s authorization identity', () => {
-    const imap = { SOURCE_IMAP_HOST: 'imap.example.net', SOURCE_IMAP_MASTER_USER: 'migrator', SOURCE_IMAP_MASTER_PASSWORD: 'imap-secret-42' };
-    expect(readConfig(imap).sourceImap?.master).toEqual({ method: 'separator', user: 'migrator', password: 'imap-secret-42', separator: '*' });
+    const imap = {
+      SOURCE_IMAP_HOST: 'imap.example.net',
+      SOURCE_IMAP_MASTER_USER: 'migrator',
+      SOURCE_IMAP_MASTER_PASSWORD: 'imap-secret-42',
+    };
+    expect(readConfig(imap).sourceImap?.master).toEqual({
+      method: 'separator',
+      user: 'migrator',
+      password: 'imap-secret-42',
+      separator: '*',
+    });
     expect(readConfig({ ...imap, SOURCE_IMAP_MASTER_SEPARATOR: '%' }).sourceImap?.master).toMatchObject({ separator: '%' });
-    expect(readConfig({ ...imap, SOURCE_IMAP_MASTER_LOGIN: 'authzid' }).sourceImap?.master).toEqual({ method: 'authzid', user: 'migrator', password: 'imap-secret-42' });
-    expect(() => readConfig({ ...imap, SOURCE_IMAP_MASTER_LOGIN: 'proxy' })).toThrow(/SOURCE_IMAP_MASTER_LOGIN="proxy".*'separator' or 'authzid'/);
+    expect(readConfig({ ...imap, SOURCE_IMAP_MASTER_LOGIN: 'authzid' }).sourceImap?.master).toEqual({
+      method: 'authzid',
+      user: 'migrator',
+      password: 'imap-secret-42',
+    });
+    expect(() => readConfig({ ...imap, SOURCE_IMAP_MASTER_LOGIN: 'proxy' })).toThrow(
+      /SOURCE_IMAP_MASTER_LOGIN="proxy".*'separator' or 'authzid'/,
+    );
   });
 
   it('reads the source address-book server: URL, service account and password together, never a password in the error', () => {
-    const dav = { SOURCE_CARDDAV_URL: 'https://dav.example.net/', SOURCE_CARDDAV_USER: 'migrator', SOURCE_CARDDAV_PASSWORD: 'dav-secret-42' };
+    const dav = {
+      SOURCE_CARDDAV_URL: 'https://dav.example.net/',
+      SOURCE_CARDDAV_USER: 'migrator',
+      SOURCE_CARDDAV_PASSWORD: 'dav-secret-42',
+    };
     expect(readConfig({}).sourceCardDav).toBeNull();
-    expect(readConfig(dav).sourceCardDav).toEqual({ url: 'https://dav.example.net/', service: { user: 'migrator', password: 'dav-secret-42' }, principalPath: '{user}/' });
-    expect(readConfig({ ...dav, SOURCE_CARDDAV_PRINCIPAL_PATH: 'principals/users/{user}/' }).sourceCardDav?.principalPath).toBe('principals/users/{user}/');
-    expect(() => readConfig({ SOURCE_CARDDAV_URL: dav.SOURCE_CARDDAV_URL })).toThrow(/SOURCE_CARDDAV_USER, SOURCE_CARDDAV_PASSWORD missing/);
-    expect(() => readConfig({ ...dav, SOURCE_CARDDAV_URL: 'http://dav.example.net/' })).toThrow(/SOURCE_CARDDAV_URL="http:\/\/dav.example.net\/" is not an https URL/);
+    expect(readConfig(dav).sourceCardDav).toEqual({
+      url: 'https://dav.example.net/',
+      service: { user: 'migrator', password: 'dav-secret-42' },
+      principalPath: '{user}/',
+    });
+    expect(readConfig({ ...dav, SOURCE_CARDDAV_PRINCIPAL_PATH: 'principals/users/{user}/' }).sourceCardDav?.principalPath).toBe(
+      'principals/users/{user}/',
+    );
+    expect(() => readConfig({ SOURCE_CARDDAV_URL: dav.SOURCE_CARDDAV_URL })).toThrow(
+      /SOURCE_CARDDAV_USER, SOURCE_CARDDAV_PASSWORD missing/,
+    );
+    expect(() => readConfig({ ...dav, SOURCE_CARDDAV_URL: 'http://dav.example.net/' })).toThrow(
+      /SOURCE_CARDDAV_URL="http:\/\/dav.example.net\/" is not an https URL/,
+    );
     expect(() => readConfig({ ...dav, SOURCE_CARDDAV_PRINCIPAL_PATH: 'users/' })).toThrow(/SOURCE_CARDDAV_PRINCIPAL_PATH/);
     let message = '';
     try {

@@ -21,11 +21,20 @@ let receipts: Receipt[];
 beforeAll(async () => {
   devMail = createDevMail({ dir, messagesPerAccount: 60 });
   await devMail.prepare(['active@example.com']);
-  const result = await runMailTransfer({ transferId: 'page', source: devMail.mailSource('active@example.com'), destination: devMail.destination('you@gmail.com', 'gmail'), store: createMemoryStateStore(), clock: systemClock });
+  const result = await runMailTransfer({
+    transferId: 'page',
+    source: devMail.mailSource('active@example.com'),
+    destination: devMail.destination('you@gmail.com', 'gmail'),
+    store: createMemoryStateStore(),
+    clock: systemClock,
+  });
   receipts = result.receipts;
   // A message whose headers are markup: the page must show it as text.
-  const hostile = 'From: "<b>Mallory</b>" <mallory@example.net>\r\nSubject: <script>alert(1)</script> & more\r\nMessage-ID: <x@example.net>\r\n\r\nhi\r\n';
-  await appendMessages(devMail.layout.mailbox('you@gmail.com'), [{ raw: Buffer.from(hostile), flags: [], internalDate: new Date(Date.UTC(2030, 0, 1)) }]);
+  const hostile =
+    'From: "<b>Mallory</b>" <mallory@example.net>\r\nSubject: <script>alert(1)</script> & more\r\nMessage-ID: <x@example.net>\r\n\r\nhi\r\n';
+  await appendMessages(devMail.layout.mailbox('you@gmail.com'), [
+    { raw: Buffer.from(hostile), flags: [], internalDate: new Date(Date.UTC(2030, 0, 1)) },
+  ]);
   harness = await startHarness({ devMail });
 }, 60_000);
 
@@ -35,7 +44,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const folderUrl = (kind: string, address: string, folder: string) => `/dev/mailboxes/folder?${new URLSearchParams({ kind, address, folder })}`;
+const folderUrl = (kind: string, address: string, folder: string) =>
+  `/dev/mailboxes/folder?${new URLSearchParams({ kind, address, folder })}`;
 
 describe('/dev/mailboxes', () => {
   it('lists each destination and sample mailbox with its folders and counts', async () => {

@@ -1,6 +1,6 @@
 /** What every answer shares: security headers, the error shapes, limits, health, and the support webhook. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loggablePath } from '../../server/http/logger.ts';
 import { fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
 
@@ -68,7 +68,11 @@ describe('headers on every answer', () => {
 
 describe('error shapes', () => {
   it('answers an unknown /api/ route with 404 JSON', async () => {
-    for (const [method, path] of [['GET', '/api/nope/'], ['POST', '/api/v3/status/'], ['GET', '/api/load/']]) {
+    for (const [method, path] of [
+      ['GET', '/api/nope/'],
+      ['POST', '/api/v3/status/'],
+      ['GET', '/api/load/'],
+    ]) {
       const response = await fetch(`${harness.base}${path}`, { method });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -170,7 +174,15 @@ describe('logs', () => {
       },
     });
     const logger = createLogger('info', sink);
-    logger.info({ password: 'hunter2', token_id: 'tok-1', body: { tokenId: 'tok-2', password: 'p2' }, headers: { authorization: 'Bearer tok-3', cookie: 'XSRF-TOKEN=c' } }, 'x');
+    logger.info(
+      {
+        password: 'hunter2',
+        token_id: 'tok-1',
+        body: { tokenId: 'tok-2', password: 'p2' },
+        headers: { authorization: 'Bearer tok-3', cookie: 'XSRF-TOKEN=c' },
+      },
+      'x',
+    );
     const line = lines.join('');
     for (const secret of ['hunter2', 'tok-1', 'tok-2', 'p2"', 'tok-3', 'XSRF-TOKEN=c']) expect(line).not.toContain(secret);
     expect(line).toContain('[redacted]');

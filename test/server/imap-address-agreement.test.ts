@@ -37,7 +37,12 @@ describe('one reading of a custom IMAP host, everywhere', () => {
     expect(await hostCheck.json()).toEqual({ ok: accepted });
 
     const session = await signIn(harness);
-    const credentials = await session.post('/api/validate/', { email: 'someone@example.com', password: 'correct-password', imap, provider: 'other' });
+    const credentials = await session.post('/api/validate/', {
+      email: 'someone@example.com',
+      password: 'correct-password',
+      imap,
+      provider: 'other',
+    });
     expect(credentials.status).toBe(200);
     expect(await credentials.json()).toEqual(accepted ? { ok: true, error: null } : { ok: false, error: 'INVALID_IMAP' });
   });

@@ -43,20 +43,37 @@ describe('SIGKILL during load', () => {
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     const base = `http://127.0.0.1:${port}`;
     try {
-      await expect.poll(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 200 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            fetch(`${base}/healthz`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          { timeout: 60_000, interval: 200 },
+        )
+        .toBe(true);
       const { token, xsrf } = await devSignIn(base, 'active@example.com');
       expect(token).toMatch(/^[\w-]{43}$/);
       const load = (i: number) =>
         fetch(`${base}/api/load/`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, Cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${token}`,
+            Cookie: `XSRF-TOKEN=${xsrf}`,
+            'X-XSRF-TOKEN': xsrf,
+          },
           body: JSON.stringify({
             source_account: { email: 'active@example.com', provider: 'northwave' },
             destination_account: { provider: 'other', email: `friend${i}@elsewhere.example`, password: 'secret' },
             operations: ['emailmigration'],
             parameters: { notificationEmail: 'notify@example.com' },
           }),
-        }).then((r) => r.status, () => 'cut off' as const);
+        }).then(
+          (r) => r.status,
+          () => 'cut off' as const,
+        );
       const answers = Array.from({ length: 60 }, (_, i) => load(i));
       // Kill once the first loads are through, with the rest in flight.
       await Promise.race(answers);

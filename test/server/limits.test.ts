@@ -54,7 +54,10 @@ describe('exports per signed-in account', () => {
     const first = await session.post('/api/load/', distinctLoad(session.email, 0));
     const { jobid } = (await first.json()) as { jobid: string };
     expect((await session.post('/api/load/', distinctLoad(session.email, 1))).status).toBe(200);
-    await expectTooMany(await session.post('/api/load/', distinctLoad(session.email, 2)), /^You have started 2 exports today, the most allowed\. Please try again in \d+ hours?\.$/);
+    await expectTooMany(
+      await session.post('/api/load/', distinctLoad(session.email, 2)),
+      /^You have started 2 exports today, the most allowed\. Please try again in \d+ hours?\.$/,
+    );
     const repeat = await session.post('/api/load/', distinctLoad(session.email, 0));
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toEqual({ jobid });
@@ -65,7 +68,10 @@ describe('exports per signed-in account', () => {
     let refuse = true;
     const harness = await startHarness({
       env: { RATE_LIMIT_EXPORTS_PER_DAY: '1' },
-      vendor: (simulated) => ({ ...simulated, start: (job, secret) => (refuse ? Promise.reject(new Error('vendor down')) : simulated.start(job, secret)) }),
+      vendor: (simulated) => ({
+        ...simulated,
+        start: (job, secret) => (refuse ? Promise.reject(new Error('vendor down')) : simulated.start(job, secret)),
+      }),
     });
     harnesses.push(harness);
     const session = await signIn(harness);
@@ -83,7 +89,10 @@ describe('credential checks (validate)', () => {
     const harness = await start({ RATE_LIMIT_VALIDATE_PER_ACCOUNT: '3' });
     const session = await signIn(harness);
     for (let i = 0; i < 3; i += 1) expect((await check(session, `friend${i}@example.com`, 'correct-password')).status).toBe(200);
-    await expectTooMany(await check(session, 'friend9@example.com', 'correct-password'), /^Too many sign-in checks\. Please try again in \d+ minutes?\.$/);
+    await expectTooMany(
+      await check(session, 'friend9@example.com', 'correct-password'),
+      /^Too many sign-in checks\. Please try again in \d+ minutes?\.$/,
+    );
     const other = await signIn(harness, 'login-inactive@example.com');
     expect((await check(other, 'friend9@example.com', 'correct-password')).status).toBe(200);
   });
@@ -92,7 +101,8 @@ describe('credential checks (validate)', () => {
     const harness = await start({ RATE_LIMIT_VALIDATE_PER_ADDRESS: '3' });
     const accounts = ['active@example.com', 'login-inactive@example.com', 'opted-out@example.com', 'opted-out-cancel@example.com'];
     const codes = [];
-    for (const account of accounts) codes.push((await check(await signIn(harness, account), 'friend@example.com', 'correct-password')).status);
+    for (const account of accounts)
+      codes.push((await check(await signIn(harness, account), 'friend@example.com', 'correct-password')).status);
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 

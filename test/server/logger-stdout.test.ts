@@ -12,7 +12,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** Runs `body` after `const log = createLogger('info')` in a process of its own; resolves with its stdout once `until` holds. */
 function run(body: string, until: (out: string) => boolean = () => false): Promise<{ out: string; code: number | null }> {
   const script = `import { createLogger } from './server/http/logger.ts'; const log = createLogger('info'); ${body}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   return new Promise((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -23,7 +26,11 @@ function run(body: string, until: (out: string) => boolean = () => false): Promi
   });
 }
 
-const lines = (out: string) => out.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; i?: number });
+const lines = (out: string) =>
+  out
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { msg: string; i?: number });
 
 describe('the log on stdout', () => {
   it('writes every line once and in order when the process exits right after logging them', { timeout: 30_000 }, async () => {
@@ -43,7 +50,9 @@ describe('the log on stdout', () => {
   it('writes what logger.flush() asks for at once, before the batch fills or the second passes', { timeout: 30_000 }, async () => {
     // The process blocks its event loop right after the flush (no timer can run), then dies by SIGKILL
     // (no exit handler runs): only the flush's own write can have put the line out.
-    const { out } = await run(`log.info('now'); log.flush(); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500); process.kill(process.pid, 'SIGKILL');`);
+    const { out } = await run(
+      `log.info('now'); log.flush(); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500); process.kill(process.pid, 'SIGKILL');`,
+    );
     expect(lines(out).map((line) => line.msg)).toEqual(['now']);
   });
 });

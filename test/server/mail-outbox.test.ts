@@ -73,7 +73,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as net.AddressInfo).port;
   gate = await startGate(() => smtpPort);
-  const notifier = createMailNotifier({ smtpUrl: `smtp://127.0.0.1:${gate.port}`, outboxDir, from: 'Portal <no-reply@example.com>', timeoutMs: 500 });
+  const notifier = createMailNotifier({
+    smtpUrl: `smtp://127.0.0.1:${gate.port}`,
+    outboxDir,
+    from: 'Portal <no-reply@example.com>',
+    timeoutMs: 500,
+  });
   harness = await startHarness({ notifier, env: { OUTBOX_DELIVERY_TIMEOUT_MS: '500', OUTBOX_RETRY_FIRST_MS: '1000' } });
 });
 

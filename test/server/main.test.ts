@@ -5,11 +5,11 @@
  * them, signs in through the configured issuer (https, trusted like a real one's CA) and serves no
  * development page. On SQLite by default, and with DATABASE_URL on Postgres in the `postgres` project.
  */
-import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect } from '../support/test-database.ts';
 import { PRODUCTION } from './helpers/production-env.ts';
 import { freePort } from '../support/free-port.ts';
@@ -35,7 +35,15 @@ async function startMain(env: Record<string, string>, dataDir: string): Promise<
   // the parent does not reach in time (and a SIGKILL leaves behind).
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: path.join(dir, dataDir), DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'silent', ...database.env, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      DATA_DIR: path.join(dir, dataDir),
+      DIST_DIR: path.join(dir, 'dist'),
+      LOG_LEVEL: 'silent',
+      ...database.env,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -45,7 +53,10 @@ async function startMain(env: Record<string, string>, dataDir: string): Promise<
   const base = `http://127.0.0.1:${port}`;
   let healthy = false;
   for (let i = 0; i < 150 && !healthy && child.exitCode === null; i += 1) {
-    healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    healthy = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { child, base, output: () => log, exited, healthy };
@@ -57,7 +68,10 @@ describe('server/main.ts', () => {
     const main = await startMain({ METRICS_PORT: String(metricsPort) }, 'dev');
     expect(main.healthy).toBe(true);
     // Ready: the database, its migrations and the transfer queue (pg-boss on Postgres, the table on SQLite) answer.
-    expect(await (await fetch(`${main.base}/readyz`)).json()).toEqual({ ok: true, checks: { database: 'ok', migrations: 'ok', queue: 'ok' } });
+    expect(await (await fetch(`${main.base}/readyz`)).json()).toEqual({
+      ok: true,
+      checks: { database: 'ok', migrations: 'ok', queue: 'ok' },
+    });
     // Metrics on their own loopback port, not on the portal's.
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/);

@@ -44,7 +44,12 @@ async function validateWith(allowList: string[], imap: string) {
   const session = await signIn(harness);
   const started = performance.now();
   // On the port that counts connections: a checked address would reach it.
-  const response = await session.post('/api/validate/', { email: 'someone@example.com', password: 'secret', imap: `${imap}:${port}`, provider: 'other' });
+  const response = await session.post('/api/validate/', {
+    email: 'someone@example.com',
+    password: 'secret',
+    imap: `${imap}:${port}`,
+    provider: 'other',
+  });
   return { status: response.status, body: await response.json(), ms: performance.now() - started };
 }
 

@@ -35,7 +35,10 @@ describe('GET /readyz', () => {
       .orderBy('name' as never, 'desc')
       .executeTakeFirstOrThrow();
     const { name } = last as { name: string };
-    await harness.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', name as never).execute();
+    await harness.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', name as never)
+      .execute();
     try {
       const response = await fetch(`${harness.base}/readyz`);
       expect(response.status).toBe(503);
@@ -43,7 +46,10 @@ describe('GET /readyz', () => {
       // Alive all the same: a load balancer takes it out of rotation, an orchestrator does not restart it.
       expect((await fetch(`${harness.base}/healthz`)).status).toBe(200);
     } finally {
-      await harness.db.insertInto('kysely_migration' as never).values({ name, timestamp: new Date().toISOString() } as never).execute();
+      await harness.db
+        .insertInto('kysely_migration' as never)
+        .values({ name, timestamp: new Date().toISOString() } as never)
+        .execute();
     }
     expect((await fetch(`${harness.base}/readyz`)).status).toBe(200);
   });

@@ -2,10 +2,10 @@
  * The security headers reach every answer, however the app is served: on a server given their
  * response class, on a plain Node server, and in-process. A route's own header of the same name wins.
  */
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
 import http, { type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../server/http/security-headers.ts';
 
@@ -26,19 +26,27 @@ afterEach(async () => {
 
 async function served(serverOptions: ServerOptions): Promise<string> {
   return new Promise((resolve) => {
-    servers.push(serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions }, (info) => resolve(`http://127.0.0.1:${info.port}`)));
+    servers.push(
+      serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions }, (info) => resolve(`http://127.0.0.1:${info.port}`)),
+    );
   });
 }
 
 const ways: [string, () => Promise<(path: string) => Promise<Response>>][] = [
-  ['on a server given their response class', async () => {
-    const base = await served({ ServerResponse: security.ServerResponse });
-    return (path) => fetch(`${base}${path}`);
-  }],
-  ['on a plain Node server', async () => {
-    const base = await served({});
-    return (path) => fetch(`${base}${path}`);
-  }],
+  [
+    'on a server given their response class',
+    async () => {
+      const base = await served({ ServerResponse: security.ServerResponse });
+      return (path) => fetch(`${base}${path}`);
+    },
+  ],
+  [
+    'on a plain Node server',
+    async () => {
+      const base = await served({});
+      return (path) => fetch(`${base}${path}`);
+    },
+  ],
   ['in-process (app.request)', async () => (path) => Promise.resolve(app.request(path))],
 ];
 

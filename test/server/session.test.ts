@@ -43,7 +43,11 @@ describe('XSRF and bearer checks', () => {
       expect(await response.json()).toMatchObject({ error: 'CROSS_SITE_REQUEST' });
     }
     expect(await countJobs()).toBe(0);
-    const fromThePortal = await session.post('/api/capabilities/', { email: 'me@gmail.com' }, { Origin: harness.base, 'Sec-Fetch-Site': 'same-origin' });
+    const fromThePortal = await session.post(
+      '/api/capabilities/',
+      { email: 'me@gmail.com' },
+      { Origin: harness.base, 'Sec-Fetch-Site': 'same-origin' },
+    );
     expect(fromThePortal.status).toBe(200);
   });
 
@@ -55,9 +59,13 @@ describe('XSRF and bearer checks', () => {
       expect(await response.json()).toMatchObject({ error: 'UNAUTHORIZED' });
     }
     const destinationToken = await harness.tokens.issue({ email: 'me@gmail.com', purpose: 'destination', provider: 'gmail' });
-    const wrongPurpose = await session.post('/api/validate/', { email: 'a@b.com', password: 'p', provider: 'other' }, {
-      Authorization: `Bearer ${destinationToken}`,
-    });
+    const wrongPurpose = await session.post(
+      '/api/validate/',
+      { email: 'a@b.com', password: 'p', provider: 'other' },
+      {
+        Authorization: `Bearer ${destinationToken}`,
+      },
+    );
     expect(wrongPurpose.status).toBe(401);
 
     const start = harness.clock.now;
@@ -139,7 +147,12 @@ describe('POST /api/load/', () => {
     const { jobid } = (await response.json()) as { jobid: string };
     expect(jobid).toMatch(EXPORT_ID_PATTERN);
     const row = await harness.db.selectFrom('jobs').selectAll().where('export_id', '=', jobid).executeTakeFirst();
-    expect(row).toMatchObject({ source_email: 'active@example.com', destination_provider: 'file', email_format: 'MBOX', contacts_format: 'VCF' });
+    expect(row).toMatchObject({
+      source_email: 'active@example.com',
+      destination_provider: 'file',
+      email_format: 'MBOX',
+      contacts_format: 'VCF',
+    });
     await harness.service.outbox.runOnce();
     expect(harness.sent.slice(before)).toEqual([
       {
@@ -206,7 +219,11 @@ describe('POST /api/load/', () => {
     });
     expect(response.status).toBe(200);
     const { jobid } = (await response.json()) as { jobid: string };
-    const row = await harness.db.selectFrom('jobs').select(['destination_email', 'email_format']).where('export_id', '=', jobid).executeTakeFirst();
+    const row = await harness.db
+      .selectFrom('jobs')
+      .select(['destination_email', 'email_format'])
+      .where('export_id', '=', jobid)
+      .executeTakeFirst();
     expect(row).toEqual({ destination_email: 'me@gmail.com', email_format: null });
   });
 
@@ -275,7 +292,8 @@ describe('POST /api/load/', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         error: 'FORMAT_NOT_AVAILABLE',
-        message: 'PST files cannot be made yet. Please choose MBOX or EML for email and VCF or CSV for contacts; Outlook imports each of them.',
+        message:
+          'PST files cannot be made yet. Please choose MBOX or EML for email and VCF or CSV for contacts; Outlook imports each of them.',
         field,
       });
     }

@@ -31,7 +31,8 @@ function node(config: Config) {
   return Object.assign(status, { startExport: (account: string) => limits.startExport(account) });
 }
 
-const statusCounters = async () => (await db.selectFrom('rate_limits').select('key').execute()).filter((row) => row.key.startsWith('status')).length;
+const statusCounters = async () =>
+  (await db.selectFrom('rate_limits').select('key').execute()).filter((row) => row.key.startsWith('status')).length;
 
 beforeAll(async () => {
   ({ config: database, remove } = await freshDatabaseConfig());
@@ -46,7 +47,10 @@ afterAll(async () => {
 });
 
 describe('request limits across nodes', () => {
-  const config = () => ({ ...readConfig({ RATE_LIMIT_STATUS_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000', RATE_LIMIT_EXPORTS_PER_DAY: '3' }), database });
+  const config = () => ({
+    ...readConfig({ RATE_LIMIT_STATUS_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000', RATE_LIMIT_EXPORTS_PER_DAY: '3' }),
+    database,
+  });
 
   it(`counts one client's status lookups ${testDialect === 'postgres' ? 'in total across nodes' : 'per process on SQLite'}, and clients apart`, async () => {
     const [first, second] = [node(config()), node(config())];

@@ -2,9 +2,9 @@
  * Job lifecycle over real HTTP: status v1/v2, the mails the outbox delivers, downloads for the owner
  * only, jobs-by-email, restart.
  */
+import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import { createHmac } from 'node:crypto';
 import { DOWNLOAD_GRANT_TTL_MS } from '../../server/jobs/download-grant.ts';
 import { emailHash } from '../../server/identity/email-hash.ts';
 import { JOB_DURATION_MS, SECRET, consentGrant, fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
@@ -48,7 +48,13 @@ const GRANT_URL = /^\/api\/downloads\/[A-Za-z0-9]{32}\.[0-9a-z]+\.[\w-]{43}$/;
 
 /** Where the mails of a job stand in the outbox: [outcome, status], oldest first. */
 async function mails(harness: Harness, jobId: string) {
-  const rows = await harness.db.selectFrom('outbox').select(['payload', 'status']).where('kind', '=', 'export-mail').where('ref', '=', jobId).orderBy('id').execute();
+  const rows = await harness.db
+    .selectFrom('outbox')
+    .select(['payload', 'status'])
+    .where('kind', '=', 'export-mail')
+    .where('ref', '=', jobId)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => [(JSON.parse(row.payload) as { outcome: string }).outcome, row.status]);
 }
 

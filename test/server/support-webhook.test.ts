@@ -4,10 +4,10 @@
  * it, and reported (log line, /dev/support-requests) when it never does. Limited per client address,
  * deleted after the retention period; production shows no development list.
  */
-import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/http/logger.ts';
 import { postJson, startHarness, type Harness } from './helpers/harness.ts';
 import { PRODUCTION } from './helpers/production-env.ts';
@@ -108,7 +108,12 @@ describe('a configured support webhook', () => {
     expect(elapsed).toBeLessThan(200);
     // The pass gives up on the hung webhook and keeps the request for a retry.
     await delivering;
-    const records = await harness.db.selectFrom('outbox').select(['ref', 'status', 'attempts', 'last_error']).where('kind', '=', 'support-request').orderBy('id').execute();
+    const records = await harness.db
+      .selectFrom('outbox')
+      .select(['ref', 'status', 'attempts', 'last_error'])
+      .where('kind', '=', 'support-request')
+      .orderBy('id')
+      .execute();
     expect(records).toEqual([
       { ref: '1', status: 'pending', attempts: 1, last_error: 'no answer within 2000 ms' },
       { ref: '2', status: 'pending', attempts: 0, last_error: null },
@@ -124,8 +129,12 @@ describe('a configured support webhook', () => {
     await harness.service.outbox.runOnce();
     harness.clock.now += 1000;
     await harness.service.outbox.runOnce();
-    const failures = log.map((line) => JSON.parse(line) as { level: number; msg: string; kind?: string }).filter((line) => line.level >= 50);
-    expect(failures).toEqual([expect.objectContaining({ msg: 'outbox: gave up on a message after its last attempt', kind: 'support-request' })]);
+    const failures = log
+      .map((line) => JSON.parse(line) as { level: number; msg: string; kind?: string })
+      .filter((line) => line.level >= 50);
+    expect(failures).toEqual([
+      expect.objectContaining({ msg: 'outbox: gave up on a message after its last attempt', kind: 'support-request' }),
+    ]);
     const page = await (await fetch(`${harness.base}/dev/support-requests`)).text();
     expect(page).toContain('not forwarded: gave up after 2 attempts (the webhook answered 503)');
     expect(JSON.stringify(log)).not.toContain('nothing arrived');
@@ -140,7 +149,10 @@ describe('support requests held by the server', () => {
     expect(codes).toEqual([200, 200, 429]);
     const refused = await postJson(harness.base, '/api/support-requests/', REQUEST);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({ error: 'RATE_LIMITED', message: expect.stringMatching(/^Too many support requests from your network\. Please try again in \d+ minutes?\.$/) });
+    expect(await refused.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many support requests from your network\. Please try again in \d+ minutes?\.$/),
+    });
   });
 
   it('deletes requests older than the retention period', async () => {

@@ -9,8 +9,20 @@ describe('transfer metrics', () => {
     const metrics = createMetrics();
     const store = instrumentStateStore(createMemoryStateStore(), metrics);
     await store.begin('T', 'emailmigration', { total: 5, bytesTotal: 5000 });
-    await store.commit('T', { checkpoint: { operation: 'emailmigration', container: 'INBOX', validity: '1', position: 3 }, done: 3, bytesDone: 3000, failed: 0, failures: [] });
-    await store.commit('T', { checkpoint: { operation: 'emailmigration', container: 'INBOX', validity: '1', position: 5 }, done: 1, bytesDone: 1200, failed: 1, failures: [] });
+    await store.commit('T', {
+      checkpoint: { operation: 'emailmigration', container: 'INBOX', validity: '1', position: 3 },
+      done: 3,
+      bytesDone: 3000,
+      failed: 0,
+      failures: [],
+    });
+    await store.commit('T', {
+      checkpoint: { operation: 'emailmigration', container: 'INBOX', validity: '1', position: 5 },
+      done: 1,
+      bytesDone: 1200,
+      failed: 1,
+      failures: [],
+    });
     await store.end('T', 'emailmigration', { state: 'failed', reason: 'destination-login-refused', detail: 'wrong password' });
     await store.end('U', 'emailmigration', { state: 'completed' });
     await store.end('V', 'emailmigration', { state: 'sleeping', reason: 'daily-limit', resumeAt: 0, detail: '' });

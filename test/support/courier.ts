@@ -69,15 +69,26 @@ const IMAPD = path.join(COURIER_IMAP_ROOT, 'usr/bin/imapd');
 const IMAPLOGIN = path.join(COURIER_IMAP_ROOT, 'usr/lib/courier/courier/imaplogin');
 const PACKAGE_CONFIG = [path.join(COURIER_IMAP_ROOT, 'etc/courier/imapd'), path.join(COURIER_IMAP_ROOT, 'etc/courier/imapd-ssl')];
 const AUTHDAEMOND = '/usr/lib/courier/courier-authlib/authdaemond';
-const BINARIES = [IMAPD, IMAPLOGIN, ...PACKAGE_CONFIG, AUTHDAEMOND, '/usr/sbin/couriertcpd', '/usr/bin/couriertls', '/usr/sbin/makeuserdb',
-  '/usr/bin/maildirmake.courier', '/usr/bin/unshare'];
+const BINARIES = [
+  IMAPD,
+  IMAPLOGIN,
+  ...PACKAGE_CONFIG,
+  AUTHDAEMOND,
+  '/usr/sbin/couriertcpd',
+  '/usr/bin/couriertls',
+  '/usr/sbin/makeuserdb',
+  '/usr/bin/maildirmake.courier',
+  '/usr/bin/unshare',
+];
 const DEFAULT_USERS: CourierUserSpec[] = [{ email: 'alice@example.com', password: 'Imap-test-p4ss' }];
 const FOLDERS = ['Sent', 'Drafts', 'Trash'];
 
 function requireBinaries(): void {
   if (os.userInfo().uid !== 0) {
-    throw new Error('startCourier needs root: each instance mounts its own /etc/courier and /run/courier in a private mount namespace ' +
-      "(authlib's paths are compiled in). Run the tests as root, as CI does.");
+    throw new Error(
+      'startCourier needs root: each instance mounts its own /etc/courier and /run/courier in a private mount namespace ' +
+        "(authlib's paths are compiled in). Run the tests as root, as CI does.",
+    );
   }
   for (const file of BINARIES) {
     if (!existsSync(file)) {
@@ -92,13 +103,15 @@ function requireBinaries(): void {
 
 /** userdb wants lowercase names; its fields are split at '|' and its lines at tabs and line ends. */
 function checkUser(user: CourierUserSpec): void {
-  if (user.email !== user.email.toLowerCase() || /[\s|]/.test(user.email)) throw new Error(`startCourier: userdb cannot hold the name ${user.email}`);
+  if (user.email !== user.email.toLowerCase() || /[\s|]/.test(user.email))
+    throw new Error(`startCourier: userdb cannot hold the name ${user.email}`);
 }
 
 const shellQuote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
 
 /** The instance's authdaemonrc: userdb only, enough daemons for parallel logins. */
-const AUTHDAEMONRC = 'authmodulelist="authuserdb"\ndaemons=4\nauthdaemonvar=/run/courier/authdaemon\nDEBUG_LOGIN=0\nDEFAULTOPTIONS=""\nLOGGEROPTS=""\n';
+const AUTHDAEMONRC =
+  'authmodulelist="authuserdb"\ndaemons=4\nauthdaemonvar=/run/courier/authdaemon\nDEBUG_LOGIN=0\nDEFAULTOPTIONS=""\nLOGGEROPTS=""\n';
 
 /**
  * Runs as the first process of the new namespaces: reads the package's imapd settings, mounts the
@@ -117,7 +130,9 @@ function startScript(input: { dir: string; port: number; maxConnections: number 
   return `set -e
 set -a
 ${PACKAGE_CONFIG.map((file) => `. ${shellQuote(file)}`).join('\n')}
-${Object.entries(overrides).map(([name, value]) => `${name}=${shellQuote(value)}`).join('\n')}
+${Object.entries(overrides)
+  .map(([name, value]) => `${name}=${shellQuote(value)}`)
+  .join('\n')}
 set +a
 mkdir -p /etc/courier /run/courier
 mount --bind ${shellQuote(`${dir}/etc`)} /etc/courier
@@ -151,8 +166,15 @@ async function instanceProcess(unshare: ChildProcess): Promise<{ pid: number; na
 }
 
 async function firstLogin(port: number, certificate: string, user: CourierUserSpec, details: () => string): Promise<void> {
-  const client = new ImapFlow({ host: '127.0.0.1', port, secure: true, tls: { ca: certificate }, logger: false,
-    auth: { user: user.email, pass: user.password }, disableAutoIdle: true });
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port,
+    secure: true,
+    tls: { ca: certificate },
+    logger: false,
+    auth: { user: user.email, pass: user.password },
+    disableAutoIdle: true,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -211,8 +233,11 @@ export async function startCourier(options: CourierOptions = {}): Promise<Courie
     const port = await freePort();
     const maxConnections = options.maxConnections ?? 100;
     writeFileSync(path.join(dir, 'start.sh'), startScript({ dir, port, maxConnections }));
-    child = spawn('unshare', ['--mount', '--pid', '--fork', '--kill-child', '--propagation', 'private', '/bin/sh', path.join(dir, 'start.sh')],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
+    child = spawn(
+      'unshare',
+      ['--mount', '--pid', '--fork', '--kill-child', '--propagation', 'private', '/bin/sh', path.join(dir, 'start.sh')],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } },
+    );
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();

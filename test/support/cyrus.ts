@@ -89,7 +89,10 @@ function cyrusUser(): { name: string; uid: number; gid: number } {
   const me = os.userInfo();
   if (me.uid !== 0) return { name: me.username, uid: me.uid, gid: me.gid };
   const cyrus = passwdEntry('cyrus');
-  if (!cyrus) throw new Error('Cyrus will not run as root and there is no `cyrus` user: run `bash scripts/setup-test-system.sh` (cyrus-common creates it).');
+  if (!cyrus)
+    throw new Error(
+      'Cyrus will not run as root and there is no `cyrus` user: run `bash scripts/setup-test-system.sh` (cyrus-common creates it).',
+    );
   return { name: 'cyrus', ...cyrus };
 }
 
@@ -98,8 +101,10 @@ function checkUserName(email: string, separator: string): void {
   const [local, domain, ...rest] = email.split('@');
   if (!local || !domain || rest.length > 0) throw new Error(`startCyrus: ${email} is not local@domain`);
   if (local.includes(separator)) {
-    throw new Error(`startCyrus: Cyrus cannot name a mailbox for ${email}: its local part contains the hierarchy separator '${separator}'` +
-      (separator === '.' ? " (use separator '/', where Cyrus stores the dot as '^')" : ''));
+    throw new Error(
+      `startCyrus: Cyrus cannot name a mailbox for ${email}: its local part contains the hierarchy separator '${separator}'` +
+        (separator === '.' ? " (use separator '/', where Cyrus stores the dot as '^')" : ''),
+    );
   }
 }
 
@@ -157,8 +162,15 @@ function addSaslUser(sasldb: string, user: string, realm: string, password: stri
 
 /** The first login of a user creates their INBOX and special-use folders (autocreate_*). */
 async function firstLogin(port: number, certificate: string, user: CyrusUserSpec): Promise<void> {
-  const client = new ImapFlow({ host: '127.0.0.1', port, secure: true, tls: { ca: certificate }, logger: false,
-    auth: { user: user.email, pass: user.password }, disableAutoIdle: true });
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port,
+    secure: true,
+    tls: { ca: certificate },
+    logger: false,
+    auth: { user: user.email, pass: user.password },
+    disableAutoIdle: true,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -180,7 +192,8 @@ export async function startCyrus(options: CyrusOptions = {}): Promise<Cyrus> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-cyrus-'));
   chmodSync(dir, 0o755);
   try {
-    for (const sub of ['config', 'spool', 'run/proc', 'run/lock', 'run/socket', 'sieve']) mkdirSync(path.join(dir, sub), { recursive: true });
+    for (const sub of ['config', 'spool', 'run/proc', 'run/lock', 'run/socket', 'sieve'])
+      mkdirSync(path.join(dir, sub), { recursive: true });
     const { certPath, keyPath } = selfSignedCertificate(dir);
     const sasldb = path.join(dir, 'sasldb2');
     addSaslUser(sasldb, ADMIN, SERVER_NAME, admin.password);
@@ -194,8 +207,11 @@ export async function startCyrus(options: CyrusOptions = {}): Promise<Cyrus> {
     writeFileSync(path.join(dir, 'cyrus.conf'), cyrusConf(confPath, port));
     if (os.userInfo().uid === 0) execFileSync('chown', ['-R', `${runAs.uid}:${runAs.gid}`, dir]);
 
-    const child = spawn(`${CYRUS_BIN_DIR}/master`, ['-C', confPath, '-M', path.join(dir, 'cyrus.conf'), '-p', path.join(dir, 'run/master.pid'), '-D'],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      `${CYRUS_BIN_DIR}/master`,
+      ['-C', confPath, '-M', path.join(dir, 'cyrus.conf'), '-p', path.join(dir, 'run/master.pid'), '-D'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -209,8 +225,13 @@ export async function startCyrus(options: CyrusOptions = {}): Promise<Cyrus> {
       rmSync(dir, { recursive: true, force: true });
     };
     try {
-      await waitForPorts('Cyrus', [port], child, 10_000,
-        () => `${output || '(no output)'}\nCyrus logs to syslog only; \`strace -f\` the master to see why it stopped.`);
+      await waitForPorts(
+        'Cyrus',
+        [port],
+        child,
+        10_000,
+        () => `${output || '(no output)'}\nCyrus logs to syslog only; \`strace -f\` the master to see why it stopped.`,
+      );
       const certificate = readFileSync(certPath, 'utf8');
       await Promise.all(users.map((user) => firstLogin(port, certificate, user)));
       const known = new Set(users.map((u) => u.email));

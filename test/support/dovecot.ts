@@ -228,8 +228,20 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   const confPath = path.join(dir, 'dovecot.conf');
   writeFileSync(
     confPath,
-    configuration({ dir, certPath, keyPath, logPath, port, starttlsPort, separator, masterSeparator: master.separator,
-      specialUse: options.specialUse ?? true, folderNames: options.folderNames ?? {}, layout: options.layout ?? 'maildir++', users: processes }),
+    configuration({
+      dir,
+      certPath,
+      keyPath,
+      logPath,
+      port,
+      starttlsPort,
+      separator,
+      masterSeparator: master.separator,
+      specialUse: options.specialUse ?? true,
+      folderNames: options.folderNames ?? {},
+      layout: options.layout ?? 'maildir++',
+      users: processes,
+    }),
   );
   const child = spawn(DOVECOT_BIN, ['-F', '-c', confPath], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -237,7 +249,9 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     stderr += chunk.toString();
   });
   try {
-    await waitForPorts('Dovecot', [port, starttlsPort], child, 10_000, () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '(no log)'));
+    await waitForPorts('Dovecot', [port, starttlsPort], child, 10_000, () =>
+      existsSync(logPath) ? readFileSync(logPath, 'utf8') : '(no log)',
+    );
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

@@ -36,7 +36,11 @@ export function createOAuthBrowser(portalOrigin: string): OAuthBrowser {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const path = attributes.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      const path =
+        attributes
+          .map((a) => a.trim())
+          .find((a) => a.toLowerCase().startsWith('path='))
+          ?.slice(5) ?? '/';
       const expired = attributes.some((a) => /^max-age=0$/i.test(a.trim()) || /^expires=thu, 01 jan 1970/i.test(a.trim()));
       const cookies = jar.get(url.hostname) ?? new Map<string, Cookie>();
       jar.set(url.hostname, cookies);
@@ -76,7 +80,9 @@ export function createOAuthBrowser(portalOrigin: string): OAuthBrowser {
       // A page whose script submits its form at once (the provider's form_post, e.g. ending another account's session): do as a browser's script would.
       const autoSubmit = /document\.forms\[0\]\.submit\(\)/.test(html) ? /<form method="post" action="([^"]+)"/.exec(html) : null;
       if (autoSubmit?.[1]) {
-        const body = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+        const body = new URLSearchParams(
+          [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']),
+        );
         url = new URL(autoSubmit[1], url);
         request = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() };
         continue;
@@ -102,7 +108,11 @@ export function createOAuthBrowser(portalOrigin: string): OAuthBrowser {
       }
       for (const [name, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
       const action = new URL(chosen.action.replaceAll('&amp;', '&'), page.url);
-      return go(action, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() }, options.stopBefore);
+      return go(
+        action,
+        { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() },
+        options.stopBefore,
+      );
     },
     cookieFor,
     clear: () => jar.clear(),

@@ -44,9 +44,7 @@ const never = () => new Promise<never>(() => {});
 
 /** The machine's actors answering through `api`. */
 export function fakeActors(api: FakeApi) {
-  const functions = Object.fromEntries(
-    PORTAL_ACTOR_NAMES.map((name) => [name, (input: never) => (api[name] ?? never)(input)]),
-  );
+  const functions = Object.fromEntries(PORTAL_ACTOR_NAMES.map((name) => [name, (input: never) => (api[name] ?? never)(input)]));
   // Built name by name from the registry: each entry has its actor's signature.
   return promiseActors(functions as unknown as ActorFunctions);
 }

@@ -39,10 +39,14 @@ function serverBinaries(): string {
 }
 
 function postgresUser(): { uid: number; gid: number } {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith('postgres:'));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('postgres:'));
   const [, , uid, gid] = line?.split(':') ?? [];
   if (uid === undefined || gid === undefined) {
-    throw new Error('Running as root, the tests start PostgreSQL as the `postgres` user, which does not exist. Install the Debian package `postgresql`.');
+    throw new Error(
+      'Running as root, the tests start PostgreSQL as the `postgres` user, which does not exist. Install the Debian package `postgresql`.',
+    );
   }
   return { uid: Number(uid), gid: Number(gid) };
 }
@@ -77,23 +81,30 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const log = openSync(logPath, 'a');
   const server = spawn(
     ...command('postgres', [
-      '-D', dataDir,
-      '-p', String(port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', `unix_socket_directories=${dir}`,
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${dir}`,
       // Throwaway data: nothing needs to survive a crash, so nothing waits for the disk.
-      '-c', 'fsync=off',
-      '-c', 'synchronous_commit=off',
-      '-c', 'full_page_writes=off',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
       // Each test file's harnesses hold a pool; parallel files add up.
-      '-c', 'max_connections=300',
+      '-c',
+      'max_connections=300',
     ]),
     { stdio: ['ignore', log, log] },
   );
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 
-  const stopServer = () =>
-    execFileSync(...command('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30']), { stdio: 'ignore' });
+  const stopServer = () => execFileSync(...command('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30']), { stdio: 'ignore' });
   // Should the run end without calling stop(), the cluster must not outlive it.
   let stopped = false;
   const onExit = () => {

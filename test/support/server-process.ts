@@ -15,7 +15,13 @@ export const listening = (port: number) =>
   });
 
 /** Resolves once every port accepts connections; throws (with `details()`) when the process exits first or time runs out. */
-export async function waitForPorts(name: string, ports: number[], child: ChildProcess, timeoutMs: number, details: () => string): Promise<void> {
+export async function waitForPorts(
+  name: string,
+  ports: number[],
+  child: ChildProcess,
+  timeoutMs: number,
+  details: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
@@ -58,7 +64,10 @@ export function findProcesses(belongs: (pid: number) => boolean): number[] {
 }
 
 /** `belongs` for findProcesses: the command line mentions `text` (a harness's temp folder). */
-export const commandLineIncludes = (text: string) => (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((arg) => arg.includes(text));
+export const commandLineIncludes = (text: string) => (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .some((arg) => arg.includes(text));
 
 /** `belongs` for findProcesses: the process lives in this pid namespace (a readlink of /proc/<pid>/ns/pid). */
 export const inPidNamespace = (namespace: string) => (pid: number) => readlinkSync(`/proc/${pid}/ns/pid`) === namespace;

@@ -69,7 +69,10 @@ export async function startStandIn(kind: StandInKind, options: { redirectUri: st
         token_endpoint_auth_method: kind === 'yahoo' ? 'client_secret_basic' : 'client_secret_post',
       },
     ],
-    cookies: { names: { session: `${kind}_standin_session`, interaction: `${kind}_standin_interaction`, resume: `${kind}_standin_resume` }, keys: [randomBytes(32).toString('base64url')] },
+    cookies: {
+      names: { session: `${kind}_standin_session`, interaction: `${kind}_standin_interaction`, resume: `${kind}_standin_resume` },
+      keys: [randomBytes(32).toString('base64url')],
+    },
     scopes: ['openid', 'email', 'offline_access', ...options.scopes],
     claims: { email: ['email', 'email_verified'] },
     conformIdTokenClaims: false,
@@ -93,10 +96,17 @@ export async function startStandIn(kind: StandInKind, options: { redirectUri: st
     const answer = next;
     next = null;
     if (!answer || answer.deny) {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'denied by the test' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'denied by the test' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
-    const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+    const requested = String(details.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean);
     const choosable = requested.filter((scope) => !ALWAYS_GRANTED.has(scope));
     const granted = answer.grant ?? choosable;
     const grant = new provider.Grant({ accountId: answer.email, clientId });
@@ -105,7 +115,12 @@ export async function startStandIn(kind: StandInKind, options: { redirectUri: st
     if (rejected.length > 0) grant.rejectOIDCScope(rejected.join(' '));
     const grantId = await grant.save();
     if (details.params.access_type === 'offline') offline.add(grantId);
-    await provider.interactionFinished(req, res, { login: { accountId: answer.email }, consent: { grantId }, select_account: {} }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: answer.email }, consent: { grantId }, select_account: {} },
+      { mergeWithLastSubmission: false },
+    );
   };
 
   server.on('request', (req: IncomingMessage & { originalUrl?: string }, res) => {

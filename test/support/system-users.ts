@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 
 export function passwdEntry(name: string): { uid: number; gid: number } | null {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
   if (!line) return null;
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };

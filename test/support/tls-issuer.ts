@@ -17,10 +17,29 @@ export async function startTlsIssuer(client: ClientMetadata): Promise<TlsIssuer>
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-tls-issuer-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
-  const made = spawnSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { encoding: 'utf8' });
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { encoding: 'utf8' },
+  );
   if (made.status !== 0) throw new Error(`openssl could not make the test certificate: ${made.error?.message ?? made.stderr}`);
   const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -37,22 +37,26 @@ export async function startTamperProxy(): Promise<TamperProxy> {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      const forward = request({ host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-        const parts: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => parts.push(chunk));
-        answer.on('end', () => {
-          let body = Buffer.concat(parts);
-          const headers = { ...answer.headers };
-          if (rule && incoming.method === 'POST' && (incoming.url ?? '').endsWith('/token') && answer.statusCode === 200) {
-            const json = JSON.parse(body.toString('utf8')) as { id_token?: string };
-            if (json.id_token) json.id_token = resign(json.id_token, createPrivateKey({ key: { ...rule.key }, format: 'jwk' }), rule.change);
-            body = Buffer.from(JSON.stringify(json));
-            headers['content-length'] = String(body.length);
-          }
-          outgoing.writeHead(answer.statusCode ?? 502, headers);
-          outgoing.end(body);
-        });
-      });
+      const forward = request(
+        { host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => parts.push(chunk));
+          answer.on('end', () => {
+            let body = Buffer.concat(parts);
+            const headers = { ...answer.headers };
+            if (rule && incoming.method === 'POST' && (incoming.url ?? '').endsWith('/token') && answer.statusCode === 200) {
+              const json = JSON.parse(body.toString('utf8')) as { id_token?: string };
+              if (json.id_token)
+                json.id_token = resign(json.id_token, createPrivateKey({ key: { ...rule.key }, format: 'jwk' }), rule.change);
+              body = Buffer.from(JSON.stringify(json));
+              headers['content-length'] = String(body.length);
+            }
+            outgoing.writeHead(answer.statusCode ?? 502, headers);
+            outgoing.end(body);
+          });
+        },
+      );
       forward.on('error', () => outgoing.writeHead(502).end());
       forward.end(Buffer.concat(chunks));
     });

@@ -45,7 +45,15 @@ const BATCH = 100;
 
 async function connect(user: string, password: string): Promise<ImapFlow> {
   const { host, port, ca } = job.endpoint;
-  const client = new ImapFlow({ host, port, secure: true, auth: { user, pass: password }, tls: { ca }, logger: false, disableAutoIdle: true });
+  const client = new ImapFlow({
+    host,
+    port,
+    secure: true,
+    auth: { user, pass: password },
+    tls: { ca },
+    logger: false,
+    disableAutoIdle: true,
+  });
   client.on('error', () => {});
   await client.connect();
   return client;
@@ -69,8 +77,19 @@ async function bareLoop(): Promise<string> {
       const uids = (await source.search({ all: true }, { uid: true })) || [];
       for (let i = 0; i < uids.length; i += BATCH) {
         const batch = [];
-        for await (const m of source.fetch(uids.slice(i, i + BATCH).join(','), { uid: true, flags: true, internalDate: true, source: true }, { uid: true })) batch.push(m);
-        for (const m of batch) await destination.append(folder, m.source ?? Buffer.alloc(0), [...(m.flags ?? [])].filter((f) => f !== '\\Recent'), m.internalDate);
+        for await (const m of source.fetch(
+          uids.slice(i, i + BATCH).join(','),
+          { uid: true, flags: true, internalDate: true, source: true },
+          { uid: true },
+        ))
+          batch.push(m);
+        for (const m of batch)
+          await destination.append(
+            folder,
+            m.source ?? Buffer.alloc(0),
+            [...(m.flags ?? [])].filter((f) => f !== '\\Recent'),
+            m.internalDate,
+          );
       }
     }
     await source.logout();

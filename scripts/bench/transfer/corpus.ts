@@ -7,7 +7,18 @@
  */
 import { seededRandom } from '../../../server/dev-mail/sample/random.ts';
 
-export const FOLDERS = ['INBOX', 'Sent', 'Drafts', 'Archive', 'Trash', 'Junk', 'Receipts', 'Projects/2019', 'Réunions/Été 2019', 'Lists/node'] as const;
+export const FOLDERS = [
+  'INBOX',
+  'Sent',
+  'Drafts',
+  'Archive',
+  'Trash',
+  'Junk',
+  'Receipts',
+  'Projects/2019',
+  'Réunions/Été 2019',
+  'Lists/node',
+] as const;
 
 const MIN = 2 * 1024;
 const MAX = 2 * 1024 * 1024;

@@ -17,7 +17,11 @@ export type Census = Map<string, Map<string, number>>;
 
 const KEPT = new Set(['\\Seen', '\\Answered', '\\Flagged', '\\Draft']);
 const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
-const imapKey = (raw: Buffer, flags: Iterable<string>, date: Date) => `${sha256(raw)} ${[...flags].filter((f) => KEPT.has(f)).sort().join(',')} ${date.getTime()}`;
+const imapKey = (raw: Buffer, flags: Iterable<string>, date: Date) =>
+  `${sha256(raw)} ${[...flags]
+    .filter((f) => KEPT.has(f))
+    .sort()
+    .join(',')} ${date.getTime()}`;
 
 function add(census: Census, folder: string, key: string): void {
   const keys = census.get(folder) ?? new Map<string, number>();
@@ -26,14 +30,27 @@ function add(census: Census, folder: string, key: string): void {
 }
 
 async function connect(dovecot: Dovecot, user: string, password: string): Promise<ImapFlow> {
-  const client = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: true, auth: { user, pass: password }, tls: { ca: dovecot.certificate }, logger: false, disableAutoIdle: true });
+  const client = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: true,
+    auth: { user, pass: password },
+    tls: { ca: dovecot.certificate },
+    logger: false,
+    disableAutoIdle: true,
+  });
   client.on('error', () => {});
   await client.connect();
   return client;
 }
 
 /** APPENDs messages 0…count-1 to their folders over `connections` connections; returns what an IMAP copy must hold and the MBOX files. */
-export async function seedSource(dovecot: Dovecot, user: { email: string; password: string }, count: number, connections: number): Promise<{ imap: Census; mbox: Census; bytes: number }> {
+export async function seedSource(
+  dovecot: Dovecot,
+  user: { email: string; password: string },
+  count: number,
+  connections: number,
+): Promise<{ imap: Census; mbox: Census; bytes: number }> {
   const imap: Census = new Map();
   const mbox: Census = new Map();
   let bytes = 0;
@@ -59,7 +76,11 @@ export async function seedSource(dovecot: Dovecot, user: { email: string; passwo
 }
 
 /** Every folder of an IMAP account that holds messages; `rewrite` sees each message before it is hashed. */
-export async function imapCensus(dovecot: Dovecot, user: { email: string; password: string }, rewrite: (raw: Buffer) => Buffer = (raw) => raw): Promise<Census> {
+export async function imapCensus(
+  dovecot: Dovecot,
+  user: { email: string; password: string },
+  rewrite: (raw: Buffer) => Buffer = (raw) => raw,
+): Promise<Census> {
   const census: Census = new Map();
   const client = await connect(dovecot, user.email, user.password);
   try {
@@ -70,7 +91,11 @@ export async function imapCensus(dovecot: Dovecot, user: { email: string; passwo
       const name = folder.path.split(folder.delimiter).join('/');
       const uids = (await client.search({ all: true }, { uid: true })) || [];
       for (let i = 0; i < uids.length; i += 200) {
-        for await (const m of client.fetch(uids.slice(i, i + 200).join(','), { uid: true, flags: true, internalDate: true, source: true }, { uid: true })) {
+        for await (const m of client.fetch(
+          uids.slice(i, i + 200).join(','),
+          { uid: true, flags: true, internalDate: true, source: true },
+          { uid: true },
+        )) {
           add(census, name, imapKey(rewrite(m.source ?? Buffer.alloc(0)), m.flags ?? [], new Date(m.internalDate ?? 0)));
         }
       }
@@ -96,7 +121,8 @@ export function mboxCensus(zipFile: string): Census {
 export function emlCensus(zipFile: string): Census {
   const census: Census = new Map();
   const entries = unzipSync(readFileSync(zipFile), { filter: (file) => file.name.endsWith('.eml') });
-  for (const [name, data] of Object.entries(entries)) add(census, name.slice('email/'.length, name.lastIndexOf('/')), sha256(Buffer.from(data)));
+  for (const [name, data] of Object.entries(entries))
+    add(census, name.slice('email/'.length, name.lastIndexOf('/')), sha256(Buffer.from(data)));
   return census;
 }
 
@@ -131,4 +157,3 @@ export function compare(expected: Census, actual: Census): { missing: number; ex
   }
   return { missing, extra, duplicates };
 }
-

@@ -18,7 +18,16 @@ const statusBytes = (field: string, status: string): number => (statusKb(status,
 function sample(started: number): number[] {
   const usage = process.memoryUsage();
   const status = readFileSync('/proc/self/status', 'utf8');
-  return [performance.now() - started, usage.rss, usage.heapTotal, usage.heapUsed, usage.external, usage.arrayBuffers, statusBytes('RssAnon', status), statusBytes('RssFile', status)];
+  return [
+    performance.now() - started,
+    usage.rss,
+    usage.heapTotal,
+    usage.heapUsed,
+    usage.external,
+    usage.arrayBuffers,
+    statusBytes('RssAnon', status),
+    statusBytes('RssFile', status),
+  ];
 }
 
 /** Starts sampling when BENCH_MEM_TRACE names a folder; the returned function writes the trace and returns its summary. */
@@ -32,7 +41,10 @@ export function traceMemory(name: string): () => string | undefined {
   return () => {
     clearInterval(timer);
     rows.push(sample(started));
-    const csv = [COLUMNS.join(','), ...rows.map((row) => row.map((value, i) => (i === 0 ? Math.round(value) : (value / MB).toFixed(1))).join(','))].join('\n');
+    const csv = [
+      COLUMNS.join(','),
+      ...rows.map((row) => row.map((value, i) => (i === 0 ? Math.round(value) : (value / MB).toFixed(1))).join(',')),
+    ].join('\n');
     writeFileSync(path.join(dir, `${name}-${Date.now()}.csv`), `${csv}\n`);
     const peaks = COLUMNS.slice(1).map((column, i) => `${column} ${Math.round(Math.max(...rows.map((row) => row[i + 1] as number)) / MB)}`);
     const used = process.cpuUsage(cpu);

@@ -23,7 +23,8 @@ export function createVcardDirectorySource(options: { root: string }): ContactsS
     try {
       return (await readdir(bookDir(book))).filter((name) => name.endsWith('.vcf')).sort();
     } catch (error) {
-      if (isMissing(error)) throw new TransferFault('folder-missing', 'source', `address book ${book.href} no longer exists`, { cause: error });
+      if (isMissing(error))
+        throw new TransferFault('folder-missing', 'source', `address book ${book.href} no longer exists`, { cause: error });
       throw error;
     }
   };
@@ -66,7 +67,10 @@ export function createVcardDirectorySource(options: { root: string }): ContactsS
   };
   return {
     async connect() {
-      const exists = await stat(options.root).then((info) => info.isDirectory(), () => false);
+      const exists = await stat(options.root).then(
+        (info) => info.isDirectory(),
+        () => false,
+      );
       if (!exists) throw new TransferFault('login-refused', 'source', `no address books at ${options.root}`);
       return session;
     },

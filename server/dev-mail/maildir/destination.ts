@@ -21,7 +21,11 @@ async function openOrCreate(root: string, provider: MailboxProvider): Promise<Ma
   } catch (error) {
     if (!(error instanceof MailboxMissingError)) throw error;
     const meta = providerMeta(provider);
-    await createMailbox(root, meta, Object.values(PROVIDER_FLAVOURS[provider].folders).map((segments) => ({ segments })));
+    await createMailbox(
+      root,
+      meta,
+      Object.values(PROVIDER_FLAVOURS[provider].folders).map((segments) => ({ segments })),
+    );
     return meta;
   }
 }
@@ -45,7 +49,9 @@ function session(root: string, meta: MailboxMeta): MailDestinationSession {
       return held;
     },
     async append(target, message) {
-      await appendMessages(dirOf(target), [{ raw: message.raw, flags: message.flags.filter((flag) => KEPT_FLAGS.has(flag)), internalDate: message.internalDate }]);
+      await appendMessages(dirOf(target), [
+        { raw: message.raw, flags: message.flags.filter((flag) => KEPT_FLAGS.has(flag)), internalDate: message.internalDate },
+      ]);
       return { ok: true };
     },
     async count(target) {
@@ -60,7 +66,11 @@ function session(root: string, meta: MailboxMeta): MailDestinationSession {
  * over `maxMessageBytes` (the provider's limit, from the service's configuration) is refused as the
  * provider would.
  */
-export function createMaildirDestination(options: { root: string; provider: MailboxProvider; maxMessageBytes?: number | null }): MailDestination {
+export function createMaildirDestination(options: {
+  root: string;
+  provider: MailboxProvider;
+  maxMessageBytes?: number | null;
+}): MailDestination {
   return {
     traits: { maxParallelFolders: 4, maxMessageBytes: options.maxMessageBytes ?? null, durable: true },
     connect: async () => session(options.root, await openOrCreate(options.root, options.provider)),

@@ -122,7 +122,13 @@ export function scanFolder(dir: string): Promise<FolderScan> {
       const uid = list.uids.get(base) as number;
       try {
         const info = await stat(path.join(dir, file));
-        messages.push({ uid, file: path.join(dir, file), flags: file.startsWith('cur/') ? flagsOfFileName(file) : [], size: info.size, internalDate: new Date(Math.round(info.mtimeMs)) });
+        messages.push({
+          uid,
+          file: path.join(dir, file),
+          flags: file.startsWith('cur/') ? flagsOfFileName(file) : [],
+          size: info.size,
+          internalDate: new Date(Math.round(info.mtimeMs)),
+        });
       } catch (error) {
         // Renamed (a flag changed) or deleted since the directory was read: not there any more.
         if (!isMissing(error)) throw error;

@@ -55,7 +55,10 @@ export async function listFolders(root: string): Promise<MailboxFolder[]> {
     const segments = entry.isDirectory() ? segmentsOfDirName(entry.name) : null;
     if (!segments) continue;
     // A parent that only holds children (Gmail's `[Gmail]`) has no directory of its own, as in Dovecot.
-    const isFolder = await stat(path.join(root, entry.name, 'cur')).then((s) => s.isDirectory(), () => false);
+    const isFolder = await stat(path.join(root, entry.name, 'cur')).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (!isFolder) continue;
     const folderPath = segments.join(meta.delimiter);
     others.push({ path: folderPath, segments, dir: path.join(root, entry.name), role: meta.specialUse[folderPath] ?? null });

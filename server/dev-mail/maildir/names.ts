@@ -48,7 +48,9 @@ export function flagsOfFileName(fileName: string): string[] {
 /** The info part for IMAP flags; flags Maildir has no letter for (keywords) are not kept. */
 export function infoOfFlags(flags: readonly string[]): string {
   const wanted = new Set(flags.map((flag) => flag.toLowerCase()));
-  return `:2,${FLAG_LETTERS.filter(([, flag]) => wanted.has(flag.toLowerCase())).map(([letter]) => letter).join('')}`;
+  return `:2,${FLAG_LETTERS.filter(([, flag]) => wanted.has(flag.toLowerCase()))
+    .map(([letter]) => letter)
+    .join('')}`;
 }
 
 /** The base name (what the uidlist records): the file name without its `:2,…` info. */

@@ -20,11 +20,22 @@ const DOVECOT_LIKE: Flavour = {
 export const PROVIDER_FLAVOURS: Record<MailboxProvider, Flavour> = {
   gmail: {
     delimiter: '/',
-    folders: { '\\Sent': ['[Gmail]', 'Sent Mail'], '\\Drafts': ['[Gmail]', 'Drafts'], '\\Trash': ['[Gmail]', 'Trash'], '\\Junk': ['[Gmail]', 'Spam'] },
+    folders: {
+      '\\Sent': ['[Gmail]', 'Sent Mail'],
+      '\\Drafts': ['[Gmail]', 'Drafts'],
+      '\\Trash': ['[Gmail]', 'Trash'],
+      '\\Junk': ['[Gmail]', 'Spam'],
+    },
   },
   outlook: {
     delimiter: '/',
-    folders: { '\\Sent': ['Sent Items'], '\\Drafts': ['Drafts'], '\\Trash': ['Deleted Items'], '\\Junk': ['Junk Email'], '\\Archive': ['Archive'] },
+    folders: {
+      '\\Sent': ['Sent Items'],
+      '\\Drafts': ['Drafts'],
+      '\\Trash': ['Deleted Items'],
+      '\\Junk': ['Junk Email'],
+      '\\Archive': ['Archive'],
+    },
   },
   yahoo: {
     delimiter: '/',

@@ -7,11 +7,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { messageIdFromHeaders } from '../../engine/dedup.ts';
-import { FOLDER_ROLES, TransferFault, type FolderRole, type MailSource, type MailSourceSession, type MessageRef, type SourceMessage } from '../../engine/ports.ts';
+import {
+  FOLDER_ROLES,
+  TransferFault,
+  type FolderRole,
+  type MailSource,
+  type MailSourceSession,
+  type MessageRef,
+  type SourceMessage,
+} from '../../engine/ports.ts';
 import { FolderMissingError, headerBlock, readHeaderBlock, scanFolder, type MaildirMessage } from './folder.ts';
 import { folderDir, listFolders, MailboxMissingError, readMeta, type MailboxMeta } from './mailbox.ts';
 
-const asRole = (role: string | null): FolderRole | null => ((FOLDER_ROLES as readonly string[]).includes(role ?? '') ? (role as FolderRole) : null);
+const asRole = (role: string | null): FolderRole | null =>
+  (FOLDER_ROLES as readonly string[]).includes(role ?? '') ? (role as FolderRole) : null;
 
 function session(root: string, meta: MailboxMeta): MailSourceSession {
   // The last reading of each folder, by UID, for fetch.
@@ -22,7 +31,8 @@ function session(root: string, meta: MailboxMeta): MailSourceSession {
       known.set(folderPath, new Map(result.messages.map((m) => [m.uid, m])));
       return result;
     } catch (error) {
-      if (error instanceof FolderMissingError) throw new TransferFault('folder-missing', 'source', `folder ${folderPath} no longer exists`, { cause: error });
+      if (error instanceof FolderMissingError)
+        throw new TransferFault('folder-missing', 'source', `folder ${folderPath} no longer exists`, { cause: error });
       throw error;
     }
   };
@@ -34,7 +44,12 @@ function session(root: string, meta: MailboxMeta): MailSourceSession {
 
   return {
     async listFolders() {
-      return (await listFolders(root)).map((folder) => ({ path: folder.path, segments: folder.segments, delimiter: meta.delimiter, role: asRole(folder.role) }));
+      return (await listFolders(root)).map((folder) => ({
+        path: folder.path,
+        segments: folder.segments,
+        delimiter: meta.delimiter,
+        role: asRole(folder.role),
+      }));
     },
     async status(folderPath) {
       const { messages } = await scan(folderPath);
@@ -49,7 +64,8 @@ function session(root: string, meta: MailboxMeta): MailSourceSession {
           continue;
         }
         const header = await readHeaderBlock(m.file).catch(() => null);
-        if (header) refs.push({ uid: m.uid, size: m.size, internalDate: m.internalDate, messageId: messageIdFromHeaders(header.toString('latin1')) });
+        if (header)
+          refs.push({ uid: m.uid, size: m.size, internalDate: m.internalDate, messageId: messageIdFromHeaders(header.toString('latin1')) });
       }
       return { uidValidity: String(uidValidity), messages: refs };
     },
@@ -66,7 +82,15 @@ function session(root: string, meta: MailboxMeta): MailSourceSession {
           raw = found ? await read(found.file) : null;
         }
         // A message that is gone is left out of the answer; the copy loop reports it as vanished.
-        if (found && raw) out.push({ uid, size: raw.length, internalDate: found.internalDate, messageId: messageIdFromHeaders((headerBlock(raw) ?? raw).toString('latin1')), flags: found.flags, raw });
+        if (found && raw)
+          out.push({
+            uid,
+            size: raw.length,
+            internalDate: found.internalDate,
+            messageId: messageIdFromHeaders((headerBlock(raw) ?? raw).toString('latin1')),
+            flags: found.flags,
+            raw,
+          });
       }
       return out;
     },

@@ -11,7 +11,9 @@ export type AddressBookSummary = { address: string; books: { name: string; count
 
 /** Every address below `parent` with address books; `booksOf` finds the books' folder in an address's directory. */
 export async function listAddressBooks(parent: string, booksOf: (dirName: string) => string): Promise<AddressBookSummary[]> {
-  const names = (await readdir(parent, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
+  const names = (await readdir(parent, { withFileTypes: true }).catch(() => []))
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => e.name);
   const out: AddressBookSummary[] = [];
   for (const name of names.sort()) {
     const session = await createVcardDirectorySource({ root: booksOf(name) })
@@ -22,7 +24,9 @@ export async function listAddressBooks(parent: string, booksOf: (dirName: string
         throw error;
       });
     if (!session) continue;
-    const books = await Promise.all((await session.listAddressBooks()).map(async (book) => ({ name: book.name, count: (await session.list(book)).length })));
+    const books = await Promise.all(
+      (await session.listAddressBooks()).map(async (book) => ({ name: book.name, count: (await session.list(book)).length })),
+    );
     if (books.length > 0) out.push({ address: addressOfDirName(name), books, total: books.reduce((sum, b) => sum + b.count, 0) });
   }
   return out;

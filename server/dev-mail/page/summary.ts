@@ -15,7 +15,9 @@ export type MessageLine = { internalDate: Date; from: string; subject: string; f
 
 /** Every mailbox below `parent`, by address; `maildirOf` finds the Maildir in an address's directory. */
 export async function listMailboxes(parent: string, maildirOf: (dirName: string) => string): Promise<MailboxSummary[]> {
-  const names = (await readdir(parent, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
+  const names = (await readdir(parent, { withFileTypes: true }).catch(() => []))
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => e.name);
   const out: MailboxSummary[] = [];
   for (const name of names.sort()) {
     const folders = await summariseFolders(maildirOf(name));
@@ -27,7 +29,13 @@ export async function listMailboxes(parent: string, maildirOf: (dirName: string)
 async function summariseFolders(root: string): Promise<FolderSummary[] | null> {
   try {
     const folders = await listFolders(root);
-    return Promise.all(folders.map(async (f) => ({ path: f.path, role: f.role === '\\Inbox' ? null : f.role, count: (await scanFolder(f.dir)).messages.length })));
+    return Promise.all(
+      folders.map(async (f) => ({
+        path: f.path,
+        role: f.role === '\\Inbox' ? null : f.role,
+        count: (await scanFolder(f.dir)).messages.length,
+      })),
+    );
   } catch (error) {
     if (error instanceof MailboxMissingError) return null;
     throw error;
@@ -35,7 +43,11 @@ async function summariseFolders(root: string): Promise<FolderSummary[] | null> {
 }
 
 /** The folder's messages, newest first, at most `limit`; null when the mailbox or folder does not exist. */
-export async function folderMessages(root: string, folderPath: string, limit: number): Promise<{ total: number; messages: MessageLine[] } | null> {
+export async function folderMessages(
+  root: string,
+  folderPath: string,
+  limit: number,
+): Promise<{ total: number; messages: MessageLine[] } | null> {
   const folders = await listFolders(root).catch((error: unknown) => {
     if (error instanceof MailboxMissingError) return [];
     throw error;
@@ -47,7 +59,10 @@ export async function folderMessages(root: string, folderPath: string, limit: nu
   const lines = await Promise.all(
     newest.map(async (m) => {
       const email = await PostalMime.parse(Buffer.concat([await readHeaderBlock(m.file), Buffer.from('\r\n\r\n')]));
-      const from = email.from && 'address' in email.from ? [email.from.name, email.from.address ? `<${email.from.address}>` : ''].filter(Boolean).join(' ') : '';
+      const from =
+        email.from && 'address' in email.from
+          ? [email.from.name, email.from.address ? `<${email.from.address}>` : ''].filter(Boolean).join(' ')
+          : '';
       return { internalDate: m.internalDate, from, subject: email.subject ?? '', flags: m.flags, size: m.size };
     }),
   );

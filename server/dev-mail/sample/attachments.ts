@@ -11,12 +11,36 @@ export type Attachment = { filename: string; contentType: string; content: Buffe
 
 /** The PDFs a mailbox attaches: title and a few lines (Latin-1 only: the standard PDF fonts have no more). */
 const DOCUMENTS = [
-  { filename: 'Rechnung-2019-03.pdf', title: 'Rechnung Nr. 2019-0317', lines: ['Gärtnerei Müller, Köln', 'Pflanzen und Erde: 84,50 EUR', 'Zahlbar innerhalb von 14 Tagen.'] },
-  { filename: 'boarding-pass.pdf', title: 'Boarding pass AX 204', lines: ['Passenger: CUSTOMER/SAMPLE', 'Seat 14C, gate B12, 07:45', 'Please be at the gate 30 minutes early.'] },
-  { filename: 'minutes-HOA.pdf', title: 'Minutes of the residents\u2019 meeting', lines: ['Present: 14 households', 'Agreed: repaint the stairwell in spring.', 'Next meeting: first Tuesday of the month.'] },
-  { filename: 'devis-cuisine.pdf', title: 'Devis n° 4471 - cuisine', lines: ['Plan de travail chêne massif', 'Pose et raccordement compris', 'Total TTC : 3 480,00 €'] },
-  { filename: 'school-report.pdf', title: 'End of term report', lines: ['Mathematics: excellent progress', 'Languages: très bien', 'Attendance: 98%'] },
-  { filename: 'warranty.pdf', title: 'Warranty certificate', lines: ['Product: washing machine WX-900', 'Valid for 5 years from purchase', 'Keep this document.'] },
+  {
+    filename: 'Rechnung-2019-03.pdf',
+    title: 'Rechnung Nr. 2019-0317',
+    lines: ['Gärtnerei Müller, Köln', 'Pflanzen und Erde: 84,50 EUR', 'Zahlbar innerhalb von 14 Tagen.'],
+  },
+  {
+    filename: 'boarding-pass.pdf',
+    title: 'Boarding pass AX 204',
+    lines: ['Passenger: CUSTOMER/SAMPLE', 'Seat 14C, gate B12, 07:45', 'Please be at the gate 30 minutes early.'],
+  },
+  {
+    filename: 'minutes-HOA.pdf',
+    title: 'Minutes of the residents\u2019 meeting',
+    lines: ['Present: 14 households', 'Agreed: repaint the stairwell in spring.', 'Next meeting: first Tuesday of the month.'],
+  },
+  {
+    filename: 'devis-cuisine.pdf',
+    title: 'Devis n° 4471 - cuisine',
+    lines: ['Plan de travail chêne massif', 'Pose et raccordement compris', 'Total TTC : 3 480,00 €'],
+  },
+  {
+    filename: 'school-report.pdf',
+    title: 'End of term report',
+    lines: ['Mathematics: excellent progress', 'Languages: très bien', 'Attendance: 98%'],
+  },
+  {
+    filename: 'warranty.pdf',
+    title: 'Warranty certificate',
+    lines: ['Product: washing machine WX-900', 'Valid for 5 years from purchase', 'Keep this document.'],
+  },
 ] as const;
 
 async function buildPdf(title: string, lines: readonly string[]): Promise<Buffer> {
@@ -34,7 +58,9 @@ let pdfs: Promise<Attachment[]> | null = null;
 
 /** The sample PDFs, built on first use. */
 export function samplePdfs(): Promise<Attachment[]> {
-  pdfs ??= Promise.all(DOCUMENTS.map(async (d) => ({ filename: d.filename, contentType: 'application/pdf', content: await buildPdf(d.title, d.lines) })));
+  pdfs ??= Promise.all(
+    DOCUMENTS.map(async (d) => ({ filename: d.filename, contentType: 'application/pdf', content: await buildPdf(d.title, d.lines) })),
+  );
   return pdfs;
 }
 
@@ -71,13 +97,23 @@ function landscape(variant: number): Buffer {
 let photos: Attachment[] | null = null;
 
 export function samplePhotos(): Attachment[] {
-  photos ??= [0, 1, 2, 3].map((variant) => ({ filename: ['beach.png', 'garden.png', 'mountains.png', 'sunset.png'][variant] as string, contentType: 'image/png', content: landscape(variant) }));
+  photos ??= [0, 1, 2, 3].map((variant) => ({
+    filename: ['beach.png', 'garden.png', 'mountains.png', 'sunset.png'][variant] as string,
+    contentType: 'image/png',
+    content: landscape(variant),
+  }));
   return photos;
 }
 
 /** A contact's photo: a coloured disc on a light ground, colour from the person's index. */
 export function avatarPng(index: number): Buffer {
   const hue = (index * 47) % 360;
-  const [r, g, b] = [Math.abs(Math.sin((hue / 180) * Math.PI)), Math.abs(Math.sin(((hue + 120) / 180) * Math.PI)), Math.abs(Math.sin(((hue + 240) / 180) * Math.PI))].map((c) => Math.round(60 + c * 170));
-  return png(64, 64, (x, y) => ((x - 32) ** 2 + (y - 28) ** 2 < 18 ** 2 || (y > 44 && (x - 32) ** 2 < (64 - y) * 40) ? [r ?? 0, g ?? 0, b ?? 0] : [238, 240, 244]));
+  const [r, g, b] = [
+    Math.abs(Math.sin((hue / 180) * Math.PI)),
+    Math.abs(Math.sin(((hue + 120) / 180) * Math.PI)),
+    Math.abs(Math.sin(((hue + 240) / 180) * Math.PI)),
+  ].map((c) => Math.round(60 + c * 170));
+  return png(64, 64, (x, y) =>
+    (x - 32) ** 2 + (y - 28) ** 2 < 18 ** 2 || (y > 44 && (x - 32) ** 2 < (64 - y) * 40) ? [r ?? 0, g ?? 0, b ?? 0] : [238, 240, 244],
+  );
 }

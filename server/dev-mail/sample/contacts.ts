@@ -21,7 +21,11 @@ const BOOKS = [
 /** Fixed, so the same seed gives the same bytes. */
 const REVISION = '2024-01-15T10:00:00Z';
 
-const NOTES = ['Met at the 2019 garden fair; likes tulips, roses and dahlias.\nCall after 6 pm.', 'Neighbour, 2nd floor — has a spare key.', 'Rendez-vous annuel : janvier; apporte le vin.'];
+const NOTES = [
+  'Met at the 2019 garden fair; likes tulips, roses and dahlias.\nCall after 6 pm.',
+  'Neighbour, 2nd floor — has a spare key.',
+  'Rendez-vous annuel : janvier; apporte le vin.',
+];
 
 function uuidOf(seed: number, index: number): string {
   const hex = createHash('sha256').update(`${seed}:${index}`).digest('hex');
@@ -50,14 +54,44 @@ function card(person: Person, index: number, seed: number, rand: Random, categor
   if (person.org || rand.chance(0.5)) add(vcard, 'email', addressOf(person, 'work'), ['INTERNET', 'WORK']);
   if (rand.chance(0.3)) add(vcard, 'email', `${person.local}.old@mail.example`, ['INTERNET']);
   add(vcard, 'tel', person.phone, ['CELL', 'VOICE', 'PREF']);
-  add(vcard, 'tel', person.phone.replace(/\d(?=\d{2}$)/, (d) => String((Number(d) + 3) % 10)), ['HOME', 'VOICE']);
-  if (person.org) add(vcard, 'tel', person.phone.replace(/\d$/, (d) => String((Number(d) + 5) % 10)), ['WORK', 'VOICE']);
+  add(
+    vcard,
+    'tel',
+    person.phone.replace(/\d(?=\d{2}$)/, (d) => String((Number(d) + 3) % 10)),
+    ['HOME', 'VOICE'],
+  );
+  if (person.org)
+    add(
+      vcard,
+      'tel',
+      person.phone.replace(/\d$/, (d) => String((Number(d) + 5) % 10)),
+      ['WORK', 'VOICE'],
+    );
   add(vcard, 'adr', ['', '', person.street, person.city, person.region, person.postcode, person.country], ['HOME']);
-  if (person.org) add(vcard, 'adr', ['', rand.pick(['Floor 3', 'Gebäude B', 'Bureau 12']), `${rand.int(1, 200)} Business Park`, person.city, person.region, person.postcode, person.country], ['WORK']);
+  if (person.org)
+    add(
+      vcard,
+      'adr',
+      [
+        '',
+        rand.pick(['Floor 3', 'Gebäude B', 'Bureau 12']),
+        `${rand.int(1, 200)} Business Park`,
+        person.city,
+        person.region,
+        person.postcode,
+        person.country,
+      ],
+      ['WORK'],
+    );
   if (index % 2 === 0) {
     const bday = new ICAL.Property('bday', vcard);
     bday.resetType('date');
-    bday.setValue(ICAL.VCardTime.fromDateAndOrTimeString(`${rand.int(1940, 2010)}-${String(rand.int(1, 12)).padStart(2, '0')}-${String(rand.int(1, 28)).padStart(2, '0')}`, 'date'));
+    bday.setValue(
+      ICAL.VCardTime.fromDateAndOrTimeString(
+        `${rand.int(1940, 2010)}-${String(rand.int(1, 12)).padStart(2, '0')}-${String(rand.int(1, 28)).padStart(2, '0')}`,
+        'date',
+      ),
+    );
     vcard.addProperty(bday);
   }
   if (index % 3 === 0) vcard.addPropertyWithValue('note', NOTES[index % NOTES.length] as string);
@@ -80,12 +114,16 @@ function card(person: Person, index: number, seed: number, rand: Random, categor
 export function generateAddressBooks(seed: number): SampleAddressBook[] {
   const rand = seededRandom(seed ^ 0x5eed);
   // The same people in a seed-chosen order: each account knows a different mix.
-  const people = PEOPLE.map((person) => ({ person, key: rand.next() })).sort((a, b) => a.key - b.key).map((entry) => entry.person);
+  const people = PEOPLE.map((person) => ({ person, key: rand.next() }))
+    .sort((a, b) => a.key - b.key)
+    .map((entry) => entry.person);
   let next = 0;
   return BOOKS.map((book) => ({
     id: book.id,
     displayName: book.displayName,
     description: book.description,
-    cards: people.slice(next, (next += book.size)).map((person, i) => card(person, BOOKS.indexOf(book) * 100 + i, seed, rand, book.category)),
+    cards: people
+      .slice(next, (next += book.size))
+      .map((person, i) => card(person, BOOKS.indexOf(book) * 100 + i, seed, rand, book.category)),
   }));
 }

@@ -20,7 +20,18 @@ export type SampleMessage = { folder: string[]; raw: Buffer; flags: string[]; in
 export const DEFAULT_MESSAGE_COUNT = 300;
 
 /** Message kinds; received mail goes through all of them in turn, so every kind is in every mailbox. */
-const KINDS = ['plain', 'alternative', 'pdf', 'photos', 'inline-image', 'utf8-8bit', 'latin1-8bit', 'newsletter', 'forward', 'reply'] as const;
+const KINDS = [
+  'plain',
+  'alternative',
+  'pdf',
+  'photos',
+  'inline-image',
+  'utf8-8bit',
+  'latin1-8bit',
+  'newsletter',
+  'forward',
+  'reply',
+] as const;
 type Kind = (typeof KINDS)[number];
 const SENT_KINDS: readonly Kind[] = ['plain', 'alternative', 'pdf', 'photos', 'reply', 'utf8-8bit'];
 
@@ -38,7 +49,10 @@ type Context = {
 
 type Draft = { from: Mail.Address; to: Mail.Address[]; zone: string; internalDate: Date; sent: boolean };
 
-const mailbox = (person: Person, kind: 'home' | 'work' = 'home'): Mail.Address => ({ name: fullName(person), address: addressOf(person, kind) });
+const mailbox = (person: Person, kind: 'home' | 'work' = 'home'): Mail.Address => ({
+  name: fullName(person),
+  address: addressOf(person, kind),
+});
 
 function paragraphs(rand: Random, count: number): string[] {
   return Array.from({ length: count }, () => Array.from({ length: rand.int(1, 4) }, () => rand.pick(SENTENCES)).join(' '));
@@ -61,7 +75,15 @@ const LATIN1_TEXT = 'Hallo!\n\nDie Äpfel sind reif, komm vorbei und hol dir ein
 
 function rfc2047Latin1(text: string): string {
   const bytes = Buffer.from(text.replace(/’/g, "'"), 'latin1');
-  const encoded = [...bytes].map((b) => (b >= 0x21 && b <= 0x7e && b !== 0x3d && b !== 0x3f && b !== 0x5f ? String.fromCharCode(b) : b === 0x20 ? '_' : `=${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  const encoded = [...bytes]
+    .map((b) =>
+      b >= 0x21 && b <= 0x7e && b !== 0x3d && b !== 0x3f && b !== 0x5f
+        ? String.fromCharCode(b)
+        : b === 0x20
+          ? '_'
+          : `=${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
   return `=?ISO-8859-1?Q?${encoded}?=`;
 }
 
@@ -71,7 +93,15 @@ function compose(kind: Kind, draft: Draft, ctx: Context, index: number): Mail.Op
   const dateHeader = rfc5322Date(new Date(draft.internalDate.getTime() - (draft.sent ? 0 : rand.int(5, 900) * 1000)), draft.zone);
   const text = paragraphs(rand, rand.int(1, rand.chance(0.1) ? 30 : 5));
   // newline 'windows': every line ends in CRLF, as mail does on the wire (IMAP servers would add the CR).
-  const base = { from: draft.from, to: draft.to, date: dateHeader, messageId, baseBoundary: `${ctx.seed.toString(16)}-${index}`, newline: 'windows', subject: rand.pick(SUBJECTS) };
+  const base = {
+    from: draft.from,
+    to: draft.to,
+    date: dateHeader,
+    messageId,
+    baseBoundary: `${ctx.seed.toString(16)}-${index}`,
+    newline: 'windows',
+    subject: rand.pick(SUBJECTS),
+  };
   const withHtml = { text: text.join('\n\n'), html: htmlOf(text) };
   switch (kind) {
     case 'plain':
@@ -81,19 +111,42 @@ function compose(kind: Kind, draft: Draft, ctx: Context, index: number): Mail.Op
     case 'pdf':
       return { ...base, subject: 'Invoice attached', ...withHtml, attachments: [rand.pick(ctx.pdfs)] };
     case 'photos':
-      return { ...base, subject: 'Photos from the weekend', text: text.join('\n\n'), attachments: [rand.pick(ctx.photos), ...(rand.chance(0.5) ? [rand.pick(ctx.photos)] : [])] };
+      return {
+        ...base,
+        subject: 'Photos from the weekend',
+        text: text.join('\n\n'),
+        attachments: [rand.pick(ctx.photos), ...(rand.chance(0.5) ? [rand.pick(ctx.photos)] : [])],
+      };
     case 'inline-image': {
       const photo = rand.pick(ctx.photos);
       const cid = `photo.${index}@sample.example`;
-      return { ...base, text: text.join('\n\n'), html: htmlOf(text, `<p><img src="cid:${cid}" alt="A photo" width="320" height="200"></p>`), attachments: [{ ...photo, cid }] };
+      return {
+        ...base,
+        text: text.join('\n\n'),
+        html: htmlOf(text, `<p><img src="cid:${cid}" alt="A photo" width="320" height="200"></p>`),
+        attachments: [{ ...photo, cid }],
+      };
     }
     case 'utf8-8bit': {
       // No `subject`: MailComposer would encode it; this mailer sent the raw UTF-8 bytes (RFC 6532 style).
       const subject = rand.pick(SUBJECTS);
-      return { ...base, subject: undefined, headers: { Subject: { prepared: true, value: subject }, 'X-Mailer': 'OldMail 2.1' }, alternatives: [eightBitPart(text.join('\n\n'), 'utf-8'), { contentType: 'text/html; charset=utf-8', content: htmlOf(text) }] };
+      return {
+        ...base,
+        subject: undefined,
+        headers: { Subject: { prepared: true, value: subject }, 'X-Mailer': 'OldMail 2.1' },
+        alternatives: [eightBitPart(text.join('\n\n'), 'utf-8'), { contentType: 'text/html; charset=utf-8', content: htmlOf(text) }],
+      };
     }
     case 'latin1-8bit':
-      return { ...base, subject: undefined, headers: { Subject: { prepared: true, value: rfc2047Latin1(rand.pick(LATIN1_SUBJECTS)) }, 'X-Mailer': 'Eudora 7.1' }, alternatives: [eightBitPart(LATIN1_TEXT, 'iso-8859-1'), { contentType: 'text/html; charset=utf-8', content: htmlOf([LATIN1_TEXT]) }] };
+      return {
+        ...base,
+        subject: undefined,
+        headers: { Subject: { prepared: true, value: rfc2047Latin1(rand.pick(LATIN1_SUBJECTS)) }, 'X-Mailer': 'Eudora 7.1' },
+        alternatives: [
+          eightBitPart(LATIN1_TEXT, 'iso-8859-1'),
+          { contentType: 'text/html; charset=utf-8', content: htmlOf([LATIN1_TEXT]) },
+        ],
+      };
     case 'newsletter': {
       const sender = rand.pick(SENDERS);
       const items = paragraphs(rand, rand.int(3, 8));
@@ -108,13 +161,24 @@ function compose(kind: Kind, draft: Draft, ctx: Context, index: number): Mail.Op
     case 'forward': {
       const earlier = ctx.received.length > 0 ? rand.pick(ctx.received) : null;
       if (!earlier) return compose('plain', draft, ctx, index);
-      return { ...base, subject: `Fwd: ${earlier.subject}`, text: `${text[0] ?? ''}\n\nForwarded message attached.`, attachments: [{ filename: 'forwarded.eml', contentType: 'message/rfc822', content: earlier.raw }] };
+      return {
+        ...base,
+        subject: `Fwd: ${earlier.subject}`,
+        text: `${text[0] ?? ''}\n\nForwarded message attached.`,
+        attachments: [{ filename: 'forwarded.eml', contentType: 'message/rfc822', content: earlier.raw }],
+      };
     }
     case 'reply': {
       const earlier = ctx.received.length > 0 ? rand.pick(ctx.received) : null;
       if (!earlier) return compose('alternative', draft, ctx, index);
       const quoted = ['From the sound of it, yes.', ...paragraphs(rand, 2).map((line) => `> ${line}`)].join('\n');
-      return { ...base, subject: `Re: ${earlier.subject.replace(/^Re: /, '')}`, inReplyTo: earlier.messageId, references: [earlier.messageId], text: `${text[0] ?? ''}\n\n${quoted}` };
+      return {
+        ...base,
+        subject: `Re: ${earlier.subject.replace(/^Re: /, '')}`,
+        inReplyTo: earlier.messageId,
+        references: [earlier.messageId],
+        text: `${text[0] ?? ''}\n\n${quoted}`,
+      };
     }
   }
 }
@@ -166,7 +230,11 @@ export async function generateMailbox(seed: number, ownerAddress: string, count 
       const position = positions.get(folder) ?? 0;
       positions.set(folder, position + 1);
       const sent = folder.role === '\\Sent' || folder.role === '\\Drafts';
-      const kind: Kind = sent ? (SENT_KINDS[position % SENT_KINDS.length] as Kind) : folder.role === '\\Junk' ? 'newsletter' : (KINDS[position % KINDS.length] as Kind);
+      const kind: Kind = sent
+        ? (SENT_KINDS[position % SENT_KINDS.length] as Kind)
+        : folder.role === '\\Junk'
+          ? 'newsletter'
+          : (KINDS[position % KINDS.length] as Kind);
       const person = rand.pick(PEOPLE);
       // Whole seconds: IMAP internal dates have no finer grain.
       const internalDate = new Date(Math.floor((SAMPLE_PERIOD.from + rand.next() * span) / 1000) * 1000);
@@ -181,7 +249,14 @@ export async function generateMailbox(seed: number, ownerAddress: string, count 
     batch.forEach((entry, i) => {
       const raw = raws[i] as Buffer;
       const subject = typeof entry.options.subject === 'string' ? entry.options.subject : 'your message';
-      if (!entry.sent) ctx.received.push({ index: entry.index, messageId: entry.options.messageId as string, subject, raw, internalDate: entry.internalDate });
+      if (!entry.sent)
+        ctx.received.push({
+          index: entry.index,
+          messageId: entry.options.messageId as string,
+          subject,
+          raw,
+          internalDate: entry.internalDate,
+        });
       out.push({ folder: entry.folder.segments, raw, flags: entry.flags, internalDate: entry.internalDate });
     });
   }

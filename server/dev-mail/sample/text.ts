@@ -44,4 +44,9 @@ export const SENTENCES = [
 ] as const;
 
 /** Body lines that mbox readers and careless parsers get wrong; they must survive a transfer as they are. */
-export const AWKWARD_LINES = ['From the desk of the treasurer: all paid.', '>From an earlier message, quoted once.', '.', 'Ends with spaces   '] as const;
+export const AWKWARD_LINES = [
+  'From the desk of the treasurer: all paid.',
+  '>From an earlier message, quoted once.',
+  '.',
+  'Ends with spaces   ',
+] as const;

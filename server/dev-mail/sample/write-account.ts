@@ -18,19 +18,31 @@ import { seedOf } from './random.ts';
 export type WrittenAccount = { messages: number; cards: number };
 
 function identityOf(seed: number, index: number): FolderIdentity {
-  return { uidValidity: 1_500_000_000 + (seed % 10_000_000) * 10 + index, guid: createHash('sha256').update(`${seed}/${index}`).digest('hex').slice(0, 32) };
+  return {
+    uidValidity: 1_500_000_000 + (seed % 10_000_000) * 10 + index,
+    guid: createHash('sha256').update(`${seed}/${index}`).digest('hex').slice(0, 32),
+  };
 }
 
 async function writeMaildir(root: string, address: string, seed: number, count: number): Promise<number> {
   const folders = SAMPLE_FOLDERS.map((folder, index) => ({ ...folder, identity: identityOf(seed, index) }));
-  const specialUse = Object.fromEntries(folders.filter((f) => f.role && f.role !== '\\Inbox').map((f) => [f.segments.join(SAMPLE_DELIMITER), f.role as string]));
+  const specialUse = Object.fromEntries(
+    folders.filter((f) => f.role && f.role !== '\\Inbox').map((f) => [f.segments.join(SAMPLE_DELIMITER), f.role as string]),
+  );
   const inbox = folders.find((f) => f.role === '\\Inbox');
-  await createMailbox(root, { delimiter: SAMPLE_DELIMITER, specialUse }, folders.filter((f) => f !== inbox), inbox?.identity);
+  await createMailbox(
+    root,
+    { delimiter: SAMPLE_DELIMITER, specialUse },
+    folders.filter((f) => f !== inbox),
+    inbox?.identity,
+  );
   const messages = await generateMailbox(seed, address, count);
   for (const folder of folders) {
     const key = folder.segments.join(SAMPLE_DELIMITER);
     // Mail arrives in date order, so UIDs rise with the internal date as they do on a real server.
-    const own = messages.filter((m) => m.folder.join(SAMPLE_DELIMITER) === key).sort((a, b) => a.internalDate.getTime() - b.internalDate.getTime());
+    const own = messages
+      .filter((m) => m.folder.join(SAMPLE_DELIMITER) === key)
+      .sort((a, b) => a.internalDate.getTime() - b.internalDate.getTime());
     if (own.length > 0) await appendMessages(folderDir(root, folder.segments), own);
   }
   return messages.length;

@@ -17,7 +17,8 @@ export function contactKey(contact: Pick<Contact, 'href' | 'uid'>): string {
 /** Under this name the API destinations keep a contact's vCard UID (Google's clientData, a Graph extended property). */
 export const SOURCE_UID_NAME = 'vcard-uid';
 
-export const whoKey = (given: string, family: string, email: string) => `who:${[given, family, email].map((part) => part.trim().toLowerCase()).join('|')}`;
+export const whoKey = (given: string, family: string, email: string) =>
+  `who:${[given, family, email].map((part) => part.trim().toLowerCase()).join('|')}`;
 
 /** Given and family name with the first e-mail address; null without a name or an address. */
 export function whoKeyOf(fields: Pick<ContactFields, 'name' | 'emails'>): string | null {

@@ -72,7 +72,12 @@ async function runBatch(job: BookCopy, state: BookState, refs: VCardRef[], fetch
   const failures: FailedItem[] = [];
   // Committed after every batch, even an empty one, so the checkpoint carries this run's token.
   const commit = async () => {
-    const checkpoint: Checkpoint = { operation: OPERATION, container: job.planned.container, validity: job.planned.book.token ?? '', position: state.doneInBook };
+    const checkpoint: Checkpoint = {
+      operation: OPERATION,
+      container: job.planned.container,
+      validity: job.planned.book.token ?? '',
+      position: state.doneInBook,
+    };
     await job.store.commit(job.transferId, { checkpoint, done, bytesDone: 0, failed: failures.length, failures });
     job.onCommit();
   };
@@ -106,12 +111,22 @@ async function runBatch(job: BookCopy, state: BookState, refs: VCardRef[], fetch
     for (let i = 0; i < toSend.length; i += size) {
       const chunk = toSend.slice(i, i + size);
       const { putMany } = job.destination;
-      const results = putMany ? await pacedMany(job, chunk, (contacts) => putMany.call(job.destination, state.target, contacts)) : [await paced(job, () => job.destination.put(state.target, chunk[0] as Contact))];
+      const results = putMany
+        ? await pacedMany(job, chunk, (contacts) => putMany.call(job.destination, state.target, contacts))
+        : [await paced(job, () => job.destination.put(state.target, chunk[0] as Contact))];
       chunk.forEach((contact, j) => {
         const result = results[j] as AppendResult;
         if (result.ok) arrived();
         else if (result.refusal.kind === 'too-big' || result.refusal.kind === 'quota' || result.refusal.kind === 'refused') {
-          failures.push(failure(job.planned.container, contact.uid ?? contact.href, Buffer.byteLength(contact.text), result.refusal.kind, result.refusal.detail));
+          failures.push(
+            failure(
+              job.planned.container,
+              contact.uid ?? contact.href,
+              Buffer.byteLength(contact.text),
+              result.refusal.kind,
+              result.refusal.detail,
+            ),
+          );
         }
       });
     }
@@ -127,16 +142,32 @@ export async function copyAddressBook(job: BookCopy): Promise<Receipt> {
   const refs = await job.source.list(book);
   const target = await job.destination.prepareBook(book);
   const counted = job.checkpoint?.position ?? 0;
-  const state: BookState = { target, ledger: new PresenceLedger(await job.destination.heldKeys(target)), counted, doneInBook: counted, keys: [] };
+  const state: BookState = {
+    target,
+    ledger: new PresenceLedger(await job.destination.heldKeys(target)),
+    counted,
+    doneInBook: counted,
+    keys: [],
+  };
   const size = job.limits.batchContacts;
   const batches = Array.from({ length: Math.ceil(refs.length / size) }, (_, i) => refs.slice(i * size, (i + 1) * size));
 
   let failed = job.failedIds.size;
   if (batches.length === 0) await runBatch(job, state, [], { vcards: new Map(), unreadable: new Map() });
   // The next batch is fetched while this one is put (source and destination are separate servers).
-  await pipelined(batches, (batch) => fetchBatch(job.source, book, batch.map((r) => r.href), job.signal), async (batch, fetched) => {
-    failed += await runBatch(job, state, batch, fetched);
-  });
+  await pipelined(
+    batches,
+    (batch) =>
+      fetchBatch(
+        job.source,
+        book,
+        batch.map((r) => r.href),
+        job.signal,
+      ),
+    async (batch, fetched) => {
+      failed += await runBatch(job, state, batch, fetched);
+    },
+  );
   const held = new PresenceLedger(await job.destination.heldKeys(target));
   return {
     operation: OPERATION,

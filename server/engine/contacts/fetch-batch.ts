@@ -11,7 +11,12 @@ export type FetchedBatch = { vcards: Map<string, SourceVCard>; unreadable: Map<s
 /** Faults that say nothing about one contact: the book is gone, the login is refused, the network dropped. */
 const isWholeFault = (error: unknown) => error instanceof TransferFault && error.kind !== 'unreachable';
 
-export async function fetchBatch(source: ContactsSourceSession, book: AddressBook, hrefs: string[], signal: AbortSignal): Promise<FetchedBatch> {
+export async function fetchBatch(
+  source: ContactsSourceSession,
+  book: AddressBook,
+  hrefs: string[],
+  signal: AbortSignal,
+): Promise<FetchedBatch> {
   const vcards = new Map<string, SourceVCard>();
   const unreadable = new Map<string, string>();
   if (hrefs.length === 0) return { vcards, unreadable };

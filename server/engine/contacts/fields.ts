@@ -9,7 +9,16 @@ import { paramValues, type ParsedVCard, type VCardProperty, type VCardValue } fr
 
 export type Typed = { value: string; types: string[] };
 
-export type PostalAddress = { types: string[]; poBox: string; extended: string; street: string; locality: string; region: string; postalCode: string; country: string };
+export type PostalAddress = {
+  types: string[];
+  poBox: string;
+  extended: string;
+  street: string;
+  locality: string;
+  region: string;
+  postalCode: string;
+  country: string;
+};
 
 /** A date that may lack its year (`--MM-DD`). */
 export type PartialDate = { year: number | null; month: number; day: number };
@@ -53,7 +62,11 @@ function preference(property: VCardProperty): number {
   return paramValues(property, 'type').includes('pref') ? 1 : 101;
 }
 
-const byPreference = (list: VCardProperty[]) => list.map((p, i) => ({ p, i })).sort((a, b) => preference(a.p) - preference(b.p) || a.i - b.i).map(({ p }) => p);
+const byPreference = (list: VCardProperty[]) =>
+  list
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => preference(a.p) - preference(b.p) || a.i - b.i)
+    .map(({ p }) => p);
 
 const NOT_KINDS = new Set(['pref', 'internet', 'voice']);
 const kindsOf = (property: VCardProperty) => paramValues(property, 'type').filter((t) => !NOT_KINDS.has(t));
@@ -94,7 +107,10 @@ export function contactFields(card: ParsedVCard): ContactFields {
   return {
     formattedName: text(first('fn')?.values[0]),
     name: { family, given, additional, prefix, suffix },
-    nicknames: all('nickname').flatMap((p) => p.values.flatMap((value) => (Array.isArray(value) ? value.flat() : [String(value)]))).map((n) => n.trim()).filter(Boolean),
+    nicknames: all('nickname')
+      .flatMap((p) => p.values.flatMap((value) => (Array.isArray(value) ? value.flat() : [String(value)])))
+      .map((n) => n.trim())
+      .filter(Boolean),
     emails: typed('email'),
     phones: typed('tel', (value) => value.replace(/^tel:/i, '')),
     addresses: byPreference(all('adr')).map((p) => {
@@ -106,9 +122,14 @@ export function contactFields(card: ParsedVCard): ContactFields {
     title: text(first('title')?.values[0]),
     birthday: date('bday'),
     anniversary: date('anniversary') ?? date('x-anniversary'),
-    notes: all('note').map((p) => text(p.values[0])).filter(Boolean),
+    notes: all('note')
+      .map((p) => text(p.values[0]))
+      .filter(Boolean),
     urls: typed('url'),
-    categories: all('categories').flatMap((p) => p.values.flatMap((value) => (Array.isArray(value) ? value.flat() : [String(value)]))).map((c) => c.trim()).filter(Boolean),
+    categories: all('categories')
+      .flatMap((p) => p.values.flatMap((value) => (Array.isArray(value) ? value.flat() : [String(value)])))
+      .map((c) => c.trim())
+      .filter(Boolean),
     photo: photoOf(first('photo')),
   };
 }
@@ -122,7 +143,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const dateText = (date: PartialDate) => `${date.year === null ? '-' : date.year}-${pad(date.month)}-${pad(date.day)}`;
 
 /** All of an address on one line, PO box first as in ADR. */
-export const addressLine = (a: PostalAddress) => [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].filter(Boolean).join(', ');
+export const addressLine = (a: PostalAddress) =>
+  [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].filter(Boolean).join(', ');
 
 /** `E-mail (work): a@example.org`: what the value is, its kinds, the value. */
-export const noteLine = (what: string, types: readonly string[], value: string) => `${what}${types.length > 0 ? ` (${types.join(', ')})` : ''}: ${value}`;
+export const noteLine = (what: string, types: readonly string[], value: string) =>
+  `${what}${types.length > 0 ? ` (${types.join(', ')})` : ''}: ${value}`;

@@ -37,26 +37,33 @@ export async function runContactsTransfer(run: ContactsTransferRun): Promise<Con
     const earlier = await store.load(transferId, OPERATION);
     const books = contactsPlan.books.filter((planned) => !completedBefore(earlier, planned));
     // One book at a time: the API destinations want one user's changes one after another.
-    await copyContainers<ContactsSourceSession, ContactsDestinationSession, PlannedBook>(signal, 1, books, (sessions, planned, stopping) => {
-      const context = { transferId, store, clock: run.clock, limits, signal: stopping };
-      const { container } = planned;
-      return copyContainer(context, run, sessions, {
-        operation: OPERATION,
-        container,
-        count: planned.count,
-        bytes: null,
-        copy: ({ source, destination }, record, progressed) =>
-          copyAddressBook({
-            ...context,
-            planned,
-            source,
-            destination,
-            destinationPort: run.destination,
-            checkpoint: record.checkpoints.find((c) => c.container === container) ?? null,
-            failedIds: new Set(record.failures.filter((f) => f.container === container && f.itemId !== null).map((f) => f.itemId as string)),
-            onCommit: progressed,
-          }),
-      });
-    });
+    await copyContainers<ContactsSourceSession, ContactsDestinationSession, PlannedBook>(
+      signal,
+      1,
+      books,
+      (sessions, planned, stopping) => {
+        const context = { transferId, store, clock: run.clock, limits, signal: stopping };
+        const { container } = planned;
+        return copyContainer(context, run, sessions, {
+          operation: OPERATION,
+          container,
+          count: planned.count,
+          bytes: null,
+          copy: ({ source, destination }, record, progressed) =>
+            copyAddressBook({
+              ...context,
+              planned,
+              source,
+              destination,
+              destinationPort: run.destination,
+              checkpoint: record.checkpoints.find((c) => c.container === container) ?? null,
+              failedIds: new Set(
+                record.failures.filter((f) => f.container === container && f.itemId !== null).map((f) => f.itemId as string),
+              ),
+              onCommit: progressed,
+            }),
+        });
+      },
+    );
   });
 }

@@ -72,5 +72,8 @@ export function uidOf(card: ParsedVCard): string | null {
 export function paramValues(property: VCardProperty, name: string): string[] {
   const raw = property.params[name];
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  return list.flatMap((value) => value.split(',')).map((value) => value.trim().toLowerCase()).filter(Boolean);
+  return list
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim().toLowerCase())
+    .filter(Boolean);
 }

@@ -81,7 +81,13 @@ export function createEntryNames(prefix: string, layout: EntryLayout) {
       }
       const flattened = depth < segments.length - 1;
       const chars = MAX_PATH_CHARS - directory.path.length - layout.inside;
-      const name = take(directory, segments.slice(depth).join(' - '), { suffix: layout.suffix, chars, tag: tagOf(segments), tagged: flattened, keep: flattened ? 'end' : 'start' });
+      const name = take(directory, segments.slice(depth).join(' - '), {
+        suffix: layout.suffix,
+        chars,
+        tag: tagOf(segments),
+        tagged: flattened,
+        keep: flattened ? 'end' : 'start',
+      });
       return `${directory.path}${name}`;
     },
   };

@@ -16,7 +16,15 @@ const UNSAFE = /[\u0000-\u001f\u007f/\\:*?"<>|]|[\ud800-\udbff](?![\udc00-\udfff
 
 // Microsoft, "Naming Files, Paths, and Namespaces": these, and these followed by an extension, name
 // devices on Windows (COM¹–³, LPT¹–³ too: Windows takes the superscript digits for digits).
-const RESERVED = new Set(['CON', 'PRN', 'AUX', 'NUL', 'CONIN$', 'CONOUT$', ...[...'123456789¹²³'].flatMap((digit) => [`COM${digit}`, `LPT${digit}`])]);
+const RESERVED = new Set([
+  'CON',
+  'PRN',
+  'AUX',
+  'NUL',
+  'CONIN$',
+  'CONOUT$',
+  ...[...'123456789¹²³'].flatMap((digit) => [`COM${digit}`, `LPT${digit}`]),
+]);
 
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 

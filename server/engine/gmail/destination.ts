@@ -71,11 +71,21 @@ function session(client: ApiClient, pacing: Pacing, shared: Shared): MailDestina
   async function addLabels(id: string, labelIds: string[]): Promise<AppendResult> {
     const addLabelIds = labelIds.filter((label) => !IMPORT_ONLY_LABELS.has(label) && label !== 'UNREAD');
     if (addLabelIds.length === 0) return { ok: true };
-    const request = { method: 'POST', path: `gmail/v1/users/me/messages/${encodeURIComponent(id)}/modify`, json: { addLabelIds }, units: UNITS.messagesModify, what: `label message ${id}` } as const;
+    const request = {
+      method: 'POST',
+      path: `gmail/v1/users/me/messages/${encodeURIComponent(id)}/modify`,
+      json: { addLabelIds },
+      units: UNITS.messagesModify,
+      what: `label message ${id}`,
+    } as const;
     return writeResult(GMAIL, request, await client.send(request), pacing.clock.now());
   }
 
-  async function importOne(message: SourceMessage, target: string, labelIds: string[]): Promise<{ result: AppendResult; id: string | null }> {
+  async function importOne(
+    message: SourceMessage,
+    target: string,
+    labelIds: string[],
+  ): Promise<{ result: AppendResult; id: string | null }> {
     const { request, answer } = await importMessage(client, message.raw, labelIds, what(message, target));
     const result = writeResult(GMAIL, request, answer, pacing.clock.now());
     return { result, id: result.ok ? bodyOf(GMAIL, request, answer, MessageSchema).id : null };
@@ -85,7 +95,8 @@ function session(client: ApiClient, pacing: Pacing, shared: Shared): MailDestina
     async prepareFolder(folder) {
       const label = labelFor(folder);
       const target = label.kind === 'system' ? label.id : label.name;
-      if (!shared.targets.has(target)) shared.targets.set(target, label.kind === 'system' ? label.id : await shared.labels.ensure(client, pacing, label.name));
+      if (!shared.targets.has(target))
+        shared.targets.set(target, label.kind === 'system' ? label.id : await shared.labels.ensure(client, pacing, label.name));
       return target;
     },
     heldKeys: async () => new Map(),
@@ -117,7 +128,12 @@ function session(client: ApiClient, pacing: Pacing, shared: Shared): MailDestina
       }
     },
     async count(target) {
-      const request = { method: 'GET', path: `gmail/v1/users/me/labels/${encodeURIComponent(labelOf(target))}`, units: UNITS.labelsGet, what: `count label "${target}"` } as const;
+      const request = {
+        method: 'GET',
+        path: `gmail/v1/users/me/labels/${encodeURIComponent(labelOf(target))}`,
+        units: UNITS.labelsGet,
+        what: `count label "${target}"`,
+      } as const;
       return bodyOf(GMAIL, request, await call(client, GMAIL, request, pacing), LabelSchema).messagesTotal ?? 0;
     },
     close: async () => client.close(),
@@ -135,8 +151,12 @@ export function createGmailDestination(config: GmailDestinationConfig, tokens: A
       durable: true,
     },
     connect: () =>
-      openCheckedSession({ endpoint: config.endpoint, name: GMAIL, tokens, pacer }, { clock: run.clock, limits },
-        { method: 'GET', path: 'gmail/v1/users/me/profile', units: UNITS.profile, what: 'read the profile' }, (client, pacing) => session(client, pacing, shared)),
+      openCheckedSession(
+        { endpoint: config.endpoint, name: GMAIL, tokens, pacer },
+        { clock: run.clock, limits },
+        { method: 'GET', path: 'gmail/v1/users/me/profile', units: UNITS.profile, what: 'read the profile' },
+        (client, pacing) => session(client, pacing, shared),
+      ),
     keysFor: (ref) => [refKey(ref)],
     finish: async () => {},
     discard: async () => {},

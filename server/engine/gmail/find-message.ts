@@ -15,14 +15,22 @@ import type { Pacing } from '../paced.ts';
 import { GMAIL, UNITS } from './label-directory.ts';
 import { MessageListSchema } from './schemas.ts';
 
-const MetadataSchema = v.object({ payload: v.optional(v.object({ headers: v.optional(v.array(v.object({ name: v.string(), value: v.string() })), []) }), { headers: [] }) });
+const MetadataSchema = v.object({
+  payload: v.optional(v.object({ headers: v.optional(v.array(v.object({ name: v.string(), value: v.string() })), []) }), { headers: [] }),
+});
 const MESSAGES = 'gmail/v1/users/me/messages';
 const CANDIDATES = 20;
 
 const comparable = (value: string | null) => (value === null ? '' : decodeWords(value).normalize('NFC').replace(/\s+/g, ' ').trim());
 
 async function search(client: ApiClient, pacing: Pacing, q: string, max: number): Promise<string[]> {
-  const request = { method: 'GET', path: MESSAGES, query: { q, includeSpamTrash: true, maxResults: max }, units: UNITS.messagesList, what: 'look a message up' } as const;
+  const request = {
+    method: 'GET',
+    path: MESSAGES,
+    query: { q, includeSpamTrash: true, maxResults: max },
+    units: UNITS.messagesList,
+    what: 'look a message up',
+  } as const;
   return bodyOf(GMAIL, request, await call(client, GMAIL, request, pacing), MessageListSchema).messages.map((m) => m.id);
 }
 
@@ -34,7 +42,13 @@ export async function findHeld(client: ApiClient, pacing: Pacing, messageId: str
   const second = Math.floor(date / 1000);
   const subject = comparable(headerValue(head, 'subject'));
   for (const id of await search(client, pacing, `after:${second - 1} before:${second + 1}`, CANDIDATES)) {
-    const request = { method: 'GET', path: `${MESSAGES}/${encodeURIComponent(id)}`, query: { format: 'metadata', metadataHeaders: ['Subject', 'Message-ID'] }, units: UNITS.messagesGet, what: `read message ${id}` } as const;
+    const request = {
+      method: 'GET',
+      path: `${MESSAGES}/${encodeURIComponent(id)}`,
+      query: { format: 'metadata', metadataHeaders: ['Subject', 'Message-ID'] },
+      units: UNITS.messagesGet,
+      what: `read message ${id}`,
+    } as const;
     const headers = bodyOf(GMAIL, request, await call(client, GMAIL, request, pacing), MetadataSchema).payload.headers;
     const value = (name: string) => headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value ?? null;
     if (value('Message-ID') === null && comparable(value('Subject')) === subject) return id;

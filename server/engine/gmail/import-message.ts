@@ -34,10 +34,23 @@ function multipart(raw: Buffer, labelIds: string[]): { body: Buffer; contentType
 }
 
 /** Sends the import; the answer is the provider's (a Message on success), for the caller to read. */
-export async function importMessage(client: ApiClient, raw: Buffer, labelIds: string[], what: string): Promise<{ request: ApiRequest; answer: ApiAnswer }> {
+export async function importMessage(
+  client: ApiClient,
+  raw: Buffer,
+  labelIds: string[],
+  what: string,
+): Promise<{ request: ApiRequest; answer: ApiAnswer }> {
   if (raw.length <= MULTIPART_LIMIT) {
     const { body, contentType } = multipart(raw, labelIds);
-    const request: ApiRequest = { method: 'POST', path: IMPORT_PATH, query: { uploadType: 'multipart', ...PARAMS }, body, contentType, units: UNITS.messagesImport, what };
+    const request: ApiRequest = {
+      method: 'POST',
+      path: IMPORT_PATH,
+      query: { uploadType: 'multipart', ...PARAMS },
+      body,
+      contentType,
+      units: UNITS.messagesImport,
+      what,
+    };
     return { request, answer: await client.send(request) };
   }
   const start: ApiRequest = {

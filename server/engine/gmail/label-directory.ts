@@ -14,7 +14,16 @@ import { LabelListSchema, LabelSchema, type Label } from './schemas.ts';
 export const GMAIL = 'Gmail';
 const LABELS_PATH = 'gmail/v1/users/me/labels';
 /** Quota units (developers.google.com/gmail/api/reference/quota). */
-export const UNITS = { labelsList: 1, labelsCreate: 5, labelsGet: 1, messagesList: 5, messagesGet: 5, messagesModify: 5, messagesImport: 25, profile: 1 } as const;
+export const UNITS = {
+  labelsList: 1,
+  labelsCreate: 5,
+  labelsGet: 1,
+  messagesList: 5,
+  messagesGet: 5,
+  messagesModify: 5,
+  messagesImport: 25,
+  profile: 1,
+} as const;
 
 export type LabelDirectory = {
   /** The ID of the user label of this name, created (with its parents) when missing. */
@@ -37,7 +46,13 @@ export function createLabelDirectory(): LabelDirectory {
     const labels = await (byName ??= list(client, pacing));
     const known = labels.get(keyOf(name));
     if (known) return known.id;
-    const request = { method: 'POST', path: LABELS_PATH, units: UNITS.labelsCreate, what: `create label "${name}"`, json: { name, labelListVisibility: 'labelShow', messageListVisibility: 'show' } } as const;
+    const request = {
+      method: 'POST',
+      path: LABELS_PATH,
+      units: UNITS.labelsCreate,
+      what: `create label "${name}"`,
+      json: { name, labelListVisibility: 'labelShow', messageListVisibility: 'show' },
+    } as const;
     // 409: someone made it meanwhile; 400: a name Gmail will not take.
     const answer = await call(client, GMAIL, request, pacing, [400, 409]);
     if (isSuccess(answer)) {

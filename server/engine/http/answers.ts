@@ -27,7 +27,15 @@ const ErrorBodySchema = v.object({
   }),
 });
 
-const RATE_REASONS = new Set(['ratelimitexceeded', 'userratelimitexceeded', 'concurrentlimitexceeded', 'rate_limit_exceeded', 'toomanyrequests', 'applicationthrottled', 'mailboxconcurrency']);
+const RATE_REASONS = new Set([
+  'ratelimitexceeded',
+  'userratelimitexceeded',
+  'concurrentlimitexceeded',
+  'rate_limit_exceeded',
+  'toomanyrequests',
+  'applicationthrottled',
+  'mailboxconcurrency',
+]);
 const DAILY_REASONS = new Set(['dailylimitexceeded', 'dailylimitexceededunreg']);
 const FULL_REASONS = new Set(['storagequotaexceeded', 'errorquotaexceeded', 'quotaexceeded']);
 const MAX_DETAIL = 240;
@@ -67,9 +75,17 @@ function refusalOf(name: string, request: Pick<ApiRequest, 'what'>, answer: ApiA
   const error = providerError(answer);
   const detail = detailOf(name, request, answer);
   const { status } = error;
-  if (has(error, DAILY_REASONS)) return { kind: 'daily-limit', resumeAfterMs: retryAfterMs(answer.headers.get('retry-after'), now), detail };
+  if (has(error, DAILY_REASONS))
+    return { kind: 'daily-limit', resumeAfterMs: retryAfterMs(answer.headers.get('retry-after'), now), detail };
   if (status === 507 || (has(error, FULL_REASONS) && status !== 429 && !has(error, RATE_REASONS))) return { kind: 'quota', detail };
-  if (status === 429 || (status === 403 && has(error, RATE_REASONS)) || status === 500 || status === 502 || status === 503 || status === 504) {
+  if (
+    status === 429 ||
+    (status === 403 && has(error, RATE_REASONS)) ||
+    status === 500 ||
+    status === 502 ||
+    status === 503 ||
+    status === 504
+  ) {
     return { kind: 'throttled', retryAfterMs: retryAfterMs(answer.headers.get('retry-after'), now), detail };
   }
   if (status === 401 || status === 403) return 'login-refused';
@@ -84,7 +100,13 @@ function refusalOf(name: string, request: Pick<ApiRequest, 'what'>, answer: ApiA
  * backoff by the engine, then the transfer fails with this detail) — except the statuses in `accept`,
  * which the caller reads itself (409 to a create: it exists already).
  */
-export async function call(client: ApiClient, name: string, request: ApiRequest, pacing: Pacing, accept: readonly number[] = []): Promise<ApiAnswer> {
+export async function call(
+  client: ApiClient,
+  name: string,
+  request: ApiRequest,
+  pacing: Pacing,
+  accept: readonly number[] = [],
+): Promise<ApiAnswer> {
   let last: ApiAnswer | null = null;
   const result = await paced(pacing, async () => {
     last = await client.send(request);
@@ -97,8 +119,14 @@ export async function call(client: ApiClient, name: string, request: ApiRequest,
 }
 
 /** The answer's JSON read with a schema; an API that answers another shape is `unreachable`. */
-export function bodyOf<S extends v.GenericSchema>(name: string, request: Pick<ApiRequest, 'what'>, answer: ApiAnswer, schema: S): v.InferOutput<S> {
+export function bodyOf<S extends v.GenericSchema>(
+  name: string,
+  request: Pick<ApiRequest, 'what'>,
+  answer: ApiAnswer,
+  schema: S,
+): v.InferOutput<S> {
   const parsed = v.safeParse(schema, answer.json);
-  if (!parsed.success) throw new TransferFault('unreachable', 'destination', `${name}: ${request.what}: unexpected answer (${parsed.issues[0].message})`);
+  if (!parsed.success)
+    throw new TransferFault('unreachable', 'destination', `${name}: ${request.what}: unexpected answer (${parsed.issues[0].message})`);
   return parsed.output;
 }

@@ -83,11 +83,19 @@ export function openApiClient(options: ApiClientOptions): ApiClient {
   async function once(request: ApiRequest, bearer: string): Promise<ApiAnswer> {
     const body = request.json !== undefined ? Buffer.from(JSON.stringify(request.json)) : request.body;
     const contentType = request.json !== undefined ? 'application/json; charset=UTF-8' : request.contentType;
-    const signal = AbortSignal.any([closed.signal, AbortSignal.timeout(Math.ceil(timeoutMs + ((body?.byteLength ?? 0) / BYTES_PER_EXTRA_SECOND) * 1000))]);
+    const signal = AbortSignal.any([
+      closed.signal,
+      AbortSignal.timeout(Math.ceil(timeoutMs + ((body?.byteLength ?? 0) / BYTES_PER_EXTRA_SECOND) * 1000)),
+    ]);
     try {
       const response = await fetch(urlOf(base, request), {
         method: request.method,
-        headers: { authorization: `Bearer ${bearer}`, accept: 'application/json', ...(contentType ? { 'content-type': contentType } : {}), ...request.headers },
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          accept: 'application/json',
+          ...(contentType ? { 'content-type': contentType } : {}),
+          ...request.headers,
+        },
         // Node's fetch sends any Uint8Array; the DOM typing asks for one over an ArrayBuffer, which a Buffer's type does not promise.
         ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}),
         signal,
@@ -113,7 +121,8 @@ export function openApiClient(options: ApiClientOptions): ApiClient {
       const refused = token;
       token = await options.tokens(refused);
       const second = token === refused ? first : await once(request, token);
-      if (second.status === 401) throw new TransferFault('login-refused', 'destination', `${options.name}: ${request.what}: the access token was refused (401)`);
+      if (second.status === 401)
+        throw new TransferFault('login-refused', 'destination', `${options.name}: ${request.what}: the access token was refused (401)`);
       return second;
     },
     close: () => closed.abort(new Error('session closed')),

@@ -7,6 +7,7 @@
 import { TransferFault } from '../ports.ts';
 
 export function networkFault(error: unknown, side: 'source' | 'destination', answeredBefore: boolean, prefix: string): TransferFault {
-  const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+  const reason =
+    error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
   return new TransferFault(answeredBefore ? 'connection-lost' : 'unreachable', side, `${prefix}: ${reason}`, { cause: error });
 }

@@ -53,7 +53,10 @@ export function appendGroups(options: { multiappend: boolean; send: (mailbox: st
     if (group.length === 1) return alone(mailbox, group[0] as Waiting);
     let answer: Tagged;
     try {
-      answer = await send(mailbox, group.map((item) => item.message));
+      answer = await send(
+        mailbox,
+        group.map((item) => item.message),
+      );
     } catch (error) {
       for (const item of group) item.reject(error);
       return;

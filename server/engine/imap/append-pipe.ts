@@ -102,7 +102,10 @@ class Connection {
   }
 
   #listen() {
-    this.#socket.on('data', createLineReader((line) => this.#onLine(line)));
+    this.#socket.on(
+      'data',
+      createLineReader((line) => this.#onLine(line)),
+    );
     this.#socket.on('error', (error: Error) => this.fail(error));
     this.#socket.on('close', () => this.fail(new Error('the connection closed')));
     this.#socket.on('timeout', () => {
@@ -199,7 +202,8 @@ class Connection {
     const { nonSync, onContinuation } = options;
     const send = async () => {
       if (!this.#waiting.has(tag)) return;
-      if (onContinuation) this.#continuation = { tag, once: false, handle: () => void this.#write(`${onContinuation()}\r\n`).catch(() => {}) };
+      if (onContinuation)
+        this.#continuation = { tag, once: false, handle: () => void this.#write(`${onContinuation()}\r\n`).catch(() => {}) };
       let text = `${tag} `;
       for (const part of parts) {
         if (typeof part === 'string') {
@@ -294,7 +298,9 @@ async function logIn(connection: Connection, endpoint: ImapEndpoint, login: Imap
     const answer = await authenticate(connection, login);
     if (answer.status !== 'OK') {
       const refused = Object.assign(new CommandRefused(answer), { authenticationFailed: answer.code === null });
-      throw new TransferFault(isLoginRefusal(refused) ? 'login-refused' : 'unreachable', 'destination', refused.message, { cause: refused });
+      throw new TransferFault(isLoginRefusal(refused) ? 'login-refused' : 'unreachable', 'destination', refused.message, {
+        cause: refused,
+      });
     }
     connection.capabilities = new Set();
   }
@@ -308,13 +314,17 @@ export async function openAppendPipe(endpoint: ImapEndpoint, login: ImapLogin): 
   const timeoutMs = endpoint.timeoutMs ?? 60_000;
   let connection: Connection | null = null;
   try {
-    const socket = await connected(timeoutMs, (ready) => piecewiseTransport.connect({ ...tlsOf(endpoint), secure: endpoint.tls === 'implicit' }, ready) as PipeSocket);
+    const socket = await connected(
+      timeoutMs,
+      (ready) => piecewiseTransport.connect({ ...tlsOf(endpoint), secure: endpoint.tls === 'implicit' }, ready) as PipeSocket,
+    );
     connection = new Connection(socket, timeoutMs);
     await logIn(connection, endpoint, login);
   } catch (error) {
     connection?.fail(error instanceof Error ? error : new Error(String(error)));
     const detail = `${where}: ${error instanceof Error ? error.message : String(error)}`;
-    if (error instanceof TransferFault) throw new TransferFault(error.kind, error.side, `${where}: ${error.message}`, { cause: error.cause });
+    if (error instanceof TransferFault)
+      throw new TransferFault(error.kind, error.side, `${where}: ${error.message}`, { cause: error.cause });
     throw new TransferFault('unreachable', 'destination', detail, { cause: error });
   }
   return pipeOver(connection);

@@ -9,7 +9,6 @@ import { TransferFault } from '../ports.ts';
 import { isLoginRefusal } from './faults.ts';
 import { piecewiseTransport } from './transport.ts';
 
-
 /** A password login (`authzid`: log in as that user with these credentials, SASL PLAIN's authorization identity), or XOAUTH2. */
 export type ImapLogin = { user: string; password: string; authzid?: string } | { user: string; accessToken: string };
 
@@ -21,9 +20,10 @@ export async function openImap(endpoint: ImapEndpoint, login: ImapLogin, side: '
     port: endpoint.port,
     secure: endpoint.tls === 'implicit',
     doSTARTTLS: endpoint.tls === 'starttls' ? true : undefined,
-    auth: 'accessToken' in login
-      ? { user: login.user, accessToken: login.accessToken }
-      : { user: login.user, pass: login.password, ...(login.authzid ? { authzid: login.authzid, loginMethod: 'AUTH=PLAIN' } : {}) },
+    auth:
+      'accessToken' in login
+        ? { user: login.user, accessToken: login.accessToken }
+        : { user: login.user, pass: login.password, ...(login.authzid ? { authzid: login.authzid, loginMethod: 'AUTH=PLAIN' } : {}) },
     tls: { rejectUnauthorized: true, ...(endpoint.ca ? { ca: endpoint.ca } : {}) },
     logger: false,
     disableAutoIdle: true,

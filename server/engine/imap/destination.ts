@@ -16,7 +16,15 @@
 import type { ImapFlow } from 'imapflow';
 import { dedupKey, refKey } from '../dedup.ts';
 import type { AccessTokens } from '../http/access-tokens.ts';
-import { isFolderFault, TransferFault, type AppendResult, type MailDestination, type MailDestinationSession, type MessageRef, type SourceMessage } from '../ports.ts';
+import {
+  isFolderFault,
+  TransferFault,
+  type AppendResult,
+  type MailDestination,
+  type MailDestinationSession,
+  type MessageRef,
+  type SourceMessage,
+} from '../ports.ts';
 import type { ImapDestinationConfig } from '../job.ts';
 import { openAppendPipe, type AppendPipe } from './append-pipe.ts';
 import { openImap, type ImapLogin } from './connect.ts';
@@ -75,7 +83,11 @@ function session(client: ImapFlow, config: Config, tree: Tree, openPipe: (() => 
         }
       }),
     heldKeys: (target) =>
-      folderWork('destination', target, 'SELECT')(async () => {
+      folderWork(
+        'destination',
+        target,
+        'SELECT',
+      )(async () => {
         const mailbox = await client.mailboxOpen(target, { readOnly: true });
         const refs = mailbox.exists > 0 ? await readRefs(client, '1:*') : [];
         await client.mailboxClose();
@@ -92,7 +104,11 @@ function session(client: ImapFlow, config: Config, tree: Tree, openPipe: (() => 
       return appendOne(async () => (await opening).append(target, raw, flags, message.internalDate));
     },
     count: (target) =>
-      folderWork('destination', target, 'STATUS')(async () => {
+      folderWork(
+        'destination',
+        target,
+        'STATUS',
+      )(async () => {
         const status = await client.status(target, { messages: true });
         return status ? (status.messages ?? 0) : 0;
       }),
@@ -109,7 +125,8 @@ type Logins = { login(): Promise<ImapLogin>; renewed(refused: ImapLogin): Promis
 
 function loginsOf(config: Config, secret: string | AccessTokens): Logins {
   if (typeof secret === 'string') {
-    const login: ImapLogin = config.auth === 'xoauth2' ? { user: config.user, accessToken: secret } : { user: config.user, password: secret };
+    const login: ImapLogin =
+      config.auth === 'xoauth2' ? { user: config.user, accessToken: secret } : { user: config.user, password: secret };
     return { login: async () => login, renewed: async () => null };
   }
   return {

@@ -26,12 +26,22 @@ const BUSY_TEXT = /too many (simultaneous )?connections|try again later|throttl|
 const DAILY_TEXT = /bandwidth|daily|per day|24 hours|upload limit/i;
 const SIZE_TEXT = /size|too large|too big|appendlimit/i;
 
-const CONNECTION_CODES = new Set(['NoConnection', 'EConnectionClosed', 'StateLogout', 'ClosedAfterConnectText', 'ClosedAfterConnectTLS',
-  'CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT', 'ETIMEOUT']);
+const CONNECTION_CODES = new Set([
+  'NoConnection',
+  'EConnectionClosed',
+  'StateLogout',
+  'ClosedAfterConnectText',
+  'ClosedAfterConnectTLS',
+  'CONNECT_TIMEOUT',
+  'GREETING_TIMEOUT',
+  'UPGRADE_TIMEOUT',
+  'ETIMEOUT',
+]);
 
 export function isLoginRefusal(error: unknown): boolean {
   const e = asImapError(error);
-  const refused = e.authenticationFailed === true || e.serverResponseCode === 'AUTHENTICATIONFAILED' || e.serverResponseCode === 'AUTHORIZATIONFAILED';
+  const refused =
+    e.authenticationFailed === true || e.serverResponseCode === 'AUTHENTICATIONFAILED' || e.serverResponseCode === 'AUTHORIZATIONFAILED';
   return refused && !BUSY_TEXT.test(e.responseText ?? '') && e.serverResponseCode !== 'UNAVAILABLE';
 }
 
@@ -85,7 +95,11 @@ export function folderWork(side: 'source' | 'destination', folder: string, doing
 
 export function isMailboxMissing(error: unknown): boolean {
   const e = asImapError(error);
-  return e.mailboxMissing === true || e.serverResponseCode === 'NONEXISTENT' || /doesn't exist|does not exist|no such mailbox/i.test(e.responseText ?? '');
+  return (
+    e.mailboxMissing === true ||
+    e.serverResponseCode === 'NONEXISTENT' ||
+    /doesn't exist|does not exist|no such mailbox/i.test(e.responseText ?? '')
+  );
 }
 
 export function appendRefusal(error: unknown): Refusal {
@@ -100,8 +114,10 @@ export function appendRefusal(error: unknown): Refusal {
     const left = Math.max(0, (e.throttleReset ?? 0) - (e.throttleWaited ?? 0));
     return { kind: 'throttled', retryAfterMs: left, detail };
   }
-  if (code === 'APPENDLIMIT' || code === 'TOOBIG' || ((code === 'LIMIT' || code === '') && SIZE_TEXT.test(text))) return { kind: 'too-big', detail };
-  if (code === 'THROTTLED' || code === 'UNAVAILABLE' || code === 'LIMIT' || BUSY_TEXT.test(text)) return { kind: 'throttled', retryAfterMs: null, detail };
+  if (code === 'APPENDLIMIT' || code === 'TOOBIG' || ((code === 'LIMIT' || code === '') && SIZE_TEXT.test(text)))
+    return { kind: 'too-big', detail };
+  if (code === 'THROTTLED' || code === 'UNAVAILABLE' || code === 'LIMIT' || BUSY_TEXT.test(text))
+    return { kind: 'throttled', retryAfterMs: null, detail };
   if (code === 'OVERQUOTA') return { kind: 'quota', detail };
   return { kind: 'refused', detail };
 }

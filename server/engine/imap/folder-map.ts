@@ -24,15 +24,20 @@ import type { SourceFolder } from '../ports.ts';
 /** The personal namespace's prefix as imapflow read it (NAMESPACE), '' when there is none. */
 export type Namespace = { prefix: string; delimiter: string };
 
-export function namespaceOf(namespace: { prefix: string; delimiter: string | null | undefined } | undefined, list: ListResponse[]): Namespace {
-  const delimiter = namespace?.delimiter ?? list.find((entry) => entry.path.toUpperCase() === 'INBOX')?.delimiter ?? list[0]?.delimiter ?? '/';
+export function namespaceOf(
+  namespace: { prefix: string; delimiter: string | null | undefined } | undefined,
+  list: ListResponse[],
+): Namespace {
+  const delimiter =
+    namespace?.delimiter ?? list.find((entry) => entry.path.toUpperCase() === 'INBOX')?.delimiter ?? list[0]?.delimiter ?? '/';
   return { prefix: namespace?.prefix ?? '', delimiter };
 }
 
 /** The folder's name parts below the personal namespace's prefix. */
 export function relativeSegments(entry: Pick<ListResponse, 'path' | 'delimiter'>, namespace: Namespace): string[] {
   const { prefix } = namespace;
-  const path = prefix !== '' && entry.path.startsWith(prefix) && entry.path.toUpperCase() !== 'INBOX' ? entry.path.slice(prefix.length) : entry.path;
+  const path =
+    prefix !== '' && entry.path.startsWith(prefix) && entry.path.toUpperCase() !== 'INBOX' ? entry.path.slice(prefix.length) : entry.path;
   return entry.delimiter ? path.split(entry.delimiter) : [path];
 }
 

@@ -18,7 +18,11 @@ const ID_QUERY: FetchQueryObject = { uid: true, headers: ['message-id'] };
  * picks (all when absent). Sizes and dates come from the server's index; a Message-ID means the server
  * reads the message's header, so it is asked for in a second FETCH of just the UIDs that need it.
  */
-export async function readRefs(client: ImapFlow, range: string, withMessageId: (ref: Pick<MessageRef, 'uid' | 'size'>) => boolean = () => true): Promise<MessageRef[]> {
+export async function readRefs(
+  client: ImapFlow,
+  range: string,
+  withMessageId: (ref: Pick<MessageRef, 'uid' | 'size'>) => boolean = () => true,
+): Promise<MessageRef[]> {
   const refs: MessageRef[] = [];
   for await (const m of client.fetch(range, REF_QUERY, { uid: true })) {
     refs.push({ uid: m.uid, size: m.size ?? 0, internalDate: new Date(m.internalDate ?? 0), messageId: null });
@@ -27,7 +31,8 @@ export async function readRefs(client: ImapFlow, range: string, withMessageId: (
   if (wanted.length > 0) {
     const ids = new Map<number, string | null>();
     const set = wanted.length === refs.length ? '1:*' : wanted.map((ref) => ref.uid).join(',');
-    for await (const m of client.fetch(set, ID_QUERY, { uid: true })) ids.set(m.uid, m.headers ? messageIdFromHeaders(m.headers.toString('latin1')) : null);
+    for await (const m of client.fetch(set, ID_QUERY, { uid: true }))
+      ids.set(m.uid, m.headers ? messageIdFromHeaders(m.headers.toString('latin1')) : null);
     for (const ref of wanted) ref.messageId = ids.get(ref.uid) ?? null;
   }
   return refs.sort((a, b) => a.uid - b.uid);
@@ -60,7 +65,11 @@ async function readLarge(client: ImapFlow, uid: number, size: number): Promise<S
   let filled = 0;
   let meta: Fetched | null = null;
   while (filled < size) {
-    const piece = await client.fetchOne(String(uid), { uid: true, flags: true, size: true, internalDate: true, source: { start: filled, maxLength: PIECE_BYTES } }, { uid: true });
+    const piece = await client.fetchOne(
+      String(uid),
+      { uid: true, flags: true, size: true, internalDate: true, source: { start: filled, maxLength: PIECE_BYTES } },
+      { uid: true },
+    );
     if (!piece) return null;
     meta ??= piece;
     const data = piece.source ?? Buffer.alloc(0);
@@ -75,7 +84,11 @@ async function readLarge(client: ImapFlow, uid: number, size: number): Promise<S
  * The raw messages of these UIDs, with flags, internal date and the Message-ID read from the bytes.
  * `sizes`: what the folder's index said of each message, so the large ones are read in pieces.
  */
-export async function readMessages(client: ImapFlow, uids: number[], sizes: ReadonlyMap<number, number> = new Map()): Promise<SourceMessage[]> {
+export async function readMessages(
+  client: ImapFlow,
+  uids: number[],
+  sizes: ReadonlyMap<number, number> = new Map(),
+): Promise<SourceMessage[]> {
   const isLarge = (uid: number) => (sizes.get(uid) ?? 0) >= LARGE_MESSAGE_BYTES;
   const messages: SourceMessage[] = [];
   const whole = uids.filter((uid) => !isLarge(uid));

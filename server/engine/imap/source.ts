@@ -55,10 +55,16 @@ function session(client: ImapFlow): MailSourceSession {
   // A folder gone is `folder-missing`; any other refusal (a legacy folder the server lists but cannot
   // open) is this folder's `folder-refused` alone (folderWork).
   const select = (path: string) =>
-    folderWork('source', path, 'EXAMINE')(async () => {
+    folderWork(
+      'source',
+      path,
+      'EXAMINE',
+    )(async () => {
       open = null;
       const mailbox = await client.mailboxOpen(path, { readOnly: true }).catch((error: unknown) => {
-        throw isMailboxMissing(error) ? new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`, { cause: error }) : error;
+        throw isMailboxMissing(error)
+          ? new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`, { cause: error })
+          : error;
       });
       open = path;
       return mailbox;
@@ -68,10 +74,16 @@ function session(client: ImapFlow): MailSourceSession {
       guard(async () => {
         const list = await client.list();
         const namespace = namespaceOf(client.namespace, list);
-        return list.filter((entry) => !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent')).map((entry) => toFolder(entry, namespace));
+        return list
+          .filter((entry) => !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent'))
+          .map((entry) => toFolder(entry, namespace));
       }),
     status: (path) =>
-      folderWork('source', path, 'STATUS')(async () => {
+      folderWork(
+        'source',
+        path,
+        'STATUS',
+      )(async () => {
         const withSize = client.capabilities.has('STATUS=SIZE');
         const status = await client.status(path, { messages: true, ...(withSize ? { size: true } : {}) });
         if (!status) throw new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`);

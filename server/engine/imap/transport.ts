@@ -47,6 +47,9 @@ const tlsOptions = (options: ImapTransportOptions): tls.ConnectionOptions => ({
 });
 
 export const piecewiseTransport: ImapTransport = {
-  connect: (options, onConnect) => inPieces(options.secure ? tls.connect(tlsOptions(options), onConnect) : net.connect({ host: options.host, port: options.port }, onConnect)),
+  connect: (options, onConnect) =>
+    inPieces(
+      options.secure ? tls.connect(tlsOptions(options), onConnect) : net.connect({ host: options.host, port: options.port }, onConnect),
+    ),
   upgrade: (socket, options, onSecure) => inPieces(tls.connect({ ...tlsOptions(options), socket }, onSecure)),
 };

@@ -49,7 +49,9 @@ export function createLineReader(onLine: (line: string) => void) {
       }
       pending.push(data.subarray(0, end + 1));
       data = data.subarray(end + 1);
-      line += Buffer.concat(pending).toString('utf8').replace(/\r?\n$/, '');
+      line += Buffer.concat(pending)
+        .toString('utf8')
+        .replace(/\r?\n$/, '');
       pending = [];
       const literal = LITERAL_AT_END.exec(line);
       if (literal) {

@@ -65,10 +65,18 @@ function choices(server: DestinationServer, requested: readonly string[]) {
 }
 
 export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, directory: AccountDirectory) {
-  const expired: Page = { status: 400, body: errorPage({ error: 'This sign-in has expired or was already used. Go back to the export portal and start again.' }) };
+  const expired: Page = {
+    status: 400,
+    body: errorPage({ error: 'This sign-in has expired or was already used. Go back to the export portal and start again.' }),
+  };
 
   /** Ends the interaction with `result`; the provider takes the browser on (to the next step or the portal). */
-  async function finish(provider: Provider, req: IncomingMessage, res: ServerResponse, result: Parameters<Provider['interactionResult']>[2]) {
+  async function finish(
+    provider: Provider,
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: Parameters<Provider['interactionResult']>[2],
+  ) {
     const returnTo = await provider.interactionResult(req, res, result, { mergeWithLastSubmission: false });
     res.writeHead(303, { Location: returnTo, 'Cache-Control': 'no-store' });
     res.end();
@@ -88,17 +96,24 @@ export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, dir
     const details = await provider.interactionDetails(req, res).catch(() => null);
     if (!details || details.uid !== uid) return writePage(res, expired);
     const action = `/${name}/interaction/${details.uid}`;
-    const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+    const requested = String(details.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean);
     const clientId = String(details.params.client_id);
     const login = details.prompt.name === 'login';
     const form = req.method === 'POST' ? await readForm(req) : null;
 
     if (name === 'sso') {
       if (!form) return writePage(res, { status: req.method === 'POST' ? 400 : 200, body: signInPage(action, directory.scenarios()) });
-      if (form.get('decision') === 'cancel') return finish(provider, req, res, { error: 'access_denied', error_description: 'The person cancelled the sign-in.' });
+      if (form.get('decision') === 'cancel')
+        return finish(provider, req, res, { error: 'access_denied', error_description: 'The person cancelled the sign-in.' });
       const typed = form.get('email') ?? '';
       const email = parseAddress(typed);
-      if (!email) return writePage(res, { status: 400, body: signInPage(action, directory.scenarios(), { value: typed.slice(0, 254), error: INVALID_ADDRESS_MESSAGE }) });
+      if (!email)
+        return writePage(res, {
+          status: 400,
+          body: signInPage(action, directory.scenarios(), { value: typed.slice(0, 254), error: INVALID_ADDRESS_MESSAGE }),
+        });
       const grantId = await grant(provider, email, clientId, requested, []);
       return finish(provider, req, res, { login: { accountId: email }, consent: { grantId } });
     }
@@ -111,8 +126,16 @@ export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, dir
       status: form ? 400 : 200,
       body: consentPage({ action, displayName: server.displayName, scopes: offered, granted, account }),
     });
-    if (!form) return writePage(res, view(offered.map((one) => one.scope), login || !known ? { kind: 'field', value: exampleAddress } : { kind: 'known', email: known }));
-    if (form.get('decision') !== 'allow') return finish(provider, req, res, { error: 'access_denied', error_description: 'The person denied the request.' });
+    if (!form)
+      return writePage(
+        res,
+        view(
+          offered.map((one) => one.scope),
+          login || !known ? { kind: 'field', value: exampleAddress } : { kind: 'known', email: known },
+        ),
+      );
+    if (form.get('decision') !== 'allow')
+      return finish(provider, req, res, { error: 'access_denied', error_description: 'The person denied the request.' });
     const ticked = form.getAll('scope').filter((scope) => offered.some((one) => one.scope === scope));
     const typed = form.get('email') ?? '';
     const email = login || !known ? parseAddress(typed) : known;

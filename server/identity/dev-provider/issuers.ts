@@ -17,7 +17,8 @@ export type IssuerName = 'sso' | DestinationServerName;
 export const CLIENT_ID = 'export-portal';
 
 /** What each issuer offers beyond `openid` and `email`: a destination's scopes, and offline_access for its refresh token. */
-const extraScopes = (name: IssuerName): readonly string[] => (name === 'sso' ? [] : ['offline_access', ...allScopes(DESTINATION_SERVERS[name])]);
+const extraScopes = (name: IssuerName): readonly string[] =>
+  name === 'sso' ? [] : ['offline_access', ...allScopes(DESTINATION_SERVERS[name])];
 
 /** How the portal authenticates at each token endpoint: as it does at the real servers. */
 const AUTH_METHOD: Record<IssuerName, 'client_secret_basic' | 'client_secret_post'> = {

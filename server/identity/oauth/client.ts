@@ -51,7 +51,11 @@ export type OAuthClient = {
   readonly issuer: string;
   authorizationUrl(request: AuthorizationRequest): Promise<URL>;
   /** The authorization response that reached `callback`, redeemed and validated. Throws OAuthFailure. */
-  redeem(callback: URL, checks: { state: string; nonce: string; codeVerifier: string; scope: string }, addressClaims: readonly string[]): Promise<Redeemed>;
+  redeem(
+    callback: URL,
+    checks: { state: string; nonce: string; codeVerifier: string; scope: string },
+    addressClaims: readonly string[],
+  ): Promise<Redeemed>;
   /** A new access token from a refresh token, for `scope` when given (RFC 6749 §6). Throws OAuthFailure. */
   refresh(refreshToken: string, scope?: string): Promise<Tokens>;
   /** Fetches the server's metadata now, so a misconfiguration shows at start; never throws. */
@@ -64,9 +68,11 @@ const DEFAULT_LIFETIME_S = 3600;
 const TIMEOUT_S = 10;
 
 async function clientAuthentication(auth: ClientAuth): Promise<oidc.ClientAuth> {
-  if (auth.method !== 'private_key_jwt') return auth.method === 'client_secret_basic' ? oidc.ClientSecretBasic(auth.secret) : oidc.ClientSecretPost(auth.secret);
+  if (auth.method !== 'private_key_jwt')
+    return auth.method === 'client_secret_basic' ? oidc.ClientSecretBasic(auth.secret) : oidc.ClientSecretPost(auth.secret);
   const key = createPrivateKey(auth.privateKey);
-  const algorithm = key.asymmetricKeyType === 'ec' ? { name: 'ECDSA', namedCurve: 'P-256' } : { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+  const algorithm =
+    key.asymmetricKeyType === 'ec' ? { name: 'ECDSA', namedCurve: 'P-256' } : { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
   const der = key.export({ format: 'der', type: 'pkcs8' });
   const cryptoKey = await webcrypto.subtle.importKey('pkcs8', der, algorithm, false, ['sign']);
   return oidc.PrivateKeyJwt(auth.keyId ? { key: cryptoKey, kid: auth.keyId } : cryptoKey);

@@ -83,7 +83,12 @@ export const YAHOO = {
 /** AOL's: the same identity platform as Yahoo's, with its own login host and clients. */
 export const AOL = { ...YAHOO, name: 'aol', displayName: 'AOL' } satisfies DestinationServer;
 
-export const DESTINATION_SERVERS: Readonly<Record<DestinationServerName, DestinationServer>> = { google: GOOGLE, microsoft: MICROSOFT, yahoo: YAHOO, aol: AOL };
+export const DESTINATION_SERVERS: Readonly<Record<DestinationServerName, DestinationServer>> = {
+  google: GOOGLE,
+  microsoft: MICROSOFT,
+  yahoo: YAHOO,
+  aol: AOL,
+};
 
 /** The scopes of a use at a server, or null when the server grants nothing for it. */
 export const scopesOf = (server: DestinationServer, use: GrantUse): readonly string[] | null => server.scopes[use] ?? null;

@@ -18,7 +18,8 @@ export type Destination = {
 
 export function createDestination(server: DestinationServer, client: OAuthClient): Destination {
   /** An access token for one use from the refresh token: narrowed to the use's scopes where tokens are per resource. */
-  const tokenFor = (refreshToken: string, use: GrantUse) => client.refresh(refreshToken, server.tokenPerUse ? (scopesOf(server, use) ?? []).join(' ') : undefined);
+  const tokenFor = (refreshToken: string, use: GrantUse) =>
+    client.refresh(refreshToken, server.tokenPerUse ? (scopesOf(server, use) ?? []).join(' ') : undefined);
 
   return {
     server,

@@ -19,7 +19,11 @@ export function buildEml(message: SampleMessage, to: string): string {
   const encoding = longLine ? 'base64' : ascii ? '7bit' : '8bit';
   const body =
     encoding === 'base64'
-      ? (Buffer.from(message.body, 'utf8').toString('base64').match(/.{1,76}/g) ?? []).join('\r\n')
+      ? (
+          Buffer.from(message.body, 'utf8')
+            .toString('base64')
+            .match(/.{1,76}/g) ?? []
+        ).join('\r\n')
       : lines.join('\r\n');
   const headers = [
     `From: ${formatMailbox(message.from)}`,

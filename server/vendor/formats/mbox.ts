@@ -41,6 +41,8 @@ export function mboxrdEntry(raw: Buffer, envelopeSender: string, date: Date): Bu
 /** The sample mailbox as an mbox with Unix line ends. */
 export function buildMbox(messages: readonly SampleMessage[], to: string): string {
   return Buffer.concat(
-    messages.map((message) => mboxrdEntry(Buffer.from(buildEml(message, to).replace(/\r\n/g, '\n'), 'utf8'), message.from.address, new Date(message.date))),
+    messages.map((message) =>
+      mboxrdEntry(Buffer.from(buildEml(message, to).replace(/\r\n/g, '\n'), 'utf8'), message.from.address, new Date(message.date)),
+    ),
   ).toString('utf8');
 }

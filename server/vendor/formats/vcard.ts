@@ -6,7 +6,11 @@ import type { SampleContact } from '../sample-data.ts';
 
 /** RFC 2426 §4: escape backslash first, then the separators and line breaks. */
 export function escapeVcardValue(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\r\n|\r|\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;');
 }
 
 /** RFC 2425 §5.8.1: lines longer than 75 octets continue on the next line after CRLF and one space. */

@@ -32,10 +32,7 @@ export default function AcceptGoogleTermsScreen() {
       <div css={scrollBox} role="region" aria-label="Privacy statement for Gmail access" tabIndex={0}>
         <PrivacyStatement headingId="gmail-privacy" />
       </div>
-      <ButtonRow
-        back={<BackButton />}
-        next={<NextButton />}
-      />
+      <ButtonRow back={<BackButton />} next={<NextButton />} />
     </Card>
   );
 }

@@ -19,18 +19,14 @@ const steps = css`
 export default function CheckEmailScopesScreen() {
   return (
     <Card as="section">
-      <PageHeading lead="Gmail did not give us all the permissions we need to copy your data.">
-        We need a few more permissions
-      </PageHeading>
+      <PageHeading lead="Gmail did not give us all the permissions we need to copy your data.">We need a few more permissions</PageHeading>
       <Alert tone="warning">Please, select all the requested permissions while authenticating.</Alert>
       <ol css={steps}>
         <li>Select Next to go back to choosing what to save.</li>
         <li>Continue to Google and sign in to your Gmail account again.</li>
         <li>On Google's permission screen, tick every checkbox — mail and contacts as asked — then select Continue.</li>
       </ol>
-      <ButtonRow
-        next={<NextButton />}
-      />
+      <ButtonRow next={<NextButton />} />
     </Card>
   );
 }

@@ -83,8 +83,8 @@ export default function DestinationAccountScreen() {
       {otherActive && <OtherProviderForm />}
 
       <p css={note}>
-        Your {brand.providerName} email address itself will not transfer: you will use the address of the account you
-        choose, and people who write to you will need your new address.
+        Your {brand.providerName} email address itself will not transfer: you will use the address of the account you choose, and people who
+        write to you will need your new address.
       </p>
       {closureOffered && (
         <p css={note}>
@@ -92,9 +92,7 @@ export default function DestinationAccountScreen() {
         </p>
       )}
 
-      <ButtonRow
-        next={<NextButton loading={busy} />}
-      />
+      <ButtonRow next={<NextButton loading={busy} />} />
     </Card>
   );
 }

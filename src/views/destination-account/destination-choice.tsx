@@ -46,9 +46,7 @@ export function DestinationChoice() {
       options={options}
       value={value}
       columns={2}
-      onChange={(provider) =>
-        send(provider === 'other' ? { type: 'OTHER.OPENED' } : { type: 'DESTINATION.SELECTED', provider })
-      }
+      onChange={(provider) => send(provider === 'other' ? { type: 'OTHER.OPENED' } : { type: 'DESTINATION.SELECTED', provider })}
     />
   );
 }

@@ -41,8 +41,8 @@ export function OtherProviderForm() {
         Your other email account
       </h2>
       <p css={intro}>
-        Enter the address and password of the account you want to move your data to. For Yahoo Mail or AOL Mail, use an app
-        password made in your account’s security settings: they do not accept your usual password here.
+        Enter the address and password of the account you want to move your data to. For Yahoo Mail or AOL Mail, use an app password made in
+        your account’s security settings: they do not accept your usual password here.
       </p>
 
       {form.errors.form && <Alert tone="error">{form.errors.form}</Alert>}

@@ -16,9 +16,7 @@ export default function LoadingScreen() {
   const email = usePortalSelector(selectSource)?.email;
   return (
     <Card css={box}>
-      <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0,0,0,0)' }}>
-        Checking your account
-      </h1>
+      <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0,0,0,0)' }}>Checking your account</h1>
       <Spinner label={`Fetching information for ${email ?? 'your account'}...`} />
     </Card>
   );

@@ -94,10 +94,7 @@ export default function MigrationOptionsScreen() {
         </section>
       )}
 
-      <ButtonRow
-        back={<BackButton />}
-        next={<NextButton />}
-      />
+      <ButtonRow back={<BackButton />} next={<NextButton />} />
     </Card>
   );
 }

@@ -24,9 +24,8 @@ export function CancelClosureDialog() {
   return (
     <Modal title="Cancel your account closure?" role="alertdialog" onClose={dismiss} closeLabel="Keep the closure">
       <p>
-        Your account will stay open and you can save your email and contacts instead.{' '}
-        <strong>Cancelling cannot be undone:</strong> you will not be able to schedule the closure again from this
-        portal.
+        Your account will stay open and you can save your email and contacts instead. <strong>Cancelling cannot be undone:</strong> you will
+        not be able to schedule the closure again from this portal.
       </p>
       <div css={row}>
         <Button variant="secondary" onClick={dismiss}>

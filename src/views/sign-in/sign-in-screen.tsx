@@ -53,9 +53,7 @@ export default function SignInScreen() {
 
   return (
     <>
-      <PageHeading lead={`Sign in with your ${brand.providerName} email address to start.`}>
-        Save your email and contacts
-      </PageHeading>
+      <PageHeading lead={`Sign in with your ${brand.providerName} email address to start.`}>Save your email and contacts</PageHeading>
       <div css={grid}>
         <Card as="section" aria-labelledby="sign-in-title">
           <h2 id="sign-in-title" css={{ fontSize: font.size.xl, marginBottom: space(2) }}>
@@ -66,11 +64,7 @@ export default function SignInScreen() {
             <li>Choose where your email should go, or download it.</li>
             <li>Pick what to save and start — we'll email you when it's done.</li>
           </ol>
-          <Button
-            onClick={() => send({ type: 'SIGN_IN.REQUESTED' })}
-            loading={!canSignIn}
-            css={{ width: '100%' }}
-          >
+          <Button onClick={() => send({ type: 'SIGN_IN.REQUESTED' })} loading={!canSignIn} css={{ width: '100%' }}>
             Sign in
           </Button>
         </Card>

@@ -61,9 +61,7 @@ export function ExportSummary() {
     <dl css={list}>
       <div>
         <dt>From</dt>
-        <dd>
-          {source?.email ? <TruncatedName name={source.email} /> : '—'}
-        </dd>
+        <dd>{source?.email ? <TruncatedName name={source.email} /> : '—'}</dd>
       </div>
       <div>
         <dt>To</dt>

@@ -43,11 +43,7 @@ export default function StartMigrationScreen() {
       <ButtonRow
         back={<BackButton />}
         next={
-          <Button
-            disabled={!canStart && !starting}
-            loading={starting}
-            onClick={() => send({ type: 'EXPORT.START_REQUESTED' })}
-          >
+          <Button disabled={!canStart && !starting} loading={starting} onClick={() => send({ type: 'EXPORT.START_REQUESTED' })}>
             Start Export
           </Button>
         }

@@ -70,9 +70,7 @@ export default function StatusFromEmailScreen() {
     <Card as="section">
       <PageHeading lead={SCREEN_HEADINGS.statusFromEmail.lead}>{SCREEN_HEADINGS.statusFromEmail.title}</PageHeading>
       {busy && <Spinner label="Looking up your exports..." />}
-      {!busy && message && (
-        <Alert tone={canRetry ? 'error' : 'info'}>{message}</Alert>
-      )}
+      {!busy && message && <Alert tone={canRetry ? 'error' : 'info'}>{message}</Alert>}
       {!busy && canRetry && <Button onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>Try again</Button>}
       {!busy && shown.length > 0 && (
         <>

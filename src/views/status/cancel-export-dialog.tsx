@@ -25,8 +25,8 @@ export function CancelExportDialog({ busy }: { busy: boolean }) {
   return (
     <Modal title="Stop this export?" role="alertdialog" onClose={dismiss} closeLabel="Keep exporting">
       <p>
-        Nothing more will be copied. What has already arrived at the destination stays there; a file export will not be
-        offered for download. You can start a new export afterwards.
+        Nothing more will be copied. What has already arrived at the destination stays there; a file export will not be offered for
+        download. You can start a new export afterwards.
       </p>
       <div css={row}>
         <Button variant="secondary" onClick={dismiss} disabled={busy}>

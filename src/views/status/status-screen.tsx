@@ -69,9 +69,7 @@ export default function StatusScreen() {
       <PageHeading
         lead={
           (exportId || busy) && (
-            <>
-              Export ID {exportId ? <span css={code}>{exportId}</span> : <span css={idPlaceholder} aria-hidden="true" />}
-            </>
+            <>Export ID {exportId ? <span css={code}>{exportId}</span> : <span css={idPlaceholder} aria-hidden="true" />}</>
           )
         }
       >
@@ -88,7 +86,9 @@ export default function StatusScreen() {
           ))}
         </ul>
       )}
-      {!busy && running && <p css={{ color: colors.muted }}>This page follows your export. You can also close it: we email you when it ends.</p>}
+      {!busy && running && (
+        <p css={{ color: colors.muted }}>This page follows your export. You can also close it: we email you when it ends.</p>
+      )}
       {!busy && view.downloadUrl && (
         <p>
           <a href={view.downloadUrl} css={buttonStyles('primary')}>

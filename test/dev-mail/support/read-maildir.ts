@@ -21,7 +21,10 @@ function messagesIn(dir: string): StoredMessage[] {
       out.push({
         sha256: createHash('sha256').update(raw).digest('hex'),
         size: raw.length,
-        flags: [...info].map((letter) => LETTERS[letter]).filter((flag): flag is string => Boolean(flag)).sort(),
+        flags: [...info]
+          .map((letter) => LETTERS[letter])
+          .filter((flag): flag is string => Boolean(flag))
+          .sort(),
         internalDate: Math.round(statSync(file).mtimeMs),
       });
     }
@@ -35,7 +38,10 @@ export function readMaildir(root: string): Map<string, StoredMessage[]> {
   const out = new Map<string, StoredMessage[]>([['INBOX', messagesIn(root)]]);
   for (const name of readdirSync(root)) {
     if (!name.startsWith('.') || !statSync(path.join(root, name)).isDirectory()) continue;
-    const segments = name.slice(1).split('.').map((part) => decodeURIComponent(part));
+    const segments = name
+      .slice(1)
+      .split('.')
+      .map((part) => decodeURIComponent(part));
     out.set(segments.join(delimiter), messagesIn(path.join(root, name)));
   }
   return out;

@@ -23,7 +23,8 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     // axe is a global set by axe.min.js; typed loosely here because it lives in the page.
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       resultTypes: ['violations'],
@@ -43,7 +44,10 @@ export function formatViolations(violations: AxeViolation[]): string {
     .map((violation) => {
       const nodes = violation.nodes
         .slice(0, 5)
-        .map((node) => `      at ${JSON.stringify(node.target)}: ${node.html.slice(0, 160)}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`)
+        .map(
+          (node) =>
+            `      at ${JSON.stringify(node.target)}: ${node.html.slice(0, 160)}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`,
+        )
         .join('\n');
       return `  [${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
     })

@@ -7,7 +7,18 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
 
-const inputs = ['src', 'machines', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/prerender.ts', 'scripts/compress-dist.ts', 'test/e2e/harness/build-spa.ts'];
+const inputs = [
+  'src',
+  'machines',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/prerender.ts',
+  'scripts/compress-dist.ts',
+  'test/e2e/harness/build-spa.ts',
+];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -30,15 +30,18 @@ export async function guardContext(context: BrowserContext, portalUrl: string, a
   const expectedForeign: string[] = [];
 
   const isForeign = (url: URL) =>
-    (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') &&
-    !ours.has(url.origin);
+    (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') && !ours.has(url.origin);
 
   await context.route(isForeign, async (route) => {
     const url = route.request().url();
     if (foreignPatterns.some((pattern) => pattern.test(url))) {
       // Expected: the browser lands on a stand-in page at that address, never on the real site.
       expectedForeign.push(url);
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>External page</title><h1>External page</h1></html>' });
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>External page</title><h1>External page</h1></html>',
+      });
       return;
     }
     problems.push(`request to a foreign host: ${route.request().method()} ${url}`);

@@ -13,7 +13,10 @@ export async function lookUpFromHome(page: Page, exportId: string): Promise<void
 
 /** The status of one type ('Email' or 'Contacts') on /status: the item labelled so (its texts may say "email" too). */
 export const statusOf = (page: Page, kind: 'Email' | 'Contacts') =>
-  page.getByRole('list', { name: 'Export status by type' }).getByRole('listitem').filter({ has: page.getByText(kind, { exact: true }) });
+  page
+    .getByRole('list', { name: 'Export status by type' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(kind, { exact: true }) });
 
 /** Reloads /status, as a person would, until every listed type shows `text`. */
 export async function reloadUntilStatus(page: Page, kinds: ('Email' | 'Contacts')[], text: string, timeoutMs = 30_000): Promise<void> {

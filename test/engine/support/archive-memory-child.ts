@@ -3,12 +3,23 @@
  * prints is this export's alone (see archive-memory.test.ts). argv[2]: the JSON of MemoryChildConfig.
  * Prints one JSON line: the outcome, the receipts and the peak RSS in MB.
  */
-import { createArchiveDestination, createMemoryStateStore, openZipArchive, runMailTransfer, systemClock, type ArchiveFormat } from '../../../server/engine/index.ts';
+import {
+  createArchiveDestination,
+  createMemoryStateStore,
+  openZipArchive,
+  runMailTransfer,
+  systemClock,
+  type ArchiveFormat,
+} from '../../../server/engine/index.ts';
 import { ownPeakRssMb } from '../../../scripts/bench/peak-rss.ts';
 import { generatedSource, type GeneratedMailbox } from './generated-mailbox.ts';
 
 export type MemoryChildConfig = { file: string; format: ArchiveFormat; mailbox: GeneratedMailbox };
-export type MemoryChildResult = { status: string; receipts: { container: string; destination: string; destinationCount: number }[]; peakRssMb: number };
+export type MemoryChildResult = {
+  status: string;
+  receipts: { container: string; destination: string; destinationCount: number }[];
+  peakRssMb: number;
+};
 
 const config = JSON.parse(process.argv[2] ?? '{}') as MemoryChildConfig;
 const archive = openZipArchive(config.file);

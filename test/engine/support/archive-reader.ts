@@ -22,7 +22,13 @@ export function splitMboxrd(mbox: Buffer): Buffer[] {
     .map((chunk) => {
       if (!chunk.endsWith('\n\n')) throw new Error('an mboxrd message ends with an empty line');
       const body = chunk.slice(0, -1);
-      return Buffer.from(body.split('\n').map((line) => (/^>+From /.test(line) ? line.slice(1) : line)).join('\n'), 'latin1');
+      return Buffer.from(
+        body
+          .split('\n')
+          .map((line) => (/^>+From /.test(line) ? line.slice(1) : line))
+          .join('\n'),
+        'latin1',
+      );
     });
 }
 

@@ -14,17 +14,35 @@ async function expectOk(response: Response, what: string): Promise<void> {
 }
 
 export async function createBook(radicale: Radicale, user: RadicaleUser, slug: string, name: string): Promise<void> {
-  const body = `<?xml version="1.0" encoding="utf-8"?><D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:set><D:prop>` +
+  const body =
+    `<?xml version="1.0" encoding="utf-8"?><D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:set><D:prop>` +
     `<D:resourcetype><D:collection/><C:addressbook/></D:resourcetype><D:displayname>${name.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</D:displayname>` +
     `</D:prop></D:set></D:mkcol>`;
-  await expectOk(await fetch(`${radicale.url}${user.user}/${slug}/`, { method: 'MKCOL', headers: { ...auth(user), 'content-type': 'application/xml' }, body }), `MKCOL ${slug}`);
+  await expectOk(
+    await fetch(`${radicale.url}${user.user}/${slug}/`, {
+      method: 'MKCOL',
+      headers: { ...auth(user), 'content-type': 'application/xml' },
+      body,
+    }),
+    `MKCOL ${slug}`,
+  );
 }
 
-export async function seedBook(radicale: Radicale, user: RadicaleUser, slug: string, name: string, contacts: FixtureContact[]): Promise<void> {
+export async function seedBook(
+  radicale: Radicale,
+  user: RadicaleUser,
+  slug: string,
+  name: string,
+  contacts: FixtureContact[],
+): Promise<void> {
   await createBook(radicale, user, slug, name);
   for (const contact of contacts) {
     const file = `${createHash('sha1').update(contact.uid).digest('hex').slice(0, 16)}.vcf`;
-    const response = await fetch(`${radicale.url}${user.user}/${slug}/${file}`, { method: 'PUT', headers: { ...auth(user), 'content-type': 'text/vcard; charset=utf-8' }, body: contact.text });
+    const response = await fetch(`${radicale.url}${user.user}/${slug}/${file}`, {
+      method: 'PUT',
+      headers: { ...auth(user), 'content-type': 'text/vcard; charset=utf-8' },
+      body: contact.text,
+    });
     await expectOk(response, `PUT ${contact.uid}`);
   }
 }

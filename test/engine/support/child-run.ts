@@ -25,7 +25,11 @@ export function savedRecord(stateFile: string) {
 export const progressDone = (stateFile: string): number => savedRecord(stateFile)?.progress?.done ?? 0;
 
 /** Runs the child script with its config; `killWhen` is polled and a true answer SIGKILLs it. */
-export function runChild(script: string, config: unknown, killWhen: () => boolean): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+export function runChild(
+  script: string,
+  config: unknown,
+  killWhen: () => boolean,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -12,7 +12,9 @@ export function compact(value: unknown): unknown {
     return list.length > 0 ? list : undefined;
   }
   if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    const entries = Object.entries(value).map(([k, v]) => [k, compact(v)] as const).filter(([, v]) => v !== undefined);
+    const entries = Object.entries(value)
+      .map(([k, v]) => [k, compact(v)] as const)
+      .filter(([, v]) => v !== undefined);
     return entries.length > 0 ? Object.fromEntries(entries) : undefined;
   }
   return value === '' || value === undefined ? undefined : value;
@@ -40,7 +42,16 @@ export function expectedPerson(c: FixtureContact) {
     nicknames: c.nickname ? [{ value: c.nickname }] : [],
     emailAddresses: orderedEmails(c).map((e) => ({ value: e.address, type: place(e.types) })),
     phoneNumbers: c.phones.map((p) => ({ value: number(c, p.number), type: peoplePhoneType(p.types) })),
-    addresses: c.addresses.map((a) => ({ type: place(a.types), poBox: a.pobox, extendedAddress: a.ext, streetAddress: a.street, city: a.city, region: a.region, postalCode: a.code, country: a.country })),
+    addresses: c.addresses.map((a) => ({
+      type: place(a.types),
+      poBox: a.pobox,
+      extendedAddress: a.ext,
+      streetAddress: a.street,
+      city: a.city,
+      region: a.region,
+      postalCode: a.code,
+      country: a.country,
+    })),
     organizations: c.company || c.title ? [{ name: c.company, department: c.department, title: c.title }] : [],
     birthdays: c.birthday ? [{ date: date(c.birthday) }] : [],
     biographies: c.note ? [{ value: c.note, contentType: 'TEXT_PLAIN' }] : [],
@@ -63,23 +74,50 @@ export function expectedGraphContact(c: FixtureContact) {
     const t = p.types;
     if (t.includes('cell') && mobile === undefined) mobile = n;
     else if (!t.includes('fax') && !t.includes('pager') && !t.includes('cell') && t.includes('home') && home.length < 2) home.push(n);
-    else if (!t.includes('fax') && !t.includes('pager') && !t.includes('cell') && !t.includes('home') && t.includes('work') && business.length < 2) business.push(n);
+    else if (
+      !t.includes('fax') &&
+      !t.includes('pager') &&
+      !t.includes('cell') &&
+      !t.includes('home') &&
+      t.includes('work') &&
+      business.length < 2
+    )
+      business.push(n);
     else notes.push(`Phone${label(t)}: ${n}`);
   }
   const addresses: Record<string, unknown> = {};
   for (const a of c.addresses) {
     const kind = a.types.includes('work') ? 'businessAddress' : a.types.includes('home') ? 'homeAddress' : 'otherAddress';
     const free = [kind, 'otherAddress'].find((k) => addresses[k] === undefined);
-    if (free) addresses[free] = { street: [a.street, a.ext, a.pobox].filter(Boolean).join('\n'), city: a.city, state: a.region, postalCode: a.code, countryOrRegion: a.country };
-    else notes.push(`Address${label(a.types)}: ${[a.pobox, a.ext, a.street, a.city, a.region, a.code, a.country].filter(Boolean).join(', ')}`);
+    if (free)
+      addresses[free] = {
+        street: [a.street, a.ext, a.pobox].filter(Boolean).join('\n'),
+        city: a.city,
+        state: a.region,
+        postalCode: a.code,
+        countryOrRegion: a.country,
+      };
+    else
+      notes.push(`Address${label(a.types)}: ${[a.pobox, a.ext, a.street, a.city, a.region, a.code, a.country].filter(Boolean).join(', ')}`);
   }
   const withYear = /^\d{4}-/.test(c.birthday);
   if (c.birthday && !withYear) notes.push(`Birthday: ${c.birthday}`);
   return compact({
-    givenName: c.given, surname: c.family, middleName: c.middle, title: c.prefix, generation: c.suffix, displayName: display, nickName: c.nickname,
+    givenName: c.given,
+    surname: c.family,
+    middleName: c.middle,
+    title: c.prefix,
+    generation: c.suffix,
+    displayName: display,
+    nickName: c.nickname,
     emailAddresses: emails.slice(0, 3).map((e) => ({ address: e.address, name: display })),
-    mobilePhone: mobile, homePhones: home, businessPhones: business, ...addresses,
-    companyName: c.company, department: c.department, jobTitle: c.title,
+    mobilePhone: mobile,
+    homePhones: home,
+    businessPhones: business,
+    ...addresses,
+    companyName: c.company,
+    department: c.department,
+    jobTitle: c.title,
     birthday: withYear ? `${c.birthday}T00:00:00Z` : undefined,
     personalNotes: notes.join('\n'),
     singleValueExtendedProperties: [{ id: 'String {00020329-0000-0000-C000-000000000046} Name vcard-uid', value: c.uid }],

@@ -20,8 +20,15 @@ function phoneColumns(types: string[]): string[] {
 /** The contact's CSV row as column → value (columns not named are empty). */
 export function expectedCsv(c: FixtureContact): Map<string, string> {
   const row = new Map<string, string>([
-    ['First Name', c.given], ['Middle Name', c.middle], ['Last Name', c.family], ['Title', c.prefix], ['Suffix', c.suffix], ['Nickname', c.nickname],
-    ['Company', c.company], ['Department', c.department], ['Job Title', c.title],
+    ['First Name', c.given],
+    ['Middle Name', c.middle],
+    ['Last Name', c.family],
+    ['Title', c.prefix],
+    ['Suffix', c.suffix],
+    ['Nickname', c.nickname],
+    ['Company', c.company],
+    ['Department', c.department],
+    ['Job Title', c.title],
   ]);
   const notes: string[] = c.note ? [c.note] : [];
   const emails = [...c.emails.filter((e) => e.pref), ...c.emails.filter((e) => !e.pref)];
@@ -41,10 +48,20 @@ export function expectedCsv(c: FixtureContact): Map<string, string> {
     const kind = a.types.includes('work') ? 'Business' : a.types.includes('home') ? 'Home' : 'Other';
     const free = [kind, 'Other'].find((k) => !row.get(`${k} Street`) && !row.get(`${k} City`));
     if (!free) {
-      addressNotes.push(`Address${label(a.types)}: ${[a.pobox, a.ext, a.street, a.city, a.region, a.code, a.country].filter(Boolean).join(', ')}`);
+      addressNotes.push(
+        `Address${label(a.types)}: ${[a.pobox, a.ext, a.street, a.city, a.region, a.code, a.country].filter(Boolean).join(', ')}`,
+      );
       continue;
     }
-    const parts: [string, string][] = [['Street', a.street], ['Street 2', a.ext], ['Address PO Box', a.pobox], ['City', a.city], ['State', a.region], ['Postal Code', a.code], ['Country/Region', a.country]];
+    const parts: [string, string][] = [
+      ['Street', a.street],
+      ['Street 2', a.ext],
+      ['Address PO Box', a.pobox],
+      ['City', a.city],
+      ['State', a.region],
+      ['Postal Code', a.code],
+      ['Country/Region', a.country],
+    ];
     for (const [part, value] of parts) row.set(`${free} ${part}`, value);
   }
   row.set('Birthday', c.birthday);
@@ -63,13 +80,21 @@ export function fieldsOfCard(card: VcardProperty[]) {
   return {
     uid: text('UID'),
     n: vcardParts(props(card, 'N')[0]?.value ?? ''),
-    emails: props(card, 'EMAIL').map((p) => p.value).sort(),
-    phones: props(card, 'TEL').map((p) => p.value.replace(/^tel:/, '').replace(/-/g, ' ')).sort(),
-    addresses: props(card, 'ADR').map((p) => vcardParts(p.value).join('|')).sort(),
+    emails: props(card, 'EMAIL')
+      .map((p) => p.value)
+      .sort(),
+    phones: props(card, 'TEL')
+      .map((p) => p.value.replace(/^tel:/, '').replace(/-/g, ' '))
+      .sort(),
+    addresses: props(card, 'ADR')
+      .map((p) => vcardParts(p.value).join('|'))
+      .sort(),
     org: vcardParts(props(card, 'ORG')[0]?.value ?? '').filter(Boolean),
     title: text('TITLE'),
     note: text('NOTE'),
-    bday: text('BDAY').replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3').replace(/^--(\d{2})(\d{2})$/, '--$1-$2'),
+    bday: text('BDAY')
+      .replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3')
+      .replace(/^--(\d{2})(\d{2})$/, '--$1-$2'),
     photo: props(card, 'PHOTO')[0]?.value.replace(/^data:image\/jpeg;base64,/, '') ?? '',
   };
 }

@@ -10,7 +10,16 @@ import { random } from './mail-fixture.ts';
 
 export type FixtureEmail = { address: string; types: string[]; pref: boolean };
 export type FixturePhone = { number: string; types: string[] };
-export type FixtureAddress = { types: string[]; pobox: string; ext: string; street: string; city: string; region: string; code: string; country: string };
+export type FixtureAddress = {
+  types: string[];
+  pobox: string;
+  ext: string;
+  street: string;
+  city: string;
+  region: string;
+  code: string;
+  country: string;
+};
 
 export type FixtureContact = {
   version: '3.0' | '4.0';
@@ -36,7 +45,12 @@ export type FixtureContact = {
 
 const GIVEN = ['Zoë', 'Jürgen', 'Łukasz', 'Søren', 'Amélie', 'José', 'Ana', 'Tom', 'Priya', '雷', 'Ólafur', 'Chloé'];
 const FAMILY = ['Müller', 'Weiß', 'Kowalski', 'Ødegård', 'Dubois', 'García', 'Becker', 'Rao', '李', 'Sigurðsson', "O'Brien", 'Nguyễn'];
-const CITIES = [['Berlin', 'BE', '10115', 'Germany'], ['Kraków', 'MA', '30-001', 'Poland'], ['Montréal', 'QC', 'H2X 1Y4', 'Canada'], ['Reykjavík', '', '101', 'Iceland']];
+const CITIES = [
+  ['Berlin', 'BE', '10115', 'Germany'],
+  ['Kraków', 'MA', '30-001', 'Poland'],
+  ['Montréal', 'QC', 'H2X 1Y4', 'Canada'],
+  ['Reykjavík', '', '101', 'Iceland'],
+];
 const PHONE_KINDS = [['cell'], ['home'], ['work'], ['fax', 'work'], ['pager'], ['home'], ['work']];
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
@@ -77,13 +91,22 @@ export function vcardText(c: Omit<FixtureContact, 'text'>): string {
     `N:${[c.family, c.given, c.middle, c.prefix, c.suffix].map(esc).join(';')}`,
     ...(c.nickname ? [`NICKNAME:${esc(c.nickname)}`] : []),
     ...c.emails.map((e) => `EMAIL${typeParam(c.version, v3 ? ['internet', ...e.types] : e.types, e.pref)}:${e.address}`),
-    ...c.phones.map((p) => (v3 ? `TEL${typeParam('3.0', p.types, false)}:${p.number}` : `TEL;VALUE=uri${typeParam('4.0', p.types, false)}:tel:${p.number.replace(/ /g, '-')}`)),
-    ...c.addresses.map((a) => `ADR${typeParam(c.version, a.types, false)}:${[a.pobox, a.ext, a.street, a.city, a.region, a.code, a.country].map(esc).join(';')}`),
+    ...c.phones.map((p) =>
+      v3
+        ? `TEL${typeParam('3.0', p.types, false)}:${p.number}`
+        : `TEL;VALUE=uri${typeParam('4.0', p.types, false)}:tel:${p.number.replace(/ /g, '-')}`,
+    ),
+    ...c.addresses.map(
+      (a) =>
+        `ADR${typeParam(c.version, a.types, false)}:${[a.pobox, a.ext, a.street, a.city, a.region, a.code, a.country].map(esc).join(';')}`,
+    ),
     ...(c.company ? [`ORG:${[c.company, c.department].filter(Boolean).map(esc).join(';')}`] : []),
     ...(c.title ? [`TITLE:${esc(c.title)}`] : []),
     ...(c.birthday ? [`BDAY:${v3 ? c.birthday : c.birthday.replace(/-/g, '').replace(/^(?=\d{4}$)/, '--')}`] : []),
     ...(c.note ? [`NOTE:${esc(c.note)}`] : []),
-    ...(c.photo ? [v3 ? `PHOTO;ENCODING=b;TYPE=JPEG:${c.photo.toString('base64')}` : `PHOTO:data:image/jpeg;base64,${c.photo.toString('base64')}`] : []),
+    ...(c.photo
+      ? [v3 ? `PHOTO;ENCODING=b;TYPE=JPEG:${c.photo.toString('base64')}` : `PHOTO:data:image/jpeg;base64,${c.photo.toString('base64')}`]
+      : []),
     'END:VCARD',
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
@@ -124,7 +147,13 @@ function contact(rand: () => number, book: string, n: number, options: { photoBy
   });
   const base = {
     version,
-    uid: n % 10 === 9 ? `urn:uuid:${createHash('sha1').update(slug).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*/, '$1-$2-$3-$4-$5')}` : `${slug}-${Math.floor(rand() * 1e9)}@portal.test`,
+    uid:
+      n % 10 === 9
+        ? `urn:uuid:${createHash('sha1')
+            .update(slug)
+            .digest('hex')
+            .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*/, '$1-$2-$3-$4-$5')}`
+        : `${slug}-${Math.floor(rand() * 1e9)}@portal.test`,
     given,
     family,
     middle: n % 6 === 0 ? 'Maria' : '',
@@ -138,15 +167,34 @@ function contact(rand: () => number, book: string, n: number, options: { photoBy
     department: n % 4 === 0 ? 'Research' : '',
     title: n % 2 === 0 ? 'Head of Things, Europe' : '',
     birthday: n % 3 === 0 ? `19${60 + (n % 40)}-0${1 + (n % 9)}-1${n % 10}` : n % 3 === 1 ? `--0${1 + (n % 9)}-2${n % 8}` : '',
-    note: n % 2 === 1 ? `Met at the Café «Zur Post»; we talked about ${'the long winter, the summer plans and everything else '.repeat(1 + (n % 3))}\nSecond line: ${given} ${family}.` : '',
+    note:
+      n % 2 === 1
+        ? `Met at the Café «Zur Post»; we talked about ${'the long winter, the summer plans and everything else '.repeat(1 + (n % 3))}\nSecond line: ${given} ${family}.`
+        : '',
     // Photos ride on vCard 3.0 contacts only: Radicale 3.1 (vobject) cuts a vCard 4.0 `data:` PHOTO at its comma when it stores it.
-    photo: version === '3.0' && (n % 4 === 0 || options.photoBytes) ? Buffer.from(createHash('sha512').update(slug).digest('hex').repeat(Math.ceil((options.photoBytes ?? 3000) / 128)).slice(0, options.photoBytes ?? 3000)) : null,
+    photo:
+      version === '3.0' && (n % 4 === 0 || options.photoBytes)
+        ? Buffer.from(
+            createHash('sha512')
+              .update(slug)
+              .digest('hex')
+              .repeat(Math.ceil((options.photoBytes ?? 3000) / 128))
+              .slice(0, options.photoBytes ?? 3000),
+          )
+        : null,
   } satisfies Omit<FixtureContact, 'text'>;
   return { ...base, text: vcardText(base) };
 }
 
 /** `count` contacts of one address book; `big` more get a photo of `bigPhotoBytes`. */
-export function fixtureBook(seed: number, book: string, count: number, options: { big?: number; bigPhotoBytes?: number } = {}): FixtureContact[] {
+export function fixtureBook(
+  seed: number,
+  book: string,
+  count: number,
+  options: { big?: number; bigPhotoBytes?: number } = {},
+): FixtureContact[] {
   const rand = random(seed);
-  return Array.from({ length: count }, (_, n) => contact(rand, book, n, n < (options.big ?? 0) ? { photoBytes: options.bigPhotoBytes ?? 100_000 } : {}));
+  return Array.from({ length: count }, (_, n) =>
+    contact(rand, book, n, n < (options.big ?? 0) ? { photoBytes: options.bigPhotoBytes ?? 100_000 } : {}),
+  );
 }

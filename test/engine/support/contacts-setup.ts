@@ -1,5 +1,10 @@
 /** The contacts tests' common setting: a Radicale with two customers' address books, and the engine's CardDAV adapters for it. */
-import { createCardDavDestination, createCardDavSource, type ContactsDestination, type ContactsSource } from '../../../server/engine/index.ts';
+import {
+  createCardDavDestination,
+  createCardDavSource,
+  type ContactsDestination,
+  type ContactsSource,
+} from '../../../server/engine/index.ts';
 import { startRadicale, type Radicale, type RadicaleOptions, type RadicaleUser } from '../../support/radicale.ts';
 import { seedBook } from './carddav-book.ts';
 import { fixtureBook, type FixtureContact } from './contacts-fixture.ts';
@@ -25,9 +30,16 @@ export async function startSeededRadicale(options: RadicaleOptions = {}): Promis
 }
 
 export function davSource(radicale: Radicale, account: string, options: { url?: string; service?: RadicaleUser } = {}): ContactsSource {
-  return createCardDavSource({ endpoint: { url: options.url ?? radicale.url, timeoutMs: 10_000 }, account, service: options.service ?? radicale.service });
+  return createCardDavSource({
+    endpoint: { url: options.url ?? radicale.url, timeoutMs: 10_000 },
+    account,
+    service: options.service ?? radicale.service,
+  });
 }
 
 export function davDestination(radicale: Radicale, user: RadicaleUser, options: { addressBook?: string } = {}): ContactsDestination {
-  return createCardDavDestination({ endpoint: { url: radicale.url, timeoutMs: 10_000 }, user: user.user, auth: 'password', ...options }, user.password);
+  return createCardDavDestination(
+    { endpoint: { url: radicale.url, timeoutMs: 10_000 }, user: user.user, auth: 'password', ...options },
+    user.password,
+  );
 }

@@ -18,7 +18,10 @@ const store = fileBackedStore(config.stateFile);
 const result = await runContactsTransfer({
   transferId: config.transferId,
   source: createCardDavSource({ endpoint: { url: config.source.url }, account: config.source.account, service: config.source.service }),
-  destination: createCardDavDestination({ endpoint: { url: config.destination.url }, user: config.destination.user, auth: 'password' }, config.destination.password),
+  destination: createCardDavDestination(
+    { endpoint: { url: config.destination.url }, user: config.destination.user, auth: 'password' },
+    config.destination.password,
+  ),
   store,
   clock: systemClock,
   limits: { batchContacts: config.batchContacts },

@@ -20,7 +20,10 @@ export type GeneratedMailbox = {
 /** A folder of that path, its parts split at `/`. */
 export const folderAt = (path: string): SourceFolder => ({ path, segments: path.split('/'), delimiter: '/', role: null });
 
-const WORDS = 'the of and to in is you that it he was for on are as with his they at be this have from or one had by word but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more write go see number no way could people my than first water been call who oil its now find long down day did get come made may part'.split(' ');
+const WORDS =
+  'the of and to in is you that it he was for on are as with his they at be this have from or one had by word but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more write go see number no way could people my than first water been call who oil its now find long down day did get come made may part'.split(
+    ' ',
+  );
 
 /**
  * 1 MB of CRLF lines, each one of 8 lines of random words: message bodies are slices of it, at an
@@ -37,7 +40,9 @@ const TEXT = (() => {
 })();
 
 const header = (n: number) =>
-  Buffer.from(`From: Sender ${n} <sender${n}@example.net>\r\nTo: customer@example.com\r\nSubject: Generated message ${n}\r\nMessage-ID: <generated-${n}@example.net>\r\n\r\n`);
+  Buffer.from(
+    `From: Sender ${n} <sender${n}@example.net>\r\nTo: customer@example.com\r\nSubject: Generated message ${n}\r\nMessage-ID: <generated-${n}@example.net>\r\n\r\n`,
+  );
 
 const bodyBytesOf = (box: GeneratedMailbox, n: number) => (box.large?.at === n ? box.large.bodyBytes : box.bodyBytes);
 
@@ -68,7 +73,12 @@ export function generatedSource(box: GeneratedMailbox): MailSource {
     const slot = box.folders.findIndex((folder) => folder.path === path);
     return Array.from({ length: Math.max(0, Math.ceil((box.count - slot) / slots)) }, (_, i) => slot + i * slots);
   };
-  const ref = (n: number): MessageRef => ({ uid: placeOf(box, n).uid, size: header(n).length + bodyBytesOf(box, n) + CRLF.length, internalDate: internalDate(n), messageId: `<generated-${n}@example.net>` });
+  const ref = (n: number): MessageRef => ({
+    uid: placeOf(box, n).uid,
+    size: header(n).length + bodyBytesOf(box, n) + CRLF.length,
+    internalDate: internalDate(n),
+    messageId: `<generated-${n}@example.net>`,
+  });
   const session: MailSourceSession = {
     listFolders: async () => box.folders,
     async status(path) {

@@ -9,7 +9,8 @@ import type { FixtureMessage } from './mail-fixture.ts';
 
 const SYSTEM: Record<string, string> = { INBOX: 'INBOX', Sent: 'SENT', Drafts: 'DRAFT', Trash: 'TRASH', Junk: 'SPAM' };
 
-export const labelOfFolder = (folder: string[]) => (folder.length === 1 ? (SYSTEM[folder[0] as string] ?? folder.join('/')) : folder.join('/'));
+export const labelOfFolder = (folder: string[]) =>
+  folder.length === 1 ? (SYSTEM[folder[0] as string] ?? folder.join('/')) : folder.join('/');
 
 export type ExpectedGmailMessage = { sha256: string; labels: string[]; internalDate: number };
 
@@ -30,7 +31,11 @@ export function expectedGmail(messages: FixtureMessage[]): ExpectedGmailMessage[
   return [...byKey.values()]
     .map(({ message, folders }) => ({
       sha256: createHash('sha256').update(message.raw).digest('hex'),
-      labels: [...folders, ...(message.flags.includes('\\Seen') ? [] : ['UNREAD']), ...(message.flags.includes('\\Flagged') ? ['STARRED'] : [])].sort(),
+      labels: [
+        ...folders,
+        ...(message.flags.includes('\\Seen') ? [] : ['UNREAD']),
+        ...(message.flags.includes('\\Flagged') ? ['STARRED'] : []),
+      ].sort(),
       internalDate: Date.parse(header(message.raw, 'date') ?? ''),
     }))
     .sort((a, b) => a.sha256.localeCompare(b.sha256) || a.labels.join().localeCompare(b.labels.join()));

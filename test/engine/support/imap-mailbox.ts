@@ -10,8 +10,15 @@ import type { FixtureMessage } from './mail-fixture.ts';
 export type StoredMessage = { sha256: string; size: number; flags: string[]; internalDate: number };
 
 export async function imapClient(dovecot: Dovecot, user: string, password: string): Promise<ImapFlow> {
-  const client = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: true, auth: { user, pass: password }, logger: false,
-    tls: { ca: dovecot.certificate }, disableAutoIdle: true });
+  const client = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: true,
+    auth: { user, pass: password },
+    logger: false,
+    tls: { ca: dovecot.certificate },
+    disableAutoIdle: true,
+  });
   client.on('error', () => {});
   await client.connect();
   return client;
@@ -48,11 +55,18 @@ export async function readMailbox(dovecot: Dovecot, user: string, password: stri
       if (box.exists > 0) {
         for await (const m of client.fetch('1:*', { uid: true, flags: true, internalDate: true, size: true, source: true })) {
           const raw = m.source ?? Buffer.alloc(0);
-          messages.push({ sha256: createHash('sha256').update(raw).digest('hex'), size: raw.length,
-            flags: [...(m.flags ?? [])].filter((f) => KEPT.has(f)).sort(), internalDate: new Date(m.internalDate ?? 0).getTime() });
+          messages.push({
+            sha256: createHash('sha256').update(raw).digest('hex'),
+            size: raw.length,
+            flags: [...(m.flags ?? [])].filter((f) => KEPT.has(f)).sort(),
+            internalDate: new Date(m.internalDate ?? 0).getTime(),
+          });
         }
       }
-      out.set(folder.path, messages.sort((a, b) => a.sha256.localeCompare(b.sha256) || a.flags.join().localeCompare(b.flags.join())));
+      out.set(
+        folder.path,
+        messages.sort((a, b) => a.sha256.localeCompare(b.sha256) || a.flags.join().localeCompare(b.flags.join())),
+      );
     }
   } finally {
     await client.logout();
@@ -66,7 +80,12 @@ export function expectedMailbox(messages: FixtureMessage[], delimiter: string): 
   for (const m of messages) {
     const path = m.folder.join(delimiter);
     const list = out.get(path) ?? [];
-    list.push({ sha256: createHash('sha256').update(m.raw).digest('hex'), size: m.raw.length, flags: [...m.flags].sort(), internalDate: m.internalDate.getTime() });
+    list.push({
+      sha256: createHash('sha256').update(m.raw).digest('hex'),
+      size: m.raw.length,
+      flags: [...m.flags].sort(),
+      internalDate: m.internalDate.getTime(),
+    });
     out.set(path, list);
   }
   for (const list of out.values()) list.sort((a, b) => a.sha256.localeCompare(b.sha256) || a.flags.join().localeCompare(b.flags.join()));

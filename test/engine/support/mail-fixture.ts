@@ -8,7 +8,15 @@ import { createHash } from 'node:crypto';
 
 export type FixtureMessage = { folder: string[]; raw: Buffer; flags: string[]; internalDate: Date };
 
-export const FIXTURE_FOLDERS: string[][] = [['INBOX'], ['Sent'], ['Drafts'], ['Archive'], ['Projects', '2019'], ['Réunions', 'Été 2019'], ['Junk']];
+export const FIXTURE_FOLDERS: string[][] = [
+  ['INBOX'],
+  ['Sent'],
+  ['Drafts'],
+  ['Archive'],
+  ['Projects', '2019'],
+  ['Réunions', 'Été 2019'],
+  ['Junk'],
+];
 
 /** A small deterministic generator (mulberry32), so a seed names one mailbox. */
 export function random(seed: number): () => number {
@@ -25,7 +33,16 @@ export function random(seed: number): () => number {
 const FLAG_SETS = [[], ['\\Seen'], ['\\Seen', '\\Answered'], ['\\Flagged'], ['\\Seen', '\\Flagged'], ['\\Draft']];
 
 function message(rand: () => number, n: number, extraBytes: number): Buffer {
-  const date = new Date(Date.UTC(2012 + Math.floor(rand() * 12), Math.floor(rand() * 12), 1 + Math.floor(rand() * 27), Math.floor(rand() * 24), Math.floor(rand() * 60), Math.floor(rand() * 60)));
+  const date = new Date(
+    Date.UTC(
+      2012 + Math.floor(rand() * 12),
+      Math.floor(rand() * 12),
+      1 + Math.floor(rand() * 27),
+      Math.floor(rand() * 24),
+      Math.floor(rand() * 60),
+      Math.floor(rand() * 60),
+    ),
+  );
   const kind = n % 4;
   const headers = [
     `From: ${n % 3 === 0 ? '=?UTF-8?B?' + Buffer.from('Zoë Müller').toString('base64') + '?=' : 'Sam Sender'} <sender${n}@example.net>`,
@@ -35,11 +52,17 @@ function message(rand: () => number, n: number, extraBytes: number): Buffer {
     ...(n === 5 ? [] : [`Message-ID: <fixture-${n}-${Math.floor(rand() * 1e9)}@example.net>`]),
     'MIME-Version: 1.0',
   ];
-  const filler = createHash('sha256').update(String(n)).digest('hex').repeat(Math.ceil(extraBytes / 64)).slice(0, extraBytes);
+  const filler = createHash('sha256')
+    .update(String(n))
+    .digest('hex')
+    .repeat(Math.ceil(extraBytes / 64))
+    .slice(0, extraBytes);
   let body: string;
   if (kind === 1) {
     headers.push('Content-Type: multipart/mixed; boundary="b1"');
-    const attachment = Buffer.from(filler + String(rand())).toString('base64').replace(/.{76}/g, '$&\r\n');
+    const attachment = Buffer.from(filler + String(rand()))
+      .toString('base64')
+      .replace(/.{76}/g, '$&\r\n');
     body = `--b1\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nSee the attachment.\r\n--b1\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="data-${n}.bin"\r\nContent-Transfer-Encoding: base64\r\n\r\n${attachment}\r\n--b1--\r\n`;
   } else if (kind === 3) {
     headers.push('Content-Type: text/html; charset=UTF-8');
@@ -56,9 +79,26 @@ export function fixtureMailbox(seed: number, count: number, options: { maxExtraB
   const rand = random(seed);
   const out: FixtureMessage[] = [];
   for (let n = 0; n < count; n++) {
-    const folder = n < FIXTURE_FOLDERS.length ? (FIXTURE_FOLDERS[n] as string[]) : (FIXTURE_FOLDERS[Math.floor(rand() * FIXTURE_FOLDERS.length)] as string[]);
-    const internalDate = new Date(Date.UTC(2010 + Math.floor(rand() * 14), Math.floor(rand() * 12), 1 + Math.floor(rand() * 27), Math.floor(rand() * 24), Math.floor(rand() * 60), Math.floor(rand() * 60)));
-    const entry = { folder, raw: message(rand, n, Math.floor(rand() * (options.maxExtraBytes ?? 6000))), flags: FLAG_SETS[n % FLAG_SETS.length] as string[], internalDate };
+    const folder =
+      n < FIXTURE_FOLDERS.length
+        ? (FIXTURE_FOLDERS[n] as string[])
+        : (FIXTURE_FOLDERS[Math.floor(rand() * FIXTURE_FOLDERS.length)] as string[]);
+    const internalDate = new Date(
+      Date.UTC(
+        2010 + Math.floor(rand() * 14),
+        Math.floor(rand() * 12),
+        1 + Math.floor(rand() * 27),
+        Math.floor(rand() * 24),
+        Math.floor(rand() * 60),
+        Math.floor(rand() * 60),
+      ),
+    );
+    const entry = {
+      folder,
+      raw: message(rand, n, Math.floor(rand() * (options.maxExtraBytes ?? 6000))),
+      flags: FLAG_SETS[n % FLAG_SETS.length] as string[],
+      internalDate,
+    };
     out.push(entry);
     if (n === 7) out.push({ ...entry, folder: ['INBOX'] }, { ...entry, folder: ['INBOX'] });
   }

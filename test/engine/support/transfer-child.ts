@@ -18,7 +18,10 @@ const store = fileBackedStore(config.stateFile);
 const result = await runMailTransfer({
   transferId: config.transferId,
   source: createImapSource(config.source),
-  destination: createImapDestination({ endpoint: config.destination.endpoint, user: config.destination.user, auth: 'password' }, config.destination.password),
+  destination: createImapDestination(
+    { endpoint: config.destination.endpoint, user: config.destination.user, auth: 'password' },
+    config.destination.password,
+  ),
   store,
   clock: systemClock,
   limits: config.limits,

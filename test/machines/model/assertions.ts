@@ -139,7 +139,15 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'file' })).toBe(snapshot.context.flags.fileExport);
     expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'gmail' })).toBe(true);
     const errors = selectFieldErrors(snapshot);
-    const allowed: string[] = [MESSAGES.invalidEmail, MESSAGES.sameAddress, MESSAGES.invalidImap, MESSAGES.unresolvedImap, MESSAGES.incorrectCredentials, MESSAGES.unknownError, LIMIT_TEXT];
+    const allowed: string[] = [
+      MESSAGES.invalidEmail,
+      MESSAGES.sameAddress,
+      MESSAGES.invalidImap,
+      MESSAGES.unresolvedImap,
+      MESSAGES.incorrectCredentials,
+      MESSAGES.unknownError,
+      LIMIT_TEXT,
+    ];
     for (const text of Object.values(errors)) expect(allowed).toContain(text);
   },
   'exportPortal.destinationAccount.emailPending': ({ snapshot }) => expect(snapshot.context.other.errors.email).toBeNull(),
@@ -167,7 +175,9 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     const justContacts = snapshot.can({ type: 'OPERATIONS.SELECTED', choice: 'contacts' });
     if (c.dstAccount?.provider === 'gmail' || !c.allowedContactsMigration) expect(justContacts).toBe(false);
     if (c.optionsError) {
-      const text = (OPTIONS_ERROR_MESSAGES as Record<string, string>)[c.optionsError] ?? 'Unknown error during the authentication process, please try again.';
+      const text =
+        (OPTIONS_ERROR_MESSAGES as Record<string, string>)[c.optionsError] ??
+        'Unknown error during the authentication process, please try again.';
       expect(selectFieldErrors(snapshot).authentication).toBe(text);
     }
   },
@@ -226,7 +236,8 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       expect(lastCall(seen)).toEqual({ name: 'copyExportId', params: { exportId: seen.snapshot.context.exportId } });
     }
   },
-  'exportPortal.status': ({ snapshot }) => expect(selectLocation(snapshot).search).toBe(snapshot.context.statusExportId ? `?migration_id=${snapshot.context.statusExportId}` : ''),
+  'exportPortal.status': ({ snapshot }) =>
+    expect(selectLocation(snapshot).search).toBe(snapshot.context.statusExportId ? `?migration_id=${snapshot.context.statusExportId}` : ''),
   'exportPortal.status.checkingId': () => {
     throw new Error('status.checkingId is transient: no snapshot may rest there');
   },
@@ -256,7 +267,9 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   },
   // It asks again only while something still moves; Cancel is offered to the owner of a running export.
   'exportPortal.status.shown.watching': ({ snapshot }) => {
-    const running = [snapshot.context.jobStatus?.emailmigration, snapshot.context.jobStatus?.contactsmigration].some((op) => op?.status === 'started');
+    const running = [snapshot.context.jobStatus?.emailmigration, snapshot.context.jobStatus?.contactsmigration].some(
+      (op) => op?.status === 'started',
+    );
     expect(selectJobStatus(snapshot).canCancel).toBe(running && snapshot.context.jobStatus?.can_cancel === true);
   },
   'exportPortal.status.shown.refreshing': ({ snapshot }) => expect(selectIsBusy(snapshot)).toBe(false),
@@ -301,12 +314,14 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   // The 500 ms wait has not passed: nothing left the page in this step.
   'exportPortal.privacyPolicy.waiting': ({ newCalls }) => expect(newCalls).toEqual([]),
   'exportPortal.privacyPolicy.leaving': (seen) => {
-    if (enteredNow(seen, 'privacyPolicy.leaving')) expect(lastCall(seen)).toEqual({ name: 'leaveForExternalPage', params: { page: 'privacyPolicy' } });
+    if (enteredNow(seen, 'privacyPolicy.leaving'))
+      expect(lastCall(seen)).toEqual({ name: 'leaveForExternalPage', params: { page: 'privacyPolicy' } });
   },
   'exportPortal.termsOfService': () => {},
   'exportPortal.termsOfService.waiting': ({ newCalls }) => expect(newCalls).toEqual([]),
   'exportPortal.termsOfService.leaving': (seen) => {
-    if (enteredNow(seen, 'termsOfService.leaving')) expect(lastCall(seen)).toEqual({ name: 'leaveForExternalPage', params: { page: 'termsOfService' } });
+    if (enteredNow(seen, 'termsOfService.leaving'))
+      expect(lastCall(seen)).toEqual({ name: 'leaveForExternalPage', params: { page: 'termsOfService' } });
   },
 };
 

@@ -170,9 +170,16 @@ export const ACTOR_RESULTS = {
     outputs: [
       // Running, seen by its owner: progress, a wait, and Cancel on offer.
       {
-        emailmigration: { status: 'started', progress: { total: 5000, done: 1240, failed: 2, bytes_total: 2e9, bytes_done: 35e6 },
-          estimate: { finish: '2026-03-06T14:00:00Z', seconds: 4 * 86_400, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } } },
-        contactsmigration: { status: 'started', waiting: { reason: 'daily-limit', until: '2026-03-02T14:00:00Z', provider: 'gmail' }, estimate: { finish: '2026-03-02T14:05:00Z', seconds: 1200 } },
+        emailmigration: {
+          status: 'started',
+          progress: { total: 5000, done: 1240, failed: 2, bytes_total: 2e9, bytes_done: 35e6 },
+          estimate: { finish: '2026-03-06T14:00:00Z', seconds: 4 * 86_400, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } },
+        },
+        contactsmigration: {
+          status: 'started',
+          waiting: { reason: 'daily-limit', until: '2026-03-02T14:00:00Z', provider: 'gmail' },
+          estimate: { finish: '2026-03-02T14:05:00Z', seconds: 1200 },
+        },
         can_cancel: true,
       },
       // Ended: completed with a failed item, the owner's receipt and report; the other operation cancelled.

@@ -1,5 +1,5 @@
-import type { ApiFailure } from '../../../src/api/failure';
 import type { Step } from 'xstate/graph';
+import type { ApiFailure } from '../../../src/api/failure';
 import type { PortalEvent, PortalSnapshot } from '../../../machines/index.ts';
 
 export type ActorFailure = ApiFailure;

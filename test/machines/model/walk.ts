@@ -91,7 +91,10 @@ export const walkPath = (path: ModelPath, input: PortalInput, observer: WalkObse
     try {
       observer.onState({ snapshot, calls, newCalls: calls.slice(before), event: step.event, previous, activeIds: ids(snapshot) });
     } catch (error) {
-      const trail = path.steps.slice(0, path.steps.indexOf(step) + 1).map((s) => JSON.stringify(s.event)).join('\n  → ');
+      const trail = path.steps
+        .slice(0, path.steps.indexOf(step) + 1)
+        .map((s) => JSON.stringify(s.event))
+        .join('\n  → ');
       throw new Error(`${(error as Error).message}\nat ${JSON.stringify(snapshot.value)} after:\n  → ${trail}`, { cause: error });
     }
   }

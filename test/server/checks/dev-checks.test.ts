@@ -22,23 +22,38 @@ describe('createDevCredentialChecker', () => {
 
   it('answers INVALID_CREDENTIALS for a wrong password, including near misses', async () => {
     for (const password of ['wrong', '', 'correct-password ', 'Correct-password']) {
-      expect(await checker.check({ email: 'active@example.com', password, imap: null })).toEqual({ ok: false, error: 'INVALID_CREDENTIALS' });
+      expect(await checker.check({ email: 'active@example.com', password, imap: null })).toEqual({
+        ok: false,
+        error: 'INVALID_CREDENTIALS',
+      });
     }
   });
 
   it('answers INVALID_IMAP for an unreachable host', async () => {
     for (const host of ['invalid.example.com', 'imap.example.invalid']) {
       const imap = { host, port: 993, security: 'tls' } as const;
-      expect(await checker.check({ email: 'active@example.com', password: 'correct-password', imap })).toEqual({ ok: false, error: 'INVALID_IMAP' });
+      expect(await checker.check({ email: 'active@example.com', password: 'correct-password', imap })).toEqual({
+        ok: false,
+        error: 'INVALID_IMAP',
+      });
     }
   });
 
   it('accepts any domain when a plausible IMAP host is given', async () => {
-    expect(await checker.check({ email: 'me@my-own-domain.org', password: 'correct-password', imap: { host: 'mail.my-own-domain.org', port: 143, security: 'starttls' } })).toEqual({ ok: true });
+    expect(
+      await checker.check({
+        email: 'me@my-own-domain.org',
+        password: 'correct-password',
+        imap: { host: 'mail.my-own-domain.org', port: 143, security: 'starttls' },
+      }),
+    ).toEqual({ ok: true });
   });
 
   it('answers INVALID_IMAP for an unknown domain without an IMAP host (imap.<domain> is not known offline)', async () => {
-    expect(await checker.check({ email: 'me@my-own-domain.org', password: 'correct-password', imap: null })).toEqual({ ok: false, error: 'INVALID_IMAP' });
+    expect(await checker.check({ email: 'me@my-own-domain.org', password: 'correct-password', imap: null })).toEqual({
+      ok: false,
+      error: 'INVALID_IMAP',
+    });
   });
 });
 
@@ -46,13 +61,29 @@ describe('createDevImapResolver', () => {
   const resolver = createDevImapResolver();
 
   it('resolves example.com hosts and the major providers’ IMAP hosts', async () => {
-    for (const host of ['imap.example.com', 'mail.example.com', 'imap.gmail.com', 'outlook.office365.com', 'imap.mail.yahoo.com', 'imap.aol.com', 'IMAP.GMAIL.COM.']) {
+    for (const host of [
+      'imap.example.com',
+      'mail.example.com',
+      'imap.gmail.com',
+      'outlook.office365.com',
+      'imap.mail.yahoo.com',
+      'imap.aol.com',
+      'IMAP.GMAIL.COM.',
+    ]) {
       expect(await resolver.resolves(host), host).toBe(true);
     }
   });
 
   it('does not resolve invalid.example.com, *.invalid, unknown or malformed hosts', async () => {
-    for (const host of ['invalid.example.com', 'imap.example.invalid', 'invalid', 'imap.unknown-domain.org', 'no spaces.com', '', 'a'.repeat(300) + '.com']) {
+    for (const host of [
+      'invalid.example.com',
+      'imap.example.invalid',
+      'invalid',
+      'imap.unknown-domain.org',
+      'no spaces.com',
+      '',
+      'a'.repeat(300) + '.com',
+    ]) {
       expect(await resolver.resolves(host), host).toBe(false);
     }
   });

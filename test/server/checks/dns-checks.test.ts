@@ -52,7 +52,8 @@ describe('createDnsDomainValidator', () => {
 });
 
 describe('createDnsImapResolver', () => {
-  const resolver = () => createDnsImapResolver({ guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: [dns.address], timeoutMs: 500 }) });
+  const resolver = () =>
+    createDnsImapResolver({ guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: [dns.address], timeoutMs: 500 }) });
 
   it('accepts a host that resolves to a public address', async () => {
     expect(await resolver().resolves('imap.public.test')).toBe(true);

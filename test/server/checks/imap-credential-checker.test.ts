@@ -73,14 +73,20 @@ describe('createImapCredentialChecker against Dovecot', () => {
 
   it('answers INVALID_IMAP for a host that does not resolve', async () => {
     // .invalid is reserved (RFC 2606): it never resolves, online or offline.
-    const result = await trusting().check({ email: dovecot.user.email, password: dovecot.user.password, imap: { host: 'imap.portal-test.invalid', port: 993, security: 'tls' } });
+    const result = await trusting().check({
+      email: dovecot.user.email,
+      password: dovecot.user.password,
+      imap: { host: 'imap.portal-test.invalid', port: 993, security: 'tls' },
+    });
     expect(result).toEqual({ ok: false, error: 'INVALID_IMAP' });
   });
 
   it('refuses loopback without the allow-list, before connecting', async () => {
-    const strict = createImapCredentialChecker({ guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }), tls: { ca: dovecot.certificate } });
+    const strict = createImapCredentialChecker({
+      guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }),
+      tls: { ca: dovecot.certificate },
+    });
     const result = await strict.check({ email: dovecot.user.email, password: dovecot.user.password, imap: tls() });
     expect(result).toEqual({ ok: false, error: 'INVALID_IMAP' });
   });
-
 });

@@ -35,7 +35,9 @@ const zone: Zone = {
   'imap.public.test': { a: [PUBLIC_V4], aaaa: [PUBLIC_V6] },
   'imap.mixed.test': { a: [PUBLIC_V4, '10.0.0.1'] },
   'imap.lab.test': { a: ['10.20.30.40'] },
-  ...Object.fromEntries(NOT_PUBLIC.map((address, index) => [`n${index}.evil.test`, isV6(address) ? { aaaa: [address] } : { a: [address] }])),
+  ...Object.fromEntries(
+    NOT_PUBLIC.map((address, index) => [`n${index}.evil.test`, isV6(address) ? { aaaa: [address] } : { a: [address] }]),
+  ),
 };
 
 let dns: DnsServer;
@@ -49,7 +51,10 @@ const guard = (policy: Partial<OutboundPolicy> = {}) =>
 
 describe('createOutboundGuard', () => {
   it('accepts a public name and hands out the checked address with the name for TLS', async () => {
-    expect(await guard().check('IMAP.Public.Test.', 993)).toEqual({ ok: true, target: { address: PUBLIC_V4, servername: 'imap.public.test' } });
+    expect(await guard().check('IMAP.Public.Test.', 993)).toEqual({
+      ok: true,
+      target: { address: PUBLIC_V4, servername: 'imap.public.test' },
+    });
   });
 
   it.each(NOT_PUBLIC.map((address, index) => [address, `n${index}.evil.test`]))(

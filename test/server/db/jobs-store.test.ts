@@ -49,7 +49,13 @@ describe('jobs store', () => {
   it('records the end once, with its mail queued once, however many ask at the same time', async () => {
     const store = createJobsStore(db);
     await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS);
-    const end = { exportId: 'A'.repeat(32), emailStatus: 'completed' as const, contactsStatus: null, finishedAt: NOW, downloadExpiresAt: NOW + 1 };
+    const end = {
+      exportId: 'A'.repeat(32),
+      emailStatus: 'completed' as const,
+      contactsStatus: null,
+      finishedAt: NOW,
+      downloadExpiresAt: NOW + 1,
+    };
     const finished = await Promise.all([1, 2, 3].map(() => store.finish(end)));
     expect(finished.filter(Boolean)).toHaveLength(1);
     expect(await store.find('A'.repeat(32))).toMatchObject({ emailStatus: 'completed', finishedAt: NOW, downloadExpiresAt: NOW + 1 });

@@ -37,7 +37,9 @@ describe('migrations', () => {
 
   it('refuse a database that ran a migration this version does not know', async () => {
     const db = await openDatabase(config, logger);
-    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${'9999-from-a-newer-version'}, ${new Date().toISOString()})`.execute(db);
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${'9999-from-a-newer-version'}, ${new Date().toISOString()})`.execute(
+      db,
+    );
     await db.destroy();
     await expect(openDatabase(config, logger)).rejects.toThrow(/newer than this service: it ran migration 9999-from-a-newer-version/);
   });

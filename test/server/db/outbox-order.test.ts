@@ -145,7 +145,8 @@ describe('the outbox, one subject at a time', () => {
       // Each runner's log is in time order; a runner that sent both sent them in turn.
       for (const log of [first.events, second.events]) {
         const own = mine(log);
-        if (own.length === 4) expect(own).toEqual([`begin ${id} started`, `end ${id} started`, `begin ${id} completed`, `end ${id} completed`]);
+        if (own.length === 4)
+          expect(own).toEqual([`begin ${id} started`, `end ${id} started`, `begin ${id} completed`, `end ${id} completed`]);
       }
     }
     const sent = [...first.sent, ...second.sent];

@@ -62,28 +62,38 @@ describe('transfer queue (pg-boss)', () => {
   it('does not hand out a transfer before its time', async () => {
     await queue.enqueue('later', Date.now() + 1_500);
     expect(await queue.claim('w1', Date.now(), LEASE, 5)).toEqual([]);
-    await expect.poll(async () => ids(await queue.claim('w1', Date.now(), LEASE * 30, 5)), { timeout: 5_000, interval: 200 }).toEqual(['later']);
+    await expect
+      .poll(async () => ids(await queue.claim('w1', Date.now(), LEASE * 30, 5)), { timeout: 5_000, interval: 200 })
+      .toEqual(['later']);
   });
 
-  it('lets another worker take a transfer whose lease ran out, counting the attempt, and the old owner loses it', { timeout: 30_000 }, async () => {
-    await queue.enqueue('T', Date.now() - 1000);
-    expect(await queue.claim('dead', Date.now(), LEASE, 1)).toEqual([{ exportId: 'T', attempt: 1 }]);
-    expect(await queue.extend('T', 'dead', Date.now(), LEASE)).toBe(true);
-    // Renewed by nobody now: pg-boss's maintenance fails it into a retry, due after the backoff.
-    await expect.poll(() => queue.claim('w2', Date.now(), LEASE * 30, 1), { timeout: 20_000, interval: 250 }).toEqual([{ exportId: 'T', attempt: 2 }]);
-    expect(await queue.extend('T', 'dead', Date.now(), LEASE)).toBe(false);
-    expect(await queue.extend('T', 'w2', Date.now(), LEASE * 30)).toBe(true);
-    // A give-back by the owner that lost it changes nothing.
-    await queue.release('T', 'dead', Date.now() - 1000);
-    expect(await queue.claim('w3', Date.now(), LEASE, 1)).toEqual([]);
-  });
+  it(
+    'lets another worker take a transfer whose lease ran out, counting the attempt, and the old owner loses it',
+    { timeout: 30_000 },
+    async () => {
+      await queue.enqueue('T', Date.now() - 1000);
+      expect(await queue.claim('dead', Date.now(), LEASE, 1)).toEqual([{ exportId: 'T', attempt: 1 }]);
+      expect(await queue.extend('T', 'dead', Date.now(), LEASE)).toBe(true);
+      // Renewed by nobody now: pg-boss's maintenance fails it into a retry, due after the backoff.
+      await expect
+        .poll(() => queue.claim('w2', Date.now(), LEASE * 30, 1), { timeout: 20_000, interval: 250 })
+        .toEqual([{ exportId: 'T', attempt: 2 }]);
+      expect(await queue.extend('T', 'dead', Date.now(), LEASE)).toBe(false);
+      expect(await queue.extend('T', 'w2', Date.now(), LEASE * 30)).toBe(true);
+      // A give-back by the owner that lost it changes nothing.
+      await queue.release('T', 'dead', Date.now() - 1000);
+      expect(await queue.claim('w3', Date.now(), LEASE, 1)).toEqual([]);
+    },
+  );
 
   it('takes a transfer back at the time given, counting attempts from there, and forgets a removed one', async () => {
     await queue.enqueue('T', Date.now() - 1000);
     await queue.claim('w1', Date.now(), LEASE * 30, 1);
     await queue.release('T', 'w1', Date.now() + 1_000);
     expect(await queue.claim('w2', Date.now(), LEASE * 30, 1)).toEqual([]);
-    await expect.poll(() => queue.claim('w2', Date.now(), LEASE * 30, 1), { timeout: 5_000, interval: 200 }).toEqual([{ exportId: 'T', attempt: 1 }]);
+    await expect
+      .poll(() => queue.claim('w2', Date.now(), LEASE * 30, 1), { timeout: 5_000, interval: 200 })
+      .toEqual([{ exportId: 'T', attempt: 1 }]);
     await queue.remove('T');
     expect(await queue.extend('T', 'w2', Date.now(), LEASE)).toBe(false);
     await queue.enqueue('U', Date.now() - 1000);
@@ -122,8 +132,12 @@ describe('pg-boss start', () => {
       const installer = new PgBoss({ connectionString: url, schedule: false, supervise: false });
       await installer.start();
       await installer.stop({ graceful: false, wait: true });
-      const starts = await Promise.allSettled(Array.from({ length: 6 }, () => startPgBoss({ url, leaseMs: LEASE, onError: () => undefined })));
-      await Promise.all(starts.map((start) => (start.status === 'fulfilled' ? start.value.stop({ graceful: false, wait: true }) : undefined)));
+      const starts = await Promise.allSettled(
+        Array.from({ length: 6 }, () => startPgBoss({ url, leaseMs: LEASE, onError: () => undefined })),
+      );
+      await Promise.all(
+        starts.map((start) => (start.status === 'fulfilled' ? start.value.stop({ graceful: false, wait: true }) : undefined)),
+      );
       await fresh.remove();
       expect(starts.filter((start) => start.status === 'rejected').map((start) => String(start.reason))).toEqual([]);
     }

@@ -38,9 +38,7 @@ describe('several processes on one Postgres database', () => {
     const stores = processes.map(createJobsStore);
     const ids = Array.from({ length: 9 }, (_, index) => String(index).repeat(32));
     const holders = await Promise.all(
-      ids.map((exportId, index) =>
-        stores[index % stores.length]!.insertUnlessDuplicate(newJob(exportId, 'same-body'), NOW - 60_000),
-      ),
+      ids.map((exportId, index) => stores[index % stores.length]!.insertUnlessDuplicate(newJob(exportId, 'same-body'), NOW - 60_000)),
     );
     expect(new Set(holders).size).toBe(1);
     expect(await processes[1]!.selectFrom('jobs').select('export_id').execute()).toEqual([{ export_id: holders[0] }]);

@@ -3,11 +3,11 @@
  * upgraded in place on start: every row stays readable through today's stores, the idempotency of
  * a recent load survives the move to load_claims, and the file is marked so the old code refuses it.
  */
-import BetterSqlite3 from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJobsStore } from '../../../server/db/jobs-store.ts';
 import { MIGRATIONS } from '../../../server/db/migrations/index.ts';
@@ -37,19 +37,25 @@ function writeLegacyFile(file: string): void {
   job.run(FINISHED, 'file', null, 'emailmigration,contactsmigration', 'MBOX', 'VCF', NOW - 60 * 60 * 1000, 'key-of-finished');
   job.run(RUNNING, 'gmail', 'me@gmail.com', 'emailmigration', null, null, NOW - 60 * 1000, 'key-of-running');
   legacy
-    .prepare(`UPDATE jobs SET email_status = 'completed', contacts_status = 'completed', finished_at = ?, end_notified = 1,
-      download_token_hash = 'download-hash', download_expires_at = ? WHERE export_id = ?`)
+    .prepare(
+      `UPDATE jobs SET email_status = 'completed', contacts_status = 'completed', finished_at = ?, end_notified = 1,
+      download_token_hash = 'download-hash', download_expires_at = ? WHERE export_id = ?`,
+    )
     .run(NOW - 30 * 60 * 1000, NOW + 14 * 24 * 60 * 60 * 1000, FINISHED);
   const notification = legacy.prepare('INSERT INTO notifications (export_id, outcome, sent_at, delivered) VALUES (?, ?, ?, ?)');
   notification.run(FINISHED, 'started', NOW - 60 * 60 * 1000, 1);
   notification.run(FINISHED, 'completed', NOW - 30 * 60 * 1000, 0);
   legacy.prepare("INSERT INTO opt_out_states (email, state, updated_at) VALUES ('opted@example.com', 'OPTED_OUT_INITIAL', ?)").run(NOW);
   legacy
-    .prepare(`INSERT INTO support_requests (email_address, destination_email, migration_id, issue, received_at)
-      VALUES ('active@example.com', 'me@gmail.com', ?, 'nothing arrived', ?)`)
+    .prepare(
+      `INSERT INTO support_requests (email_address, destination_email, migration_id, issue, received_at)
+      VALUES ('active@example.com', 'me@gmail.com', ?, 'nothing arrived', ?)`,
+    )
     .run(FINISHED, NOW);
   legacy
-    .prepare("INSERT INTO identity_tokens (token_digest, email, purpose, provider, expires_at) VALUES (?, 'active@example.com', 'source', 'northwave', ?)")
+    .prepare(
+      "INSERT INTO identity_tokens (token_digest, email, purpose, provider, expires_at) VALUES (?, 'active@example.com', 'source', 'northwave', ?)",
+    )
     .run(sha256(TOKEN), NOW + 60 * 60 * 1000);
   legacy.close();
 }
@@ -100,7 +106,9 @@ describe('upgrading a SQLite file made before the Kysely migrations', () => {
       { kind: 'export-mail', ref: FINISHED, payload: '{"outcome":"started"}', status: 'sent' },
       { kind: 'export-mail', ref: FINISHED, payload: '{"outcome":"completed"}', status: 'failed' },
     ]);
-    expect(await db.selectFrom('jobs').select('download_token_hash').where('export_id', '=', FINISHED).executeTakeFirst()).toEqual({ download_token_hash: null });
+    expect(await db.selectFrom('jobs').select('download_token_hash').where('export_id', '=', FINISHED).executeTakeFirst()).toEqual({
+      download_token_hash: null,
+    });
     expect(await createOptOutStore(db).find('Opted@example.com')).toEqual({ state: 'OPTED_OUT_INITIAL', updatedAt: NOW });
     expect(await createSupportStore(db, { retentionMs: 365 * 24 * 60 * 60 * 1000 }).newest(10)).toEqual([
       expect.objectContaining({ id: 1, migration_id: FINISHED, issue: 'nothing arrived', receivedAt: NOW }),

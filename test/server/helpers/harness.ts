@@ -6,12 +6,12 @@
  * The database is the run's dialect (test/support/test-database.ts): every suite that starts a
  * harness runs once on SQLite (vitest project `node`) and once on Postgres (project `postgres`).
  */
-import { serve, type ServerType } from '@hono/node-server';
-import type { Logger } from 'pino';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
+import { serve, type ServerType } from '@hono/node-server';
 import { createService, type ExportService } from '../../../server/app.ts';
 import { readConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
@@ -81,7 +81,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const distDir = path.join(dir, 'dist');
   mkdirSync(path.join(distDir, 'assets'), { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal index</title>');
-  const config = readConfig({ DATA_DIR: dir, DIST_DIR: distDir, LOG_LEVEL: 'silent', HASH_SECRET: SECRET, ...NO_LIMITS, ...database.env, ...options.env });
+  const config = readConfig({
+    DATA_DIR: dir,
+    DIST_DIR: distDir,
+    LOG_LEVEL: 'silent',
+    HASH_SECRET: SECRET,
+    ...NO_LIMITS,
+    ...database.env,
+    ...options.env,
+  });
   const clock = { now: Date.UTC(2026, 10, 22, 9, 0, 0) };
   const now = () => clock.now;
   const logger = options.logger ?? createLogger('silent');
@@ -142,8 +150,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   transfers?.worker.start();
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {
-    server = serve({ fetch: service.app.fetch, port: options.port ?? 0, hostname: '127.0.0.1', serverOptions: { ServerResponse: service.ServerResponse } }, (info: AddressInfo) =>
-      resolve(`http://127.0.0.1:${info.port}`),
+    server = serve(
+      {
+        fetch: service.app.fetch,
+        port: options.port ?? 0,
+        hostname: '127.0.0.1',
+        serverOptions: { ServerResponse: service.ServerResponse },
+      },
+      (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`),
     );
   });
   return {
@@ -214,6 +228,10 @@ export function fileLoad(email: string, overrides: Record<string, unknown> = {})
 export async function consentGrant(harness: Harness, provider: 'gmail' | 'outlook', email: string): Promise<string> {
   const token = await harness.tokens.issue({ email, purpose: 'destination', provider });
   const access = { token: `access-token-of-${email}`, expiresAt: harness.clock.now + 60 * 60 * 1000 };
-  await harness.identity.grants.keep(token, { provider, email, tokens: { refreshToken: null, access: { mail: access, contacts: access } } });
+  await harness.identity.grants.keep(token, {
+    provider,
+    email,
+    tokens: { refreshToken: null, access: { mail: access, contacts: access } },
+  });
   return token;
 }

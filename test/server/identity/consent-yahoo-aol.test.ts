@@ -43,7 +43,9 @@ describe.each([
     const page = await h.browser.visit(`${h.base}${mailAt(provider)}`);
     expect(page.html).toContain('<p class="badge">Development sign-in</p>');
     expect(page.html).toContain(`<h1>Allow access to your ${name} account</h1>`);
-    expect(page.html).toContain('<label class="scope"><input type="checkbox" name="scope" value="mail-w" checked> <span>Read, compose and send your email</span></label>');
+    expect(page.html).toContain(
+      '<label class="scope"><input type="checkbox" name="scope" value="mail-w" checked> <span>Read, compose and send your email</span></label>',
+    );
     expect(page.html).toMatch(/value="deny" class="secondary" formnovalidate>Deny<\/button>/);
   });
 
@@ -68,12 +70,16 @@ describe.each([
 
   it('the mail scope unticked → MISSING_SCOPE, and nothing kept', async () => {
     const before = await h.db.selectFrom('destination_grants').select('grant_key').execute();
-    expect(relative(await consent(h, mailAt(provider), { email: address, untick: ['mail-w'] }, h.newBrowser()))).toBe('/oauth-callback?error=MISSING_SCOPE');
+    expect(relative(await consent(h, mailAt(provider), { email: address, untick: ['mail-w'] }, h.newBrowser()))).toBe(
+      '/oauth-callback?error=MISSING_SCOPE',
+    );
     expect(await h.db.selectFrom('destination_grants').select('grant_key').execute()).toEqual(before);
   });
 
   it('Deny → access_denied → EXTERNAL_OAUTH_ERROR', async () => {
-    expect(relative(await consent(h, mailAt(provider), { email: address, decision: 'deny' }, h.newBrowser()))).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
+    expect(relative(await consent(h, mailAt(provider), { email: address, decision: 'deny' }, h.newBrowser()))).toBe(
+      '/oauth-callback?error=EXTERNAL_OAUTH_ERROR',
+    );
   });
 });
 
@@ -91,7 +97,10 @@ describe('mix-up between Yahoo and AOL (one identity platform, a redirect URI ea
     }
     const other = await callbackOf(h, mailAt('yahoo'), fill, browser);
     other.searchParams.set('iss', `${h.identity.developmentProvider}/aol`);
-    const response = await fetch(new URL(`${other.pathname}${other.search}`, h.base), { redirect: 'manual', headers: { Cookie: browser.cookieFor(other) } });
+    const response = await fetch(new URL(`${other.pathname}${other.search}`, h.base), {
+      redirect: 'manual',
+      headers: { Cookie: browser.cookieFor(other) },
+    });
     expect(response.headers.get('location')).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
   });
 });

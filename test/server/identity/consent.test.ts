@@ -41,7 +41,9 @@ describe('the redirect to a destination', () => {
       'openid email offline_access https://outlook.office.com/IMAP.AccessAsUser.All https://graph.microsoft.com/Contacts.ReadWrite',
     );
     expect(both.searchParams.get('redirect_uri')).toBe(`${h.base}/api/oauth/callback/microsoft`);
-    const mailOnly = new URL((await fetch(`${h.base}/api/oauth/?provider=outlook&scopes=emailmigration`, { redirect: 'manual' })).headers.get('location') ?? '');
+    const mailOnly = new URL(
+      (await fetch(`${h.base}/api/oauth/?provider=outlook&scopes=emailmigration`, { redirect: 'manual' })).headers.get('location') ?? '',
+    );
     expect(mailOnly.searchParams.get('scope')).not.toContain('Contacts');
   });
 
@@ -84,7 +86,11 @@ describe('the development consent page', () => {
 
   it('an invalid address shows the page again with the reason and the scopes as they were', async () => {
     const page = await h.browser.visit(`${h.base}${GMAIL_BOTH}`);
-    const again = await h.browser.submit(page, { email: '<b>bad</b>', scope: 'https://www.googleapis.com/auth/contacts', decision: 'allow' });
+    const again = await h.browser.submit(page, {
+      email: '<b>bad</b>',
+      scope: 'https://www.googleapis.com/auth/contacts',
+      decision: 'allow',
+    });
     expect(again.status).toBe(400);
     expect(again.html).toContain('value="&lt;b&gt;bad&lt;/b&gt;"');
     expect(again.html).toContain('aria-describedby="address-error"');
@@ -157,7 +163,8 @@ describe('Outlook.com', () => {
 
 describe('the load that uses a consent', () => {
   it('attaches its tokens to the export it starts; the same consent starts no second export', async () => {
-    const tokenId = spa(await consent(h, '/api/oauth/?provider=gmail&scopes=emailmigration', { email: 'second@gmail.com' })).query.get('token_id') ?? '';
+    const tokenId =
+      spa(await consent(h, '/api/oauth/?provider=gmail&scopes=emailmigration', { email: 'second@gmail.com' })).query.get('token_id') ?? '';
     const session = await sessionOf(h, 'active@example.com');
     const load = (notify: string, operations: string[]) =>
       session.post('/api/load/', {

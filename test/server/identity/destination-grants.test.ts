@@ -8,7 +8,13 @@ import { createVault } from '../../../server/crypto/vault.ts';
 import { createJobsStore } from '../../../server/db/jobs-store.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { createLogger } from '../../../server/http/logger.ts';
-import { createGrantKeeper, MIN_LIFETIME_MS, type GrantKeeper, type Refresh, type RefreshResult } from '../../../server/identity/destination-grants.ts';
+import {
+  createGrantKeeper,
+  MIN_LIFETIME_MS,
+  type GrantKeeper,
+  type Refresh,
+  type RefreshResult,
+} from '../../../server/identity/destination-grants.ts';
 import { openTestDatabase } from '../../support/test-database.ts';
 import { newJob, NOW } from '../db/new-job.ts';
 
@@ -56,7 +62,12 @@ describe('destination grants', () => {
     await grants.keep(TOKEN, { provider: 'gmail', email: 'you@gmail.com', tokens: tokens(NOW + HOUR) });
     expect(await grants.forExport(EXPORT, 'mail')).toEqual({ kind: 'none' });
     expect(await grants.attach(TOKEN, EXPORT)).toBe(true);
-    expect(await grants.forExport(EXPORT, 'mail')).toEqual({ kind: 'access', email: 'you@gmail.com', accessToken: 'access-mail-1', expiresAt: NOW + HOUR });
+    expect(await grants.forExport(EXPORT, 'mail')).toEqual({
+      kind: 'access',
+      email: 'you@gmail.com',
+      accessToken: 'access-mail-1',
+      expiresAt: NOW + HOUR,
+    });
     // One consent, one export: a second load with the same destination token gets nothing.
     expect(await grants.attach(TOKEN, 'F'.repeat(32))).toBe(false);
     expect(await grants.attach('another-token', 'F'.repeat(32))).toBe(false);
@@ -73,7 +84,11 @@ describe('destination grants', () => {
     expect(await keeper('another-secret').forExport(EXPORT, 'mail')).toEqual({ kind: 'revoked' });
     // The second row's sealed tokens moved onto the first: they are bound to their own row.
     const second = rows.find((row) => row.email === 'me@gmail.com');
-    await db.updateTable('destination_grants').set({ sealed: second?.sealed ?? '' }).where('export_id', '=', EXPORT).execute();
+    await db
+      .updateTable('destination_grants')
+      .set({ sealed: second?.sealed ?? '' })
+      .where('export_id', '=', EXPORT)
+      .execute();
     expect(await keeper().forExport(EXPORT, 'mail')).toEqual({ kind: 'revoked' });
   });
 
@@ -145,7 +160,11 @@ describe('destination grants', () => {
   it('forgets an export’s tokens on delete, and purges those of ended exports and unused consents', async () => {
     const grants = keeper();
     const jobs = createJobsStore(db);
-    for (const [token, exportId] of [['a', 'A'.repeat(32)], ['b', 'B'.repeat(32)], ['c', null]] as const) {
+    for (const [token, exportId] of [
+      ['a', 'A'.repeat(32)],
+      ['b', 'B'.repeat(32)],
+      ['c', null],
+    ] as const) {
       await grants.keep(token, { provider: 'gmail', email: 'you@gmail.com', tokens: tokens(NOW + HOUR) });
       if (exportId) {
         await jobs.insertUnlessDuplicate(newJob(exportId, `key-${token}`), NOW - HOUR);
@@ -156,7 +175,13 @@ describe('destination grants', () => {
     await grants.delete('A'.repeat(32));
     expect(await grants.forExport('A'.repeat(32), 'mail')).toEqual({ kind: 'none' });
 
-    await jobs.finish({ exportId: 'B'.repeat(32), emailStatus: 'completed', contactsStatus: null, finishedAt: NOW, downloadExpiresAt: null });
+    await jobs.finish({
+      exportId: 'B'.repeat(32),
+      emailStatus: 'completed',
+      contactsStatus: null,
+      finishedAt: NOW,
+      downloadExpiresAt: null,
+    });
     clock.now += HOUR;
     expect(await grants.purge()).toBe(2);
     expect(await db.selectFrom('destination_grants').select('grant_key').execute()).toEqual([]);

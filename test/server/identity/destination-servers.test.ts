@@ -20,8 +20,14 @@ let microsoft: StandIn;
 beforeAll(async () => {
   const port = await freePort();
   const portal = `http://127.0.0.1:${port}`;
-  google = await startStandIn('google', { redirectUri: `${portal}/api/oauth/callback/google`, scopes: [...GOOGLE.scopes.mail, ...GOOGLE.scopes.contacts] });
-  microsoft = await startStandIn('microsoft', { redirectUri: `${portal}/api/oauth/callback/microsoft`, scopes: [...MICROSOFT.scopes.mail, ...MICROSOFT.scopes.contacts] });
+  google = await startStandIn('google', {
+    redirectUri: `${portal}/api/oauth/callback/google`,
+    scopes: [...GOOGLE.scopes.mail, ...GOOGLE.scopes.contacts],
+  });
+  microsoft = await startStandIn('microsoft', {
+    redirectUri: `${portal}/api/oauth/callback/microsoft`,
+    scopes: [...MICROSOFT.scopes.mail, ...MICROSOFT.scopes.contacts],
+  });
   h = await startIdentity({
     port,
     env: {
@@ -76,7 +82,9 @@ describe('Outlook.com through the configured Microsoft client', () => {
     const asked = microsoft.requests.at(-1);
     expect(asked?.pathname).toBe('/consumers/v2.0/auth');
     expect(asked?.searchParams.get('prompt')).toBe('select_account');
-    expect(asked?.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['offline_access', ...MICROSOFT.scopes.mail, ...MICROSOFT.scopes.contacts]));
+    expect(asked?.searchParams.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['offline_access', ...MICROSOFT.scopes.mail, ...MICROSOFT.scopes.contacts]),
+    );
 
     const exportId = await attachConsent(h, query.get('token_id') ?? '');
     h.clock.now += 2 * HOUR;
@@ -89,7 +97,10 @@ describe('Outlook.com through the configured Microsoft client', () => {
 
 describe('the configured servers', () => {
   it('are where the browser is sent, not the development provider', async () => {
-    for (const [start, standIn] of [[GMAIL_BOTH, google], [OUTLOOK_BOTH, microsoft]] as const) {
+    for (const [start, standIn] of [
+      [GMAIL_BOTH, google],
+      [OUTLOOK_BOTH, microsoft],
+    ] as const) {
       const response = await fetch(`${h.base}${start}`, { redirect: 'manual' });
       expect(response.headers.get('location')).toMatch(new RegExp(`^${standIn.issuer}/auth\\?`));
     }

@@ -61,7 +61,12 @@ export async function consent(
 }
 
 /** The page, a step before the portal's callback is requested: that callback's URL (code, state, iss) left for the test to present. */
-export async function callbackOf(h: IdentityHarness, start: string, fill: Record<string, string | string[]>, browser = h.browser): Promise<URL> {
+export async function callbackOf(
+  h: IdentityHarness,
+  start: string,
+  fill: Record<string, string | string[]>,
+  browser = h.browser,
+): Promise<URL> {
   const page = await browser.visit(`${h.base}${start}`);
   const stop = (url: URL) => url.origin === h.base && url.pathname.startsWith('/api/oauth/callback');
   const landing = await browser.submit(page, fill, { stopBefore: stop });

@@ -88,7 +88,9 @@ describe('against the embedded provider', () => {
     const authorize = new URL(started.url);
     authorize.searchParams.set('nonce', 'a-nonce-the-portal-never-sent');
     const page = await browser.visit(authorize);
-    const callback = (await browser.submit(page, { email: 'active@example.com' }, { stopBefore: (url) => url.pathname === '/api/oauth/callback' })).url;
+    const callback = (
+      await browser.submit(page, { email: 'active@example.com' }, { stopBefore: (url) => url.pathname === '/api/oauth/callback' })
+    ).url;
     expect(await present(h, callback, browser.cookieFor(callback))).toBe(AUTH_ERROR);
     expect(lastRefusal(log.lines)).toMatch(/nonce/);
   });
@@ -114,7 +116,11 @@ describe('against the embedded provider', () => {
     const started = await browser.visit(`${h.base}${SIGN_IN}`, { stopBefore: (url) => url.origin === h.identity.developmentProvider });
     const authorize = new URL(started.url);
     const denied = new URL(`${h.base}/api/oauth/callback`);
-    denied.search = new URLSearchParams({ error: 'access_denied', state: authorize.searchParams.get('state') ?? '', iss: `${h.identity.developmentProvider}/sso` }).toString();
+    denied.search = new URLSearchParams({
+      error: 'access_denied',
+      state: authorize.searchParams.get('state') ?? '',
+      iss: `${h.identity.developmentProvider}/sso`,
+    }).toString();
     expect(await present(h, denied, browser.cookieFor(denied))).toBe(AUTH_ERROR);
     expect(lastRefusal(log.lines)).toContain('access_denied');
     expect(relative(await consent(h, GMAIL_BOTH, { decision: 'deny' }, h.newBrowser()))).toBe('/oauth-callback?error=EXTERNAL_OAUTH_ERROR');
@@ -122,7 +128,11 @@ describe('against the embedded provider', () => {
 
   it('mix-up: a code from one server at another’s callback, or with another server’s iss, is refused', async () => {
     const browser = h.newBrowser();
-    const fill = { email: 'casey@gmail.com', scope: ['https://mail.google.com/', 'https://www.googleapis.com/auth/contacts'], decision: 'allow' };
+    const fill = {
+      email: 'casey@gmail.com',
+      scope: ['https://mail.google.com/', 'https://www.googleapis.com/auth/contacts'],
+      decision: 'allow',
+    };
     const google = await callbackOf(h, GMAIL_BOTH, fill, browser);
     expect(google.pathname).toBe('/api/oauth/callback/google');
     expect(google.searchParams.get('iss')).toBe(`${h.identity.developmentProvider}/google`);
@@ -142,11 +152,15 @@ describe('against the embedded provider', () => {
   });
 
   it('a scope not granted is MISSING_SCOPE, whatever was asked for', async () => {
-    expect(relative(await consent(h, GMAIL_BOTH, { untick: ['https://mail.google.com/'] }, h.newBrowser()))).toBe('/oauth-callback?error=MISSING_SCOPE');
+    expect(relative(await consent(h, GMAIL_BOTH, { untick: ['https://mail.google.com/'] }, h.newBrowser()))).toBe(
+      '/oauth-callback?error=MISSING_SCOPE',
+    );
   });
 
   describe('no redirect leaves the portal or its authorization servers', () => {
-    const ours = (location: string) => (location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\')) || location.startsWith(`${h.identity.developmentProvider}/`);
+    const ours = (location: string) =>
+      (location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\')) ||
+      location.startsWith(`${h.identity.developmentProvider}/`);
 
     it.each([
       '/api/oauth/?provider=northwave&logout=true&redirect_uri=https://evil.example/cb&return_to=https://evil.example/&next=//evil.example/',
@@ -169,10 +183,13 @@ describe('against the embedded provider', () => {
       const { request } = await import('node:http');
       const location = await new Promise<string>((resolve, reject) => {
         const url = new URL(`${h.base}${SIGN_IN}`);
-        request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { Host: 'evil.example' } }, (response) => {
-          resolve(response.headers.location ?? '');
-          response.resume();
-        })
+        request(
+          { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { Host: 'evil.example' } },
+          (response) => {
+            resolve(response.headers.location ?? '');
+            response.resume();
+          },
+        )
           .on('error', reject)
           .end();
       });
@@ -202,7 +219,14 @@ describe('ID tokens the issuer did not sign as it should', () => {
   beforeAll(async () => {
     proxy = await startTamperProxy();
     signingKey = newSigningKey();
-    provider = await startDevelopmentProvider({ directory: scenarioDirectory, issuers: ['sso'], port: 0, portalOrigin: null, signingKey, publicOrigin: proxy.origin });
+    provider = await startDevelopmentProvider({
+      directory: scenarioDirectory,
+      issuers: ['sso'],
+      port: 0,
+      portalOrigin: null,
+      signingKey,
+      publicOrigin: proxy.origin,
+    });
     proxy.target(provider.port);
     const sso = provider.clients.sso;
     if (!sso || sso.auth.method === 'private_key_jwt') throw new Error('the provider made no secret client');
@@ -226,10 +250,22 @@ describe('ID tokens the issuer did not sign as it should', () => {
   });
 
   it.each([
-    ['signed by a key the issuer does not publish', () => ({ key: { ...(rogue.export({ format: 'jwk' }) as JWK), kid: signingKey.kid }, change: (p: Record<string, unknown>) => p }), /signature/i],
-    ['from another issuer', () => ({ key: signingKey, change: (p: Record<string, unknown>) => ({ ...p, iss: 'http://127.0.0.1:9/another-issuer' }) }), /iss/],
+    [
+      'signed by a key the issuer does not publish',
+      () => ({ key: { ...(rogue.export({ format: 'jwk' }) as JWK), kid: signingKey.kid }, change: (p: Record<string, unknown>) => p }),
+      /signature/i,
+    ],
+    [
+      'from another issuer',
+      () => ({ key: signingKey, change: (p: Record<string, unknown>) => ({ ...p, iss: 'http://127.0.0.1:9/another-issuer' }) }),
+      /iss/,
+    ],
     ['for another client', () => ({ key: signingKey, change: (p: Record<string, unknown>) => ({ ...p, aud: 'another-client' }) }), /aud/],
-    ['expired', () => ({ key: signingKey, change: (p: Record<string, unknown>) => ({ ...p, iat: now() - 7200, exp: now() - 3600 }) }), /exp/],
+    [
+      'expired',
+      () => ({ key: signingKey, change: (p: Record<string, unknown>) => ({ ...p, iat: now() - 7200, exp: now() - 3600 }) }),
+      /exp/,
+    ],
   ])('refuses an ID token %s', async (_, rule, reason) => {
     proxy.tamper(rule());
     const before = await sourceTokens(h);

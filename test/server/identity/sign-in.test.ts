@@ -74,7 +74,11 @@ describe('the development sign-in page', () => {
     expect(path).toBe('/oauth-callback');
     expect([...query.keys()].sort()).toEqual(['email', 'token_id']);
     expect(query.get('email')).toBe('opted-out@example.com');
-    expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'opted-out@example.com', purpose: 'source', provider: 'northwave' });
+    expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({
+      email: 'opted-out@example.com',
+      purpose: 'source',
+      provider: 'northwave',
+    });
     expect(h.browser.cookieFor(`${h.base}/api/oauth/callback`)).not.toContain('identity_flow');
   });
 

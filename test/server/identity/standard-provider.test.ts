@@ -84,7 +84,11 @@ describe('a standard OpenID Connect provider configured by the issuer variables 
     const { path, query } = spa(await signInAtTheIsp(SIGN_IN, 'pat'));
     expect(path).toBe('/oauth-callback');
     expect(query.get('email')).toBe('pat@isp.example');
-    expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({ email: 'pat@isp.example', purpose: 'source', provider: 'northwave' });
+    expect(await h.tokens.verify(query.get('token_id') ?? '')).toEqual({
+      email: 'pat@isp.example',
+      purpose: 'source',
+      provider: 'northwave',
+    });
     expect(userinfoCalls).toBe(1);
   });
 

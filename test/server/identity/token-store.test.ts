@@ -25,7 +25,9 @@ describe('token store', () => {
   it('never issues the same token twice', async () => {
     const store = createTokenStore(db, { ttlMs: 60_000, now });
     const tokens = new Set(
-      await Promise.all(Array.from({ length: 200 }, () => store.issue({ email: 'a@example.com', purpose: 'status', provider: 'northwave' }))),
+      await Promise.all(
+        Array.from({ length: 200 }, () => store.issue({ email: 'a@example.com', purpose: 'status', provider: 'northwave' })),
+      ),
     );
     expect(tokens.size).toBe(200);
   });

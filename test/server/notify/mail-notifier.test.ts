@@ -24,7 +24,10 @@ const outboxDir = () => {
   return path.join(dir, 'outbox'); // not created yet: the notifier creates it
 };
 const DATE = Date.UTC(2026, 2, 2, 14, 0, 7);
-const notification = (outcome: ExportNotification['outcome'], destination: ExportNotification['destination'] = { provider: 'gmail', email: 'jane.doe@gmail.com' }): ExportNotification => ({
+const notification = (
+  outcome: ExportNotification['outcome'],
+  destination: ExportNotification['destination'] = { provider: 'gmail', email: 'jane.doe@gmail.com' },
+): ExportNotification => ({
   to: 'user@example.com',
   exportId: EXPORT_ID,
   portalUrl: PORTAL,
@@ -47,7 +50,12 @@ function parts(raw: string): { text: string; html: string } {
     const match = /Content-Type: (text\/(?:plain|html))[^\r]*\r\nContent-Transfer-Encoding: ([^\r]+)\r\n\r\n([\s\S]*)/.exec(section);
     if (!match) continue;
     const [, type = '', encoding = '', body = ''] = match;
-    found[type] = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+    found[type] =
+      encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : encoding === 'base64'
+          ? Buffer.from(body, 'base64').toString('utf8')
+          : body;
   }
   return { text: found['text/plain'] ?? '', html: found['text/html'] ?? '' };
 }
@@ -91,7 +99,10 @@ describe('createMailNotifier without SMTP', () => {
 
   it('escapes HTML and keeps file names inside the outbox for a hostile export ID', async () => {
     const dir = outboxDir();
-    await createMailNotifier({ outboxDir: dir, from: 'no-reply@example.com' }).send({ ...notification('started'), exportId: '../<b>x</b>' });
+    await createMailNotifier({ outboxDir: dir, from: 'no-reply@example.com' }).send({
+      ...notification('started'),
+      exportId: '../<b>x</b>',
+    });
     const [file] = readdirSync(dir);
     expect(file).toMatch(/^[\w-]+\.eml$/);
     expect(parts(readFileSync(path.join(dir, file ?? ''), 'utf8')).html).toContain('../&lt;b&gt;x&lt;/b&gt;');
@@ -134,8 +145,11 @@ describe('composeExportMail', () => {
 
   it('names the destination in every mail, the address shown by its first letter and its domain', () => {
     expect(composeExportMail(notification('started')).text).toContain('We are moving your email to your Gmail account j…@gmail.com.');
-    const said = (provider: ExportNotification['destination']['provider'], email: string | null, outcome: ExportNotification['outcome'] = 'completed') =>
-      composeExportMail({ ...notification(outcome, { provider, email }), ...ended(0) }).text;
+    const said = (
+      provider: ExportNotification['destination']['provider'],
+      email: string | null,
+      outcome: ExportNotification['outcome'] = 'completed',
+    ) => composeExportMail({ ...notification(outcome, { provider, email }), ...ended(0) }).text;
     expect(said('gmail', 'jane.doe@gmail.com')).toContain('Your email was moved to your Gmail account j…@gmail.com.');
     expect(said('outlook', 'sam@outlook.com')).toContain('to your Outlook.com account s…@outlook.com.');
     expect(said('yahoo', 'yo@yahoo.com')).toContain('to your Yahoo Mail account y…@yahoo.com.');
@@ -147,7 +161,9 @@ describe('composeExportMail', () => {
     expect(composeExportMail({ ...notification('completed'), operations: ['emailmigration', 'contactsmigration'] }).text).toContain(
       'Your email and contacts were moved to your Gmail account j…@gmail.com.',
     );
-    expect(composeExportMail({ ...notification('completed'), operations: ['contactsmigration'] }).text).toContain('Your contacts were moved to');
+    expect(composeExportMail({ ...notification('completed'), operations: ['contactsmigration'] }).text).toContain(
+      'Your contacts were moved to',
+    );
     for (const { notification: n, mail } of everyMail()) {
       const named = n.destination.provider === 'file' ? 'as a ZIP file to download' : `k…@${n.destination.provider}.example`;
       expect(mail.text, `${n.destination.provider} ${n.outcome}`).toContain(named);
@@ -163,29 +179,46 @@ describe('composeExportMail', () => {
   it('says in the subject and the body when items could not be moved, and how many', () => {
     const mail = composeExportMail({ ...notification('completed'), ...ended(2) });
     expect(mail.subject).toBe('Northwave: Your export is finished — some messages could not be moved');
-    expect(mail.text).toContain('Your email was moved to your Gmail account j…@gmail.com. But 2 messages could not be moved. Gmail refused them, or they could not be read from your Northwave mailbox.');
+    expect(mail.text).toContain(
+      'Your email was moved to your Gmail account j…@gmail.com. But 2 messages could not be moved. Gmail refused them, or they could not be read from your Northwave mailbox.',
+    );
     expect(mail.html).toContain('But 2 messages could not be moved.');
     // Where the list is: on the status page, signed in.
-    expect(mail.text).toContain(`To see which messages did not move, sign in on the export portal:\n1. Type this address into your browser: ${PORTAL}\n2. Choose "Check your export status". Then choose "Check by signing in".`);
+    expect(mail.text).toContain(
+      `To see which messages did not move, sign in on the export portal:\n1. Type this address into your browser: ${PORTAL}\n2. Choose "Check your export status". Then choose "Check by signing in".`,
+    );
     expect(mail.text).toContain(`5. Choose "${PORTAL_LABELS.report}". The list gives the reason for each one.`);
-    expect(composeExportMail({ ...notification('completed'), ...ended(1) }).text).toContain('But 1 message could not be moved. Gmail refused it, or it could not be read');
+    expect(composeExportMail({ ...notification('completed'), ...ended(1) }).text).toContain(
+      'But 1 message could not be moved. Gmail refused it, or it could not be read',
+    );
     const both = composeExportMail({ ...notification('completed'), operations: ['emailmigration', 'contactsmigration'], ...ended(1240) });
     expect(both.subject).toBe('Northwave: Your export is finished — some messages or contacts could not be moved');
     expect(both.text).toContain('But 1,240 messages or contacts could not be moved.');
-    const contacts = composeExportMail({ ...notification('completed', { provider: 'outlook', email: 'sam@outlook.com' }), operations: ['contactsmigration'], ...ended(3) });
+    const contacts = composeExportMail({
+      ...notification('completed', { provider: 'outlook', email: 'sam@outlook.com' }),
+      operations: ['contactsmigration'],
+      ...ended(3),
+    });
     expect(contacts.subject).toBe('Northwave: Your export is finished — some contacts could not be moved');
     const file = composeExportMail({ ...notification('completed', FILE), ...ended(4) });
     expect(file.subject).toBe('Northwave: Your export is finished — some messages could not be saved');
-    expect(file.text).toContain('Your email was saved as a ZIP file to download. But 4 messages could not be saved in it. They could not be read from your Northwave mailbox.');
+    expect(file.text).toContain(
+      'Your email was saved as a ZIP file to download. But 4 messages could not be saved in it. They could not be read from your Northwave mailbox.',
+    );
     // Everything arrived: the subject and the body say nothing of failures.
     const clean = composeExportMail({ ...notification('completed'), ...ended(0) });
     expect(clean.subject).toBe('Northwave: Your export is complete');
     expect(clean.text).not.toContain('could not');
     // An export that stopped says how many did not move too.
-    const stopped = composeExportMail({ ...notification('error', { provider: 'other', email: 'friend@example.com' }), ...ended(1243, 'all-items-failed') });
+    const stopped = composeExportMail({
+      ...notification('error', { provider: 'other', email: 'friend@example.com' }),
+      ...ended(1243, 'all-items-failed'),
+    });
     expect(stopped.subject).toBe('Northwave: Your export stopped due to an error');
     expect(stopped.text).toContain('Sorry, your export process stopped due to an error.');
-    expect(stopped.text).toContain('It was moving your email to the email account f…@example.com. 1,243 messages could not be moved. The email account refused them');
+    expect(stopped.text).toContain(
+      'It was moving your email to the email account f…@example.com. 1,243 messages could not be moved. The email account refused them',
+    );
   });
 
   it('carries the count receipt of an ended transfer', () => {
@@ -217,7 +250,9 @@ describe('composeExportMail', () => {
     // Only a finished file export has a file.
     for (const { notification: n, mail: other } of everyMail()) {
       const hasFile = n.destination.provider === 'file' && n.outcome === 'completed' && n.summary?.reason !== 'cancelled';
-      expect(other.text.includes('To download your file'), `${n.destination.provider} ${n.outcome} ${n.summary?.reason ?? ''}`).toBe(hasFile);
+      expect(other.text.includes('To download your file'), `${n.destination.provider} ${n.outcome} ${n.summary?.reason ?? ''}`).toBe(
+        hasFile,
+      );
     }
   });
 
@@ -233,15 +268,22 @@ describe('composeExportMail', () => {
   });
 
   it('says in the started mail how long the export should take, in the words of the status page', () => {
-    const estimate = { finish: '2026-03-06T14:00:00Z', seconds: 4 * 86_400, cap: { provider: 'gmail' as const, per: 'day' as const, bytes: 500e6 } };
+    const estimate = {
+      finish: '2026-03-06T14:00:00Z',
+      seconds: 4 * 86_400,
+      cap: { provider: 'gmail' as const, per: 'day' as const, bytes: 500e6 },
+    };
     const mail = composeExportMail({ ...notification('started'), estimate });
-    const said = "We're pulling together your data. About 4 days — Gmail accepts about 500 MB a day from other apps. We will send you another email when your export is finished.";
+    const said =
+      "We're pulling together your data. About 4 days — Gmail accepts about 500 MB a day from other apps. We will send you another email when your export is finished.";
     expect(mail.text).toContain(said);
     // The page's sentence, word for word: one source for both.
     expect(said).toContain(estimateSentence(estimate));
     expect(estimateText(estimate).startsWith(estimateSentence(estimate))).toBe(true);
     expect(mail.html).toContain(`<p>${said.replace("We're", 'We&#39;re')}</p>`);
-    expect(composeExportMail(notification('started')).text).toContain("We're pulling together your data. We will send you another email when your export is finished.");
+    expect(composeExportMail(notification('started')).text).toContain(
+      "We're pulling together your data. We will send you another email when your export is finished.",
+    );
     // Only the started mail says it.
     expect(composeExportMail({ ...notification('completed'), estimate }).text).not.toContain('About 4 days');
   });
@@ -249,9 +291,13 @@ describe('composeExportMail', () => {
   it('says a cancelled export was cancelled, not that it failed', () => {
     const mail = composeExportMail({ ...notification('error'), ...ended(0, 'cancelled') });
     expect(mail.subject).toBe('Northwave: Your export was cancelled');
-    expect(mail.text).toContain('Your export was cancelled, as you asked.\n\nWe stopped moving your email to your Gmail account j…@gmail.com. What already arrived there stays there.');
+    expect(mail.text).toContain(
+      'Your export was cancelled, as you asked.\n\nWe stopped moving your email to your Gmail account j…@gmail.com. What already arrived there stays there.',
+    );
     expect(mail.text).not.toContain('stopped due to an error');
-    expect(composeExportMail({ ...notification('error', FILE), ...ended(0, 'cancelled') }).text).toContain('We stopped saving your email as a ZIP file to download. No file was made.');
+    expect(composeExportMail({ ...notification('error', FILE), ...ended(0, 'cancelled') }).text).toContain(
+      'We stopped saving your email as a ZIP file to download. No file was made.',
+    );
   });
 
   it('speaks in short sentences', () => {
@@ -306,7 +352,9 @@ describe('createMailNotifier with SMTP', () => {
     const { port } = server.address() as net.AddressInfo;
     const dir = outboxDir();
     try {
-      await createMailNotifier({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: dir, from: 'no-reply@example.com' }).send(notification('completed'));
+      await createMailNotifier({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: dir, from: 'no-reply@example.com' }).send(
+        notification('completed'),
+      );
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

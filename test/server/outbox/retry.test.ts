@@ -9,7 +9,8 @@ describe('retryDelayMs', () => {
 
   it('keeps a message for hours with the defaults', () => {
     let total = 0;
-    for (let attempts = 1; retryDelayMs(DEFAULT_RETRY, attempts) !== null; attempts += 1) total += retryDelayMs(DEFAULT_RETRY, attempts) ?? 0;
+    for (let attempts = 1; retryDelayMs(DEFAULT_RETRY, attempts) !== null; attempts += 1)
+      total += retryDelayMs(DEFAULT_RETRY, attempts) ?? 0;
     expect(total).toBeGreaterThan(3 * 60 * 60 * 1000);
   });
 });

@@ -19,7 +19,11 @@ const job = {
   createdAt: CREATED,
   finishedAt: null,
 } as StoredJob;
-const days = (n: number): TransferEstimate => ({ finish: new Date(CREATED + n * 86_400_000).toISOString(), seconds: n * 86_400, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } });
+const days = (n: number): TransferEstimate => ({
+  finish: new Date(CREATED + n * 86_400_000).toISOString(),
+  seconds: n * 86_400,
+  cap: { provider: 'gmail', per: 'day', bytes: 500e6 },
+});
 const counting = { total: null, done: 0, failed: 0 };
 
 function delivery(answers: (StatusResponse | null)[], clock: { now: number }) {
@@ -40,13 +44,23 @@ function delivery(answers: (StatusResponse | null)[], clock: { now: number }) {
     },
   });
   const message = (outcome: 'started' | 'completed') => ({ id: 1, attempts: 0, ...exportMail(job.exportId, outcome) });
-  return { sent, asked, send: (outcome: 'started' | 'completed' = 'started') => deliver(message(outcome), { now: clock.now, previousSentAt: null }) };
+  return {
+    sent,
+    asked,
+    send: (outcome: 'started' | 'completed' = 'started') => deliver(message(outcome), { now: clock.now, previousSentAt: null }),
+  };
 }
 
 describe("the 'started' mail and the time to finish", () => {
   it('waits while the transfer counts, then goes with the estimate the status page shows', async () => {
     const clock = { now: CREATED + 500 };
-    const { sent, send } = delivery([{ emailmigration: { status: 'started', progress: counting } }, { emailmigration: { status: 'started', progress: { total: 900, done: 10, failed: 0 }, estimate: days(4) } }], clock);
+    const { sent, send } = delivery(
+      [
+        { emailmigration: { status: 'started', progress: counting } },
+        { emailmigration: { status: 'started', progress: { total: 900, done: 10, failed: 0 }, estimate: days(4) } },
+      ],
+      clock,
+    );
     expect(await send()).toEqual({ notBefore: CREATED + 1500 });
     expect(sent).toEqual([]);
     clock.now += 1000;
@@ -77,16 +91,22 @@ describe("the 'started' mail and the time to finish", () => {
     };
     expect(startedEstimate(answer)).toEqual(days(5));
     // The contacts wait for the mail to end (no estimate yet): the mail's estimate is the one to say.
-    expect(startedEstimate({ emailmigration: answer.emailmigration, contactsmigration: { status: 'started', progress: counting } })).toEqual(days(2));
+    expect(
+      startedEstimate({ emailmigration: answer.emailmigration, contactsmigration: { status: 'started', progress: counting } }),
+    ).toEqual(days(2));
     // An ended operation's old figures say nothing.
-    expect(startedEstimate({ emailmigration: { status: 'completed', progress: { total: 10, done: 10, failed: 0 }, estimate: days(1) } })).toBeNull();
+    expect(
+      startedEstimate({ emailmigration: { status: 'completed', progress: { total: 10, done: 10, failed: 0 }, estimate: days(1) } }),
+    ).toBeNull();
   });
 
   it('goes without an estimate after the wait, when the export ended, or when the vendor reports no counts', async () => {
     const late = delivery([{ emailmigration: { status: 'started', progress: counting } }], { now: CREATED + 60_000 });
     expect(await late.send()).toBe('delivered');
     expect(late.sent[0]?.estimate).toBeUndefined();
-    const ended = delivery([{ emailmigration: { status: 'completed', progress: { total: 3, done: 3, failed: 0 } } }], { now: CREATED + 10 });
+    const ended = delivery([{ emailmigration: { status: 'completed', progress: { total: 3, done: 3, failed: 0 } } }], {
+      now: CREATED + 10,
+    });
     expect(await ended.send()).toBe('delivered');
     expect(ended.sent[0]?.estimate).toBeUndefined();
     const simulated = delivery([{ emailmigration: { status: 'started' } }], { now: CREATED + 10 });

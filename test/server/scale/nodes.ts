@@ -9,7 +9,14 @@ import { freePort } from '../../support/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-export type Node = { role: 'web' | 'worker'; base: string; metrics: string; child: ChildProcess; exited: Promise<number | null>; log: () => string };
+export type Node = {
+  role: 'web' | 'worker';
+  base: string;
+  metrics: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  log: () => string;
+};
 
 /**
  * Starts a node and waits until it answers. A port freePort() found free can be taken by another
@@ -38,7 +45,14 @@ async function spawnNode(role: 'web' | 'worker', env: Record<string, string>, pu
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { role, base: `http://127.0.0.1:${publicPort}`, metrics: `http://127.0.0.1:${metricsPort}/metrics`, child, exited, log: () => output };
+  return {
+    role,
+    base: `http://127.0.0.1:${publicPort}`,
+    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
+    child,
+    exited,
+    log: () => output,
+  };
 }
 
 /**
@@ -48,7 +62,12 @@ async function spawnNode(role: 'web' | 'worker', env: Record<string, string>, pu
 async function answering(node: Node): Promise<boolean> {
   const probe = node.role === 'web' ? `${node.base}/readyz` : node.metrics;
   const deadline = Date.now() + 120_000;
-  while (!(await fetch(probe).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(probe).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (node.child.exitCode !== null || Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -57,7 +76,10 @@ async function answering(node: Node): Promise<boolean> {
 
 /** One value of the node's Prometheus text (the first sample of `name`), or null. */
 export async function metric(node: Node, name: string): Promise<number | null> {
-  const text = await fetch(node.metrics).then((r) => r.text(), () => '');
+  const text = await fetch(node.metrics).then(
+    (r) => r.text(),
+    () => '',
+  );
   const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
   return line ? Number(line.split(' ').at(-1)) : null;
 }

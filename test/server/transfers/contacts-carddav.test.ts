@@ -32,13 +32,21 @@ beforeAll(async () => {
   await seedBook(radicale, OWNER, 'family', 'Famille & Amis', fixtureBook(32, 'f', 7));
   // The members' paths come back percent-encoded ('@'), so the book itself is listed too: only its cards count.
   const books = await Promise.all(['contacts', 'family'].map((slug) => servedBook(radicale, OWNER, OWNER.user, slug)));
-  served = books.flat().filter((c) => c.href.endsWith('.vcf')).map((c) => c.text);
+  served = books
+    .flat()
+    .filter((c) => c.href.endsWith('.vcf'))
+    .map((c) => c.text);
   expect(served).toHaveLength(31);
   devMail = createDevMail({ dir: path.join(dir, 'dev-mail') });
   harness = await startHarness({
     transfers: true,
     devMail,
-    env: { TRANSFER_POLL_MS: '50', SOURCE_CARDDAV_URL: radicale.url, SOURCE_CARDDAV_USER: radicale.service.user, SOURCE_CARDDAV_PASSWORD: radicale.service.password },
+    env: {
+      TRANSFER_POLL_MS: '50',
+      SOURCE_CARDDAV_URL: radicale.url,
+      SOURCE_CARDDAV_USER: radicale.service.user,
+      SOURCE_CARDDAV_PASSWORD: radicale.service.password,
+    },
   });
 }, 120_000);
 afterAll(async () => {
@@ -67,7 +75,10 @@ const vcardsOf = (vcf: string) => vcf.split(/(?<=END:VCARD\r\n)/).filter((card) 
 describe('contacts from the configured CardDAV server', () => {
   it('puts every address book into the ZIP, every vCard exactly as the server served it', { timeout: 120_000 }, async () => {
     const last = await exportOf({ destination_account: { provider: 'file' }, file_export_parameters: { contactsFormat: 'VCF' } });
-    expect(last.contactsmigration).toMatchObject({ status: 'completed', progress: { total: served.length, done: served.length, failed: 0 } });
+    expect(last.contactsmigration).toMatchObject({
+      status: 'completed',
+      progress: { total: served.length, done: served.length, failed: 0 },
+    });
     const response = await fetch(`${harness.base}${last.contactsmigration?.download_url ?? '/missing'}`);
     expect(response.status).toBe(200);
     const file = path.join(dir, 'contacts.zip');
@@ -85,7 +96,12 @@ describe('contacts from the configured CardDAV server', () => {
       const session = await createVcardDirectorySource({ root: devMail.layout.addressBooks('me@outlook.com') }).connect();
       const [book] = await session.listAddressBooks();
       if (!book) return [];
-      return (await session.fetch(book, (await session.list(book)).map((r) => r.href))).map((c) => c.text);
+      return (
+        await session.fetch(
+          book,
+          (await session.list(book)).map((r) => r.href),
+        )
+      ).map((c) => c.text);
     };
     expect((await exportOf({ destination_account: await destination() })).contactsmigration?.status).toBe('completed');
     expect((await held()).sort()).toEqual([...served].sort());

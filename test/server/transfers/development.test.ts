@@ -48,7 +48,14 @@ async function vcardsIn(root: string): Promise<string[]> {
   const cards: string[] = [];
   for (const book of await session.listAddressBooks()) {
     const refs = await session.list(book);
-    cards.push(...(await session.fetch(book, refs.map((r) => r.href))).map((c) => c.text));
+    cards.push(
+      ...(
+        await session.fetch(
+          book,
+          refs.map((r) => r.href),
+        )
+      ).map((c) => c.text),
+    );
   }
   return cards;
 }
@@ -67,7 +74,10 @@ async function exportOf(body: Record<string, unknown>): Promise<{ exportId: stri
   return { exportId: jobid, last, token: session.token };
 }
 
-async function download(last: StatusResponse, operation: 'emailmigration' | 'contactsmigration' = 'emailmigration'): Promise<Map<string, Buffer>> {
+async function download(
+  last: StatusResponse,
+  operation: 'emailmigration' | 'contactsmigration' = 'emailmigration',
+): Promise<Map<string, Buffer>> {
   const url = last[operation]?.download_url;
   expect(url).toMatch(/^\/api\/downloads\//);
   const response = await fetch(`${harness.base}${url}`);
@@ -87,7 +97,12 @@ describe('development transfers (sample mailboxes, development store)', () => {
     expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { total, done: total, failed: 0 } });
     const zip = await download(last);
     const fromZip = new Map(
-      [...zip].filter(([name]) => name.endsWith('.mbox')).map(([name, data]) => [name.slice('email/'.length, -'.mbox'.length).split('/').join(delimiter()), splitMboxrd(data).map(sha256).sort()]),
+      [...zip]
+        .filter(([name]) => name.endsWith('.mbox'))
+        .map(([name, data]) => [
+          name.slice('email/'.length, -'.mbox'.length).split('/').join(delimiter()),
+          splitMboxrd(data).map(sha256).sort(),
+        ]),
     );
     expect(new Map([...fromZip].sort())).toEqual(new Map([...sample].sort()));
   });
@@ -133,35 +148,55 @@ describe('development transfers (sample mailboxes, development store)', () => {
     });
     const first = CONTACT_CSV_COLUMNS.indexOf('First Name');
     const lastName = CONTACT_CSV_COLUMNS.indexOf('Last Name');
-    expect(rows.slice(1).map((row) => `${row[first]}|${row[lastName]}`).sort()).toEqual(names.sort());
+    expect(
+      rows
+        .slice(1)
+        .map((row) => `${row[first]}|${row[lastName]}`)
+        .sort(),
+    ).toEqual(names.sort());
   });
 
-  it('delivers an export to Gmail into the development mailbox store, in Gmail’s folders, and the contacts into its address book', { timeout: 120_000 }, async () => {
-    const grant = await consentGrant(harness, 'gmail', 'me@gmail.com');
-    const { last } = await exportOf({ destination_account: { provider: 'gmail', tokenId: grant }, operations: ['emailmigration', 'contactsmigration'] });
-    expect(last.emailmigration?.status).toBe('completed');
-    expect(last.contactsmigration?.status).toBe('completed');
-    const cards = await vcardsIn(devMail.layout.contacts(OWNER));
-    expect((await vcardsIn(devMail.layout.addressBooks('me@gmail.com'))).sort()).toEqual([...cards].sort());
-    const arrived = new Map([...readMaildir(devMail.layout.mailbox('me@gmail.com'))].map(([folder, list]) => [folder, list.map((m) => m.sha256).sort()]));
-    const gmail = { Sent: '[Gmail]/Sent Mail', Drafts: '[Gmail]/Drafts', Trash: '[Gmail]/Trash', Junk: '[Gmail]/Spam' };
-    const expected = renamed(sampleMailbox(), gmail);
-    for (const [folder, list] of expected) expect(arrived.get(folder.split(delimiter()).join('/')), folder).toEqual(list);
-    const page = await (await fetch(`${harness.base}/dev/mailboxes`)).text();
-    expect(page).toContain('me@gmail.com');
-    expect(page).toMatch(new RegExp(`<th scope="row">me@gmail.com</th><td>Contacts</td><td>${cards.length}</td>`));
+  it(
+    'delivers an export to Gmail into the development mailbox store, in Gmail’s folders, and the contacts into its address book',
+    { timeout: 120_000 },
+    async () => {
+      const grant = await consentGrant(harness, 'gmail', 'me@gmail.com');
+      const { last } = await exportOf({
+        destination_account: { provider: 'gmail', tokenId: grant },
+        operations: ['emailmigration', 'contactsmigration'],
+      });
+      expect(last.emailmigration?.status).toBe('completed');
+      expect(last.contactsmigration?.status).toBe('completed');
+      const cards = await vcardsIn(devMail.layout.contacts(OWNER));
+      expect((await vcardsIn(devMail.layout.addressBooks('me@gmail.com'))).sort()).toEqual([...cards].sort());
+      const arrived = new Map(
+        [...readMaildir(devMail.layout.mailbox('me@gmail.com'))].map(([folder, list]) => [folder, list.map((m) => m.sha256).sort()]),
+      );
+      const gmail = { Sent: '[Gmail]/Sent Mail', Drafts: '[Gmail]/Drafts', Trash: '[Gmail]/Trash', Junk: '[Gmail]/Spam' };
+      const expected = renamed(sampleMailbox(), gmail);
+      for (const [folder, list] of expected) expect(arrived.get(folder.split(delimiter()).join('/')), folder).toEqual(list);
+      const page = await (await fetch(`${harness.base}/dev/mailboxes`)).text();
+      expect(page).toContain('me@gmail.com');
+      expect(page).toMatch(new RegExp(`<th scope="row">me@gmail.com</th><td>Contacts</td><td>${cards.length}</td>`));
 
-    // The same export again adds nothing to the address book.
-    const again = await consentGrant(harness, 'gmail', 'me@gmail.com');
-    const second = await exportOf({ destination_account: { provider: 'gmail', tokenId: again }, operations: ['contactsmigration'] });
-    expect(second.last.contactsmigration?.status).toBe('completed');
-    expect(await vcardsIn(devMail.layout.addressBooks('me@gmail.com'))).toHaveLength(cards.length);
-  });
+      // The same export again adds nothing to the address book.
+      const again = await consentGrant(harness, 'gmail', 'me@gmail.com');
+      const second = await exportOf({ destination_account: { provider: 'gmail', tokenId: again }, operations: ['contactsmigration'] });
+      expect(second.last.contactsmigration?.status).toBe('completed');
+      expect(await vcardsIn(devMail.layout.addressBooks('me@gmail.com'))).toHaveLength(cards.length);
+    },
+  );
 
   it('delivers an export to Other into the development store without keeping its password', { timeout: 120_000 }, async () => {
-    const { exportId, last } = await exportOf({ destination_account: { provider: 'other', email: 'friend@example.com', password: 'correct-password' } });
+    const { exportId, last } = await exportOf({
+      destination_account: { provider: 'other', email: 'friend@example.com', password: 'correct-password' },
+    });
     expect(last.emailmigration?.status).toBe('completed');
-    const row = await harness.db.selectFrom('transfers').select('sealed_secret').where('export_id', '=', exportId).executeTakeFirstOrThrow();
+    const row = await harness.db
+      .selectFrom('transfers')
+      .select('sealed_secret')
+      .where('export_id', '=', exportId)
+      .executeTakeFirstOrThrow();
     expect(row.sealed_secret).toBeNull();
     const arrived = [...readMaildir(devMail.layout.mailbox('friend@example.com')).values()].reduce((n, list) => n + list.length, 0);
     expect(arrived).toBe([...sampleMailbox().values()].reduce((n, list) => n + list.length, 0));

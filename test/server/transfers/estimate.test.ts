@@ -11,27 +11,52 @@ import type { TransferPlan } from '../../../server/transfers/plan.ts';
 const AT = Date.UTC(2026, 10, 23, 12);
 const MINUTE = 60_000;
 const caps = readConfig({}).destinations;
-const planOf = (destination: NonNullable<TransferPlan['mail']>['destination'], provider: TransferPlan['provider'] = 'gmail', delivery: TransferPlan['delivery'] = 'direct'): TransferPlan => ({
+const planOf = (
+  destination: NonNullable<TransferPlan['mail']>['destination'],
+  provider: TransferPlan['provider'] = 'gmail',
+  delivery: TransferPlan['delivery'] = 'direct',
+): TransferPlan => ({
   provider,
   delivery,
   mail: { transferId: 'T', sourceMailbox: 'me@example.com', destination },
   contacts: null,
 });
 const gmailApi = planOf({ kind: 'gmail-api', user: 'me@gmail.com' });
-const gmailImap = planOf({ kind: 'imap', endpoint: { host: 'imap.gmail.com', port: 993, tls: 'implicit' }, user: 'me@gmail.com', auth: 'xoauth2' });
+const gmailImap = planOf({
+  kind: 'imap',
+  endpoint: { host: 'imap.gmail.com', port: 993, tls: 'implicit' },
+  user: 'me@gmail.com',
+  auth: 'xoauth2',
+});
 
 describe('the caps of a plan', () => {
   it('are Gmail’s: 500 messages a minute by its API, 500 MB a day over IMAP; none elsewhere or in the development store', () => {
     expect(mailCapOf(gmailApi, caps)).toEqual({ provider: 'gmail', per: 'minute', messages: 500 });
     expect(mailCapOf(gmailImap, caps)).toEqual({ provider: 'gmail', per: 'day', bytes: 500_000_000 });
     expect(mailCapOf(planOf({ kind: 'gmail-api', user: 'me@gmail.com' }, 'gmail', 'development-store'), caps)).toBeNull();
-    expect(mailCapOf(planOf({ kind: 'imap', endpoint: { host: 'outlook.office365.com', port: 993, tls: 'implicit' }, user: 'me@outlook.com', auth: 'xoauth2' }, 'outlook'), caps)).toBeNull();
+    expect(
+      mailCapOf(
+        planOf(
+          {
+            kind: 'imap',
+            endpoint: { host: 'outlook.office365.com', port: 993, tls: 'implicit' },
+            user: 'me@outlook.com',
+            auth: 'xoauth2',
+          },
+          'outlook',
+        ),
+        caps,
+      ),
+    ).toBeNull();
   });
 });
 
 describe('estimateOf', () => {
   it('goes by the bytes left at the pace so far', () => {
-    const estimate = estimateOf({ total: 100, done: 25, failed: 0, bytes_total: 400, bytes_done: 100 }, null, { startedAt: AT - 10 * MINUTE, at: AT });
+    const estimate = estimateOf({ total: 100, done: 25, failed: 0, bytes_total: 400, bytes_done: 100 }, null, {
+      startedAt: AT - 10 * MINUTE,
+      at: AT,
+    });
     expect(estimate).toEqual({ seconds: 30 * 60, finish: new Date(AT + 30 * MINUTE).toISOString() });
   });
 
@@ -40,14 +65,20 @@ describe('estimateOf', () => {
     const estimate = estimateOf(progress, mailCapOf(gmailImap, caps), { startedAt: AT - 10 * MINUTE, at: AT });
     expect(estimate).toMatchObject({ seconds: 4 * 86_400, cap: { provider: 'gmail', per: 'day', bytes: 500_000_000 } });
     // Less than a day's share left: the cap does not bind, the pace does.
-    const nearlyDone = estimateOf({ ...progress, bytes_done: 2_000_000_000 }, mailCapOf(gmailImap, caps), { startedAt: AT - 10 * MINUTE, at: AT });
+    const nearlyDone = estimateOf({ ...progress, bytes_done: 2_000_000_000 }, mailCapOf(gmailImap, caps), {
+      startedAt: AT - 10 * MINUTE,
+      at: AT,
+    });
     expect(nearlyDone?.cap).toBeUndefined();
     expect(nearlyDone?.seconds).toBe(60);
   });
 
   it('names the API’s pace per minute for many messages, not for fewer than a minute’s quota', () => {
     const cap = mailCapOf(gmailApi, caps);
-    expect(estimateOf({ total: 30_000, done: 0, failed: 0, bytes_total: null }, cap, { startedAt: AT, at: AT })).toMatchObject({ seconds: 3_600, cap });
+    expect(estimateOf({ total: 30_000, done: 0, failed: 0, bytes_total: null }, cap, { startedAt: AT, at: AT })).toMatchObject({
+      seconds: 3_600,
+      cap,
+    });
     expect(estimateOf({ total: 300, done: 0, failed: 0, bytes_total: null }, cap, { startedAt: AT, at: AT })).toBeUndefined();
   });
 

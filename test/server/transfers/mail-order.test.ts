@@ -82,8 +82,14 @@ async function destinations(): Promise<Record<string, unknown>[]> {
   }));
   const oauth = [];
   for (let i = 0; i < 3; i += 1) {
-    oauth.push({ destination_account: { provider: 'gmail', tokenId: await consentGrant(harness, 'gmail', `me${i}@gmail.com`) }, operations: ['emailmigration'] });
-    oauth.push({ destination_account: { provider: 'outlook', tokenId: await consentGrant(harness, 'outlook', `me${i}@outlook.com`) }, operations: ['contactsmigration'] });
+    oauth.push({
+      destination_account: { provider: 'gmail', tokenId: await consentGrant(harness, 'gmail', `me${i}@gmail.com`) },
+      operations: ['emailmigration'],
+    });
+    oauth.push({
+      destination_account: { provider: 'outlook', tokenId: await consentGrant(harness, 'outlook', `me${i}@outlook.com`) },
+      operations: ['contactsmigration'],
+    });
   }
   return [...files, ...others, ...oauth];
 }
@@ -133,13 +139,28 @@ describe('the mails of 20 short exports', () => {
       }),
     );
     expect(new Set(ids).size).toBe(EXPORTS);
-    await until(async () => (await harness.db.selectFrom('jobs').select('export_id').where('export_id', 'in', ids).where('finished_at', 'is not', null).execute()).length === EXPORTS);
+    await until(
+      async () =>
+        (
+          await harness.db
+            .selectFrom('jobs')
+            .select('export_id')
+            .where('export_id', 'in', ids)
+            .where('finished_at', 'is not', null)
+            .execute()
+        ).length === EXPORTS,
+    );
 
     // Both mails of every export go out (the started one without a time to finish, for an export this short).
     await expect
       .poll(
         async () => {
-          const rows = await harness.db.selectFrom('outbox').select(['status']).where('kind', '=', 'export-mail').where('ref', 'in', ids).execute();
+          const rows = await harness.db
+            .selectFrom('outbox')
+            .select(['status'])
+            .where('kind', '=', 'export-mail')
+            .where('ref', 'in', ids)
+            .execute();
           return rows.filter((row) => row.status === 'sent').length;
         },
         { timeout: 90_000, interval: 100 },
@@ -169,10 +190,13 @@ describe('the mails of 20 short exports', () => {
       expect(endedAt, id).toBeGreaterThan(0);
       const startedSent = sends.findIndex((send) => send.exportId === id && send.outcome === 'started' && send.phase === 'end');
       const endedBegun = sends.findIndex((send) => send.exportId === id && send.outcome !== 'started' && send.phase === 'begin');
-      if (!(startedSent >= 0 && startedSent < endedBegun)) backwards.push(`${id}: the ended mail was sent before the started mail had gone`);
+      if (!(startedSent >= 0 && startedSent < endedBegun))
+        backwards.push(`${id}: the ended mail was sent before the started mail had gone`);
       // Date headers are whole seconds: a mail client orders two mails of the same second as it likes.
       if (!(started !== undefined && endedAt !== undefined && started < endedAt)) {
-        backwards.push(`${id}: started mail dated ${new Date(started ?? 0).toISOString()}, ended mail ${new Date(endedAt ?? 0).toISOString()}`);
+        backwards.push(
+          `${id}: started mail dated ${new Date(started ?? 0).toISOString()}, ended mail ${new Date(endedAt ?? 0).toISOString()}`,
+        );
       }
     }
     expect(backwards).toEqual([]);

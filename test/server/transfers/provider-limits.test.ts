@@ -40,7 +40,11 @@ describe('provider limits', () => {
   });
 
   it('reach each provider path of the plan', () => {
-    expect(planFor(job('gmail', 'casey@gmail.com'), options()).mail?.destination).toEqual({ kind: 'gmail-api', user: 'casey@gmail.com', maxMessageBytes: 150 * MB });
+    expect(planFor(job('gmail', 'casey@gmail.com'), options()).mail?.destination).toEqual({
+      kind: 'gmail-api',
+      user: 'casey@gmail.com',
+      maxMessageBytes: 150 * MB,
+    });
     expect(planFor(job('gmail', 'casey@gmail.com'), options({ GMAIL_MAIL_PATH: 'imap' })).mail?.destination).toMatchObject({
       kind: 'imap',
       endpoint: { host: 'imap.gmail.com', port: 993, tls: 'implicit' },
@@ -48,9 +52,21 @@ describe('provider limits', () => {
       maxMessageBytes: 35 * MB,
       maxConnections: 15,
     });
-    expect(planFor(job('outlook', 'casey@outlook.com'), options()).mail?.destination).toMatchObject({ endpoint: { host: 'outlook.office365.com' }, maxMessageBytes: 35 * MB, maxConnections: 4 });
-    expect(planFor(job('yahoo', 'casey@yahoo.com'), options()).mail?.destination).toMatchObject({ maxMessageBytes: 25 * MB, maxConnections: 4, finalCrlf: true });
-    expect(planFor(job('aol', 'casey@aol.com'), options()).mail?.destination).toMatchObject({ maxMessageBytes: 25 * MB, maxConnections: 4, finalCrlf: true });
+    expect(planFor(job('outlook', 'casey@outlook.com'), options()).mail?.destination).toMatchObject({
+      endpoint: { host: 'outlook.office365.com' },
+      maxMessageBytes: 35 * MB,
+      maxConnections: 4,
+    });
+    expect(planFor(job('yahoo', 'casey@yahoo.com'), options()).mail?.destination).toMatchObject({
+      maxMessageBytes: 25 * MB,
+      maxConnections: 4,
+      finalCrlf: true,
+    });
+    expect(planFor(job('aol', 'casey@aol.com'), options()).mail?.destination).toMatchObject({
+      maxMessageBytes: 25 * MB,
+      maxConnections: 4,
+      finalCrlf: true,
+    });
     // Other takes what its server announces (APPENDLIMIT), and four connections.
     const other = planFor(job('other', 'casey@example.net'), options()).mail?.destination;
     expect(other).not.toHaveProperty('maxMessageBytes');
@@ -58,9 +74,17 @@ describe('provider limits', () => {
   });
 
   it('are read from the environment, and a malformed value names its variable', () => {
-    const env = { GMAIL_API_MAX_MESSAGE_BYTES: '1000', GMAIL_IMAP_MAX_CONNECTIONS: '2', OUTLOOK_IMAP_MAX_MESSAGE_BYTES: '2048', AOL_IMAP_MAX_CONNECTIONS: '1' };
+    const env = {
+      GMAIL_API_MAX_MESSAGE_BYTES: '1000',
+      GMAIL_IMAP_MAX_CONNECTIONS: '2',
+      OUTLOOK_IMAP_MAX_MESSAGE_BYTES: '2048',
+      AOL_IMAP_MAX_CONNECTIONS: '1',
+    };
     expect(planFor(job('gmail', 'casey@gmail.com'), options(env)).mail?.destination).toMatchObject({ maxMessageBytes: 1000 });
-    expect(planFor(job('gmail', 'casey@gmail.com'), options({ ...env, GMAIL_MAIL_PATH: 'imap' })).mail?.destination).toMatchObject({ maxConnections: 2, maxMessageBytes: 35 * MB });
+    expect(planFor(job('gmail', 'casey@gmail.com'), options({ ...env, GMAIL_MAIL_PATH: 'imap' })).mail?.destination).toMatchObject({
+      maxConnections: 2,
+      maxMessageBytes: 35 * MB,
+    });
     expect(planFor(job('outlook', 'casey@outlook.com'), options(env)).mail?.destination).toMatchObject({ maxMessageBytes: 2048 });
     expect(planFor(job('aol', 'casey@aol.com'), options(env)).mail?.destination).toMatchObject({ maxConnections: 1 });
     expect(() => readConfig({ YAHOO_IMAP_MAX_MESSAGE_BYTES: 'lots' })).toThrow(/YAHOO_IMAP_MAX_MESSAGE_BYTES/);

@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../../server/config.ts';
 import { sql } from 'kysely';
+import { readConfig } from '../../../server/config.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
 import { createLogger } from '../../../server/http/logger.ts';
 import { TRANSFER_QUEUE } from '../../../server/queue/pg-boss.ts';
@@ -49,7 +49,11 @@ afterAll(async () => {
  */
 async function queueEntry(db: Db, exportId: string): Promise<{ leased: boolean; claims: number }> {
   if (testDialect === 'sqlite') {
-    const row = await db.selectFrom('transfer_queue').select(['lease_owner', 'claims']).where('export_id', '=', exportId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('transfer_queue')
+      .select(['lease_owner', 'claims'])
+      .where('export_id', '=', exportId)
+      .executeTakeFirstOrThrow();
     return { leased: row.lease_owner !== null, claims: row.claims };
   }
   const { rows } = await sql<{ state: string; retry_count: number }>`SELECT state::text AS state, retry_count FROM pgboss.job
@@ -65,7 +69,16 @@ type Service = { child: ChildProcess; exited: Promise<number | null> };
 async function startService(env: Record<string, string>, base: string): Promise<Service> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'ignore' });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await expect.poll(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 200 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 60_000, interval: 200 },
+    )
+    .toBe(true);
   return { child, exited };
 }
 
@@ -92,13 +105,18 @@ describe('a transfer across a stop and a kill of the service', () => {
       try {
         return {
           queue: await queueEntry(db, exportId),
-          operation: await db.selectFrom('transfer_operations').select(['state', 'done']).where('transfer_id', '=', exportId).executeTakeFirstOrThrow(),
+          operation: await db
+            .selectFrom('transfer_operations')
+            .select(['state', 'done'])
+            .where('transfer_id', '=', exportId)
+            .executeTakeFirstOrThrow(),
         };
       } finally {
         await db.destroy();
       }
     };
-    const doneNow = async (exportId: string, token: string) => (await pollStatus(base, exportId, () => true, { token })).at(-1)?.emailmigration?.progress?.done ?? 0;
+    const doneNow = async (exportId: string, token: string) =>
+      (await pollStatus(base, exportId, () => true, { token })).at(-1)?.emailmigration?.progress?.done ?? 0;
 
     let service = await startService(env, base);
     const { token, xsrf } = await devSignIn(base, customer.email);
@@ -107,7 +125,12 @@ describe('a transfer across a stop and a kill of the service', () => {
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, Cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
       body: JSON.stringify({
         source_account: { email: customer.email, provider: 'northwave' },
-        destination_account: { provider: 'other', email: recipient.email, password: recipient.password, imap: `127.0.0.1:${servers.dovecot.port}` },
+        destination_account: {
+          provider: 'other',
+          email: recipient.email,
+          password: recipient.password,
+          imap: `127.0.0.1:${servers.dovecot.port}`,
+        },
         operations: ['emailmigration'],
         parameters: { notificationEmail: 'notify@example.com' },
       }),
@@ -139,7 +162,10 @@ describe('a transfer across a stop and a kill of the service', () => {
     const last = (await pollStatus(base, exportId, ended, { token, timeoutMs: 120_000 })).at(-1);
     service.child.kill('SIGTERM');
     await service.exited;
-    expect(last?.emailmigration).toMatchObject({ status: 'completed', progress: { total: messages.length, done: messages.length, failed: 0 } });
+    expect(last?.emailmigration).toMatchObject({
+      status: 'completed',
+      progress: { total: messages.length, done: messages.length, failed: 0 },
+    });
 
     const actual = await readMailbox(servers.dovecot, recipient.email, recipient.password);
     const expected = expectedMailbox(messages, servers.dovecot.separator);

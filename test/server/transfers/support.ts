@@ -53,7 +53,10 @@ export async function startMailServers(
 
 /** The status answer (signed-in when `token` is given). */
 export async function statusOf(base: string, exportId: string, token?: string): Promise<StatusResponse> {
-  const response = await fetch(`${base}/api/${token ? '' : 'v2/'}status/?job_id=${exportId}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  const response = await fetch(
+    `${base}/api/${token ? '' : 'v2/'}status/?job_id=${exportId}`,
+    token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as StatusResponse;
 }
@@ -91,7 +94,9 @@ export async function loadMailExportWithConsent(
 ): Promise<{ jobid: string; token: string; consent: URL }> {
   const session = await signIn(harness, export_.owner);
   standIn.answerNext({ email: export_.address });
-  const consent = await createOAuthBrowser(harness.base).visit(`${harness.base}/api/oauth/?provider=${export_.provider}&scopes=emailmigration&logout=true`);
+  const consent = await createOAuthBrowser(harness.base).visit(
+    `${harness.base}/api/oauth/?provider=${export_.provider}&scopes=emailmigration&logout=true`,
+  );
   expect(consent.url.pathname).toBe('/oauth-callback');
   expect(consent.url.searchParams.get('email')).toBe(export_.address);
   const response = await session.post('/api/load/', {

@@ -42,12 +42,23 @@ beforeAll(async () => {
   await devMail.prepare([OWNER]);
   const port = await freePort();
   const portal = `http://127.0.0.1:${port}`;
-  google = await startStandIn('google', { redirectUri: `${portal}/api/oauth/callback/google`, scopes: [...GOOGLE.scopes.mail, ...GOOGLE.scopes.contacts] });
-  microsoft = await startStandIn('microsoft', { redirectUri: `${portal}/api/oauth/callback/microsoft`, scopes: [...MICROSOFT.scopes.mail, ...MICROSOFT.scopes.contacts] });
+  google = await startStandIn('google', {
+    redirectUri: `${portal}/api/oauth/callback/google`,
+    scopes: [...GOOGLE.scopes.mail, ...GOOGLE.scopes.contacts],
+  });
+  microsoft = await startStandIn('microsoft', {
+    redirectUri: `${portal}/api/oauth/callback/microsoft`,
+    scopes: [...MICROSOFT.scopes.mail, ...MICROSOFT.scopes.contacts],
+  });
   gmail = await new GmailFake({ email: 'casey@gmail.com' }).start();
   people = await new PeopleFake().start();
   graph = await new GraphFake().start();
-  for (const [fake, issuer] of [[gmail, google], [people, google], [graph, microsoft]] as const) fake.tokens.trustIssuer((token) => issuer.accessTokenLive(token));
+  for (const [fake, issuer] of [
+    [gmail, google],
+    [people, google],
+    [graph, microsoft],
+  ] as const)
+    fake.tokens.trustIssuer((token) => issuer.accessTokenLive(token));
   harness = await startHarness({
     transfers: true,
     devMail,
@@ -75,7 +86,9 @@ async function exportTo(provider: 'gmail' | 'outlook', address: string, operatio
   const { token, xsrf } = await devSignIn(harness.base, OWNER);
   const standIn = provider === 'gmail' ? google : microsoft;
   standIn.answerNext({ email: address });
-  const consent = await createOAuthBrowser(harness.base).visit(`${harness.base}/api/oauth/?provider=${provider}&scopes=${operations.join(',')}&logout=true`);
+  const consent = await createOAuthBrowser(harness.base).visit(
+    `${harness.base}/api/oauth/?provider=${provider}&scopes=${operations.join(',')}&logout=true`,
+  );
   expect(consent.url.pathname).toBe('/oauth-callback');
   const tokenId = consent.url.searchParams.get('token_id') ?? '';
   expect(consent.url.searchParams.get('email')).toBe(address);
@@ -96,59 +109,64 @@ async function exportTo(provider: 'gmail' | 'outlook', address: string, operatio
 const sha = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 
 describe('Gmail: mail by the import API with labels, contacts into Google People', () => {
-  it('moves every sample message once with its labels and every contact, with progress and an estimate on the way', { timeout: 180_000 }, async () => {
-    const { jobid, token } = await exportTo('gmail', 'casey@gmail.com', ['emailmigration', 'contactsmigration']);
-    const startedMail = () => harness.sent.find((mail) => mail.exportId === jobid && mail.outcome === 'started');
-    // No pace yet, so no time to finish: the 'started' mail waits for one.
-    await harness.service.outbox.runOnce();
-    expect(startedMail()).toBeUndefined();
-    // The service's clock stands still; once mail is moving it moves on ten seconds, so there is a pace to measure.
-    const isMoving = (answer: StatusResponse) => answer.emailmigration?.status === 'started' && (answer.emailmigration.progress?.done ?? 0) > 0;
-    let movedOn = false;
-    const watchUntil = (until: (answer: StatusResponse) => boolean) => (answer: StatusResponse) => {
-      if (!movedOn && isMoving(answer)) {
-        harness.clock.now += 10_000;
-        movedOn = true;
+  it(
+    'moves every sample message once with its labels and every contact, with progress and an estimate on the way',
+    { timeout: 180_000 },
+    async () => {
+      const { jobid, token } = await exportTo('gmail', 'casey@gmail.com', ['emailmigration', 'contactsmigration']);
+      const startedMail = () => harness.sent.find((mail) => mail.exportId === jobid && mail.outcome === 'started');
+      // No pace yet, so no time to finish: the 'started' mail waits for one.
+      await harness.service.outbox.runOnce();
+      expect(startedMail()).toBeUndefined();
+      // The service's clock stands still; once mail is moving it moves on ten seconds, so there is a pace to measure.
+      const isMoving = (answer: StatusResponse) =>
+        answer.emailmigration?.status === 'started' && (answer.emailmigration.progress?.done ?? 0) > 0;
+      let movedOn = false;
+      const watchUntil = (until: (answer: StatusResponse) => boolean) => (answer: StatusResponse) => {
+        if (!movedOn && isMoving(answer)) {
+          harness.clock.now += 10_000;
+          movedOn = true;
+        }
+        return until(answer);
+      };
+      const hasEstimate = (answer: StatusResponse) => ended(answer) || answer.emailmigration?.estimate !== undefined;
+      const first = await pollStatus(harness.base, jobid, watchUntil(hasEstimate), { token, timeoutMs: 150_000 });
+      // Now the mail goes, saying what the status page says.
+      await harness.service.outbox.runOnce();
+      expect(startedMail()?.estimate).toMatchObject({ seconds: expect.any(Number) });
+      expect(startedMail()?.estimate?.cap).toBeUndefined();
+      const seen = [...first, ...(await pollStatus(harness.base, jobid, watchUntil(ended), { token, timeoutMs: 150_000 }))];
+      const last = seen.at(-1) as StatusResponse;
+      expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { failed: 0 } });
+      expect(last.contactsmigration).toMatchObject({ status: 'completed', progress: { failed: 0 } });
+      const running = seen.filter(isMoving);
+      expect(running.length).toBeGreaterThan(0);
+      // An estimate from the pace so far: 300 messages fit in Gmail's quota of a minute, so no cap is named.
+      const estimated = running.flatMap((answer) => (answer.emailmigration?.estimate ? [answer.emailmigration.estimate] : []));
+      expect(estimated.length).toBeGreaterThan(0);
+      for (const estimate of estimated) {
+        expect(estimate.cap).toBeUndefined();
+        expect(estimate.seconds).toBeGreaterThan(0);
+        expect(Date.parse(estimate.finish)).toBe(harness.clock.now + estimate.seconds * 1000);
       }
-      return until(answer);
-    };
-    const hasEstimate = (answer: StatusResponse) => ended(answer) || answer.emailmigration?.estimate !== undefined;
-    const first = await pollStatus(harness.base, jobid, watchUntil(hasEstimate), { token, timeoutMs: 150_000 });
-    // Now the mail goes, saying what the status page says.
-    await harness.service.outbox.runOnce();
-    expect(startedMail()?.estimate).toMatchObject({ seconds: expect.any(Number) });
-    expect(startedMail()?.estimate?.cap).toBeUndefined();
-    const seen = [...first, ...(await pollStatus(harness.base, jobid, watchUntil(ended), { token, timeoutMs: 150_000 }))];
-    const last = seen.at(-1) as StatusResponse;
-    expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { failed: 0 } });
-    expect(last.contactsmigration).toMatchObject({ status: 'completed', progress: { failed: 0 } });
-    const running = seen.filter(isMoving);
-    expect(running.length).toBeGreaterThan(0);
-    // An estimate from the pace so far: 300 messages fit in Gmail's quota of a minute, so no cap is named.
-    const estimated = running.flatMap((answer) => (answer.emailmigration?.estimate ? [answer.emailmigration.estimate] : []));
-    expect(estimated.length).toBeGreaterThan(0);
-    for (const estimate of estimated) {
-      expect(estimate.cap).toBeUndefined();
-      expect(estimate.seconds).toBeGreaterThan(0);
-      expect(Date.parse(estimate.finish)).toBe(harness.clock.now + estimate.seconds * 1000);
-    }
 
-    const sample = readMaildir(devMail.layout.maildir(OWNER));
-    const distinct = new Set([...sample.values()].flat().map((m) => m.sha256));
-    expect(new Set(gmail.messages.map((m) => sha(m.raw)))).toEqual(distinct);
-    expect(gmail.messages).toHaveLength(distinct.size);
-    const labelled = gmail.messagesWithLabelNames();
-    const labelsOf = (hash: string) => labelled.find((m) => sha(m.raw) === hash)?.labels ?? [];
-    for (const message of sample.get('INBOX') ?? []) {
-      expect(labelsOf(message.sha256)).toContain('INBOX');
-      expect(labelsOf(message.sha256).includes('UNREAD')).toBe(!message.flags.includes('\\Seen'));
-    }
-    for (const message of sample.get('Family/Photos') ?? []) expect(labelsOf(message.sha256)).toContain('Family/Photos');
-    for (const message of sample.get('Sent') ?? []) expect(labelsOf(message.sha256)).toContain('SENT');
+      const sample = readMaildir(devMail.layout.maildir(OWNER));
+      const distinct = new Set([...sample.values()].flat().map((m) => m.sha256));
+      expect(new Set(gmail.messages.map((m) => sha(m.raw)))).toEqual(distinct);
+      expect(gmail.messages).toHaveLength(distinct.size);
+      const labelled = gmail.messagesWithLabelNames();
+      const labelsOf = (hash: string) => labelled.find((m) => sha(m.raw) === hash)?.labels ?? [];
+      for (const message of sample.get('INBOX') ?? []) {
+        expect(labelsOf(message.sha256)).toContain('INBOX');
+        expect(labelsOf(message.sha256).includes('UNREAD')).toBe(!message.flags.includes('\\Seen'));
+      }
+      for (const message of sample.get('Family/Photos') ?? []) expect(labelsOf(message.sha256)).toContain('Family/Photos');
+      for (const message of sample.get('Sent') ?? []) expect(labelsOf(message.sha256)).toContain('SENT');
 
-    expect(people.people).toHaveLength(40);
-    expect(last.receipt?.filter((line) => line.operation === 'contactsmigration').reduce((sum, line) => sum + line.source, 0)).toBe(40);
-  });
+      expect(people.people).toHaveLength(40);
+      expect(last.receipt?.filter((line) => line.operation === 'contactsmigration').reduce((sum, line) => sum + line.source, 0)).toBe(40);
+    },
+  );
 });
 
 describe('Outlook.com: contacts into Microsoft Graph', () => {

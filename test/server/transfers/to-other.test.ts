@@ -61,57 +61,84 @@ async function exportToOther(harness: Harness, to: { email: string; password: st
 
 /** Every row of every table, as text, and for SQLite the file itself: where a plain password would show. */
 async function everythingStored(harness: Harness): Promise<string> {
-  const tables = ['jobs', 'load_claims', 'outbox', 'transfers', 'transfer_queue', 'transfer_operations', 'transfer_checkpoints', 'transfer_items', 'transfer_receipts'] as const;
+  const tables = [
+    'jobs',
+    'load_claims',
+    'outbox',
+    'transfers',
+    'transfer_queue',
+    'transfer_operations',
+    'transfer_checkpoints',
+    'transfer_items',
+    'transfer_receipts',
+  ] as const;
   const rows = await Promise.all(tables.map((table) => harness.db.selectFrom(table).selectAll().execute()));
-  const files = testDialect === 'sqlite' ? ['', '-wal'].map((suffix) => `${harness.config.database.sqlitePath}${suffix}`).filter(existsSync).map((file) => readFileSync(file).toString('latin1')) : [];
+  const files =
+    testDialect === 'sqlite'
+      ? ['', '-wal']
+          .map((suffix) => `${harness.config.database.sqlitePath}${suffix}`)
+          .filter(existsSync)
+          .map((file) => readFileSync(file).toString('latin1'))
+      : [];
   return [JSON.stringify(rows), ...files].join('\n');
 }
 
 const sealedSecretOf = async (harness: Harness, exportId: string) =>
-  (await harness.db.selectFrom('transfers').select('sealed_secret').where('export_id', '=', exportId).executeTakeFirstOrThrow()).sealed_secret;
+  (await harness.db.selectFrom('transfers').select('sealed_secret').where('export_id', '=', exportId).executeTakeFirstOrThrow())
+    .sealed_secret;
 
 describe('export to Other into a real IMAP server', () => {
-  it('copies every folder byte for byte with flags and dates, with progress that moves and a receipt at the end', { timeout: 120_000 }, async () => {
-    const harness = await start();
-    const { session, exportId } = await exportToOther(harness, recipient);
-    // The password is kept, sealed, until the export ends; nothing stored shows it in plain text.
-    expect(await sealedSecretOf(harness, exportId)).toMatch(/^v1\./);
-    expect(await everythingStored(harness)).not.toContain(recipient.password);
+  it(
+    'copies every folder byte for byte with flags and dates, with progress that moves and a receipt at the end',
+    { timeout: 120_000 },
+    async () => {
+      const harness = await start();
+      const { session, exportId } = await exportToOther(harness, recipient);
+      // The password is kept, sealed, until the export ends; nothing stored shows it in plain text.
+      expect(await sealedSecretOf(harness, exportId)).toMatch(/^v1\./);
+      expect(await everythingStored(harness)).not.toContain(recipient.password);
 
-    const seen = await pollStatus(harness.base, exportId, ended, { token: session.token });
-    const last = seen.at(-1) as StatusResponse;
-    expect(last.emailmigration).toEqual({
-      status: 'completed',
-      progress: { total: messages.length, done: messages.length, failed: 0, bytes_total: expect.any(Number), bytes_done: expect.any(Number) },
-    });
-    const done = seen.map((answer) => answer.emailmigration?.progress?.done ?? 0);
-    expect(done).toEqual([...done].sort((a, b) => a - b));
-    expect(done.some((n) => n > 0 && n < messages.length)).toBe(true);
-    expect(seen[0]?.can_cancel).toBe(true);
+      const seen = await pollStatus(harness.base, exportId, ended, { token: session.token });
+      const last = seen.at(-1) as StatusResponse;
+      expect(last.emailmigration).toEqual({
+        status: 'completed',
+        progress: {
+          total: messages.length,
+          done: messages.length,
+          failed: 0,
+          bytes_total: expect.any(Number),
+          bytes_done: expect.any(Number),
+        },
+      });
+      const done = seen.map((answer) => answer.emailmigration?.progress?.done ?? 0);
+      expect(done).toEqual([...done].sort((a, b) => a - b));
+      expect(done.some((n) => n > 0 && n < messages.length)).toBe(true);
+      expect(seen[0]?.can_cancel).toBe(true);
 
-    const actual = await readMailbox(servers.dovecot, recipient.email, recipient.password);
-    const expected = expectedMailbox(messages, servers.dovecot.separator);
-    for (const empty of ['Trash']) expected.set(empty, []);
-    expect(new Map([...actual].sort())).toEqual(new Map([...expected].sort()));
+      const actual = await readMailbox(servers.dovecot, recipient.email, recipient.password);
+      const expected = expectedMailbox(messages, servers.dovecot.separator);
+      for (const empty of ['Trash']) expected.set(empty, []);
+      expect(new Map([...actual].sort())).toEqual(new Map([...expected].sort()));
 
-    // The owner's answer: no more cancel, the count receipt per folder, no report without failures.
-    expect(last.can_cancel).toBe(false);
-    expect(last.report_url).toBeNull();
-    const receipt = new Map((last.receipt ?? []).map((line) => [line.container, [line.source, line.destination]]));
-    for (const [folder, list] of expected) if (list.length > 0) expect(receipt.get(folder)).toEqual([list.length, list.length]);
-    // Each line says where its folder went at the destination.
-    for (const line of last.receipt ?? []) expect(line.destination_container, line.container).toEqual(expect.any(String));
-    // The anonymous answer has the counts, never the receipt or the owner's actions.
-    const anonymous = await statusOf(harness.base, exportId);
-    expect(anonymous).toEqual({ emailmigration: last.emailmigration });
+      // The owner's answer: no more cancel, the count receipt per folder, no report without failures.
+      expect(last.can_cancel).toBe(false);
+      expect(last.report_url).toBeNull();
+      const receipt = new Map((last.receipt ?? []).map((line) => [line.container, [line.source, line.destination]]));
+      for (const [folder, list] of expected) if (list.length > 0) expect(receipt.get(folder)).toEqual([list.length, list.length]);
+      // Each line says where its folder went at the destination.
+      for (const line of last.receipt ?? []) expect(line.destination_container, line.container).toEqual(expect.any(String));
+      // The anonymous answer has the counts, never the receipt or the owner's actions.
+      const anonymous = await statusOf(harness.base, exportId);
+      expect(anonymous).toEqual({ emailmigration: last.emailmigration });
 
-    // The password is gone with the end; the ended mail carries the receipt.
-    expect(await sealedSecretOf(harness, exportId)).toBeNull();
-    expect(await everythingStored(harness)).not.toContain(recipient.password);
-    await harness.service.outbox.runOnce();
-    const mail = harness.sent.find((m) => m.exportId === exportId && m.outcome === 'completed');
-    expect(mail?.summary).toEqual({ receipt: last.receipt, failed: 0, reason: null });
-  });
+      // The password is gone with the end; the ended mail carries the receipt.
+      expect(await sealedSecretOf(harness, exportId)).toBeNull();
+      expect(await everythingStored(harness)).not.toContain(recipient.password);
+      await harness.service.outbox.runOnce();
+      const mail = harness.sent.find((m) => m.exportId === exportId && m.outcome === 'completed');
+      expect(mail?.summary).toEqual({ receipt: last.receipt, failed: 0, reason: null });
+    },
+  );
 
   it('completes with the refused messages counted and listed in the item report', { timeout: 120_000 }, async () => {
     const harness = await start();
@@ -119,13 +146,19 @@ describe('export to Other into a real IMAP server', () => {
     const last = (await pollStatus(harness.base, exportId, ended, { token: session.token })).at(-1) as StatusResponse;
     const tooBig = messages.filter((m) => m.raw.length > 3 * 1024);
     expect(tooBig.length).toBeGreaterThan(0);
-    expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { total: messages.length, done: messages.length - tooBig.length, failed: tooBig.length } });
+    expect(last.emailmigration).toMatchObject({
+      status: 'completed',
+      progress: { total: messages.length, done: messages.length - tooBig.length, failed: tooBig.length },
+    });
     expect(last.report_url).toMatch(/^\/api\/reports\/[A-Za-z0-9]{32}\.[0-9a-z]+\.[\w-]{43}$/);
 
     const report = await fetch(`${harness.base}${last.report_url}`);
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const lines = (await report.text()).replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    const lines = (await report.text())
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('record,operation,container,item_id,uid,size,reason,detail,source_count,destination_count,destination_container');
     const items = lines.filter((line) => line.startsWith('item,'));
     expect(items).toHaveLength(tooBig.length);
@@ -143,7 +176,11 @@ describe('export to Other into a real IMAP server', () => {
     const harness = await start();
     const { session, exportId } = await exportToOther(harness, tiny);
     const last = (await pollStatus(harness.base, exportId, ended, { token: session.token })).at(-1) as StatusResponse;
-    expect(last.emailmigration).toMatchObject({ status: 'error', reason: 'all-items-failed', progress: { done: 0, failed: messages.length } });
+    expect(last.emailmigration).toMatchObject({
+      status: 'error',
+      reason: 'all-items-failed',
+      progress: { done: 0, failed: messages.length },
+    });
     expect(await sealedSecretOf(harness, exportId)).toBeNull();
   });
 
@@ -168,10 +205,14 @@ describe('export to Other into a real IMAP server', () => {
 
     // The run stops: the worker lets go of it and the destination holds what it held.
     await expect.poll(() => harness.transfers?.worker.runningIds(), { timeout: 10_000 }).toEqual([]);
-    const count = async () => [...(await readMailbox(servers.dovecot, another.email, another.password)).values()].reduce((n, list) => n + list.length, 0);
+    const count = async () =>
+      [...(await readMailbox(servers.dovecot, another.email, another.password)).values()].reduce((n, list) => n + list.length, 0);
     const first = await count();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await count()).toBe(first);
-    expect((await harness.db.selectFrom('transfer_operations').select('state').where('transfer_id', '=', exportId).executeTakeFirstOrThrow()).state).toBe('cancelled');
+    expect(
+      (await harness.db.selectFrom('transfer_operations').select('state').where('transfer_id', '=', exportId).executeTakeFirstOrThrow())
+        .state,
+    ).toBe('cancelled');
   });
 });

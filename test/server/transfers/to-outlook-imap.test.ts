@@ -50,9 +50,16 @@ afterAll(async () => {
 
 describe('export to Outlook.com', () => {
   it('moves every message over IMAP with the consent’s XOAUTH2 token', { timeout: 120_000 }, async () => {
-    const { jobid, token } = await loadMailExportWithConsent(harness, microsoft, { provider: 'outlook', owner: customer.email, address: recipient.email });
+    const { jobid, token } = await loadMailExportWithConsent(harness, microsoft, {
+      provider: 'outlook',
+      owner: customer.email,
+      address: recipient.email,
+    });
     const last = (await pollStatus(harness.base, jobid, ended, { token, timeoutMs: 100_000 })).at(-1) as StatusResponse;
-    expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { total: messages.length, done: messages.length, failed: 0 } });
+    expect(last.emailmigration).toMatchObject({
+      status: 'completed',
+      progress: { total: messages.length, done: messages.length, failed: 0 },
+    });
     const actual = await readMailbox(servers.dovecot, recipient.email, recipient.password);
     const expected = expectedMailbox(messages, servers.dovecot.separator);
     expect([...expected.values()].flat().length).toBe(messages.length);

@@ -66,21 +66,32 @@ const asYahooKeepsIt = (message: FixtureMessage): FixtureMessage =>
   message.raw.subarray(-2).equals(Buffer.from('\r\n')) ? message : { ...message, raw: Buffer.concat([message.raw, Buffer.from('\r\n')]) };
 
 describe('export to Yahoo Mail', () => {
-  it('moves every message over IMAP with the consent’s XOAUTH2 token, and its tokens are deleted when it ends', { timeout: 120_000 }, async () => {
-    const { jobid, token } = await loadMailExportWithConsent(harness, yahoo, { provider: 'yahoo', owner: customer.email, address: recipient.email });
-    // Yahoo's real server is asked for exactly its mail scope, with no Google- or Microsoft-only parameters.
-    expect(yahoo.requests.at(-1)?.searchParams.get('scope')).toBe('openid email mail-w');
-    expect(yahoo.requests.at(-1)?.searchParams.get('access_type')).toBeNull();
+  it(
+    'moves every message over IMAP with the consent’s XOAUTH2 token, and its tokens are deleted when it ends',
+    { timeout: 120_000 },
+    async () => {
+      const { jobid, token } = await loadMailExportWithConsent(harness, yahoo, {
+        provider: 'yahoo',
+        owner: customer.email,
+        address: recipient.email,
+      });
+      // Yahoo's real server is asked for exactly its mail scope, with no Google- or Microsoft-only parameters.
+      expect(yahoo.requests.at(-1)?.searchParams.get('scope')).toBe('openid email mail-w');
+      expect(yahoo.requests.at(-1)?.searchParams.get('access_type')).toBeNull();
 
-    const last = (await pollStatus(harness.base, jobid, ended, { token, timeoutMs: 100_000 })).at(-1) as StatusResponse;
-    expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { total: messages.length, done: messages.length, failed: 0 } });
-    const actual = await readMailbox(servers.dovecot, recipient.email, recipient.password);
-    const expected = expectedMailbox(messages.map(asYahooKeepsIt), servers.dovecot.separator);
-    for (const [folder, list] of expected) expect(actual.get(folder), folder).toEqual(list);
-    const inbox = actual.get('INBOX')?.map((m) => m.sha256) ?? [];
-    expect(inbox).not.toContain(createHash('sha256').update(unterminated.raw).digest('hex'));
+      const last = (await pollStatus(harness.base, jobid, ended, { token, timeoutMs: 100_000 })).at(-1) as StatusResponse;
+      expect(last.emailmigration).toMatchObject({
+        status: 'completed',
+        progress: { total: messages.length, done: messages.length, failed: 0 },
+      });
+      const actual = await readMailbox(servers.dovecot, recipient.email, recipient.password);
+      const expected = expectedMailbox(messages.map(asYahooKeepsIt), servers.dovecot.separator);
+      for (const [folder, list] of expected) expect(actual.get(folder), folder).toEqual(list);
+      const inbox = actual.get('INBOX')?.map((m) => m.sha256) ?? [];
+      expect(inbox).not.toContain(createHash('sha256').update(unterminated.raw).digest('hex'));
 
-    // The consent's tokens end with the transfer.
-    await expect.poll(() => harness.identity.grants.forExport(jobid, 'mail')).toEqual({ kind: 'none' });
-  });
+      // The consent's tokens end with the transfer.
+      await expect.poll(() => harness.identity.grants.forExport(jobid, 'mail')).toEqual({ kind: 'none' });
+    },
+  );
 });

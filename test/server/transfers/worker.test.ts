@@ -47,7 +47,14 @@ function withDailyLimit(environment: TransferEnvironment, refuse: () => boolean)
         ...session,
         append: async (target, message) =>
           refuse()
-            ? { ok: false, refusal: { kind: 'daily-limit', resumeAfterMs: 60 * 60_000, detail: '[OVERQUOTA] Account exceeded command or bandwidth limits' } }
+            ? {
+                ok: false,
+                refusal: {
+                  kind: 'daily-limit',
+                  resumeAfterMs: 60 * 60_000,
+                  detail: '[OVERQUOTA] Account exceeded command or bandwidth limits',
+                },
+              }
             : session.append(target, message),
       };
     },
@@ -61,7 +68,16 @@ type Setup = { vendor: MigrationVendor; worker: TransferWorker; clock: { now: nu
 const NO_GRANTS: DestinationGrants = { forExport: async () => ({ kind: 'none' }), delete: async () => undefined };
 const DEVELOPMENT_PLAN = { developmentStore: () => true, gmailMailPath: 'api', imap: {}, limits: readConfig({}).destinations } as const;
 const developmentEnvironment = () =>
-  createTransferEnvironment({ sourceImap: null, sourceCardDav: null, devMail, guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }), destinationCa: null, grants: NO_GRANTS, destinations: readConfig({}).destinations, clock: systemClock });
+  createTransferEnvironment({
+    sourceImap: null,
+    sourceCardDav: null,
+    devMail,
+    guard: createOutboundGuard({ allowList: [], ports: [993], dnsServers: null }),
+    destinationCa: null,
+    grants: NO_GRANTS,
+    destinations: readConfig({}).destinations,
+    clock: systemClock,
+  });
 
 describe('transfer worker', () => {
   let db: Db;
@@ -94,7 +110,13 @@ describe('transfer worker', () => {
       vault,
       logger: createLogger('silent'),
       now,
-      settings: { concurrency: options.concurrency ?? 2, pollMs: 3_600_000, leaseMs: 60_000, maxAttempts: options.maxAttempts ?? 10, retryMs: 1000 },
+      settings: {
+        concurrency: options.concurrency ?? 2,
+        pollMs: 3_600_000,
+        leaseMs: 60_000,
+        maxAttempts: options.maxAttempts ?? 10,
+        retryMs: 1000,
+      },
       onEnded: async (exportId) => {
         ended.push(exportId);
       },
@@ -102,7 +124,18 @@ describe('transfer worker', () => {
     workers.push(worker);
     // Started as a worker process starts it (its interval is an hour: the tests pass it by hand).
     if (options.started ?? true) worker.start();
-    const vendor = createEngineVendor({ db, queueOver: createTableTransferQueue, reports, vault, environment, worker, filesDir: path.join(dir, 'files'), planOptions: DEVELOPMENT_PLAN, caps: readConfig({}).destinations, now });
+    const vendor = createEngineVendor({
+      db,
+      queueOver: createTableTransferQueue,
+      reports,
+      vault,
+      environment,
+      worker,
+      filesDir: path.join(dir, 'files'),
+      planOptions: DEVELOPMENT_PLAN,
+      caps: readConfig({}).destinations,
+      now,
+    });
     return { vendor, worker, clock, ended };
   }
 
@@ -137,7 +170,10 @@ describe('transfer worker', () => {
     await settle(worker);
     const progress = await vendor.progress(paused, new Date(clock.now));
     const resumeAt = NOW + 60 * 60_000;
-    expect(progress.emailmigration).toMatchObject({ status: 'started', waiting: { reason: 'daily-limit', until: new Date(resumeAt).toISOString(), provider: 'gmail' } });
+    expect(progress.emailmigration).toMatchObject({
+      status: 'started',
+      waiting: { reason: 'daily-limit', until: new Date(resumeAt).toISOString(), provider: 'gmail' },
+    });
     expect(progress.emailmigration?.progress?.done).toBeGreaterThan(0);
     expect(ended).toEqual([]);
 
@@ -148,21 +184,28 @@ describe('transfer worker', () => {
     await settle(worker);
     expect(ended).toEqual([paused.exportId]);
     const finished = await vendor.progress(paused, new Date(clock.now));
-    expect(finished.emailmigration).toMatchObject({ status: 'completed', progress: { done: finished.emailmigration?.progress?.total, failed: 0 } });
+    expect(finished.emailmigration).toMatchObject({
+      status: 'completed',
+      progress: { done: finished.emailmigration?.progress?.total, failed: 0 },
+    });
     expect(finished.emailmigration?.waiting).toBeUndefined();
   });
 
-  it('claims nothing when woken before it is started (a web node queues and leaves the runs to the workers)', { timeout: 60_000 }, async () => {
-    const { vendor, worker, ended } = setup({ started: false });
-    const queued = job(7);
-    await vendor.start(queued, null);
-    await worker.wake();
-    expect(worker.runningIds()).toEqual([]);
-    expect((await vendor.progress(queued, new Date(NOW))).emailmigration?.progress?.done ?? 0).toBe(0);
-    worker.start();
-    await settle(worker);
-    expect(ended).toEqual([queued.exportId]);
-  });
+  it(
+    'claims nothing when woken before it is started (a web node queues and leaves the runs to the workers)',
+    { timeout: 60_000 },
+    async () => {
+      const { vendor, worker, ended } = setup({ started: false });
+      const queued = job(7);
+      await vendor.start(queued, null);
+      await worker.wake();
+      expect(worker.runningIds()).toEqual([]);
+      expect((await vendor.progress(queued, new Date(NOW))).emailmigration?.progress?.done ?? 0).toBe(0);
+      worker.start();
+      await settle(worker);
+      expect(ended).toEqual([queued.exportId]);
+    },
+  );
 
   it('runs no more transfers at once than its concurrency, and all of them in the end', { timeout: 60_000 }, async () => {
     const { vendor, worker, ended } = setup({ concurrency: 2 });
@@ -180,9 +223,18 @@ describe('transfer worker', () => {
     const { vendor, worker, clock, ended } = setup({ maxAttempts: 2 });
     const doomed = job(6);
     // Queued without waking this worker; then two claims whose processes "died" (leases that ran out).
-    await createEngineVendor({ db, queueOver: createTableTransferQueue, reports: createTransferReportStore(db), vault: createVault('x'.repeat(32)),
+    await createEngineVendor({
+      db,
+      queueOver: createTableTransferQueue,
+      reports: createTransferReportStore(db),
+      vault: createVault('x'.repeat(32)),
       environment: developmentEnvironment(),
-      worker: { wake: async () => undefined, cancel: () => undefined }, filesDir: dir, planOptions: DEVELOPMENT_PLAN, caps: readConfig({}).destinations, now: () => NOW }).start(doomed, null);
+      worker: { wake: async () => undefined, cancel: () => undefined },
+      filesDir: dir,
+      planOptions: DEVELOPMENT_PLAN,
+      caps: readConfig({}).destinations,
+      now: () => NOW,
+    }).start(doomed, null);
     const queue = createTableTransferQueue(db);
     for (let claim = 0; claim < 2; claim++) expect(await queue.claim(`dead-${claim}`, NOW + claim * 120_000, 60_000, 1)).toHaveLength(1);
     clock.now = NOW + 10 * 60_000;

@@ -117,7 +117,14 @@ describe('vCard 3.0', () => {
   });
 
   it('escapes backslashes, commas, semicolons and newlines', () => {
-    const card = buildVcard({ givenName: 'A;B', familyName: 'C,D', email: 'x@example.org', phone: null, organization: 'Back\\slash', note: 'one\ntwo' });
+    const card = buildVcard({
+      givenName: 'A;B',
+      familyName: 'C,D',
+      email: 'x@example.org',
+      phone: null,
+      organization: 'Back\\slash',
+      note: 'one\ntwo',
+    });
     expect(card).toContain('N:C\\,D;A\\;B;;;');
     expect(card).toContain('ORG:Back\\\\slash');
     expect(card).toContain('NOTE:one\\ntwo');
@@ -142,8 +149,16 @@ describe('CSV (RFC 4180)', () => {
     sampleContacts.forEach((c, i) => {
       const row = rows[i + 1];
       expect(row).toHaveLength(CONTACT_CSV_COLUMNS.length);
-      expect([column(row, 'First Name'), column(row, 'Last Name'), column(row, 'E-mail Address')]).toEqual([c.givenName, c.familyName, c.email]);
-      expect([column(row, 'Other Phone'), column(row, 'Company'), column(row, 'Notes')]).toEqual([c.phone ?? '', c.organization ?? '', c.note ?? '']);
+      expect([column(row, 'First Name'), column(row, 'Last Name'), column(row, 'E-mail Address')]).toEqual([
+        c.givenName,
+        c.familyName,
+        c.email,
+      ]);
+      expect([column(row, 'Other Phone'), column(row, 'Company'), column(row, 'Notes')]).toEqual([
+        c.phone ?? '',
+        c.organization ?? '',
+        c.note ?? '',
+      ]);
     });
   });
 

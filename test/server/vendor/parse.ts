@@ -24,7 +24,10 @@ export function decodeEncodedWords(value: string): string {
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_match, _charset: string, encoding: string, text: string) =>
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
 }
 
@@ -70,7 +73,10 @@ export type VcardProperty = { name: string; params: string[]; value: string };
 /** vCard 3.0 text → cards of properties, lines unfolded and values unescaped. */
 export function parseVcards(text: string): VcardProperty[][] {
   if (!text.endsWith('\r\n')) throw new Error('vCard text does not end in CRLF');
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
   const cards: VcardProperty[][] = [];
   let current: VcardProperty[] | null = null;
   for (const line of lines) {

@@ -1,8 +1,8 @@
 /** The simulated vendor: its timeline, its independence from process state, and the real archive it builds. */
-import { strFromU8, unzipSync } from 'fflate';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExportFile, VendorJob } from '../../../server/ports.ts';
 import { PST_README } from '../../../server/vendor/archive.ts';
@@ -42,21 +42,42 @@ const job = (overrides: Partial<VendorJob> = {}): VendorJob => ({
 });
 
 const vendorAt = (now: number, filesDir = tempDir()) =>
-  createSimulatedVendor({ jobDurationMs: DURATION, exportFails: (email) => email === 'export-fails@example.com', filesDir, now: () => now });
+  createSimulatedVendor({
+    jobDurationMs: DURATION,
+    exportFails: (email) => email === 'export-fails@example.com',
+    filesDir,
+    now: () => now,
+  });
 
 describe('timeline', () => {
   it('is started until createdAt + jobDurationMs, then completed, for each requested operation', async () => {
     const vendor = vendorAt(0);
-    expect(await vendor.progress(job(), new Date(CREATED))).toEqual({ emailmigration: { status: 'started' }, contactsmigration: { status: 'started' }, cancellable: false });
-    expect(await vendor.progress(job(), new Date(CREATED + DURATION - 1))).toEqual({ emailmigration: { status: 'started' }, contactsmigration: { status: 'started' }, cancellable: false });
-    expect(await vendor.progress(job(), new Date(CREATED + DURATION))).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' }, cancellable: false });
+    expect(await vendor.progress(job(), new Date(CREATED))).toEqual({
+      emailmigration: { status: 'started' },
+      contactsmigration: { status: 'started' },
+      cancellable: false,
+    });
+    expect(await vendor.progress(job(), new Date(CREATED + DURATION - 1))).toEqual({
+      emailmigration: { status: 'started' },
+      contactsmigration: { status: 'started' },
+      cancellable: false,
+    });
+    expect(await vendor.progress(job(), new Date(CREATED + DURATION))).toEqual({
+      emailmigration: { status: 'completed' },
+      contactsmigration: { status: 'completed' },
+      cancellable: false,
+    });
   });
 
   it('ends in error for accounts whose exports fail', async () => {
     const failing = job({ sourceEmail: 'export-fails@example.com' });
     const vendor = vendorAt(0);
     expect((await vendor.progress(failing, new Date(CREATED + 1))).emailmigration).toEqual({ status: 'started' });
-    expect(await vendor.progress(failing, new Date(CREATED + DURATION))).toEqual({ emailmigration: { status: 'error' }, contactsmigration: { status: 'error' }, cancellable: false });
+    expect(await vendor.progress(failing, new Date(CREATED + DURATION))).toEqual({
+      emailmigration: { status: 'error' },
+      contactsmigration: { status: 'error' },
+      cancellable: false,
+    });
   });
 
   it('reports only the operations of the job', async () => {
@@ -65,7 +86,10 @@ describe('timeline', () => {
     expect(emailOnly).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null, cancellable: false });
     const contactsOnly = await vendor.progress(job({ operations: ['contactsmigration'] }), new Date(CREATED));
     expect(contactsOnly).toEqual({ emailmigration: null, contactsmigration: { status: 'started' }, cancellable: false });
-    const forwarding = await vendor.progress(job({ destinationProvider: 'gmail', operations: ['emailforwarding'] }), new Date(CREATED + DURATION));
+    const forwarding = await vendor.progress(
+      job({ destinationProvider: 'gmail', operations: ['emailforwarding'] }),
+      new Date(CREATED + DURATION),
+    );
     expect(forwarding).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null, cancellable: false });
   });
 
@@ -99,7 +123,9 @@ describe('exportFile', () => {
     expect(file?.filename).toBe('northwave-export-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6.zip');
     expect(file?.contentType).toBe('application/zip');
     const entries = unzipSync(await bytes(file));
-    const emls = Object.keys(entries).filter((name) => name.startsWith('email/')).sort();
+    const emls = Object.keys(entries)
+      .filter((name) => name.startsWith('email/'))
+      .sort();
     expect(emls).toHaveLength(sampleMessages.length);
     expect(emls.every((name) => /^email\/\d{2}-[a-z0-9-]+\.eml$/.test(name))).toBe(true);
     const first = parseMessage(strFromU8(entries[emls[0] ?? ''] ?? new Uint8Array()));
@@ -121,7 +147,9 @@ describe('exportFile', () => {
   it('holds only the chosen operations', async () => {
     const contactsOnly = unzipSync(await bytes(vendorAt(done).exportFile(job({ operations: ['contactsmigration'], emailFormat: null }))));
     expect(Object.keys(contactsOnly)).toEqual(['contacts/contacts.vcf']);
-    const emailOnly = unzipSync(await bytes(vendorAt(done).exportFile(job({ operations: ['emailmigration'], emailFormat: 'MBOX', contactsFormat: null }))));
+    const emailOnly = unzipSync(
+      await bytes(vendorAt(done).exportFile(job({ operations: ['emailmigration'], emailFormat: 'MBOX', contactsFormat: null }))),
+    );
     expect(Object.keys(emailOnly)).toEqual(['email/Inbox.mbox']);
   });
 

@@ -12,7 +12,16 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 
-export type LoggedRequest = { at: number; method: string; path: string; query: string; status: number; units: number; token: string | null; throttled: boolean };
+export type LoggedRequest = {
+  at: number;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  units: number;
+  token: string | null;
+  throttled: boolean;
+};
 
 /** An error answer in the provider's own shape. */
 export type ErrorAnswer = { status: number; body: unknown; headers?: Record<string, string>; throttle?: boolean };
@@ -106,7 +115,9 @@ export class FakeProvider {
 
   /** Units spent in the window ending now by the requests before `current` (those in flight count). */
   #spent(now: number, windowMs: number, current: LoggedRequest): number {
-    return this.log.filter((entry) => entry !== current && entry.at > now - windowMs && entry.status < 400).reduce((sum, entry) => sum + entry.units, 0);
+    return this.log
+      .filter((entry) => entry !== current && entry.at > now - windowMs && entry.status < 400)
+      .reduce((sum, entry) => sum + entry.units, 0);
   }
 
   /**
@@ -118,7 +129,16 @@ export class FakeProvider {
     const header = c.req.header('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : null;
     const url = new URL(c.req.url);
-    const entry: LoggedRequest = { at: now, method: c.req.method, path: url.pathname, query: url.search, status: 0, units, token, throttled: false };
+    const entry: LoggedRequest = {
+      at: now,
+      method: c.req.method,
+      path: url.pathname,
+      query: url.search,
+      status: 0,
+      units,
+      token,
+      throttled: false,
+    };
     this.log.push(entry);
     let response: Response;
     if (!(await this.tokens.accepts(token))) response = this.#error(c, this.answers.unauthenticated);

@@ -21,11 +21,32 @@
 import { Hono, type Context } from 'hono';
 import { FakeProvider, googleError, type Quota } from './fake-server.ts';
 
-export type GmailMessage = { id: string; threadId: string; labelIds: Set<string>; raw: Buffer; internalDate: number; messageId: string | null };
+export type GmailMessage = {
+  id: string;
+  threadId: string;
+  labelIds: Set<string>;
+  raw: Buffer;
+  internalDate: number;
+  messageId: string | null;
+};
 export type GmailLabel = { id: string; name: string; type: 'system' | 'user' };
 
-const SYSTEM_LABELS = ['INBOX', 'SPAM', 'TRASH', 'UNREAD', 'STARRED', 'IMPORTANT', 'SENT', 'DRAFT', 'CHAT',
-  'CATEGORY_PERSONAL', 'CATEGORY_SOCIAL', 'CATEGORY_PROMOTIONS', 'CATEGORY_UPDATES', 'CATEGORY_FORUMS'];
+const SYSTEM_LABELS = [
+  'INBOX',
+  'SPAM',
+  'TRASH',
+  'UNREAD',
+  'STARRED',
+  'IMPORTANT',
+  'SENT',
+  'DRAFT',
+  'CHAT',
+  'CATEGORY_PERSONAL',
+  'CATEGORY_SOCIAL',
+  'CATEGORY_PROMOTIONS',
+  'CATEGORY_UPDATES',
+  'CATEGORY_FORUMS',
+];
 const NOT_BY_HAND = new Set(['SENT', 'DRAFT']);
 const MB = 1024 * 1024;
 
@@ -44,7 +65,10 @@ export type GmailFakeOptions = {
 
 function headerValue(raw: Buffer, name: string): string | null {
   const end = raw.indexOf('\r\n\r\n');
-  const head = raw.subarray(0, end === -1 ? raw.length : end).toString('latin1').replace(/\r?\n[ \t]+/g, ' ');
+  const head = raw
+    .subarray(0, end === -1 ? raw.length : end)
+    .toString('latin1')
+    .replace(/\r?\n[ \t]+/g, ' ');
   const match = new RegExp(`^${name}[ \\t]*:(.*)$`, 'im').exec(head);
   return match?.[1]?.trim() || null;
 }
@@ -84,19 +108,40 @@ export class GmailFake extends FakeProvider {
   #next = 1;
 
   constructor(readonly options: GmailFakeOptions = {}) {
-    super('Gmail', { quota: options.quota ?? { units: 15_000, windowMs: 60_000 } }, {
-      throttled: () => {
-        const status = options.rateLimitStatus ?? 429;
-        const reason = status === 403 ? 'userRateLimitExceeded' : 'rateLimitExceeded';
-        const headers: Record<string, string> = options.retryAfterSeconds !== undefined ? { 'retry-after': String(options.retryAfterSeconds) } : {};
-        return { status, body: googleError(status, status === 403 ? 'PERMISSION_DENIED' : 'RESOURCE_EXHAUSTED', 'User-rate limit exceeded', reason, 'usageLimits'), headers, throttle: true };
+    super(
+      'Gmail',
+      { quota: options.quota ?? { units: 15_000, windowMs: 60_000 } },
+      {
+        throttled: () => {
+          const status = options.rateLimitStatus ?? 429;
+          const reason = status === 403 ? 'userRateLimitExceeded' : 'rateLimitExceeded';
+          const headers: Record<string, string> =
+            options.retryAfterSeconds !== undefined ? { 'retry-after': String(options.retryAfterSeconds) } : {};
+          return {
+            status,
+            body: googleError(
+              status,
+              status === 403 ? 'PERMISSION_DENIED' : 'RESOURCE_EXHAUSTED',
+              'User-rate limit exceeded',
+              reason,
+              'usageLimits',
+            ),
+            headers,
+            throttle: true,
+          };
+        },
+        unauthenticated: {
+          status: 401,
+          body: googleError(
+            401,
+            'UNAUTHENTICATED',
+            'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+            'authError',
+          ),
+          headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
+        },
       },
-      unauthenticated: {
-        status: 401,
-        body: googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'authError'),
-        headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
-      },
-    });
+    );
   }
 
   labelByName(name: string): GmailLabel | undefined {
@@ -114,17 +159,35 @@ export class GmailFake extends FakeProvider {
     const byHeader = params.get('internalDateSource') === 'dateHeader' && !Number.isNaN(parsed);
     const id = (this.#next++).toString(16).padStart(16, '0');
     const messageId = headerValue(raw, 'message-id');
-    const message: GmailMessage = { id, threadId: id, labelIds: new Set(labelIds), raw: Buffer.from(raw), internalDate: byHeader ? parsed : Date.now(), messageId };
+    const message: GmailMessage = {
+      id,
+      threadId: id,
+      labelIds: new Set(labelIds),
+      raw: Buffer.from(raw),
+      internalDate: byHeader ? parsed : Date.now(),
+      messageId,
+    };
     this.messages.push(message);
     return message;
   }
 
   /** Checks and imports one message; the answer is the Message resource or the documented error. */
   #import(c: Context, raw: Buffer, labelIds: unknown, params: URLSearchParams): Response {
-    if (raw.length > (this.options.maxUploadBytes ?? 150 * MB)) return c.json(googleError(413, 'FAILED_PRECONDITION', 'Request Entity Too Large', 'uploadTooLarge'), 413);
-    if (raw.length === 0 || raw.indexOf(':') === -1) return c.json(googleError(400, 'INVALID_ARGUMENT', "'raw' RFC822 payload message string or uploading message via /upload/* URL required", 'invalidArgument'), 400);
+    if (raw.length > (this.options.maxUploadBytes ?? 150 * MB))
+      return c.json(googleError(413, 'FAILED_PRECONDITION', 'Request Entity Too Large', 'uploadTooLarge'), 413);
+    if (raw.length === 0 || raw.indexOf(':') === -1)
+      return c.json(
+        googleError(
+          400,
+          'INVALID_ARGUMENT',
+          "'raw' RFC822 payload message string or uploading message via /upload/* URL required",
+          'invalidArgument',
+        ),
+        400,
+      );
     const ids = labelIds === undefined ? [] : labelIds;
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) return c.json(googleError(400, 'INVALID_ARGUMENT', 'Invalid value at labelIds', 'invalidArgument'), 400);
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
+      return c.json(googleError(400, 'INVALID_ARGUMENT', 'Invalid value at labelIds', 'invalidArgument'), 400);
     const unknown = (ids as string[]).find((id) => !this.labels.has(id));
     if (unknown !== undefined) return c.json(googleError(400, 'INVALID_ARGUMENT', `Invalid label: ${unknown}`, 'invalidArgument'), 400);
     if (this.options.refuse?.(raw)) return c.json(googleError(400, 'INVALID_ARGUMENT', 'Invalid message', 'invalidArgument'), 400);
@@ -135,14 +198,28 @@ export class GmailFake extends FakeProvider {
   async start(): Promise<this> {
     const app = new Hono();
     const api = '/gmail/v1/users/me';
-    app.get(`${api}/profile`, (c) => this.handle(c, 1, () => c.json({ emailAddress: this.options.email ?? 'casey@gmail.com', messagesTotal: this.messages.length, threadsTotal: this.messages.length, historyId: '1' })));
+    app.get(`${api}/profile`, (c) =>
+      this.handle(c, 1, () =>
+        c.json({
+          emailAddress: this.options.email ?? 'casey@gmail.com',
+          messagesTotal: this.messages.length,
+          threadsTotal: this.messages.length,
+          historyId: '1',
+        }),
+      ),
+    );
     app.get(`${api}/labels`, (c) => this.handle(c, 1, () => c.json({ labels: [...this.labels.values()] })));
     app.get(`${api}/labels/:id`, (c) =>
       this.handle(c, 1, () => {
         const label = this.labels.get(c.req.param('id'));
         if (!label) return c.json(googleError(404, 'NOT_FOUND', 'Requested entity was not found.', 'notFound'), 404);
         const holding = this.messages.filter((m) => m.labelIds.has(label.id));
-        return c.json({ ...label, messagesTotal: holding.length, messagesUnread: holding.filter((m) => m.labelIds.has('UNREAD')).length, threadsTotal: holding.length });
+        return c.json({
+          ...label,
+          messagesTotal: holding.length,
+          messagesUnread: holding.filter((m) => m.labelIds.has('UNREAD')).length,
+          threadsTotal: holding.length,
+        });
       }),
     );
     app.post(`${api}/labels`, (c) =>
@@ -176,10 +253,13 @@ export class GmailFake extends FakeProvider {
           } catch {
             return c.json(googleError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.', 'parseError'), 400);
           }
-          if (Number.isFinite(length) && length > (this.options.maxUploadBytes ?? 150 * MB)) return c.json(googleError(413, 'FAILED_PRECONDITION', 'Request Entity Too Large', 'uploadTooLarge'), 413);
+          if (Number.isFinite(length) && length > (this.options.maxUploadBytes ?? 150 * MB))
+            return c.json(googleError(413, 'FAILED_PRECONDITION', 'Request Entity Too Large', 'uploadTooLarge'), 413);
           const uploadId = `up-${this.#next++}`;
           this.#uploads.set(uploadId, { labelIds: metadata.labelIds, params, length });
-          return c.body(null, 200, { location: `${this.url}upload${api}/messages/import?uploadType=resumable&upload_id=${uploadId}`.replace('//upload', '/upload') });
+          return c.body(null, 200, {
+            location: `${this.url}upload${api}/messages/import?uploadType=resumable&upload_id=${uploadId}`.replace('//upload', '/upload'),
+          });
         }
         return c.json(googleError(400, 'INVALID_ARGUMENT', `Invalid upload type: ${type}`, 'invalidArgument'), 400);
       }),
@@ -190,7 +270,8 @@ export class GmailFake extends FakeProvider {
         const upload = this.#uploads.get(uploadId);
         if (!upload) return c.json(googleError(404, 'NOT_FOUND', 'No such upload session', 'notFound'), 404);
         const raw = Buffer.from(await c.req.arrayBuffer());
-        if (Number.isFinite(upload.length) && upload.length !== raw.length) return c.json(googleError(400, 'INVALID_ARGUMENT', 'Upload length does not match X-Upload-Content-Length', 'badContent'), 400);
+        if (Number.isFinite(upload.length) && upload.length !== raw.length)
+          return c.json(googleError(400, 'INVALID_ARGUMENT', 'Upload length does not match X-Upload-Content-Length', 'badContent'), 400);
         this.#uploads.delete(uploadId);
         return this.#import(c, raw, upload.labelIds, upload.params);
       }),
@@ -207,7 +288,16 @@ export class GmailFake extends FakeProvider {
             // Epoch seconds, as the search guide advises for exact times.
             const at = Number(value) * 1000;
             found = found.filter((m) => (operator === 'after' ? m.internalDate > at : m.internalDate < at));
-          } else return c.json(googleError(400, 'INVALID_ARGUMENT', 'Invalid query (the fake knows rfc822msgid:, after: and before: with epoch seconds)', 'invalidArgument'), 400);
+          } else
+            return c.json(
+              googleError(
+                400,
+                'INVALID_ARGUMENT',
+                'Invalid query (the fake knows rfc822msgid:, after: and before: with epoch seconds)',
+                'invalidArgument',
+              ),
+              400,
+            );
         }
         for (const label of query.getAll('labelIds')) found = found.filter((m) => m.labelIds.has(label));
         if (query.get('includeSpamTrash') !== 'true') found = found.filter((m) => !m.labelIds.has('SPAM') && !m.labelIds.has('TRASH'));
@@ -215,7 +305,11 @@ export class GmailFake extends FakeProvider {
         const size = Math.min(500, Number(query.get('maxResults') ?? 100));
         const page = found.slice(start, start + size);
         const more = start + size < found.length;
-        return c.json({ messages: page.map((m) => ({ id: m.id, threadId: m.threadId })), ...(more ? { nextPageToken: String(start + size) } : {}), resultSizeEstimate: found.length });
+        return c.json({
+          messages: page.map((m) => ({ id: m.id, threadId: m.threadId })),
+          ...(more ? { nextPageToken: String(start + size) } : {}),
+          resultSizeEstimate: found.length,
+        });
       }),
     );
     app.get(`${api}/messages/:id`, (c) =>
@@ -224,10 +318,17 @@ export class GmailFake extends FakeProvider {
         if (!message) return c.json(googleError(404, 'NOT_FOUND', 'Requested entity was not found.', 'notFound'), 404);
         const query = new URL(c.req.url).searchParams;
         const format = query.get('format') ?? 'full';
-        const base = { id: message.id, threadId: message.threadId, labelIds: [...message.labelIds], internalDate: String(message.internalDate), sizeEstimate: message.raw.length };
+        const base = {
+          id: message.id,
+          threadId: message.threadId,
+          labelIds: [...message.labelIds],
+          internalDate: String(message.internalDate),
+          sizeEstimate: message.raw.length,
+        };
         if (format === 'minimal') return c.json(base);
         if (format === 'raw') return c.json({ ...base, raw: message.raw.toString('base64url') });
-        if (format !== 'metadata') return c.json(googleError(400, 'INVALID_ARGUMENT', 'The fake serves format=minimal, metadata and raw', 'invalidArgument'), 400);
+        if (format !== 'metadata')
+          return c.json(googleError(400, 'INVALID_ARGUMENT', 'The fake serves format=minimal, metadata and raw', 'invalidArgument'), 400);
         const wanted = query.getAll('metadataHeaders').map((name) => name.toLowerCase());
         const headers = wanted.flatMap((name) => {
           const value = headerValue(message.raw, name);

@@ -16,15 +16,44 @@ import { FakeProvider, googleError, type Quota } from './fake-server.ts';
 
 export type StoredPerson = Record<string, unknown> & { resourceName: string; etag: string; photoBytes?: Buffer };
 
-const FIELDS = new Set(['names', 'nicknames', 'emailAddresses', 'phoneNumbers', 'addresses', 'organizations', 'birthdays', 'events', 'biographies', 'urls', 'userDefined', 'clientData', 'memberships', 'relations', 'imClients']);
+const FIELDS = new Set([
+  'names',
+  'nicknames',
+  'emailAddresses',
+  'phoneNumbers',
+  'addresses',
+  'organizations',
+  'birthdays',
+  'events',
+  'biographies',
+  'urls',
+  'userDefined',
+  'clientData',
+  'memberships',
+  'relations',
+  'imClients',
+]);
 
 export type PeopleFakeOptions = { quota?: Quota; refuse?: (person: Record<string, unknown>) => boolean };
 
 function rateLimited() {
   return {
     status: 429,
-    body: { error: { code: 429, message: "Quota exceeded for quota metric 'Critical write requests' and limit 'per minute per user'", status: 'RESOURCE_EXHAUSTED',
-      details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'RATE_LIMIT_EXCEEDED', domain: 'googleapis.com', metadata: { service: 'people.googleapis.com' } }] } },
+    body: {
+      error: {
+        code: 429,
+        message: "Quota exceeded for quota metric 'Critical write requests' and limit 'per minute per user'",
+        status: 'RESOURCE_EXHAUSTED',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'RATE_LIMIT_EXCEEDED',
+            domain: 'googleapis.com',
+            metadata: { service: 'people.googleapis.com' },
+          },
+        ],
+      },
+    },
     throttle: true,
   };
 }
@@ -40,7 +69,8 @@ function invalid(person: unknown): string | null {
   if ((p.emailAddresses ?? []).some((e) => typeof e.value !== 'string' || e.value === '')) return 'emailAddresses: a value is required';
   if ((p.phoneNumbers ?? []).some((e) => typeof e.value !== 'string' || e.value === '')) return 'phoneNumbers: a value is required';
   const dates = [...(p.birthdays ?? []), ...(p.events ?? [])].map((d) => d.date as { month?: number; day?: number } | undefined);
-  if (dates.some((d) => !d || !(Number(d.month) >= 1 && Number(d.month) <= 12) || !(Number(d.day) >= 1 && Number(d.day) <= 31))) return 'Invalid date';
+  if (dates.some((d) => !d || !(Number(d.month) >= 1 && Number(d.month) <= 12) || !(Number(d.day) >= 1 && Number(d.day) <= 31)))
+    return 'Invalid date';
   return null;
 }
 
@@ -51,10 +81,21 @@ export class PeopleFake extends FakeProvider {
   #next = 1;
 
   constructor(readonly options: PeopleFakeOptions = {}) {
-    super('People', { quota: options.quota ?? { units: 60, windowMs: 60_000 } }, {
-      throttled: rateLimited,
-      unauthenticated: { status: 401, body: googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.') },
-    });
+    super(
+      'People',
+      { quota: options.quota ?? { units: 60, windowMs: 60_000 } },
+      {
+        throttled: rateLimited,
+        unauthenticated: {
+          status: 401,
+          body: googleError(
+            401,
+            'UNAUTHENTICATED',
+            'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+          ),
+        },
+      },
+    );
   }
 
   /** The person the fake made for a vCard UID (kept as client data). */
@@ -70,8 +111,15 @@ export class PeopleFake extends FakeProvider {
   }
 
   #view(person: StoredPerson, mask: string | null | undefined): Record<string, unknown> {
-    const fields = (mask ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-    return { resourceName: person.resourceName, etag: person.etag, ...Object.fromEntries(fields.filter((f) => person[f] !== undefined).map((f) => [f, person[f]])) };
+    const fields = (mask ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    return {
+      resourceName: person.resourceName,
+      etag: person.etag,
+      ...Object.fromEntries(fields.filter((f) => person[f] !== undefined).map((f) => [f, person[f]])),
+    };
   }
 
   async #mutation(handler: () => Promise<Response>): Promise<Response> {
@@ -94,20 +142,45 @@ export class PeopleFake extends FakeProvider {
       const start = Number(query.get('pageToken') ?? 0);
       const size = Math.min(1000, Number(query.get('pageSize') ?? 100));
       const page = this.people.slice(start, start + size).map((p) => this.#view(p, mask));
-      return c.json({ connections: page, totalPeople: this.people.length, totalItems: this.people.length, ...(start + size < this.people.length ? { nextPageToken: String(start + size) } : {}) });
+      return c.json({
+        connections: page,
+        totalPeople: this.people.length,
+        totalItems: this.people.length,
+        ...(start + size < this.people.length ? { nextPageToken: String(start + size) } : {}),
+      });
     }
     if (c.req.method === 'POST' && path === '/v1/people:batchCreateContacts') {
       return this.#mutation(async () => {
         const body = (await c.req.json().catch(() => null)) as { contacts?: Array<{ contactPerson?: unknown }>; readMask?: string } | null;
         const contacts = body?.contacts ?? [];
         if (contacts.length === 0 || contacts.length > 200) return bad('Between 1 and 200 contacts must be given.');
-        const errors = contacts.map((entry) => invalid(entry.contactPerson) ?? (this.options.refuse?.(entry.contactPerson as Record<string, unknown>) ? 'Invalid person' : null));
+        const errors = contacts.map(
+          (entry) =>
+            invalid(entry.contactPerson) ??
+            (this.options.refuse?.(entry.contactPerson as Record<string, unknown>) ? 'Invalid person' : null),
+        );
         if (errors.some((e) => e !== null)) {
-          return c.json({ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT',
-            details: [{ '@type': 'type.googleapis.com/google.people.v1.BatchCreateContactsErrorDetails', errors: errors.flatMap((message, index) => (message ? [{ code: 3, message: `contacts[${index}]: ${message}` }] : [])) }] } }, 400);
+          return c.json(
+            {
+              error: {
+                code: 400,
+                message: 'Request contains an invalid argument.',
+                status: 'INVALID_ARGUMENT',
+                details: [
+                  {
+                    '@type': 'type.googleapis.com/google.people.v1.BatchCreateContactsErrorDetails',
+                    errors: errors.flatMap((message, index) => (message ? [{ code: 3, message: `contacts[${index}]: ${message}` }] : [])),
+                  },
+                ],
+              },
+            },
+            400,
+          );
         }
         const created = contacts.map((entry) => this.#create(entry.contactPerson as Record<string, unknown>));
-        return c.json({ createdPeople: created.map((person) => ({ httpStatusCode: 200, person: this.#view(person, body?.readMask), status: {} })) });
+        return c.json({
+          createdPeople: created.map((person) => ({ httpStatusCode: 200, person: this.#view(person, body?.readMask), status: {} })),
+        });
       });
     }
     if (c.req.method === 'POST' && path === '/v1/people:createContact') {

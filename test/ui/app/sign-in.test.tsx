@@ -91,8 +91,6 @@ describe('sign-in screen', () => {
   it('opens the #error modal with the external authentication text', async () => {
     renderApp({ url: '/#error' });
     const dialog = await eventually(() => screen.getByRole('alertdialog'));
-    expect(
-      within(dialog).getByText('An external authentication error has happened. Please, try to sign in again.'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('An external authentication error has happened. Please, try to sign in again.')).toBeInTheDocument();
   });
 });

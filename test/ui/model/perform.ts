@@ -38,7 +38,9 @@ const radio = (name: string, group?: string): HTMLElement => {
   const found = scope.getAllByRole('radio').find((r) => {
     // The card's first line is its name (the description follows in its own element).
     const label = r.closest('label');
-    const first = label ? Array.from(label.querySelectorAll('span')).find((span) => span.children.length === 0 && !span.closest('[aria-hidden="true"]')) : null;
+    const first = label
+      ? Array.from(label.querySelectorAll('span')).find((span) => span.children.length === 0 && !span.closest('[aria-hidden="true"]'))
+      : null;
     return (first?.textContent ?? spokenText(r)).trim() === name;
   });
   if (!found) {
@@ -71,7 +73,9 @@ const SUPPORT_LABELS: Record<string, RegExp> = {
 };
 
 const cancelDialogOpen = (snapshot: PortalSnapshot) =>
-  (['confirmingCancel', 'cancelling'] as const).some((state) => snapshot.matches({ complete: state }) || snapshot.matches({ status: { shown: state } }));
+  (['confirmingCancel', 'cancelling'] as const).some(
+    (state) => snapshot.matches({ complete: state }) || snapshot.matches({ status: { shown: state } }),
+  );
 
 const modalOpen = (snapshot: PortalSnapshot) =>
   snapshot.context.statusLookup.open ||
@@ -114,7 +118,10 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
     case 'EXPORT_FORMAT.SELECTED': {
       const options = selectOperations(snapshot);
       if (!options.isFileExport) return false;
-      const wants = e.kind === 'email' ? options.choice === 'email' || options.choice === 'both' : options.choice === 'contacts' || options.choice === 'both';
+      const wants =
+        e.kind === 'email'
+          ? options.choice === 'email' || options.choice === 'both'
+          : options.choice === 'contacts' || options.choice === 'both';
       const current = e.kind === 'email' ? options.emailFormat : options.contactsFormat;
       return wants && current !== e.format;
     }
@@ -139,12 +146,18 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
       );
     // Stopping an export: the complete page's button, the owner's button on a running export.
     case 'EXPORT.CANCEL_REQUESTED':
-      return snapshot.matches({ complete: 'shown' }) || (snapshot.matches({ status: { shown: 'watching' } }) && selectJobStatus(snapshot).canCancel);
+      return (
+        snapshot.matches({ complete: 'shown' }) ||
+        (snapshot.matches({ status: { shown: 'watching' } }) && selectJobStatus(snapshot).canCancel)
+      );
     case 'EXPORT.CANCEL_CONFIRMED':
     case 'EXPORT.CANCEL_DISMISSED':
       return snapshot.matches({ complete: 'confirmingCancel' }) || snapshot.matches({ status: { shown: 'confirmingCancel' } });
     case 'OPT_OUT.REVIEW_REQUESTED':
-      return snapshot.matches('destinationAccount') && (selectOptOut(snapshot).closureOffered || (selectOptOutPanelShown(snapshot) && selectOptOut(snapshot).reviewable));
+      return (
+        snapshot.matches('destinationAccount') &&
+        (selectOptOut(snapshot).closureOffered || (selectOptOutPanelShown(snapshot) && selectOptOut(snapshot).reviewable))
+      );
     default:
       return true;
   }
@@ -280,7 +293,11 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Back to home' }));
       break;
     case 'STATUS.OPENED':
-      await user.click(snapshot.matches('complete') ? screen.getByRole('link', { name: 'Follow your export' }) : screen.getByRole('link', { name: new RegExp(e.exportId as string) }));
+      await user.click(
+        snapshot.matches('complete')
+          ? screen.getByRole('link', { name: 'Follow your export' })
+          : screen.getByRole('link', { name: new RegExp(e.exportId as string) }),
+      );
       break;
     case 'EXPORT.CANCEL_REQUESTED':
       await user.click(button(/^(Cancel export|Cancel this export)$/));

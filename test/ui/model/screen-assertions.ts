@@ -54,8 +54,10 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   },
   'signIn.leavingForSignIn': () => expect(buttonNamed('Sign in')).toHaveAttribute('aria-busy', 'true'),
   'signIn.leavingForStatusSignIn': () => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
-  'loading.fetchingMigrationStatus': (s) => expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
-  'loading.fetchingComcastInfo': (s) => expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
+  'loading.fetchingMigrationStatus': (s) =>
+    expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
+  'loading.fetchingComcastInfo': (s) =>
+    expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
   'optOutInfo.confirmingCancel': () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel your account closure?' });
     expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
@@ -88,7 +90,10 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'statusFromEmail.loading': () => expect(text('Looking up your exports...')).toBe(true),
   'statusFromEmail.shown': (s) => {
     if (s.context.jobs.length === 0) expect(text(/^No exports were found from/)).toBe(true);
-    else expect(within(screen.getByRole('list', { name: 'Exports' })).getAllByRole('listitem')).toHaveLength(Math.min(5, s.context.jobs.length));
+    else
+      expect(within(screen.getByRole('list', { name: 'Exports' })).getAllByRole('listitem')).toHaveLength(
+        Math.min(5, s.context.jobs.length),
+      );
   },
   'statusFromEmail.failed': () => expect(text(MESSAGES.statusFromEmailFailed)).toBe(true),
   'supportForm.sending': () => expect(buttonNamed('Submit')).toHaveAttribute('aria-busy', 'true'),
@@ -105,7 +110,9 @@ function shownStatus(s: PortalSnapshot): void {
   for (const operation of view.operations) {
     expect(text(labels[operation.status])).toBe(true);
     if (operation.progress?.total) {
-      expect(screen.getByRole('progressbar', { name: `${operation.kind === 'emailmigration' ? 'Email' : 'Contacts'} progress` })).toBeInTheDocument();
+      expect(
+        screen.getByRole('progressbar', { name: `${operation.kind === 'emailmigration' ? 'Email' : 'Contacts'} progress` }),
+      ).toBeInTheDocument();
     }
     if (operation.reason) expect(text(operation.reason)).toBe(true);
     // The estimate and the wait sit in a live region, so a screen reader announces them as they change.
@@ -115,7 +122,8 @@ function shownStatus(s: PortalSnapshot): void {
   }
   expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
   if (view.receipt.length > 0) expect(screen.getByRole('table', { name: 'What arrived, folder by folder' })).toBeInTheDocument();
-  if (view.reportUrl) expect(screen.getByRole('link', { name: /list of items that could not be moved/ })).toHaveAttribute('href', view.reportUrl);
+  if (view.reportUrl)
+    expect(screen.getByRole('link', { name: /list of items that could not be moved/ })).toHaveAttribute('href', view.reportUrl);
 }
 
 /** Asserts the page shows `s`. */
@@ -129,8 +137,12 @@ export function assertScreen(s: PortalSnapshot): void {
   const progress = screen.queryByRole('navigation', { name: 'Progress' });
   if (selectSidebar(s) === 'none' || selectSidebarSteps(s).length === 0) expect(progress).toBeNull();
   else {
-    const active = within(progress as HTMLElement).getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'step');
-    expect(active.map((li) => li.dataset.status)).toEqual(selectStep(s) >= 1 && selectStep(s) <= (selectSidebar(s) === 'two' ? 2 : 5) ? ['active'] : []);
+    const active = within(progress as HTMLElement)
+      .getAllByRole('listitem')
+      .filter((li) => li.getAttribute('aria-current') === 'step');
+    expect(active.map((li) => li.dataset.status)).toEqual(
+      selectStep(s) >= 1 && selectStep(s) <= (selectSidebar(s) === 'two' ? 2 : 5) ? ['active'] : [],
+    );
   }
   expect(buttonNamed('Start over') !== null).toBe(selectShowsStartOver(s));
 

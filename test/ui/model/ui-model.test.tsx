@@ -9,9 +9,9 @@
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
+import type { AnyTransitionDefinition } from 'xstate';
 import { exportPortalMachine, PORTAL_ACTOR_NAMES, type PortalInput, type PortalSnapshot } from '../../../machines/index.ts';
 import { activeStateNodes, allStateNodes, buildModel, transitionKeys } from '../../machines/model/graph.ts';
-import type { AnyTransitionDefinition } from 'xstate';
 import type { ModelPath } from '../../machines/model/types.ts';
 import { walkPath, type Coverage } from '../../machines/model/walk.ts';
 import { eventually, renderApp, settle, type FakeApi } from '../render-app.tsx';
@@ -32,7 +32,6 @@ const keys = transitionKeys(machine);
 const allStates = allStateNodes(machine).map((node) => node.id);
 const allTransitions = [...new Set(keys.values())];
 const coverage: Coverage = { states: new Set(), transitions: new Set() };
-
 
 /** Few paths that together take every transition (and visit every state) the others take. */
 function thin(paths: UiStep[][], input: PortalInput): UiStep[][] {
@@ -100,7 +99,10 @@ async function walkOnScreen(path: UiStep[], input: PortalInput) {
         // A screen seen for the first time arrives as its own chunk: give it a few turns.
         await eventually(() => assertScreen(now), 10);
       } catch (error) {
-        const trail = path.slice(0, i + 1).map((s) => JSON.stringify(s.event).slice(0, 160)).join('\n  → ');
+        const trail = path
+          .slice(0, i + 1)
+          .map((s) => JSON.stringify(s.event).slice(0, 160))
+          .join('\n  → ');
         throw new Error(`${(error as Error).message}\nafter: ${trail}`, { cause: error });
       }
     }
@@ -112,7 +114,10 @@ async function walkOnScreen(path: UiStep[], input: PortalInput) {
 
 beforeAll(async () => {
   // Every lazy screen, loaded once up front so React.lazy resolves within a step.
-  const lazyModules = { ...import.meta.glob('../../../src/views/*/*-screen.tsx'), ...import.meta.glob('../../../src/views/sign-in/*-modal.tsx') };
+  const lazyModules = {
+    ...import.meta.glob('../../../src/views/*/*-screen.tsx'),
+    ...import.meta.glob('../../../src/views/sign-in/*-modal.tsx'),
+  };
   await Promise.all(Object.values(lazyModules).map((load) => load()));
 });
 beforeEach(() => {

@@ -49,13 +49,15 @@ describe('destination page', () => {
 
   it("offers the successor product and says 'You have N days' when login is not active", async () => {
     const api = createFakeApi();
-    api.fetchMigrationStatus.mockResolvedValue(statusAnswer({
-      account: true,
-      mailbox: true,
-      login: false,
-      optOutState: 'NONE',
-      deactivationDate: new Date(Date.now() + 12 * 24 * 3600 * 1000 - 60_000).toISOString(),
-    }));
+    api.fetchMigrationStatus.mockResolvedValue(
+      statusAnswer({
+        account: true,
+        mailbox: true,
+        login: false,
+        optOutState: 'NONE',
+        deactivationDate: new Date(Date.now() + 12 * 24 * 3600 * 1000 - 60_000).toISOString(),
+      }),
+    );
     await renderSignedIn({ api });
     expect(radio('Northwave Next')).toHaveAttribute('type', 'radio');
     expect(screen.getByText(/You have 12 days/)).toBeInTheDocument();

@@ -101,7 +101,9 @@ describe('options page', () => {
 
   it('closes contacts when the account has no contacts service (never-allow)', async () => {
     const api = createFakeApi();
-    api.fetchMigrationStatus.mockResolvedValue(statusAnswer({ account: true, mailbox: true, login: true, carddav: false, optOutState: 'NONE' }));
+    api.fetchMigrationStatus.mockResolvedValue(
+      statusAnswer({ account: true, mailbox: true, login: true, carddav: false, optOutState: 'NONE' }),
+    );
     await toOptions(/Outlook/, api);
     expect(option(/^Email and contacts/)).toBeDisabled();
   });
@@ -110,7 +112,9 @@ describe('options page', () => {
     const { user, actor } = await toOptions(/Yahoo/);
     expect(option(/^Contacts\s*Your address book/)).toBeDisabled();
     expect(option(/^Email and contacts/)).toBeDisabled();
-    expect(option(/^Email and contacts/)).toHaveAccessibleDescription('Yahoo Mail does not let other apps add contacts: only your email can move there.');
+    expect(option(/^Email and contacts/)).toHaveAccessibleDescription(
+      'Yahoo Mail does not let other apps add contacts: only your email can move there.',
+    );
     const help = /create an app password in your Yahoo account’s security settings, then go back, choose Other/;
     expect(screen.getByText(help)).toBeInTheDocument();
     await user.click(option(/^Email\s*All your messages/));
@@ -124,7 +128,9 @@ describe('options page', () => {
 
   it('offers AOL Mail email only too, with its own app-password help', async () => {
     await toOptions(/AOL/);
-    expect(option(/^Email and contacts/)).toHaveAccessibleDescription('AOL Mail does not let other apps add contacts: only your email can move there.');
+    expect(option(/^Email and contacts/)).toHaveAccessibleDescription(
+      'AOL Mail does not let other apps add contacts: only your email can move there.',
+    );
     expect(screen.getByText(/create an app password in your AOL account’s security settings/)).toBeInTheDocument();
   });
 

@@ -84,9 +84,7 @@ describe('opt-out view', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel closure' }));
     await user.click(screen.getByRole('button', { name: 'Yes, cancel the closure' }));
     await flush();
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'An error has happened while updating your opt-out state. Please, try again.',
-    );
+    expect(screen.getByRole('alert')).toHaveTextContent('An error has happened while updating your opt-out state. Please, try again.');
   });
 
   it('offers to schedule the closure of an open account and says when it is scheduled', async () => {

@@ -55,7 +55,11 @@ describe('your exports', () => {
     });
     await openExports(api);
     const list = await eventually(() => screen.getByRole('list', { name: 'Exports' }));
-    expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent)).toEqual(['a2', 'a5', 'a6', 'a3', 'a4']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('code')?.textContent),
+    ).toEqual(['a2', 'a5', 'a6', 'a3', 'a4']);
     expect(shownLead()).toBe(lead);
     // The address is the customer's: it is said next to their exports, not in the prerendered lead.
     expect(screen.getByText(/^Signed in as/)).toHaveTextContent(SOURCE_EMAIL);

@@ -18,8 +18,11 @@ afterEach(() => {
 });
 
 const running = (done: number, canCancel = true): StatusResponse => ({
-  emailmigration: { status: 'started', progress: { total: 5000, done, failed: 2, bytes_total: 120e6, bytes_done: 35e6 },
-    estimate: { finish: '2026-03-07T10:00:00Z', seconds: 4 * 86_400 + 600, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } } },
+  emailmigration: {
+    status: 'started',
+    progress: { total: 5000, done, failed: 2, bytes_total: 120e6, bytes_done: 35e6 },
+    estimate: { finish: '2026-03-07T10:00:00Z', seconds: 4 * 86_400 + 600, cap: { provider: 'gmail', per: 'day', bytes: 500e6 } },
+  },
   contactsmigration: { status: 'started', waiting: { reason: 'daily-limit', until: '2026-03-03T14:00:00Z', provider: 'gmail' } },
   can_cancel: canCancel,
 });
@@ -45,7 +48,9 @@ describe('status page of a running export', () => {
     expect(screen.getByRole('status', { name: 'Email: time to finish' })).toHaveTextContent(
       'About 4 days — Gmail accepts about 500 MB a day from other apps. You can close this page; we will email you when it is done.',
     );
-    expect(screen.getByRole('status', { name: 'Contacts: time to finish' })).toHaveTextContent(/^Waiting for Gmail's daily limit — continues about Tuesday \d{1,2}:\d{2} (AM|PM)\. You can close this page\.$/);
+    expect(screen.getByRole('status', { name: 'Contacts: time to finish' })).toHaveTextContent(
+      /^Waiting for Gmail's daily limit — continues about Tuesday \d{1,2}:\d{2} (AM|PM)\. You can close this page\.$/,
+    );
     // The state, not every count, is announced.
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Email: In progress. Contacts: In progress.');
   });

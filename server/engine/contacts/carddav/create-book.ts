@@ -23,6 +23,7 @@ export async function createAddressBook(session: DavSession, home: URL, segment:
     },
     fetch: session.fetch,
   });
-  if (!answer || !(answer.ok || answer.status === 201)) throw faultOf(session, `MKCOL ${url.pathname}`, answer?.status ?? 0, answer?.statusText ?? 'no answer');
+  if (!answer || !(answer.ok || answer.status === 201))
+    throw faultOf(session, `MKCOL ${url.pathname}`, answer?.status ?? 0, answer?.statusText ?? 'no answer');
   return { href: url.pathname, url, name, token: null };
 }

@@ -28,7 +28,10 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$/;
 /** The resource name of a contact: its UID when that is a safe file name, else a hash of what identifies it. */
 export function resourceName(contact: Pick<Contact, 'href' | 'uid'>): string {
   if (contact.uid !== null && SAFE_NAME.test(contact.uid)) return `${contact.uid}.vcf`;
-  return `${createHash('sha256').update(contact.uid ?? `href:${contact.href}`).digest('hex').slice(0, 40)}.vcf`;
+  return `${createHash('sha256')
+    .update(contact.uid ?? `href:${contact.href}`)
+    .digest('hex')
+    .slice(0, 40)}.vcf`;
 }
 
 const nameKey = (name: string) => `name:${name}`;
@@ -73,7 +76,13 @@ function sessionOf(session: DavSession, config: CardDavDestinationConfig): Conta
     async put(_target, contact) {
       const { url } = await target();
       const name = resourceName(contact);
-      const response = await createVCard({ addressBook: { url: url.href }, vCardString: contact.text, filename: encodeURIComponent(name), headers: session.headers, fetch: session.fetch });
+      const response = await createVCard({
+        addressBook: { url: url.href },
+        vCardString: contact.text,
+        filename: encodeURIComponent(name),
+        headers: session.headers,
+        fetch: session.fetch,
+      });
       return putAnswer(response, `PUT ${url.pathname}${name}`, Date.now());
     },
     close: async () => session.close(),

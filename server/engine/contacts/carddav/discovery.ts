@@ -31,12 +31,18 @@ export async function homeSetOf(session: DavSession, principal: URL): Promise<UR
 
 /** The address books directly inside a home, sorted by path. */
 export async function addressBooksIn(session: DavSession, home: URL): Promise<FoundBook[]> {
-  const responses = await davPropfind(session, home, { 'd:displayname': {}, 'd:resourcetype': {}, 'cs:getctag': {}, 'd:sync-token': {} }, '1');
+  const responses = await davPropfind(
+    session,
+    home,
+    { 'd:displayname': {}, 'd:resourcetype': {}, 'cs:getctag': {}, 'd:sync-token': {} },
+    '1',
+  );
   const books: FoundBook[] = [];
   for (const response of responses ?? []) {
     const path = pathOf(session, response.href);
     const types = response.props?.resourcetype;
-    if (!response.ok || !path || samePath(path, home.pathname) || !types || typeof types !== 'object' || !('addressbook' in types)) continue;
+    if (!response.ok || !path || samePath(path, home.pathname) || !types || typeof types !== 'object' || !('addressbook' in types))
+      continue;
     const segment = decodedPath(path.replace(/\/+$/, '').split('/').pop() ?? path);
     books.push({
       href: path,

@@ -63,17 +63,27 @@ async function multistatus(session: DavSession, what: string, request: () => Pro
   if (responses.length === 1 && only && only.props === undefined) {
     if (only.status === 404) return null;
     if (!only.ok) throw faultOf(session, what, only.status, only.statusText);
-    throw new TransferFault('unreachable', session.side, `${session.base.origin}: ${what} answered ${only.status} without a WebDAV multi-status`);
+    throw new TransferFault(
+      'unreachable',
+      session.side,
+      `${session.base.origin}: ${what} answered ${only.status} without a WebDAV multi-status`,
+    );
   }
   return responses;
 }
 
 export function davPropfind(session: DavSession, url: URL, props: XmlBody, depth: '0' | '1'): Promise<DAVResponse[] | null> {
-  return multistatus(session, `PROPFIND ${url.pathname}`, () => propfind({ url: url.href, props, depth, headers: session.headers, fetch: session.fetch }));
+  return multistatus(session, `PROPFIND ${url.pathname}`, () =>
+    propfind({ url: url.href, props, depth, headers: session.headers, fetch: session.fetch }),
+  );
 }
 
 export function davReport(session: DavSession, url: URL, body: XmlBody): Promise<DAVResponse[] | null> {
   return multistatus(session, `REPORT ${url.pathname}`, () =>
-    davRequest({ url: url.href, init: { method: 'REPORT', namespace: 'card', headers: { depth: '1', ...session.headers }, body }, fetch: session.fetch }),
+    davRequest({
+      url: url.href,
+      init: { method: 'REPORT', namespace: 'card', headers: { depth: '1', ...session.headers }, body },
+      fetch: session.fetch,
+    }),
   );
 }

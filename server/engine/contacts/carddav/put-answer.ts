@@ -14,7 +14,11 @@ export async function putAnswer(response: Response, what: string, now: number): 
     await response.body?.cancel();
     return { ok: true };
   }
-  const body = (await response.text().catch(() => '')).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_DETAIL);
+  const body = (await response.text().catch(() => ''))
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_DETAIL);
   const detail = `${what}: ${response.status} ${response.statusText}${body ? ` (${body})` : ''}`;
   if (response.status === 401) throw new TransferFault('login-refused', 'destination', detail);
   if (response.status === 413) return { ok: false, refusal: { kind: 'too-big', detail } };

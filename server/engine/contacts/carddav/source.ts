@@ -29,7 +29,10 @@ export function createCardDavSource(config: CardDavSourceConfig): ContactsSource
     async connect(): Promise<ContactsSourceSession> {
       const session = openDavSession(config.endpoint, config.service, 'source');
       try {
-        const principal = new URL((config.principalPath ?? '{user}/').replaceAll('{user}', encodeURIComponent(config.account)), session.base);
+        const principal = new URL(
+          (config.principalPath ?? '{user}/').replaceAll('{user}', encodeURIComponent(config.account)),
+          session.base,
+        );
         // Finding the home now makes a refused service account fail the transfer before any copying.
         const home = await homeSetOf(session, principal);
         const urlOf = (href: string) => new URL(href, session.base);

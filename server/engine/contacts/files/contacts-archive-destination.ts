@@ -35,7 +35,8 @@ export function createContactsArchiveDestination(options: ContactsArchiveOptions
     if (options.format === 'CSV') await entry.write(Buffer.from(buildCsv([CONTACT_CSV_COLUMNS])));
     return entry;
   };
-  const encode = (contact: Contact) => Buffer.from(options.format === 'VCF' ? contact.text : buildCsv([contactCsvRow(contact.card)]), 'utf8');
+  const encode = (contact: Contact) =>
+    Buffer.from(options.format === 'VCF' ? contact.text : buildCsv([contactCsvRow(contact.card)]), 'utf8');
 
   const session: ContactsDestinationSession = {
     async prepareBook() {

@@ -16,14 +16,38 @@ const ADDRESS_PARTS = ['Street', 'Street 2', 'Address PO Box', 'City', 'State', 
 const addressColumns = (kind: AddressKind) => ADDRESS_PARTS.map((part) => `${kind} ${part}`);
 
 const EMAIL_COLUMNS = ['E-mail Address', 'E-mail 2 Address', 'E-mail 3 Address'];
-const PHONE_COLUMNS = ['Mobile Phone', 'Home Phone', 'Home Phone 2', 'Business Phone', 'Business Phone 2', 'Other Phone', 'Car Phone', 'Pager', 'TTY/TDD Phone', 'Home Fax', 'Business Fax', 'Other Fax'];
+const PHONE_COLUMNS = [
+  'Mobile Phone',
+  'Home Phone',
+  'Home Phone 2',
+  'Business Phone',
+  'Business Phone 2',
+  'Other Phone',
+  'Car Phone',
+  'Pager',
+  'TTY/TDD Phone',
+  'Home Fax',
+  'Business Fax',
+  'Other Fax',
+];
 
 export const CONTACT_CSV_COLUMNS: readonly string[] = [
-  'First Name', 'Middle Name', 'Last Name', 'Title', 'Suffix', 'Nickname',
-  ...EMAIL_COLUMNS, ...PHONE_COLUMNS,
-  'Company', 'Department', 'Job Title',
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Title',
+  'Suffix',
+  'Nickname',
+  ...EMAIL_COLUMNS,
+  ...PHONE_COLUMNS,
+  'Company',
+  'Department',
+  'Job Title',
   ...ADDRESS_KINDS.flatMap(addressColumns),
-  'Web Page', 'Birthday', 'Anniversary', 'Notes',
+  'Web Page',
+  'Birthday',
+  'Anniversary',
+  'Notes',
 ];
 
 function phoneColumns(types: string[]): string[] {
@@ -75,7 +99,15 @@ export function contactCsvRow(card: ParsedVCard): string[] {
   row.set('Job Title', fields.title);
 
   for (const address of fields.addresses) {
-    const ordered = [address.street, address.extended, address.poBox, address.locality, address.region, address.postalCode, address.country];
+    const ordered = [
+      address.street,
+      address.extended,
+      address.poBox,
+      address.locality,
+      address.region,
+      address.postalCode,
+      address.country,
+    ];
     const target = [addressKind(address.types), 'Other' as const].find((k) => !addressColumns(k).some((c) => row.get(c)));
     if (target) addressColumns(target).forEach((c, i) => row.set(c, ordered[i] ?? ''));
     else overflow.push(noteLine('Address', address.types, addressLine(address)));

@@ -49,7 +49,15 @@ const HeldPersonSchema = v.object({
 });
 const ConnectionsSchema = v.object({ connections: v.optional(v.array(HeldPersonSchema), []), nextPageToken: v.optional(v.string()) });
 const CreatedSchema = v.object({
-  createdPeople: v.optional(v.array(v.object({ person: v.optional(v.object({ resourceName: v.string() })), status: v.optional(v.object({ code: v.optional(v.number()), message: v.optional(v.string()) })) })), []),
+  createdPeople: v.optional(
+    v.array(
+      v.object({
+        person: v.optional(v.object({ resourceName: v.string() })),
+        status: v.optional(v.object({ code: v.optional(v.number()), message: v.optional(v.string()) })),
+      }),
+    ),
+    [],
+  ),
 });
 const PersonSchema = v.object({ resourceName: v.string() });
 
@@ -64,13 +72,26 @@ function session(client: ApiClient, pacing: Pacing): ContactsDestinationSession 
   async function photo(resourceName: string, contact: Contact): Promise<void> {
     const picture = contactFields(contact.card).photo;
     if (!picture) return;
-    const request: ApiRequest = { method: 'PATCH', path: `v1/${resourceName}:updateContactPhoto`, json: { photoBytes: picture.bytes.toString('base64') }, units: 1, what: `photo of ${contact.uid ?? contact.href}` };
+    const request: ApiRequest = {
+      method: 'PATCH',
+      path: `v1/${resourceName}:updateContactPhoto`,
+      json: { photoBytes: picture.bytes.toString('base64') },
+      units: 1,
+      what: `photo of ${contact.uid ?? contact.href}`,
+    };
     // A photo Google will not take leaves the contact as it is.
     await call(client, PEOPLE, request, pacing, [400, 404, 413]);
   }
 
   async function createOne(contact: Contact): Promise<AppendResult> {
-    const request: ApiRequest = { method: 'POST', path: 'v1/people:createContact', query: { personFields: 'clientData' }, json: personOf(contactFields(contact.card), contact.uid), units: 1, what: `create contact ${contact.uid ?? contact.href}` };
+    const request: ApiRequest = {
+      method: 'POST',
+      path: 'v1/people:createContact',
+      query: { personFields: 'clientData' },
+      json: personOf(contactFields(contact.card), contact.uid),
+      units: 1,
+      what: `create contact ${contact.uid ?? contact.href}`,
+    };
     const answer = await client.send(request);
     const result = writeResult(PEOPLE, request, answer, pacing.clock.now());
     if (result.ok) await photo(bodyOf(PEOPLE, request, answer, PersonSchema).resourceName, contact);
@@ -82,7 +103,11 @@ function session(client: ApiClient, pacing: Pacing): ContactsDestinationSession 
     const request: ApiRequest = {
       method: 'POST',
       path: 'v1/people:batchCreateContacts',
-      json: { contacts: contacts.map((contact) => ({ contactPerson: personOf(contactFields(contact.card), contact.uid) })), readMask: 'clientData', sources: ['READ_SOURCE_TYPE_CONTACT'] },
+      json: {
+        contacts: contacts.map((contact) => ({ contactPerson: personOf(contactFields(contact.card), contact.uid) })),
+        readMask: 'clientData',
+        sources: ['READ_SOURCE_TYPE_CONTACT'],
+      },
       units: 1,
       what: `create ${contacts.length} contacts`,
     };
@@ -100,7 +125,10 @@ function session(client: ApiClient, pacing: Pacing): ContactsDestinationSession 
     for (const [i, contact] of contacts.entries()) {
       const one = created[i];
       if (!one?.person || (one.status?.code ?? 0) !== 0) {
-        results.push({ ok: false, refusal: { kind: 'refused', detail: `${PEOPLE}: ${one?.status?.message ?? 'the contact was not created'}` } });
+        results.push({
+          ok: false,
+          refusal: { kind: 'refused', detail: `${PEOPLE}: ${one?.status?.message ?? 'the contact was not created'}` },
+        });
         continue;
       }
       await photo(one.person.resourceName, contact);
@@ -115,7 +143,13 @@ function session(client: ApiClient, pacing: Pacing): ContactsDestinationSession 
       const held = new Map<string, number>();
       let pageToken: string | undefined;
       do {
-        const request: ApiRequest = { method: 'GET', path: 'v1/people/me/connections', query: { personFields: 'names,emailAddresses,clientData', pageSize: 1000, pageToken }, units: 1, what: 'list contacts' };
+        const request: ApiRequest = {
+          method: 'GET',
+          path: 'v1/people/me/connections',
+          query: { personFields: 'names,emailAddresses,clientData', pageSize: 1000, pageToken },
+          units: 1,
+          what: 'list contacts',
+        };
         const page = bodyOf(PEOPLE, request, await call(client, PEOPLE, request, pacing), ConnectionsSchema);
         for (const key of page.connections.flatMap(heldKeysOf)) held.set(key, (held.get(key) ?? 0) + 1);
         pageToken = page.nextPageToken;
@@ -134,8 +168,18 @@ export function createPeopleDestination(config: PeopleDestinationConfig, tokens:
   return {
     traits: { durable: true, putBatch: Math.min(MAX_BATCH, config.batch ?? PEOPLE_API_DEFAULTS.batch) },
     connect: () =>
-      openCheckedSession({ endpoint: config.endpoint, name: PEOPLE, tokens, pacer }, { clock: run.clock, limits },
-        { method: 'GET', path: 'v1/people/me/connections', query: { personFields: 'names', pageSize: 1 }, units: 1, what: 'read the contacts' }, session),
+      openCheckedSession(
+        { endpoint: config.endpoint, name: PEOPLE, tokens, pacer },
+        { clock: run.clock, limits },
+        {
+          method: 'GET',
+          path: 'v1/people/me/connections',
+          query: { personFields: 'names', pageSize: 1 },
+          units: 1,
+          what: 'read the contacts',
+        },
+        session,
+      ),
     keysFor: (contact) => [contactKey(contact), whoKeyOf(contactFields(contact.card))].filter((key): key is string => key !== null),
     finish: async () => {},
     discard: async () => {},

@@ -14,11 +14,27 @@ type TypedValue = { value: string; type?: string };
 type GoogleDate = { year?: number; month: number; day: number };
 
 export type Person = {
-  names?: Array<{ givenName?: string; familyName?: string; middleName?: string; honorificPrefix?: string; honorificSuffix?: string; unstructuredName?: string }>;
+  names?: Array<{
+    givenName?: string;
+    familyName?: string;
+    middleName?: string;
+    honorificPrefix?: string;
+    honorificSuffix?: string;
+    unstructuredName?: string;
+  }>;
   nicknames?: Array<{ value: string }>;
   emailAddresses?: TypedValue[];
   phoneNumbers?: TypedValue[];
-  addresses?: Array<{ type?: string; poBox?: string; extendedAddress?: string; streetAddress?: string; city?: string; region?: string; postalCode?: string; country?: string }>;
+  addresses?: Array<{
+    type?: string;
+    poBox?: string;
+    extendedAddress?: string;
+    streetAddress?: string;
+    city?: string;
+    region?: string;
+    postalCode?: string;
+    country?: string;
+  }>;
   organizations?: Array<{ name?: string; department?: string; title?: string }>;
   birthdays?: Array<{ date: GoogleDate }>;
   events?: Array<{ date: GoogleDate; type: string }>;
@@ -42,9 +58,14 @@ export function phoneType(types: string[]): string {
 /** home, work, or other (People's types for e-mail, address and web addresses). */
 export const placeType = (types: string[]) => (has(types, 'work') ? 'work' : has(types, 'home') ? 'home' : 'other');
 
-const typed = (list: Typed[], type: (types: string[]) => string): TypedValue[] => list.map((entry) => ({ value: entry.value, type: type(entry.types) }));
+const typed = (list: Typed[], type: (types: string[]) => string): TypedValue[] =>
+  list.map((entry) => ({ value: entry.value, type: type(entry.types) }));
 
-const dateOf = (date: PartialDate): GoogleDate => ({ ...(date.year !== null ? { year: date.year } : {}), month: date.month, day: date.day });
+const dateOf = (date: PartialDate): GoogleDate => ({
+  ...(date.year !== null ? { year: date.year } : {}),
+  month: date.month,
+  day: date.day,
+});
 
 const nonEmpty = <T>(list: T[]) => (list.length > 0 ? list : undefined);
 
@@ -53,15 +74,37 @@ export function personOf(fields: ContactFields, uid: string | null): Person {
   const structured = [name.given, name.family, name.additional, name.prefix, name.suffix].some(Boolean);
   const person: Person = {
     names: structured
-      ? [{ givenName: name.given, familyName: name.family, middleName: name.additional, honorificPrefix: name.prefix, honorificSuffix: name.suffix }]
+      ? [
+          {
+            givenName: name.given,
+            familyName: name.family,
+            middleName: name.additional,
+            honorificPrefix: name.prefix,
+            honorificSuffix: name.suffix,
+          },
+        ]
       : fields.formattedName
         ? [{ unstructuredName: fields.formattedName }]
         : undefined,
     nicknames: nonEmpty(fields.nicknames.map((value) => ({ value }))),
     emailAddresses: nonEmpty(typed(fields.emails, placeType)),
     phoneNumbers: nonEmpty(typed(fields.phones, phoneType)),
-    addresses: nonEmpty(fields.addresses.map((a) => ({ type: placeType(a.types), poBox: a.poBox, extendedAddress: a.extended, streetAddress: a.street, city: a.locality, region: a.region, postalCode: a.postalCode, country: a.country }))),
-    organizations: fields.organization || fields.title ? [{ name: fields.organization?.name ?? '', department: fields.organization?.units.join(', ') ?? '', title: fields.title }] : undefined,
+    addresses: nonEmpty(
+      fields.addresses.map((a) => ({
+        type: placeType(a.types),
+        poBox: a.poBox,
+        extendedAddress: a.extended,
+        streetAddress: a.street,
+        city: a.locality,
+        region: a.region,
+        postalCode: a.postalCode,
+        country: a.country,
+      })),
+    ),
+    organizations:
+      fields.organization || fields.title
+        ? [{ name: fields.organization?.name ?? '', department: fields.organization?.units.join(', ') ?? '', title: fields.title }]
+        : undefined,
     birthdays: fields.birthday ? [{ date: dateOf(fields.birthday) }] : undefined,
     events: fields.anniversary ? [{ date: dateOf(fields.anniversary), type: 'anniversary' }] : undefined,
     biographies: fields.notes.length > 0 ? [{ value: fields.notes.join('\n'), contentType: 'TEXT_PLAIN' }] : undefined,

@@ -45,10 +45,15 @@ type AddressPlace = 'homeAddress' | 'businessAddress' | 'otherAddress';
 const MAX_EMAILS = 3;
 const PHONES_PER_PLACE = 2;
 
-
 function graphAddress(a: PostalAddress): GraphAddress {
   // Graph's street is one multi-line field: the street, then the extended address and the PO box.
-  return { street: [a.street, a.extended, a.poBox].filter(Boolean).join('\n'), city: a.locality, state: a.region, postalCode: a.postalCode, countryOrRegion: a.country };
+  return {
+    street: [a.street, a.extended, a.poBox].filter(Boolean).join('\n'),
+    city: a.locality,
+    state: a.region,
+    postalCode: a.postalCode,
+    countryOrRegion: a.country,
+  };
 }
 
 export function graphContactOf(fields: ContactFields, uid: string | null): GraphContact {
@@ -71,7 +76,16 @@ export function graphContactOf(fields: ContactFields, uid: string | null): Graph
   const business: string[] = [];
   for (const phone of fields.phones) {
     const t = phone.types;
-    const place = t.includes('fax') || t.includes('pager') ? null : t.includes('cell') ? 'mobile' : t.includes('home') ? home : t.includes('work') ? business : null;
+    const place =
+      t.includes('fax') || t.includes('pager')
+        ? null
+        : t.includes('cell')
+          ? 'mobile'
+          : t.includes('home')
+            ? home
+            : t.includes('work')
+              ? business
+              : null;
     if (place === 'mobile' && contact.mobilePhone === undefined) contact.mobilePhone = phone.value;
     else if (Array.isArray(place) && place.length < PHONES_PER_PLACE) place.push(phone.value);
     else overflow.push(noteLine('Phone', t, phone.value));
@@ -80,7 +94,11 @@ export function graphContactOf(fields: ContactFields, uid: string | null): Graph
   contact.businessPhones = business;
 
   for (const address of fields.addresses) {
-    const kind: AddressPlace = address.types.includes('work') ? 'businessAddress' : address.types.includes('home') ? 'homeAddress' : 'otherAddress';
+    const kind: AddressPlace = address.types.includes('work')
+      ? 'businessAddress'
+      : address.types.includes('home')
+        ? 'homeAddress'
+        : 'otherAddress';
     const free = ([kind, 'otherAddress'] as const).find((k) => contact[k] === undefined);
     if (free) contact[free] = graphAddress(address);
     else overflow.push(noteLine('Address', address.types, addressLine(address)));
@@ -95,7 +113,10 @@ export function graphContactOf(fields: ContactFields, uid: string | null): Graph
   else if (fields.birthday) overflow.push(noteLine('Birthday', [], dateText(fields.birthday)));
   if (fields.anniversary) overflow.push(noteLine('Anniversary', [], dateText(fields.anniversary)));
 
-  const [work, ...otherUrls] = [...fields.urls.filter((u) => u.types.includes('work')), ...fields.urls.filter((u) => !u.types.includes('work'))] as Typed[];
+  const [work, ...otherUrls] = [
+    ...fields.urls.filter((u) => u.types.includes('work')),
+    ...fields.urls.filter((u) => !u.types.includes('work')),
+  ] as Typed[];
   if (work) contact.businessHomePage = work.value;
   for (const url of otherUrls) overflow.push(noteLine('Web page', url.types, url.value));
 
@@ -103,5 +124,7 @@ export function graphContactOf(fields: ContactFields, uid: string | null): Graph
   if (notes) contact.personalNotes = notes;
   if (fields.categories.length > 0) contact.categories = fields.categories;
   if (uid !== null) contact.singleValueExtendedProperties = [{ id: SOURCE_UID_PROPERTY, value: uid }];
-  return Object.fromEntries(Object.entries(contact).filter(([, value]) => value !== '' && !(Array.isArray(value) && value.length === 0))) as GraphContact;
+  return Object.fromEntries(
+    Object.entries(contact).filter(([, value]) => value !== '' && !(Array.isArray(value) && value.length === 0)),
+  ) as GraphContact;
 }

@@ -53,7 +53,11 @@ function session(client: ApiClient, pacing: Pacing): ContactsDestinationSession 
     async heldKeys() {
       const held = new Map<string, number>();
       let path: string | undefined = CONTACTS;
-      let query: ApiRequest['query'] = { $select: 'givenName,surname,emailAddresses', $expand: `singleValueExtendedProperties($filter=id eq '${SOURCE_UID_PROPERTY}')`, $top: 100 };
+      let query: ApiRequest['query'] = {
+        $select: 'givenName,surname,emailAddresses',
+        $expand: `singleValueExtendedProperties($filter=id eq '${SOURCE_UID_PROPERTY}')`,
+        $top: 100,
+      };
       while (path) {
         const request: ApiRequest = { method: 'GET', path, query, units: 1, what: 'list contacts' };
         const page = bodyOf(GRAPH, request, await call(client, GRAPH, request, pacing), PageSchema);
@@ -66,12 +70,25 @@ function session(client: ApiClient, pacing: Pacing): ContactsDestinationSession 
     },
     async put(_target, contact: Contact) {
       const fields = contactFields(contact.card);
-      const request: ApiRequest = { method: 'POST', path: CONTACTS, json: graphContactOf(fields, contact.uid), units: 1, what: `create contact ${contact.uid ?? contact.href}` };
+      const request: ApiRequest = {
+        method: 'POST',
+        path: CONTACTS,
+        json: graphContactOf(fields, contact.uid),
+        units: 1,
+        what: `create contact ${contact.uid ?? contact.href}`,
+      };
       const answer = await client.send(request);
       const result = writeResult(GRAPH, request, answer, pacing.clock.now());
       if (result.ok && fields.photo) {
         const id = bodyOf(GRAPH, request, answer, CreatedSchema).id;
-        const photo: ApiRequest = { method: 'PUT', path: `${CONTACTS}/${encodeURIComponent(id)}/photo/$value`, body: fields.photo.bytes, contentType: fields.photo.mediaType, units: 1, what: `photo of ${contact.uid ?? contact.href}` };
+        const photo: ApiRequest = {
+          method: 'PUT',
+          path: `${CONTACTS}/${encodeURIComponent(id)}/photo/$value`,
+          body: fields.photo.bytes,
+          contentType: fields.photo.mediaType,
+          units: 1,
+          what: `photo of ${contact.uid ?? contact.href}`,
+        };
         // A photo Graph will not take leaves the contact as it is.
         await call(client, GRAPH, photo, pacing, [400, 404, 413]);
       }
@@ -81,14 +98,22 @@ function session(client: ApiClient, pacing: Pacing): ContactsDestinationSession 
   };
 }
 
-export function createGraphContactsDestination(config: GraphContactsDestinationConfig, tokens: AccessTokens, run: ApiRunOptions): ContactsDestination {
+export function createGraphContactsDestination(
+  config: GraphContactsDestinationConfig,
+  tokens: AccessTokens,
+  run: ApiRunOptions,
+): ContactsDestination {
   const limits = { ...DEFAULT_LIMITS, ...run.limits };
   const pacer = createQuotaPacer(run.clock, config.quota ?? GRAPH_API_DEFAULTS.quota);
   return {
     traits: { durable: true },
     connect: () =>
-      openCheckedSession({ endpoint: config.endpoint, name: GRAPH, tokens, pacer }, { clock: run.clock, limits },
-        { method: 'GET', path: CONTACTS, query: { $top: 1, $select: 'id' }, units: 1, what: 'read the contacts' }, session),
+      openCheckedSession(
+        { endpoint: config.endpoint, name: GRAPH, tokens, pacer },
+        { clock: run.clock, limits },
+        { method: 'GET', path: CONTACTS, query: { $top: 1, $select: 'id' }, units: 1, what: 'read the contacts' },
+        session,
+      ),
     keysFor: (contact) => [contactKey(contact), whoKeyOf(contactFields(contact.card))].filter((key): key is string => key !== null),
     finish: async () => {},
     discard: async () => {},
