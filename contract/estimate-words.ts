@@ -3,18 +3,21 @@
  * other apps."), shared by the status page (through the machine) and the service's 'started' mail, so
  * a customer reads the same sentence in both. The service sends the figures; no clock is read here.
  */
+import { branded, destinationOf } from './destinations/index.ts';
 import type { DestinationProvider } from './vocabulary.ts';
 import type { TransferCap, TransferEstimate } from './progress.ts';
 
-/** The mailbox providers by the names customers know (the status page's waits, the provider cards, the mail). */
-export const PROVIDER_NAMES = { gmail: 'Gmail', outlook: 'Outlook.com', yahoo: 'Yahoo Mail', aol: 'AOL Mail' } as const satisfies Partial<
-  Record<DestinationProvider, string>
->;
-
-const NAMES: Partial<Record<DestinationProvider, string>> = PROVIDER_NAMES;
-
-/** The name customers know a destination by, where it is a mailbox provider's. */
-export const providerName = (provider: DestinationProvider): string | undefined => NAMES[provider];
+/**
+ * The name customers know a mailbox provider's destination by (one signed in to with its consent):
+ * "Gmail"; a name after the closing provider ("Northwave Next") only when `brandName` is given. Other
+ * providers and the file have none.
+ */
+export function providerName(provider: DestinationProvider, brandName?: string): string | undefined {
+  const { authorization, name } = destinationOf(provider);
+  if (authorization !== 'oauth') return undefined;
+  if (!name.includes('{provider}')) return name;
+  return brandName === undefined ? undefined : branded(name, brandName);
+}
 
 /**
  * "1,240": a count as customers read it, in US English like every text here. Grouped by hand: a

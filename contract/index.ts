@@ -4,6 +4,7 @@
  * It imports nothing of ours (eslint.config.js holds that); docs/api.md describes each call.
  */
 export * from './vocabulary.ts';
+export * from './destinations/index.ts';
 export * from './accounts.ts';
 export * from './session-calls.ts';
 export * from './export-service-calls.ts';

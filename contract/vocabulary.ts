@@ -3,6 +3,7 @@
  * docs/spec-rules.md §3 and §5 (export ID, email hash, address limits).
  */
 import * as v from 'valibot';
+import { DESTINATION_IDS, destinationOf } from './destinations/index.ts';
 
 export const OperationSchema = v.picklist(['emailmigration', 'contactsmigration', 'emailforwarding']);
 export type Operation = v.InferOutput<typeof OperationSchema>;
@@ -11,21 +12,16 @@ export type Operation = v.InferOutput<typeof OperationSchema>;
 export const SourceProviderSchema = v.literal('northwave');
 export const SOURCE_PROVIDER: v.InferOutput<typeof SourceProviderSchema> = 'northwave';
 
-/**
- * Destinations: the terms-gated provider (gmail), three further web mailbox providers, the
- * provider's successor product (shown only when login is not active), a custom IMAP provider,
- * and a file export.
- */
-export const DestinationProviderSchema = v.picklist(['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next', 'other', 'file']);
+/** Destinations: one descriptor each, in contract/destinations/ (the provider cards' order). */
+export const DestinationProviderSchema = v.picklist(DESTINATION_IDS);
 export type DestinationProvider = v.InferOutput<typeof DestinationProviderSchema>;
 
 /**
- * Destinations with nowhere to put contacts: another IMAP provider (IMAP carries mail only), and
- * Yahoo and AOL (no address-book API is open to other applications with their consent). The service's
- * capabilities and load, and the machine's options page, read the same rule.
+ * Whether a destination has somewhere to put contacts: its descriptor gives the reason when not. The
+ * service's capabilities and load, and the machine's options page, read the same rule.
  */
-const MAIL_ONLY_DESTINATIONS: ReadonlySet<DestinationProvider> = new Set(['other', 'yahoo', 'aol']);
-export const destinationTakesContacts = (destination: DestinationProvider): boolean => !MAIL_ONLY_DESTINATIONS.has(destination);
+export const destinationTakesContacts = (destination: DestinationProvider): boolean =>
+  destinationOf(destination).mailOnlyReason === undefined;
 
 export const ProviderSchema = v.union([SourceProviderSchema, DestinationProviderSchema]);
 export type Provider = v.InferOutput<typeof ProviderSchema>;

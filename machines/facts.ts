@@ -4,7 +4,7 @@
  */
 import type { DestinationAccount } from '../contract/index.ts';
 import { isMigrationAllowed, mailboxRemains } from '../contract/index.ts';
-import { isOAuthDestination, TERMS_GATED_PROVIDER } from './providers.ts';
+import { isOAuthDestination, isTermsGated } from './providers.ts';
 import type { PortalContext } from './types.ts';
 import { validateEmail } from './validation.ts';
 
@@ -31,7 +31,7 @@ export const migrationAllowed = (c: PortalContext): boolean => isMigrationAllowe
 
 export const canEnterMigrationOptions = (c: PortalContext): boolean => hasSourceCredentials(c) && hasDestination(c) && migrationAllowed(c);
 
-export const needsGoogleTerms = (c: PortalContext): boolean => c.dstAccount?.provider === TERMS_GATED_PROVIDER && !c.googleTermsAccepted;
+export const needsGoogleTerms = (c: PortalContext): boolean => isTermsGated(c.dstAccount?.provider) && !c.googleTermsAccepted;
 
 export const canStartMigration = (c: PortalContext): boolean =>
   hasSourceCredentials(c) && destinationHasCredentials(c.dstAccount) && c.operations.length > 0 && migrationAllowed(c);
@@ -60,7 +60,7 @@ export const closureOffered = (c: PortalContext): boolean => c.flags.optOut && c
 export const contactsOffered = (c: PortalContext): boolean => c.allowedContactsMigration && !c.neverAllowContactsMigration;
 
 /** §5: just-contacts is disabled for the terms-gated destination or when contacts are not offered. */
-export const justContactsOffered = (c: PortalContext): boolean => contactsOffered(c) && c.dstAccount?.provider !== TERMS_GATED_PROVIDER;
+export const justContactsOffered = (c: PortalContext): boolean => contactsOffered(c) && !isTermsGated(c.dstAccount?.provider);
 
 /** §5: file export needs a format for each selected type; at least one operation. */
 export const optionsComplete = (c: PortalContext): boolean => {

@@ -22,7 +22,7 @@ export { toJobStatus, type JobStatus } from './job-status.ts';
 export { buildLoadRequest } from './load-request.ts';
 export { ROUTES, intentHref, normalizePath, type NavigationIntent } from './routes.ts';
 export { FIVE_STEPS, TWO_STEPS, showsStartOver, type SidebarKind, type SidebarStep } from './sidebar.ts';
-export { OAUTH_DESTINATIONS, TERMS_GATED_PROVIDER, operationsFor, type OperationsChoice } from './providers.ts';
+export { operationsFor, type OperationsChoice } from './providers.ts';
 export type {
   FeatureFlags,
   PortalContext,

@@ -1,38 +1,15 @@
-/** What each destination needs: a consent round trip, accepted terms, formats. */
-import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../contract/index.ts';
-
-/** The mailbox providers by the names customers know: the contract's, which the service's mail uses too. */
-export { PROVIDER_NAMES } from '../contract/index.ts';
-
-/**
- * Said on the options page of a destination that takes no contacts (contract's destinationTakesContacts),
- * where the spec leaves room for help text.
- */
-export const MAIL_ONLY_REASONS: Partial<Record<DestinationProvider, string>> = {
-  yahoo: 'Yahoo Mail does not let other apps add contacts: only your email can move there.',
-  aol: 'AOL Mail does not let other apps add contacts: only your email can move there.',
-  other: 'Only your email can move to another provider.',
-};
-
-/**
- * Yahoo Mail and AOL Mail also take an app password over IMAP, which the Other destination uses: the
- * way there for a customer whose sign-in at Yahoo or AOL is not available (docs/identity.md).
- */
-export const APP_PASSWORD_HELP: Partial<Record<DestinationProvider, string>> = {
-  yahoo:
-    'If signing in to Yahoo Mail here is not available to you, you can still move your email there: create an app password in your Yahoo account’s security settings, then go back, choose Other, and enter your Yahoo address with that app password.',
-  aol: 'If signing in to AOL Mail here is not available to you, you can still move your email there: create an app password in your AOL account’s security settings, then go back, choose Other, and enter your AOL address with that app password.',
-};
+/** What each destination needs (a consent round trip, accepted terms), read from its descriptor; the operations and formats on offer. */
+import { destinationOf, type ContactsFormat, type DestinationProvider, type EmailFormat, type Operation } from '../contract/index.ts';
 
 /** Destinations whose Next leaves for the provider's consent page (§2 migration options). */
-export const OAUTH_DESTINATIONS: readonly DestinationProvider[] = ['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next'];
-export const isOAuthDestination = (provider: DestinationProvider): boolean => OAUTH_DESTINATIONS.includes(provider);
+export const isOAuthDestination = (provider: DestinationProvider): boolean => destinationOf(provider).authorization === 'oauth';
 
 /** The terms-gated provider of §1: privacy terms first, all scopes required. */
-export const TERMS_GATED_PROVIDER: DestinationProvider = 'gmail';
+export const isTermsGated = (provider: DestinationProvider | undefined): boolean =>
+  provider !== undefined && destinationOf(provider).termsGated === true;
 
 /** Shown only when login is not active (§2 destination account). */
-export const SUCCESSOR_DESTINATIONS: readonly DestinationProvider[] = ['northwave_next'];
+export const isSuccessor = (provider: DestinationProvider): boolean => destinationOf(provider).successor === true;
 
 export const OPERATIONS_CHOICES = ['email', 'contacts', 'both'] as const;
 export type OperationsChoice = (typeof OPERATIONS_CHOICES)[number];

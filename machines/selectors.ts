@@ -14,9 +14,9 @@ import {
 } from './errors.ts';
 import * as facts from './facts.ts';
 import type { ExportPortalMachine } from './machine.ts';
-import { APP_PASSWORD_HELP, choiceOf, MAIL_ONLY_REASONS, SUCCESSOR_DESTINATIONS } from './providers.ts';
+import { choiceOf, isSuccessor, isTermsGated } from './providers.ts';
 import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './sidebar.ts';
-import type { DestinationProvider } from '../contract/index.ts';
+import { DESTINATIONS, destinationOf, type DestinationProvider } from '../contract/index.ts';
 import type { ScreenMeta } from './types.ts';
 import { validateSupportForm } from './validation.ts';
 
@@ -129,14 +129,13 @@ export const selectFieldErrors = (snapshot: PortalSnapshot): Record<string, stri
   return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== null));
 };
 
-/** The destination buttons on offer (§2): successor products only when login is not active. */
+/** The destination buttons on offer (§2), in the descriptors' order: successor products only when login is not active, the file when its flag is on. */
 export const selectDestinationChoices = (snapshot: PortalSnapshot): DestinationProvider[] => {
   const c = snapshot.context;
-  const choices: DestinationProvider[] = ['gmail', 'outlook', 'yahoo', 'aol'];
-  if (!c.loginActive) choices.push(...SUCCESSOR_DESTINATIONS);
-  choices.push('other');
-  if (c.flags.fileExport) choices.push('file');
-  return choices;
+  return DESTINATIONS.filter(({ id, authorization }) => {
+    if (authorization === 'file') return c.flags.fileExport;
+    return !isSuccessor(id) || !c.loginActive;
+  }).map(({ id }) => id);
 };
 
 export const selectDestination = (snapshot: PortalSnapshot) => snapshot.context.dstAccount;
@@ -175,15 +174,17 @@ export const selectOperations = (snapshot: PortalSnapshot) => ({
   isFileExport: snapshot.context.dstAccount?.provider === 'file',
   emailFormat: snapshot.context.emailExportType,
   contactsFormat: snapshot.context.contactsExportType,
+  /** Privacy terms gate this destination, so contacts alone are not on offer there. */
+  termsGated: isTermsGated(snapshot.context.dstAccount?.provider),
   /** Why contacts cannot go to this destination, when the destination is the reason (null: the account is). */
-  mailOnlyReason: destinationHelp(snapshot, MAIL_ONLY_REASONS),
-  /** How to reach this destination with an app password instead of its sign-in (Yahoo, AOL). */
-  appPasswordHelp: destinationHelp(snapshot, APP_PASSWORD_HELP),
+  mailOnlyReason: destinationFact(snapshot, 'mailOnlyReason'),
+  /** How to reach this destination with an app password instead of its sign-in (its descriptor's help). */
+  appPasswordHelp: destinationFact(snapshot, 'appPasswordHelp'),
 });
 
-const destinationHelp = (snapshot: PortalSnapshot, texts: Partial<Record<DestinationProvider, string>>): string | null => {
+const destinationFact = (snapshot: PortalSnapshot, fact: 'mailOnlyReason' | 'appPasswordHelp'): string | null => {
   const provider = snapshot.context.dstAccount?.provider;
-  return (provider && texts[provider]) ?? null;
+  return (provider && destinationOf(provider)[fact]) ?? null;
 };
 export const selectNotificationEmail = (snapshot: PortalSnapshot) => snapshot.context.notificationEmail;
 export const selectExportId = (snapshot: PortalSnapshot) => snapshot.context.exportId;

@@ -3,7 +3,14 @@
  * The machine calls them from its actions and guards; views only render the result.
  */
 import * as v from 'valibot';
-import { EmailAddressSchema, EmailHashSchema, ExportIdSchema, parseImapAddress, type SupportRequest } from '../contract/index.ts';
+import {
+  DESTINATIONS,
+  EmailAddressSchema,
+  EmailHashSchema,
+  ExportIdSchema,
+  parseImapAddress,
+  type SupportRequest,
+} from '../contract/index.ts';
 import { MESSAGES } from './errors.ts';
 
 export const validateEmail = (value: string): string | null => (v.is(EmailAddressSchema, value) ? null : MESSAGES.invalidEmail);
@@ -12,17 +19,11 @@ export const validateEmail = (value: string): string | null => (v.is(EmailAddres
 export const validateDifferentAddresses = (source: string | undefined, destination: string): string | null =>
   source && source.trim().toLowerCase() === destination.trim().toLowerCase() ? MESSAGES.sameAddress : null;
 
-/** Known provider aliases a user may type instead of a host (§5 "typing a known provider alias"). */
-export const IMAP_ALIASES: Readonly<Record<string, string>> = {
-  gmail: 'imap.gmail.com',
-  googlemail: 'imap.gmail.com',
-  outlook: 'outlook.office365.com',
-  hotmail: 'outlook.office365.com',
-  live: 'outlook.office365.com',
-  yahoo: 'imap.mail.yahoo.com',
-  aol: 'imap.aol.com',
-  icloud: 'imap.mail.me.com',
-};
+/** Known provider aliases a user may type instead of a host (§5 "typing a known provider alias"): every descriptor's. */
+export const IMAP_ALIASES: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...DESTINATIONS.map((destination) => destination.imapAliases ?? {}),
+);
 export const mapImapAlias = (value: string): string => IMAP_ALIASES[value.trim().toLowerCase()] ?? value;
 
 /** A host (optionally with a port) or an imap/imaps URL: the contract's one reading of it. */

@@ -17,7 +17,7 @@ import {
   type ValidateResponse,
 } from '../../contract/index.ts';
 import * as facts from '../facts.ts';
-import { formatOffered, SUCCESSOR_DESTINATIONS, TERMS_GATED_PROVIDER, type OperationsChoice } from '../providers.ts';
+import { formatOffered, isSuccessor, isTermsGated, type OperationsChoice } from '../providers.ts';
 import { callbackFailed, carriesError, isRoute, normalizePath, queryValue, statusCallbackFailed } from '../routes.ts';
 import { isEmailHash, isSupportFormValid, notificationDomain, validateExportId, validateImapAddress } from '../validation.ts';
 import type { PolicyPage } from '../types.ts';
@@ -32,9 +32,8 @@ const routeGuards = {
   callbackFailed: ({ event }: MachineArgs) => isRoute(event) && callbackFailed(event),
   statusCallbackFailed: ({ event }: MachineArgs) => isRoute(event) && statusCallbackFailed(event),
   callbackMissingScopeForTermsGated: ({ context, event }: MachineArgs) =>
-    isRoute(event) && queryValue(event, 'error') === 'MISSING_SCOPE' && context.dstAccount?.provider === TERMS_GATED_PROVIDER,
-  scopesWereMissing: ({ context }: MachineArgs) =>
-    context.optionsError === 'MISSING_SCOPE' && context.dstAccount?.provider === TERMS_GATED_PROVIDER,
+    isRoute(event) && queryValue(event, 'error') === 'MISSING_SCOPE' && isTermsGated(context.dstAccount?.provider),
+  scopesWereMissing: ({ context }: MachineArgs) => context.optionsError === 'MISSING_SCOPE' && isTermsGated(context.dstAccount?.provider),
   hasSource: ({ context }: MachineArgs) => facts.hasSourceCredentials(context),
   hasSourceToken: ({ context }: MachineArgs) => facts.hasSourceToken(context),
   awaitsDestinationToken: ({ context }: MachineArgs) => facts.awaitsDestinationToken(context),
@@ -76,7 +75,7 @@ const wizardGuards = {
   destinationOffered: ({ context }: MachineArgs, params: { provider: DestinationProvider }) => {
     if (params.provider === 'other') return false;
     if (params.provider === 'file') return context.flags.fileExport;
-    if (SUCCESSOR_DESTINATIONS.includes(params.provider)) return !context.loginActive;
+    if (isSuccessor(params.provider)) return !context.loginActive;
     return true;
   },
   isOtherEmailField: ({ event }: MachineArgs) => event.type === 'OTHER.FIELD_CHANGED' && event.field === 'email',

@@ -40,7 +40,8 @@ export const migrationOptions = portalSetup.createStateConfig({
     leavingForConsent: {
       entry: {
         type: 'leaveForDestinationConsent',
-        params: ({ context }) => ({ provider: context.dstAccount?.provider ?? 'gmail', operations: context.operations }),
+        // Entered only with an OAuth destination chosen (optionsComplete); null never leaves.
+        params: ({ context }) => ({ provider: context.dstAccount?.provider ?? null, operations: context.operations }),
       },
     },
   },

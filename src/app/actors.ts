@@ -150,8 +150,9 @@ export function portalActions({
 }: PortalImplementationOptions) {
   return {
     leaveForSourceSignIn: () => browser.assign(oauthUrl({ provider: SOURCE_PROVIDER }, redirectBaseUrl)),
-    leaveForDestinationConsent: (_: unknown, params: { provider: DestinationProvider; operations: readonly Operation[] }) =>
-      browser.assign(oauthUrl({ provider: params.provider, scopes: params.operations }, redirectBaseUrl)),
+    leaveForDestinationConsent: (_: unknown, params: { provider: DestinationProvider | null; operations: readonly Operation[] }) => {
+      if (params.provider) browser.assign(oauthUrl({ provider: params.provider, scopes: params.operations }, redirectBaseUrl));
+    },
     leaveForStatusSignIn: () => browser.assign(oauthForStatusUrl(SOURCE_PROVIDER, redirectBaseUrl)),
     leaveForExternalPage: (_: unknown, params: { page: PolicyPage }) => browser.assign(policyUrls[params.page]),
     copyExportId: (_: unknown, params: { exportId: string }) => {

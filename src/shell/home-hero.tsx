@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { DESTINATIONS } from '../../contract/index.ts';
 import { brand } from '../config/brand';
 import { colors, font, layout, mediaUp, space } from '../theme/theme';
 
@@ -72,6 +73,11 @@ const points = css`
   }
 `;
 
+/** "Gmail, Outlook.com, Yahoo Mail, AOL Mail": the providers whose cards everyone sees, by their descriptors. */
+const MAILBOX_PROVIDERS = DESTINATIONS.filter(({ authorization, successor }) => authorization === 'oauth' && !successor)
+  .map(({ name }) => name)
+  .join(', ');
+
 /** The home outlet's content: shown only on the sign-in screen. */
 export function HomeHero() {
   return (
@@ -81,8 +87,8 @@ export function HomeHero() {
           Take your email and contacts with you
         </p>
         <p css={text}>
-          {brand.providerName} email is closing. Move your messages and contacts to Gmail, Outlook.com, Yahoo Mail, AOL Mail or any other
-          provider — or download them as a file. It only takes a few minutes.
+          {brand.providerName} email is closing. Move your messages and contacts to {MAILBOX_PROVIDERS} or any other provider — or download
+          them as a file. It only takes a few minutes.
         </p>
         <ul css={points}>
           <li>Free for every account holder</li>

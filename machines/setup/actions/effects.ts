@@ -7,7 +7,7 @@ import type { PolicyPage } from '../../types.ts';
 
 export const effectActions = {
   leaveForSourceSignIn: () => {},
-  leaveForDestinationConsent: (_: unknown, _params: { provider: DestinationProvider; operations: Operation[] }) => {},
+  leaveForDestinationConsent: (_: unknown, _params: { provider: DestinationProvider | null; operations: Operation[] }) => {},
   leaveForStatusSignIn: () => {},
   leaveForExternalPage: (_: unknown, _params: { page: PolicyPage }) => {},
   copyExportId: (_: unknown, _params: { exportId: string }) => {},

@@ -7,7 +7,7 @@ import { css } from '@emotion/react';
 import { Alert, ButtonRow, Card, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectDestination, selectFieldErrors, selectOperations } from '../../../machines/selectors';
+import { selectFieldErrors, selectOperations } from '../../../machines/selectors';
 import type { OperationsChoice } from '../../../machines/providers';
 import { ContactsFormatChoice, EmailFormatChoice } from './export-format-choice';
 import { BackButton, NextButton } from '../wizard-buttons';
@@ -43,7 +43,6 @@ const shallow = <T extends object>(a: T, b: T) =>
 
 export default function MigrationOptionsScreen() {
   const options = usePortalSelector(selectOperations, shallow);
-  const isGmail = usePortalSelector((s) => selectDestination(s)?.provider === 'gmail');
   const errors = usePortalSelector(selectFieldErrors, shallow);
   const send = usePortalSend();
 
@@ -54,7 +53,8 @@ export default function MigrationOptionsScreen() {
       label: 'Contacts',
       description: 'Your address book',
       disabled: !options.justContactsOffered,
-      disabledReason: options.contactsOffered && isGmail ? CONTACTS_ONLY_UNAVAILABLE : (options.mailOnlyReason ?? CONTACTS_UNAVAILABLE),
+      disabledReason:
+        options.contactsOffered && options.termsGated ? CONTACTS_ONLY_UNAVAILABLE : (options.mailOnlyReason ?? CONTACTS_UNAVAILABLE),
     },
     {
       value: 'both',

@@ -1,0 +1,34 @@
+/**
+ * What the browser may know of a destination: the one place a destination's customer-facing facts
+ * live. The service's own facts (authorization server, IMAP endpoint and limits, configuration,
+ * development stand-in) live beside it in server/destinations/. docs/architecture.md, "Adding a
+ * destination", walks through both.
+ */
+
+/** How the customer lets us into the destination: the provider's consent page, a password form, or neither (a file). */
+export type DestinationAuthorization = 'oauth' | 'password' | 'file';
+
+export type DestinationDescriptor<Id extends string = string> = {
+  /** The short id every call and the machine use. */
+  id: Id;
+  /** The name customers know it by ("Gmail"); `{provider}` stands for the closing provider's name ("{provider} Next"). */
+  name: string;
+  /** The provider card's second line; `{provider}` as in the name. */
+  description: string;
+  authorization: DestinationAuthorization;
+  /** Why contacts cannot go there, said on the options page; absent: it takes contacts. */
+  mailOnlyReason?: string;
+  /** Privacy terms come first and every scope is required (§1, the terms-gated provider). */
+  termsGated?: true;
+  /** The closing provider's successor product: offered only when login is not active (§2). */
+  successor?: true;
+  /** How to reach it with an app password through the Other form when its sign-in is not available. */
+  appPasswordHelp?: string;
+  /** Names a customer may type in the Other form's IMAP field instead of a host, and the host each stands for. */
+  imapAliases?: Readonly<Record<string, string>>;
+  /** The address domains that belong to it: an address there is this destination's, not Other's. */
+  mailDomains?: readonly string[];
+};
+
+/** A descriptor's name or description as customers read it, with the closing provider's name in place. */
+export const branded = (text: string, providerName: string): string => text.replaceAll('{provider}', providerName);

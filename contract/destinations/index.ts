@@ -1,0 +1,32 @@
+/**
+ * Every destination, in the order the provider cards show them. A new destination is a descriptor file
+ * here, its service half in server/destinations/, and a line in each index.
+ */
+import { aol } from './aol.ts';
+import type { DestinationDescriptor } from './descriptor.ts';
+import { file } from './file.ts';
+import { gmail } from './gmail.ts';
+import { northwaveNext } from './northwave-next.ts';
+import { other } from './other.ts';
+import { outlook } from './outlook.ts';
+import { yahoo } from './yahoo.ts';
+
+export { branded, type DestinationAuthorization, type DestinationDescriptor } from './descriptor.ts';
+
+const LIST = [gmail, outlook, yahoo, aol, northwaveNext, other, file] as const satisfies readonly DestinationDescriptor[];
+
+export type DestinationId = (typeof LIST)[number]['id'];
+
+export const DESTINATIONS: readonly DestinationDescriptor<DestinationId>[] = LIST;
+
+// A picklist wants a non-empty tuple; the list above is one, which map() cannot say.
+export const DESTINATION_IDS = DESTINATIONS.map((destination) => destination.id) as unknown as readonly [DestinationId, ...DestinationId[]];
+
+const BY_ID = new Map<string, DestinationDescriptor<DestinationId>>(DESTINATIONS.map((destination) => [destination.id, destination]));
+
+/** The descriptor of a destination id (every id the contract accepts has one). */
+export function destinationOf(id: DestinationId): DestinationDescriptor<DestinationId> {
+  const descriptor = BY_ID.get(id);
+  if (!descriptor) throw new Error(`No descriptor for destination ${id}`);
+  return descriptor;
+}
