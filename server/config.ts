@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { parseImapAddress, type ImapAddress } from '../contract/index.ts';
+import { IMAP_SERVERS, type ImapProvider } from './destinations/index.ts';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
 import { checkedBaseUrl } from './engine/http/base-url.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
@@ -96,23 +97,10 @@ export type TransfersConfig = {
   destinationCaFile: string | null;
 };
 
-/** The OAuth destinations whose mail goes over IMAP. */
-export type ImapProvider = 'gmail' | 'outlook' | 'yahoo' | 'aol';
+export type { ImapProvider };
 export type ImapProviderLimits = { maxMessageBytes: number; maxConnections: number };
 
 const MB = 1024 * 1024;
-
-/**
- * The providers' published limits (docs/transfer.md, "Provider settings", names the sources), and the
- * prefix of their variables (`<PREFIX>_IMAP_MAX_MESSAGE_BYTES`, `<PREFIX>_IMAP_MAX_CONNECTIONS`).
- * Where a provider publishes no connection limit, four: the folders the engine copies at once.
- */
-const IMAP_LIMITS: Record<ImapProvider, ImapProviderLimits & { prefix: string }> = {
-  gmail: { prefix: 'GMAIL', maxMessageBytes: 35 * MB, maxConnections: 15 },
-  outlook: { prefix: 'OUTLOOK', maxMessageBytes: 35 * MB, maxConnections: 4 },
-  yahoo: { prefix: 'YAHOO', maxMessageBytes: 25 * MB, maxConnections: 4 },
-  aol: { prefix: 'AOL', maxMessageBytes: 25 * MB, maxConnections: 4 },
-};
 
 /**
  * How the OAuth destinations are reached (server/transfers/environment.ts): Gmail by its import API or
@@ -125,15 +113,15 @@ export type DestinationsConfig = {
   gmailApiUrl: string;
   /** Gmail API quota units a minute per user (an import costs 25, the look-up before it 5). */
   gmailApiQuotaPerMinute: number;
-  /** Bytes a day Gmail takes over IMAP from other apps. */
-  gmailImapDailyBytes: number;
+  /** Bytes a day a destination takes over IMAP from other apps, where it publishes a cap (`<PREFIX>_IMAP_DAILY_BYTES`). */
+  imapDailyBytes: Partial<Record<ImapProvider, number>>;
   /** The largest message Gmail's import API takes. */
   gmailApiMaxMessageBytes: number;
   /** What each OAuth destination's IMAP server tolerates: the largest message, and the connections one account may hold. */
   imapLimits: Record<ImapProvider, ImapProviderLimits>;
   peopleApiUrl: string;
   graphApiUrl: string;
-  /** The IMAP servers the OAuth destinations take XOAUTH2 tokens at (GMAIL_IMAP, OUTLOOK_IMAP, YAHOO_IMAP, AOL_IMAP). */
+  /** The IMAP servers the OAuth destinations take XOAUTH2 tokens at (`<PREFIX>_IMAP` of each in server/destinations/). */
   imap: Record<ImapProvider, ImapAddress>;
 };
 
@@ -342,17 +330,22 @@ function apiUrl(env: Env, name: string, fallback: string): string {
   }
 }
 
+/** One value for each destination served over IMAP, read with its descriptor's settings. */
+const perImapServer = <T>(read: (imap: (typeof IMAP_SERVERS)[number]) => T): Record<ImapProvider, T> =>
+  Object.fromEntries(IMAP_SERVERS.map((imap) => [imap.provider, read(imap)])) as Record<ImapProvider, T>;
+
 function imapLimits(env: Env): Record<ImapProvider, ImapProviderLimits> {
-  const limitsOf = ({ prefix, maxMessageBytes, maxConnections }: (typeof IMAP_LIMITS)[ImapProvider]): ImapProviderLimits => ({
+  return perImapServer(({ prefix, maxMessageBytes, maxConnections }) => ({
     maxMessageBytes: integer(env, `${prefix}_IMAP_MAX_MESSAGE_BYTES`, maxMessageBytes, 1),
     maxConnections: integer(env, `${prefix}_IMAP_MAX_CONNECTIONS`, maxConnections, 1, 100),
-  });
-  return {
-    gmail: limitsOf(IMAP_LIMITS.gmail),
-    outlook: limitsOf(IMAP_LIMITS.outlook),
-    yahoo: limitsOf(IMAP_LIMITS.yahoo),
-    aol: limitsOf(IMAP_LIMITS.aol),
-  };
+  }));
+}
+
+function imapDailyBytes(env: Env): Partial<Record<ImapProvider, number>> {
+  const capped = IMAP_SERVERS.filter((imap) => imap.dailyBytes !== undefined);
+  return Object.fromEntries(
+    capped.map(({ provider, prefix, dailyBytes }) => [provider, integer(env, `${prefix}_IMAP_DAILY_BYTES`, dailyBytes ?? 0, 1)]),
+  );
 }
 
 function destinations(env: Env): DestinationsConfig {
@@ -362,17 +355,12 @@ function destinations(env: Env): DestinationsConfig {
     gmailMailPath,
     gmailApiUrl: apiUrl(env, 'GMAIL_API_URL', 'https://gmail.googleapis.com/'),
     gmailApiQuotaPerMinute: integer(env, 'GMAIL_API_QUOTA_PER_MINUTE', 15_000, 30),
-    gmailImapDailyBytes: integer(env, 'GMAIL_IMAP_DAILY_BYTES', 500_000_000, 1),
+    imapDailyBytes: imapDailyBytes(env),
     gmailApiMaxMessageBytes: integer(env, 'GMAIL_API_MAX_MESSAGE_BYTES', 150 * MB, 1),
     imapLimits: imapLimits(env),
     peopleApiUrl: apiUrl(env, 'GOOGLE_PEOPLE_API_URL', 'https://people.googleapis.com/'),
     graphApiUrl: apiUrl(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/'),
-    imap: {
-      gmail: imapServer(env, 'GMAIL_IMAP', 'imap.gmail.com:993'),
-      outlook: imapServer(env, 'OUTLOOK_IMAP', 'outlook.office365.com:993'),
-      yahoo: imapServer(env, 'YAHOO_IMAP', 'imap.mail.yahoo.com:993'),
-      aol: imapServer(env, 'AOL_IMAP', 'imap.aol.com:993'),
-    },
+    imap: perImapServer(({ prefix, address }) => imapServer(env, `${prefix}_IMAP`, address)),
   };
 }
 

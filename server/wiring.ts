@@ -12,6 +12,7 @@
  * server), never replaced by a stand-in. The bench and end-to-end tests use it too.
  */
 import type { Logger } from 'pino';
+import { providerName } from '../contract/index.ts';
 import { createService, type ExportService } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/open.ts';
@@ -43,7 +44,7 @@ import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { openTransferQueue } from './queue/open-queue.ts';
 import type { AccountDirectory } from './ports.ts';
-import type { DestinationServerName } from './identity/oauth/destination-servers.ts';
+import { consentAt, CONSENTS } from './destinations/index.ts';
 
 /** Ended limit windows, and the destination tokens of ended exports, are deleted this often. */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -57,21 +58,13 @@ export type RunningParts = ExportService & {
   close: () => Promise<void>;
 };
 
-/** Each destination's authorization server as the start log names it: the server, the destination, its variables. */
-const CONSENT_SERVERS: Readonly<Record<DestinationServerName, { name: string; destination: string; prefix: string }>> = {
-  google: { name: 'Google', destination: 'Gmail', prefix: 'GOOGLE' },
-  microsoft: { name: 'Microsoft', destination: 'Outlook.com', prefix: 'MICROSOFT' },
-  yahoo: { name: 'Yahoo', destination: 'Yahoo Mail', prefix: 'YAHOO' },
-  aol: { name: 'AOL', destination: 'AOL Mail', prefix: 'AOL' },
-};
-
 /** What runs as a development stand-in, and what production lacks a real adapter for; logged at start. */
 export function describeParts(config: Config): { standIns: string[]; unavailable: string[] } {
   const standIns: string[] = [];
   const unavailable: string[] = [];
   const embedded = developmentIssuers(config);
   if (embedded.includes('sso')) standIns.push('embedded development sign-in (scenario accounts, no password)');
-  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => CONSENT_SERVERS[issuer].name);
+  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => consentAt(issuer).server.displayName);
   if (consents.length)
     standIns.push(`embedded development ${[consents.slice(0, -1).join(', '), consents.at(-1)].filter(Boolean).join(' and ')} consent`);
   if (config.development) {
@@ -86,9 +79,9 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
       '/dev pages',
     );
   } else {
-    for (const [server, { destination, prefix }] of Object.entries(CONSENT_SERVERS)) {
-      if (!config.identity[server as DestinationServerName])
-        unavailable.push(`${destination} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
+    for (const { server, provider, prefix } of CONSENTS) {
+      if (!config.identity[server.name])
+        unavailable.push(`${providerName(provider)} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
     }
     if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
     if (!config.sourceCardDav) unavailable.push('contacts transfers (no source address-book server: SOURCE_CARDDAV_URL)');

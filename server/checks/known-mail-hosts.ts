@@ -3,18 +3,17 @@
  * own domain in development) and the major mail providers with their IMAP hosts. The real adapters ask DNS
  * and the mailbox itself instead.
  */
+import { destinationOf } from '../../contract/index.ts';
+import { IMAP_SERVERS } from '../destinations/index.ts';
 
-/** Domain → the IMAP host its mailboxes are reached at. */
+const hostOf = (address: string) => address.replace(/:\d+$/, '');
+
+/** Domain → the IMAP host its mailboxes are reached at: the destinations' (their descriptors) and a few other large providers'. */
 export const KNOWN_MAIL_DOMAINS: Readonly<Record<string, string>> = {
   'example.com': 'imap.example.com',
-  'gmail.com': 'imap.gmail.com',
-  'googlemail.com': 'imap.gmail.com',
-  'outlook.com': 'outlook.office365.com',
-  'hotmail.com': 'outlook.office365.com',
-  'live.com': 'outlook.office365.com',
-  'msn.com': 'outlook.office365.com',
-  'yahoo.com': 'imap.mail.yahoo.com',
-  'aol.com': 'imap.aol.com',
+  ...Object.fromEntries(
+    IMAP_SERVERS.flatMap(({ provider, address }) => (destinationOf(provider).mailDomains ?? []).map((domain) => [domain, hostOf(address)])),
+  ),
   'icloud.com': 'imap.mail.me.com',
   'me.com': 'imap.mail.me.com',
   'gmx.com': 'imap.gmx.com',
@@ -22,12 +21,10 @@ export const KNOWN_MAIL_DOMAINS: Readonly<Record<string, string>> = {
   'fastmail.com': 'imap.fastmail.com',
 };
 
-/** IMAP hosts of the major providers that resolve offline, besides example.com's own hosts. */
+/** IMAP hosts of the major providers that resolve offline, besides example.com's own hosts, with their older names. */
 export const KNOWN_IMAP_HOSTS: ReadonlySet<string> = new Set([
   ...Object.values(KNOWN_MAIL_DOMAINS),
-  'imap-mail.outlook.com',
-  'imap.yahoo.com',
-  'imap.mail.aol.com',
+  ...IMAP_SERVERS.flatMap(({ otherHosts }) => otherHosts ?? []),
 ]);
 
 /** The one host name of example.com that development adapters treat as unreachable. */

@@ -1,12 +1,12 @@
 /**
  * The identity part of the configuration (docs/configuration.md): the provider's single sign-on
- * (OIDC_*), the Google, Microsoft, Yahoo and AOL OAuth clients of the destinations (GOOGLE_*,
- * MICROSOFT_*, YAHOO_*, AOL_*), and
- * the loopback port of the embedded development provider. Pure, like server/config.ts: it reads the
+ * (OIDC_*), the OAuth clients of the destinations (`<PREFIX>_*` of each consent in
+ * server/destinations/), and the loopback port of the embedded development provider. Pure, like server/config.ts: it reads the
  * environment it is given and throws IdentityConfigError naming the variable (never its value: these
  * hold secrets).
  */
 import { createPrivateKey } from 'node:crypto';
+import { CONSENTS, type ConsentSettings, type DestinationServerName } from '../destinations/index.ts';
 
 export type ClientAuth =
   | { method: 'client_secret_basic' | 'client_secret_post'; secret: string }
@@ -25,34 +25,16 @@ export type SignInSettings = ClientSettings & {
 export type IdentityConfig = {
   /** The provider's single sign-on; null = the embedded development provider (development only). */
   signIn: SignInSettings | null;
-  /** Gmail destinations; null = the embedded development "Google" (development only), else not offered. */
-  google: ClientSettings | null;
-  /** Outlook.com destinations; null = the embedded development "Microsoft" (development only), else not offered. */
-  microsoft: ClientSettings | null;
-  /** Yahoo Mail destinations; null = the embedded development "Yahoo" (development only), else not offered. */
-  yahoo: ClientSettings | null;
-  /** AOL Mail destinations; null = the embedded development "AOL" (development only), else not offered. */
-  aol: ClientSettings | null;
   /** Loopback port of the embedded development provider; 0 = any free port. */
   devProviderPort: number;
+} & {
+  /** Each destination's client at its authorization server; null = the embedded development stand-in (development only), else not offered. */
+  [server in DestinationServerName]: ClientSettings | null;
 };
 
 export class IdentityConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
-
-const GOOGLE_ISSUER = 'https://accounts.google.com';
-/**
- * Personal Microsoft accounts (Outlook.com, Hotmail) sign in on the `consumers` tenant; the `common`
- * endpoint's discovered issuer is a template that matches no ID token.
- */
-const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/consumers/v2.0';
-/**
- * Yahoo's and AOL's OpenID Connect issuers (one identity platform, a client per brand); their discovery
- * documents name the authorization endpoint `/oauth2/request_auth` and the token endpoint `/oauth2/get_token`.
- */
-const YAHOO_ISSUER = 'https://api.login.yahoo.com';
-const AOL_ISSUER = 'https://api.login.aol.com';
 
 /** This machine's host names as a URL spells them. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -122,16 +104,8 @@ function signIn(env: Env): SignInSettings | null {
   return { issuer: issuer(env, 'OIDC_ISSUER'), clientId, auth: signInAuth(env), scopes: scopes.join(' '), redirectUrl };
 }
 
-/**
- * A destination's client: its id and secret together, or neither (then the destination is not offered).
- * Google and Microsoft document client_secret_post for their token endpoints, Yahoo and AOL client_secret_basic.
- */
-function destination(
-  env: Env,
-  prefix: 'GOOGLE' | 'MICROSOFT' | 'YAHOO' | 'AOL',
-  fallbackIssuer: string,
-  method: 'client_secret_basic' | 'client_secret_post' = 'client_secret_post',
-): ClientSettings | null {
+/** A destination's client: its id and secret together, or neither (then the destination is not offered). */
+function destination(env: Env, { prefix, issuer: fallbackIssuer, tokenAuth }: ConsentSettings): ClientSettings | null {
   const clientId = text(env, `${prefix}_CLIENT_ID`);
   const secret = text(env, `${prefix}_CLIENT_SECRET`);
   if (!clientId && !secret) return null;
@@ -140,7 +114,7 @@ function destination(
       `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together; ${clientId ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`} missing.`,
     );
   }
-  return { issuer: issuer(env, `${prefix}_ISSUER`, fallbackIssuer), clientId, auth: { method, secret } };
+  return { issuer: issuer(env, `${prefix}_ISSUER`, fallbackIssuer), clientId, auth: { method: tokenAuth, secret } };
 }
 
 export function readIdentityConfig(env: Env): IdentityConfig {
@@ -151,10 +125,10 @@ export function readIdentityConfig(env: Env): IdentityConfig {
   }
   return {
     signIn: signIn(env),
-    google: destination(env, 'GOOGLE', GOOGLE_ISSUER),
-    microsoft: destination(env, 'MICROSOFT', MICROSOFT_ISSUER),
-    yahoo: destination(env, 'YAHOO', YAHOO_ISSUER, 'client_secret_basic'),
-    aol: destination(env, 'AOL', AOL_ISSUER, 'client_secret_basic'),
     devProviderPort,
+    ...(Object.fromEntries(CONSENTS.map((consent) => [consent.server.name, destination(env, consent)])) as Record<
+      DestinationServerName,
+      ClientSettings | null
+    >),
   };
 }

@@ -13,7 +13,7 @@
  * how long the export should take in the words of the status page (the contract's estimateSentence),
  * when the transfer could tell. Plain words and short sentences throughout.
  */
-import { estimateSentence, formatCount, providerName, type DestinationProvider, type Operation } from '../../contract/index.ts';
+import { estimateSentence, formatCount, providerName, type Operation } from '../../contract/index.ts';
 import type { ExportNotification } from '../ports.ts';
 
 export type ExportMail = { subject: string; text: string; html: string };
@@ -47,16 +47,11 @@ function itemNoun(operations: readonly Operation[], count: number): string {
   return count === 1 ? 'message' : 'messages';
 }
 
-/** The name a mailbox destination goes by: the provider's, the successor product's, or none (Other). */
-function mailboxName(provider: DestinationProvider, brandName: string): string | null {
-  if (provider === 'northwave_next') return `${brandName} Next`;
-  return providerName(provider) ?? null;
-}
-
 /** Where the export goes, after "to": "your Gmail account j…@gmail.com", "the email account f…@example.com". */
 function accountWords(destination: ExportNotification['destination'], brandName: string): string {
   const address = destination.email ? ` ${maskAddress(destination.email)}` : '';
-  const name = mailboxName(destination.provider, brandName);
+  // The provider's name, the successor product's, or none (Other).
+  const name = providerName(destination.provider, brandName);
   return name ? `your ${name} account${address}` : `the email account${address}`;
 }
 
@@ -139,7 +134,7 @@ function blocksOf(outcome: Outcome, notification: ExportNotification, brandName:
   const where = file ? 'as a ZIP file to download' : `to ${accountWords(destination, brandName)}`;
   const failed = summary?.failed ?? 0;
   const failedWords = `${formatCount(failed)} ${itemNoun(operations, failed)}`;
-  const refuser = mailboxName(destination.provider, brandName) ?? 'The email account';
+  const refuser = providerName(destination.provider, brandName) ?? 'The email account';
   const [they, them] = failed === 1 ? ['It', 'it'] : ['They', 'them'];
   const notMoved = file
     ? `${failedWords} could not be saved in it. ${they} could not be read from your ${brandName} mailbox.`

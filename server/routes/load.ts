@@ -21,7 +21,7 @@ import { apiError, invalidRequest, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
 import { newExportId } from '../jobs/export-id.ts';
 import { loadKey } from '../jobs/load-key.ts';
-import { allowedOperations, OAUTH_DESTINATIONS, sameAddress } from '../rules/capabilities.ts';
+import { allowedOperations, isOAuthDestination, sameAddress } from '../rules/capabilities.ts';
 import { allowsMigration, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionChecks } from './session.ts';
@@ -38,7 +38,7 @@ const consentExpired = (c: Context) =>
  */
 async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest): Promise<Destination | Response> {
   const destination = body.destination_account;
-  if (OAUTH_DESTINATIONS.has(destination.provider)) {
+  if (isOAuthDestination(destination.provider)) {
     const grant = await verifyToken(deps.tokens, destination.tokenId, ['destination']);
     if (!grant || !destination.tokenId || grant.provider !== destination.provider) return consentExpired(c);
     return { email: grant.email, imap: null, password: null, consent: destination.tokenId };

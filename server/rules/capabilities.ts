@@ -1,26 +1,25 @@
 /**
  * What may be exported where (capabilities call, and the load call's refusal of anything else).
  * Email always; contacts unless the source account has no contacts service (carddav inactive) or the
- * destination has nowhere to put them (the contract's destinationTakesContacts: another IMAP provider,
- * Yahoo, AOL); forwarding never while its feature flag is off (§9).
+ * destination has nowhere to put them (its descriptor's mailOnlyReason); forwarding never while its feature flag is off (§9).
  */
-import { destinationTakesContacts, type CapabilitiesResponse, type DestinationProvider, type Operation } from '../../contract/index.ts';
+import {
+  DESTINATIONS,
+  destinationOf,
+  destinationTakesContacts,
+  type CapabilitiesResponse,
+  type DestinationProvider,
+  type Operation,
+} from '../../contract/index.ts';
 import type { ScenarioAccount } from '../ports.ts';
 
 /** Destinations the user grants through the provider's own consent page (OAuth), not a password. */
-export const OAUTH_DESTINATIONS: ReadonlySet<DestinationProvider> = new Set(['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next']);
+export const isOAuthDestination = (destination: DestinationProvider): boolean => destinationOf(destination).authorization === 'oauth';
 
-const PROVIDER_BY_DOMAIN: Readonly<Record<string, DestinationProvider>> = {
-  'gmail.com': 'gmail',
-  'googlemail.com': 'gmail',
-  'outlook.com': 'outlook',
-  'hotmail.com': 'outlook',
-  'live.com': 'outlook',
-  'msn.com': 'outlook',
-  'yahoo.com': 'yahoo',
-  'ymail.com': 'yahoo',
-  'aol.com': 'aol',
-};
+/** Address domain → the destination it belongs to, from the descriptors. */
+const PROVIDER_BY_DOMAIN: ReadonlyMap<string, DestinationProvider> = new Map(
+  DESTINATIONS.flatMap(({ id, mailDomains }) => (mailDomains ?? []).map((domain) => [domain, id] as const)),
+);
 
 /** Two spellings of one address (case and surrounding spaces do not matter). */
 export const sameAddress = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -28,7 +27,7 @@ export const sameAddress = (a: string, b: string): boolean => a.trim().toLowerCa
 /** The destination an address belongs to; any other domain is reached by IMAP ('other'). */
 export function providerForEmail(email: string): DestinationProvider {
   const domain = email.trim().toLowerCase().split('@').pop() ?? '';
-  return PROVIDER_BY_DOMAIN[domain] ?? 'other';
+  return PROVIDER_BY_DOMAIN.get(domain) ?? 'other';
 }
 
 const takesContacts = (destination: DestinationProvider | null) => destination === null || destinationTakesContacts(destination);
@@ -49,7 +48,7 @@ export function allowedOperations(
 export function capabilities(source: ScenarioAccount, destination: DestinationProvider): CapabilitiesResponse {
   return {
     allowed_operations: allowedOperations(source, { forwarding: false }, destination),
-    auth: OAUTH_DESTINATIONS.has(destination) ? 'oauth' : 'password',
+    auth: isOAuthDestination(destination) ? 'oauth' : 'password',
     provider: destination,
   };
 }

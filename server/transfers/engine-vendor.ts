@@ -35,7 +35,7 @@ export type EngineVendorDeps = {
   /** Which destinations get the development store instead of their server, and Gmail's path. */
   planOptions: PlanOptions;
   /** The destinations' caps, which the estimate of a running transfer reads. */
-  caps: Pick<DestinationsConfig, 'gmailApiQuotaPerMinute' | 'gmailImapDailyBytes'>;
+  caps: Pick<DestinationsConfig, 'gmailApiQuotaPerMinute' | 'imapDailyBytes'>;
   now: () => number;
 };
 

@@ -39,6 +39,7 @@ import type { DestinationGrants } from '../ports.ts';
 import { DestinationRefused } from './destination-refused.ts';
 import { grantTokens } from './grant-tokens.ts';
 import type { TransferPlan } from './plan.ts';
+import { serviceDestination } from '../destinations/index.ts';
 
 export type TransferEnvironment = {
   /** Whether this service can read the source of a plan at all (production without a mail server cannot). */
@@ -92,18 +93,10 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
   /** The account's address book at its provider, with the consent's contacts token. */
   async function providerAddressBook(exportId: string, provider: TransferPlan['provider']): Promise<ContactsDestination> {
     const run = { clock: options.clock };
-    if (provider === 'gmail')
-      return createPeopleDestination(
-        { endpoint: { url: destinations.peopleApiUrl } },
-        await grantTokens(options.grants, exportId, 'contacts'),
-        run,
-      );
-    if (provider === 'outlook')
-      return createGraphContactsDestination(
-        { endpoint: { url: destinations.graphApiUrl } },
-        await grantTokens(options.grants, exportId, 'contacts'),
-        run,
-      );
+    const tokens = async () => grantTokens(options.grants, exportId, 'contacts');
+    const api = serviceDestination(provider)?.contacts;
+    if (api === 'people') return createPeopleDestination({ endpoint: { url: destinations.peopleApiUrl } }, await tokens(), run);
+    if (api === 'graph') return createGraphContactsDestination({ endpoint: { url: destinations.graphApiUrl } }, await tokens(), run);
     throw new DestinationRefused('internal', `contacts cannot be delivered to ${provider} address books`);
   }
 

@@ -5,12 +5,14 @@
  * destination's cap when the cap is slower:
  *  - Gmail's API: its per-user quota a minute, one import and the look-up before it per message (a
  *    minute's worth goes at once);
- *  - Gmail over IMAP: so many bytes a day; what is left beyond today's share waits whole days.
+ *  - a destination's IMAP server with a daily cap (Gmail's): so many bytes a day; what is left beyond
+ *    today's share waits whole days.
  * The cap is named in the answer only when it, not the pace so far, sets the time. No estimate
  * before anything was counted, or with nothing to go on.
  */
 import type { TransferCap, TransferEstimate, TransferProgress } from '../../contract/index.ts';
 import type { DestinationsConfig } from '../config.ts';
+import { isImapProvider } from '../destinations/index.ts';
 import type { TransferPlan } from './plan.ts';
 
 /** Quota units of one Gmail import and of the look-up before it (Gmail API usage limits). */
@@ -22,14 +24,15 @@ const MIN_ELAPSED_MS = 2_000;
 /** The destination's cap that can set a transfer's mail pace, or null. */
 export function mailCapOf(
   plan: TransferPlan,
-  destinations: Pick<DestinationsConfig, 'gmailApiQuotaPerMinute' | 'gmailImapDailyBytes'>,
+  destinations: Pick<DestinationsConfig, 'gmailApiQuotaPerMinute' | 'imapDailyBytes'>,
 ): TransferCap | null {
   const destination = plan.mail?.destination;
   if (plan.delivery !== 'direct' || !destination) return null;
+  const { provider } = plan;
   if (destination.kind === 'gmail-api')
-    return { provider: 'gmail', per: 'minute', messages: Math.floor(destinations.gmailApiQuotaPerMinute / GMAIL_UNITS_PER_MESSAGE) };
-  if (destination.kind === 'imap' && plan.provider === 'gmail')
-    return { provider: 'gmail', per: 'day', bytes: destinations.gmailImapDailyBytes };
+    return { provider, per: 'minute', messages: Math.floor(destinations.gmailApiQuotaPerMinute / GMAIL_UNITS_PER_MESSAGE) };
+  const dailyBytes = isImapProvider(provider) ? destinations.imapDailyBytes[provider] : undefined;
+  if (destination.kind === 'imap' && dailyBytes !== undefined) return { provider, per: 'day', bytes: dailyBytes };
   return null;
 }
 

@@ -17,7 +17,8 @@ import {
   type MailTransferJob,
 } from '../engine/index.ts';
 import { domainOf } from '../checks/known-mail-hosts.ts';
-import type { DestinationsConfig, ImapProvider } from '../config.ts';
+import type { DestinationsConfig } from '../config.ts';
+import { isImapProvider, serviceDestination } from '../destinations/index.ts';
 import type { VendorJob } from '../ports.ts';
 
 const ContactsPlanSchema = v.object({
@@ -49,25 +50,12 @@ const endpointOf = (imap: ImapAddress): ImapDestinationConfig['endpoint'] => ({
   tls: imap.security === 'tls' ? 'implicit' : 'starttls',
 });
 
-/**
- * What the OAuth destinations' IMAP servers want besides their configured address and limits
- * (PlanOptions): Yahoo and AOL a final CRLF.
- */
-const OAUTH_IMAP: Record<ImapProvider, Pick<ImapDestinationConfig, 'finalCrlf'>> = {
-  gmail: {},
-  outlook: {},
-  yahoo: { finalCrlf: true },
-  aol: { finalCrlf: true },
-};
-
-const isImapProvider = (provider: VendorJob['destinationProvider']): provider is ImapProvider => provider in OAUTH_IMAP;
-
 export type PlanOptions = {
   /** Deliver into the development store instead of this destination's server (development, where the provider is not really reached). */
   developmentStore: (provider: VendorJob['destinationProvider']) => boolean;
   /** Gmail's mail by its import API with labels (the default), or over IMAP (GMAIL_MAIL_PATH). */
   gmailMailPath: 'api' | 'imap';
-  /** The configured IMAP servers of the OAuth destinations (GMAIL_IMAP, OUTLOOK_IMAP, YAHOO_IMAP, AOL_IMAP). */
+  /** The configured IMAP servers of the OAuth destinations (`<PREFIX>_IMAP`). */
   imap: Partial<Record<VendorJob['destinationProvider'], ImapAddress>>;
   /** The providers' message size and connection limits, stored with each plan. */
   limits: Pick<DestinationsConfig, 'imapLimits' | 'gmailApiMaxMessageBytes'>;
@@ -77,7 +65,8 @@ export type PlanOptions = {
 function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob['destination'] {
   if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat === 'EML' ? 'EML' : 'MBOX' };
   const user = job.destinationEmail ?? '';
-  if (job.destinationProvider === 'gmail' && options.gmailMailPath === 'api')
+  const service = serviceDestination(job.destinationProvider);
+  if (service?.mailApi === 'gmail-api' && options.gmailMailPath === 'api')
     return { kind: 'gmail-api', user, maxMessageBytes: options.limits.gmailApiMaxMessageBytes };
   if (job.destinationProvider === 'other') {
     // The address the credentials were checked at: the one given, else imap.<domain> on 993 (as the check does).
@@ -86,7 +75,9 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
   }
   const provider = job.destinationProvider;
   const configured = options.imap[provider];
-  const known = isImapProvider(provider) ? { ...OAUTH_IMAP[provider], ...options.limits.imapLimits[provider] } : {};
+  // What its IMAP server wants besides its address and limits (Yahoo and AOL a final CRLF).
+  const quirks = service?.imap?.finalCrlf ? { finalCrlf: true } : {};
+  const known = isImapProvider(provider) ? { ...quirks, ...options.limits.imapLimits[provider] } : {};
   return {
     kind: 'imap',
     ...known,

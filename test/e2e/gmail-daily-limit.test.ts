@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE } from '../../server/identity/oauth/destination-servers.ts';
+import { DESTINATION_SERVERS } from '../../server/identity/oauth/destination-servers.ts';
 import { freePort } from '../support/free-port.ts';
 import { googleError } from '../support/provider-fakes/fake-server.ts';
 import { GmailFake } from '../support/provider-fakes/gmail-fake.ts';
@@ -23,6 +23,8 @@ import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
 import { statusOf } from './steps/status.ts';
 import { chooseDestination, chooseWhatToSave, pressNext, setNotificationEmail, startExportButton } from './steps/wizard.ts';
+
+const { google: GOOGLE } = DESTINATION_SERVERS;
 
 const ADDRESS = 'casey.slow@gmail.com';
 /** Gmail API quota units a minute: an import and its look-up cost 30, so ten messages a minute. */

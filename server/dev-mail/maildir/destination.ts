@@ -11,7 +11,7 @@ import { targetOf } from '../../engine/imap/folder-map.ts';
 import type { MailDestination, MailDestinationSession, MessageRef } from '../../engine/ports.ts';
 import { appendMessages, createFolder, readHeaderBlock, scanFolder } from './folder.ts';
 import { createMailbox, folderDir, listFolders, readMeta, MailboxMissingError, type MailboxMeta } from './mailbox.ts';
-import { PROVIDER_FLAVOURS, providerMeta, type MailboxProvider } from './provider-folders.ts';
+import { providerFolders, providerMeta, type MailboxProvider } from './provider-folders.ts';
 
 const KEPT_FLAGS = new Set(['\\Seen', '\\Answered', '\\Flagged', '\\Draft']);
 
@@ -24,7 +24,7 @@ async function openOrCreate(root: string, provider: MailboxProvider): Promise<Ma
     await createMailbox(
       root,
       meta,
-      Object.values(PROVIDER_FLAVOURS[provider].folders).map((segments) => ({ segments })),
+      Object.values(providerFolders(provider).folders).map((segments) => ({ segments: [...segments] })),
     );
     return meta;
   }

@@ -116,8 +116,8 @@ export function devMailboxRoutes(devMail: DevMail): Hono {
         'Mailboxes (development)',
         html`<h1>Mailboxes (development)</h1>
           <p>
-            Development exports to Gmail, Outlook.com, Yahoo, AOL and other providers land in these mailboxes, one per destination address,
-            kept in <code>${layout.mailboxesDir}</code>.
+            Development exports to every destination but a file land in these mailboxes, one per destination address, kept in
+            <code>${layout.mailboxesDir}</code>.
           </p>
           <h2>Destination mailboxes</h2>
           ${destinations.length === 0 ? html`<p>No export has reached a mailbox yet.</p>` : mailboxTables('destination', destinations)}

@@ -3,28 +3,21 @@
  * `/<issuer>/interaction/<uid>` when it needs a login or a consent):
  *  - sso: the scenario-account page; choosing an account logs in and consents at once (the portal
  *    is the provider's own application), Cancel answers access_denied.
- *  - google, microsoft, yahoo, aol: the address (when logging in) and the requested scopes as checkboxes; Allow
+ *  - each destination's server (server/destinations/): the address (when logging in) and the requested scopes as checkboxes; Allow
  *    grants the ticked ones and rejects the others, Deny answers access_denied.
  * An invalid address shows the page again with the reason; the interaction goes on.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
+import { consentAt } from '../../destinations/index.ts';
 import type { AccountDirectory } from '../../ports.ts';
 import { INVALID_ADDRESS_MESSAGE, parseAddress } from '../address.ts';
-import { DESTINATION_SERVERS, scopesOf, type DestinationServer, type DestinationServerName } from '../oauth/destination-servers.ts';
+import { DESTINATION_SERVERS, scopesOf, type DestinationServer } from '../oauth/destination-servers.ts';
 import { consentPage, errorPage, signInPage, type ConsentView } from './pages.ts';
 import type { Issuer, IssuerName } from './issuers.ts';
 
 /** How each use of a destination grant reads on a consent screen. */
 const USE_WORDS = { mail: 'Read, compose and send your email', contacts: 'See and edit your contacts' } as const;
-
-/** The address the consent page suggests at each destination's login. */
-const EXAMPLE_ADDRESS: Record<DestinationServerName, string> = {
-  google: 'you@gmail.com',
-  microsoft: 'you@outlook.com',
-  yahoo: 'you@yahoo.com',
-  aol: 'you@aol.com',
-};
 
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -119,7 +112,7 @@ export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, dir
     }
 
     const server = DESTINATION_SERVERS[name];
-    const exampleAddress = EXAMPLE_ADDRESS[name];
+    const exampleAddress = consentAt(name).developmentAddress;
     const offered = choices(server, requested);
     const known = details.session?.accountId;
     const view = (granted: readonly string[], account: ConsentView['account']): Page => ({

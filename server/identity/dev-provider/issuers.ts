@@ -1,12 +1,13 @@
 /**
  * The issuers of the embedded development provider, each an oidc-provider instance under its own
- * path: the provider's single sign-on ("sso"), and development stand-ins for Google, Microsoft, Yahoo
- * and AOL that offer the same scopes as the real ones. Each registers one client, the export portal, whose
+ * path: the provider's single sign-on ("sso"), and a development stand-in for each destination's
+ * authorization server (server/destinations/) that offers the same scopes as the real one. Each registers one client, the export portal, whose
  * secret is made at start; PKCE is required, the `iss` authorization response parameter is sent.
  */
 import { randomBytes } from 'node:crypto';
 import Provider, { type ClientMetadata, type Configuration, type JWK } from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
+import { consentAt, type ConsentSettings } from '../../destinations/index.ts';
 import { LOOPBACK_HOSTS, type ClientSettings } from '../config.ts';
 import { allScopes, DESTINATION_SERVERS, type DestinationServerName } from '../oauth/destination-servers.ts';
 import { callbackPath } from '../routes.ts';
@@ -21,13 +22,7 @@ const extraScopes = (name: IssuerName): readonly string[] =>
   name === 'sso' ? [] : ['offline_access', ...allScopes(DESTINATION_SERVERS[name])];
 
 /** How the portal authenticates at each token endpoint: as it does at the real servers. */
-const AUTH_METHOD: Record<IssuerName, 'client_secret_basic' | 'client_secret_post'> = {
-  sso: 'client_secret_basic',
-  google: 'client_secret_post',
-  microsoft: 'client_secret_post',
-  yahoo: 'client_secret_basic',
-  aol: 'client_secret_basic',
-};
+const authMethod = (name: IssuerName): ConsentSettings['tokenAuth'] => (name === 'sso' ? 'client_secret_basic' : consentAt(name).tokenAuth);
 
 export type Issuer = { name: IssuerName; provider: Provider; clientSecret: string };
 
@@ -53,7 +48,7 @@ function client(name: IssuerName, secret: string, portalOrigin: string | null): 
     redirect_uris: portalOrigin ? [`${portalOrigin}${path}`] : [...LOOPBACK_HOSTS].map((host) => `http://${host}${path}`),
     grant_types: name === 'sso' ? ['authorization_code'] : ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    token_endpoint_auth_method: AUTH_METHOD[name],
+    token_endpoint_auth_method: authMethod(name),
   };
 }
 
@@ -99,5 +94,5 @@ export function createIssuer(name: IssuerName, options: IssuerOptions): Issuer {
 export const clientSettings = (issuer: Issuer): ClientSettings => ({
   issuer: issuer.provider.issuer,
   clientId: CLIENT_ID,
-  auth: { method: AUTH_METHOD[issuer.name], secret: issuer.clientSecret },
+  auth: { method: authMethod(issuer.name), secret: issuer.clientSecret },
 });

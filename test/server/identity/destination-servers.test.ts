@@ -6,10 +6,12 @@
  * and the tokens kept, refreshed and narrowed per use as the transfer engine will ask for them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE, MICROSOFT } from '../../../server/identity/oauth/destination-servers.ts';
+import { DESTINATION_SERVERS } from '../../../server/identity/oauth/destination-servers.ts';
 import { freePort } from '../../support/free-port.ts';
 import { standInEnv, startStandIn, type StandIn } from '../../support/standin-authorization-server.ts';
 import { attachConsent, GMAIL_BOTH, OUTLOOK_BOTH, relative, spa, startIdentity, type IdentityHarness } from './helpers.ts';
+
+const { google: GOOGLE, microsoft: MICROSOFT } = DESTINATION_SERVERS;
 
 const HOUR = 60 * 60 * 1000;
 

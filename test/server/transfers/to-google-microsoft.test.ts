@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
-import { GOOGLE, MICROSOFT } from '../../../server/identity/oauth/destination-servers.ts';
+import { DESTINATION_SERVERS } from '../../../server/identity/oauth/destination-servers.ts';
 import { createOAuthBrowser } from '../../support/oauth-browser.ts';
 import { freePort } from '../../support/free-port.ts';
 import { GmailFake } from '../../support/provider-fakes/gmail-fake.ts';
@@ -26,6 +26,8 @@ import { readMaildir } from '../../dev-mail/support/read-maildir.ts';
 import { devSignIn } from '../helpers/dev-sign-in.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { ended, pollStatus } from './support.ts';
+
+const { google: GOOGLE, microsoft: MICROSOFT } = DESTINATION_SERVERS;
 
 const OWNER = 'active@example.com';
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-oauth-transfer-'));

@@ -10,13 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
-import { GOOGLE, MICROSOFT } from '../../../server/identity/oauth/destination-servers.ts';
+import { DESTINATION_SERVERS } from '../../../server/identity/oauth/destination-servers.ts';
 import { expectedMailbox, readMailbox } from '../../engine/support/imap-mailbox.ts';
 import { fixtureMailbox } from '../../engine/support/mail-fixture.ts';
 import { freePort } from '../../support/free-port.ts';
 import { standInEnv, startStandIn, type StandIn } from '../../support/standin-authorization-server.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { ended, loadMailExportWithConsent, pollStatus, startMailServers, type MailServers } from './support.ts';
+
+const { google: GOOGLE, microsoft: MICROSOFT } = DESTINATION_SERVERS;
 
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 const recipient = { email: 'casey@outlook.com', password: 'only-to-read-it-back' };
