@@ -26,49 +26,28 @@ export function devPages(deps: RouteDeps) {
       requests.map((r) => String(r.id)),
     );
     // hono/html escapes every interpolated value.
-    return c.html(
-      html`<!doctype html>
-        <html lang="en">
-          <head>
-            <meta charset="utf-8" />
-            <title>Support requests (development)</title>
-          </head>
-          <body>
-            <main>
-              <h1>Support requests (development)</h1>
-              ${
-                requests.length === 0
-                  ? html`<p>No support requests yet.</p>`
-                  : html`<table>
-                      <thead>
-                        <tr>
-                          <th scope="col">Received</th>
-                          <th scope="col">Email address</th>
-                          <th scope="col">Destination email</th>
-                          <th scope="col">Export ID</th>
-                          <th scope="col">Issue</th>
-                          <th scope="col">Webhook</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        ${requests.map(
-                          (r) =>
-                            html`<tr>
-                              <td>${new Date(r.receivedAt).toISOString()}</td>
-                              <td>${r.email_address}</td>
-                              <td>${r.destination_email}</td>
-                              <td>${r.migration_id}</td>
-                              <td>${r.issue}</td>
-                              <td>${forwarding(records.get(String(r.id)))}</td>
-                            </tr>`,
-                        )}
-                      </tbody>
-                    </table>`
-              }
-            </main>
-          </body>
-        </html>`,
-    );
+    return c.html(html`<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Support requests (development)</title></head>
+  <body>
+    <main>
+      <h1>Support requests (development)</h1>
+      ${
+        requests.length === 0
+          ? html`<p>No support requests yet.</p>`
+          : html`<table>
+            <thead><tr><th scope="col">Received</th><th scope="col">Email address</th><th scope="col">Destination email</th><th scope="col">Export ID</th><th scope="col">Issue</th><th scope="col">Webhook</th></tr></thead>
+            <tbody>
+              ${requests.map(
+                (r) =>
+                  html`<tr><td>${new Date(r.receivedAt).toISOString()}</td><td>${r.email_address}</td><td>${r.destination_email}</td><td>${r.migration_id}</td><td>${r.issue}</td><td>${forwarding(records.get(String(r.id)))}</td></tr>`,
+              )}
+            </tbody>
+          </table>`
+      }
+    </main>
+  </body>
+</html>`);
   };
   app.get('/dev/support-requests', list);
   app.get('/dev/support-requests/', list);

@@ -22,18 +22,10 @@ const bars = css`
     background: ${loader.track};
     animation: ${pulse} 1.1s ease-in-out infinite;
   }
-  span:nth-of-type(2) {
-    animation-delay: 0.12s;
-  }
-  span:nth-of-type(3) {
-    animation-delay: 0.24s;
-  }
-  span:nth-of-type(4) {
-    animation-delay: 0.36s;
-  }
-  span:nth-of-type(5) {
-    animation-delay: 0.48s;
-  }
+  span:nth-of-type(2) { animation-delay: 0.12s; }
+  span:nth-of-type(3) { animation-delay: 0.24s; }
+  span:nth-of-type(4) { animation-delay: 0.36s; }
+  span:nth-of-type(5) { animation-delay: 0.48s; }
 `;
 
 const wrap = css`

@@ -37,20 +37,21 @@ export const ICON_PATH = '/favicon.svg';
 /** A whole page: one h1 is the caller's job; lang, viewport, the stylesheet and the visible "development sign-in" badge are set here. */
 export function document(title: string, body: SafeHtml): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
-        <link rel="icon" type="image/svg+xml" href="${ICON_PATH}" />
-      </head>
-      <body>
-        <main class="card">
-          <p class="badge">Development sign-in</p>
-          ${body}
-        </main>
-      </body>
-    </html> `.value;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" type="image/svg+xml" href="${ICON_PATH}">
+</head>
+<body>
+<main class="card">
+<p class="badge">Development sign-in</p>
+${body}
+</main>
+</body>
+</html>
+`.value;
 }

@@ -15,49 +15,36 @@ export type Refused = { value: string; error: string };
 export function signInPage(action: string, accounts: readonly ScenarioAccount[], other?: Refused): string {
   const errorId = 'other-email-error';
   const buttons = accounts.map(
-    (account, index) =>
-      html`<li>
-        <button type="submit" name="email" value="${account.email}" aria-describedby="scenario-${index}">${account.email}</button>
-        <span class="scenario" id="scenario-${index}">${account.label}</span>
-      </li>`,
+    (account, index) => html`<li>
+<button type="submit" name="email" value="${account.email}" aria-describedby="scenario-${index}">${account.email}</button>
+<span class="scenario" id="scenario-${index}">${account.label}</span>
+</li>`,
   );
   return document(
     SIGN_IN_TITLE,
     html`<h1>${SIGN_IN_TITLE}</h1>
-      <p>Sign in to the Northwave export portal.</p>
-      <p class="hint">
-        This is the embedded development provider, a real OpenID Connect provider standing in for Northwave's single sign-on while none is
-        configured. No password is asked: choose a scenario account to see the portal as that customer.
-      </p>
-      <h2 id="scenarios-heading">Scenario accounts</h2>
-      <form method="post" action="${action}" aria-labelledby="scenarios-heading">
-        <ul class="accounts">
-          ${buttons}
-        </ul>
-      </form>
-      <h2 id="other-heading">Another address</h2>
-      <form method="post" action="${action}" aria-labelledby="other-heading">
-        <label for="other-email">Email address (treated as an active account)</label>
-        <div class="row">
-          <div>
-            <input
-              id="other-email"
-              type="email"
-              name="email"
-              autocomplete="email"
-              required
-              maxlength="254"
-              value="${other?.value ?? ''}"
-              ${other ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''}
-            />
-          </div>
-          <button type="submit">Sign in</button>
-        </div>
-        ${other ? html`<p class="error" id="${errorId}" role="alert">${other.error}</p>` : ''}
-      </form>
-      <form method="post" action="${action}" class="actions">
-        <button type="submit" name="decision" value="cancel" class="secondary">Cancel sign-in</button>
-      </form>`,
+<p>Sign in to the Northwave export portal.</p>
+<p class="hint">This is the embedded development provider, a real OpenID Connect provider standing in for Northwave's single sign-on while none is configured. No password is asked: choose a scenario account to see the portal as that customer.</p>
+<h2 id="scenarios-heading">Scenario accounts</h2>
+<form method="post" action="${action}" aria-labelledby="scenarios-heading">
+<ul class="accounts">
+${buttons}
+</ul>
+</form>
+<h2 id="other-heading">Another address</h2>
+<form method="post" action="${action}" aria-labelledby="other-heading">
+<label for="other-email">Email address (treated as an active account)</label>
+<div class="row">
+<div><input id="other-email" type="email" name="email" autocomplete="email" required maxlength="254" value="${other?.value ?? ''}"${
+      other ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''
+    }></div>
+<button type="submit">Sign in</button>
+</div>
+${other ? html`<p class="error" id="${errorId}" role="alert">${other.error}</p>` : ''}
+</form>
+<form method="post" action="${action}" class="actions">
+<button type="submit" name="decision" value="cancel" class="secondary">Cancel sign-in</button>
+</form>`,
   );
 }
 
@@ -78,45 +65,34 @@ export function consentPage(view: ConsentView): string {
   const errorId = 'address-error';
   const checkboxes = view.scopes.map(
     ({ scope, description }) =>
-      html`<label class="scope"
-        ><input type="checkbox" name="scope" value="${scope}" ${view.granted.includes(scope) ? html` checked` : ''} />
-        <span>${description}</span></label
-      >`,
+      html`<label class="scope"><input type="checkbox" name="scope" value="${scope}"${
+        view.granted.includes(scope) ? html` checked` : ''
+      }> <span>${description}</span></label>`,
   );
   const account: SafeHtml =
     view.account.kind === 'known'
       ? html`<p>Signed in as <strong>${view.account.email}</strong>.</p>`
       : html`<label for="address">${name} account address</label>
-          <input
-            id="address"
-            type="email"
-            name="email"
-            autocomplete="email"
-            required
-            maxlength="254"
-            value="${view.account.value}"
-            ${view.account.refused ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''}
-          />
-          ${view.account.refused ? html`<p class="error" id="${errorId}" role="alert">${view.account.refused}</p>` : ''}`;
+<input id="address" type="email" name="email" autocomplete="email" required maxlength="254" value="${view.account.value}"${
+          view.account.refused ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''
+        }>
+${view.account.refused ? html`<p class="error" id="${errorId}" role="alert">${view.account.refused}</p>` : ''}`;
   return document(
     `${name} consent (development sign-in)`,
     html`<h1>Allow access to your ${name} account</h1>
-      <p>The Northwave export portal asks for access to your ${name} account so it can copy your data into it.</p>
-      <p class="hint">
-        This is the embedded development provider standing in for ${name}: no password is asked, and unticking a permission or choosing Deny
-        answers the portal as ${name} would.
-      </p>
-      <form method="post" action="${view.action}">
-        ${account}
-        <fieldset>
-          <legend>The export portal will be able to:</legend>
-          ${checkboxes}
-        </fieldset>
-        <div class="actions">
-          <button type="submit" name="decision" value="allow">Allow</button>
-          <button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button>
-        </div>
-      </form>`,
+<p>The Northwave export portal asks for access to your ${name} account so it can copy your data into it.</p>
+<p class="hint">This is the embedded development provider standing in for ${name}: no password is asked, and unticking a permission or choosing Deny answers the portal as ${name} would.</p>
+<form method="post" action="${view.action}">
+${account}
+<fieldset>
+<legend>The export portal will be able to:</legend>
+${checkboxes}
+</fieldset>
+<div class="actions">
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button>
+</div>
+</form>`,
   );
 }
 
@@ -126,9 +102,9 @@ export function errorPage(details: Readonly<Record<string, string>>): string {
   return document(
     'Sign-in could not continue (development)',
     html`<h1>Sign-in could not continue</h1>
-      <p>The embedded development provider refused this request. Go back to the export portal and start again.</p>
-      <ul>
-        ${lines}
-      </ul>`,
+<p>The embedded development provider refused this request. Go back to the export portal and start again.</p>
+<ul>
+${lines}
+</ul>`,
   );
 }
