@@ -11,7 +11,7 @@ export { PROVIDER_NAMES } from '../contract/index.ts';
 export const MAIL_ONLY_REASONS: Partial<Record<DestinationProvider, string>> = {
   yahoo: 'Yahoo Mail does not let other apps add contacts: only your email can move there.',
   aol: 'AOL Mail does not let other apps add contacts: only your email can move there.',
-  other: 'Only your email can move to another provider.',
+  other: 'Only your email can move to this kind of account.',
 };
 
 /**
@@ -20,8 +20,8 @@ export const MAIL_ONLY_REASONS: Partial<Record<DestinationProvider, string>> = {
  */
 export const APP_PASSWORD_HELP: Partial<Record<DestinationProvider, string>> = {
   yahoo:
-    'If signing in to Yahoo Mail here is not available to you, you can still move your email there: create an app password in your Yahoo account’s security settings, then go back, choose Other, and enter your Yahoo address with that app password.',
-  aol: 'If signing in to AOL Mail here is not available to you, you can still move your email there: create an app password in your AOL account’s security settings, then go back, choose Other, and enter your AOL address with that app password.',
+    'Can’t sign in to Yahoo Mail here? You can still move your email. First, make an app password in your Yahoo account’s safety settings. Then come back, choose Other, and type your Yahoo address and that app password.',
+  aol: 'Can’t sign in to AOL Mail here? You can still move your email. First, make an app password in your AOL account’s safety settings. Then come back, choose Other, and type your AOL address and that app password.',
 };
 
 /** Destinations whose Next leaves for the provider's consent page (§2 migration options). */

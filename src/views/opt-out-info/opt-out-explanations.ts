@@ -28,6 +28,9 @@ export type OptOutFacts = {
   daysUntilPurge?: number | null;
 };
 
+/** The last word of every state where the mailbox is gone. */
+const NOTHING_LEFT = 'We cannot get back email and contacts once they are deleted, so there is nothing left to save.';
+
 const known = (days: number | null | undefined): days is number => typeof days === 'number' && Number.isFinite(days);
 
 export function explainOptOut(state: OptOutInfoState, facts: OptOutFacts): OptOutExplanation {
@@ -99,29 +102,23 @@ export function explainOptOut(state: OptOutInfoState, facts: OptOutFacts): OptOu
         title: 'Your account has been closed',
         tone: 'final',
         summary: 'Your account was closed as you asked.',
-        paragraphs: [
-          'As you asked, your account was closed and your mailbox and contacts were deleted.',
-          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
-        ],
+        paragraphs: ['As you asked, your account was closed and your mailbox and contacts were deleted.', NOTHING_LEFT],
       };
     case 'purgedTosTimeoutDelete':
       return {
         title: 'Your mailbox has been deleted',
         tone: 'final',
         summary: 'Your mailbox was deleted after the deadline passed.',
-        paragraphs: [
-          'The new terms of service were not accepted before the deadline, so your mailbox and contacts were deleted.',
-          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
-        ],
+        paragraphs: ['The new terms of service were not accepted in time, so your mailbox and contacts were deleted.', NOTHING_LEFT],
       };
     case 'purgedInactive':
       return {
-        title: 'Your mailbox is no longer available',
+        title: 'Your mailbox is gone',
         tone: 'final',
         summary: 'Your mailbox has been closed.',
         paragraphs: [
-          'Your mailbox was closed because the account ended or was not used for a long time, and its contents were deleted.',
-          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
+          'Your mailbox was closed because the account ended or was not used for a long time. Everything in it was deleted.',
+          NOTHING_LEFT,
         ],
       };
   }

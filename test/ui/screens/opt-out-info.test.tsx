@@ -104,13 +104,13 @@ describe('opt-out view', () => {
   it.each([
     [{ migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE' }, 'Your account has been closed'],
     [{ migrationStatus: 'PURGED', purgeReason: 'TOS_TIMEOUT_DELETE' }, 'Your mailbox has been deleted'],
-    [{ migrationStatus: 'PURGED', purgeReason: 'BAU_DELETE' }, 'Your mailbox is no longer available'],
+    [{ migrationStatus: 'PURGED', purgeReason: 'BAU_DELETE' }, 'Your mailbox is gone'],
   ])('explains a purged mailbox (%o) and offers no action', async (response, title) => {
     await withStatus({ account: true, login: true, optOutState: 'OPTED_OUT_MBOX_PURGED', ...response });
     expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     // The lead is the same for every customer: the prerendered page painted it before the data came.
     expect(shownLead()).toBe(SCREEN_HEADINGS.optOutInfo.lead);
-    expect(screen.getByText(/cannot be recovered/)).toBeInTheDocument();
+    expect(screen.getByText(/cannot get back email and contacts once they are deleted/)).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryAllByRole('button')).toHaveLength(0);
   });
 
