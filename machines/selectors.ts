@@ -16,7 +16,7 @@ import * as facts from './facts.ts';
 import type { ExportPortalMachine } from './machine.ts';
 import { APP_PASSWORD_HELP, choiceOf, MAIL_ONLY_REASONS, SUCCESSOR_DESTINATIONS } from './providers.ts';
 import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './sidebar.ts';
-import type { DestinationProvider } from '../contract/index.ts';
+import { OPT_OUT_GRACE_DAYS, saveDeadline, type DestinationProvider, type SaveDeadline } from '../contract/index.ts';
 import type { ScreenMeta } from './types.ts';
 import { validateSupportForm } from './validation.ts';
 
@@ -143,23 +143,28 @@ export const selectDestination = (snapshot: PortalSnapshot) => snapshot.context.
 export const selectSource = (snapshot: PortalSnapshot) => snapshot.context.srcAccount;
 export const selectOtherForm = (snapshot: PortalSnapshot) => snapshot.context.other;
 export const selectOptOutPanelShown = (snapshot: PortalSnapshot): boolean => facts.optOutPanelShown(snapshot.context);
+/** The days left to save the data and what ends them, from the one place that decides (contract saveDeadline). */
+export const selectDeadline = (snapshot: PortalSnapshot): SaveDeadline | null => saveDeadline(snapshot.context);
 export const selectOptOut = (snapshot: PortalSnapshot) => ({
   infoState: snapshot.context.optOutInfoState,
   serverState: snapshot.context.optOutState,
   result: snapshot.context.optOutResult,
   accountActive: snapshot.context.accountActive,
   loginActive: snapshot.context.loginActive,
-  deactivationDays: snapshot.context.deactivationDate,
-  purgeDays: snapshot.context.optedOutToBePurgedDate,
+  /** The one deadline both the opt-out view and the destination page tell (selectDeadline). */
+  deadline: selectDeadline(snapshot),
+  /** Days from a closure scheduled now to the deletion, for the confirmation. */
+  closureDays: OPT_OUT_GRACE_DAYS,
   /** The opt-out view has something to show: a closure that was not cancelled. */
   reviewable: !facts.optOutCanceled(snapshot.context),
   /** The destination page may invite a never-opted-out customer to close the account instead. */
   closureOffered: facts.closureOffered(snapshot.context),
+  confirmingSchedule: snapshot.matches({ optOutInfo: 'confirmingSchedule' }),
   confirmingCancel: snapshot.matches({ optOutInfo: 'confirmingCancel' }),
   updating: snapshot.matches({ optOutInfo: 'updating' }),
 });
-/** 'You have N days' on the destination page, when the deactivation date is known. */
-export const selectDaysRemaining = (snapshot: PortalSnapshot): number | null => snapshot.context.deactivationDate;
+/** 'You have N days' on the destination page: the same days the opt-out view gives. */
+export const selectDaysRemaining = (snapshot: PortalSnapshot): number | null => selectDeadline(snapshot)?.days ?? null;
 export const selectIsBusy = (snapshot: PortalSnapshot): boolean =>
   snapshot.matches('loading') ||
   snapshot.matches({ destinationAccount: 'validatingCredentials' }) ||

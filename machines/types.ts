@@ -137,6 +137,8 @@ export type PortalEvent =
   | { type: 'EXPORT.START_REQUESTED' }
   | { type: 'EXPORT_ID.COPY_REQUESTED' }
   | { type: 'OPT_OUT.REQUESTED' }
+  | { type: 'OPT_OUT.CONFIRMED' }
+  | { type: 'OPT_OUT.DISMISSED' }
   | { type: 'OPT_OUT.CANCEL_REQUESTED' }
   | { type: 'OPT_OUT.CANCEL_CONFIRMED' }
   | { type: 'OPT_OUT.CANCEL_DISMISSED' }

@@ -4,7 +4,7 @@
  * check that every state has an explanation.
  */
 
-import type { OptOutInfoState } from '../../../contract/index.ts';
+import type { OptOutInfoState, SaveDeadline } from '../../../contract/index.ts';
 
 /** How the explanation is framed: still open, closure pending, or final. */
 export type OptOutTone = 'info' | 'warning' | 'final';
@@ -22,25 +22,24 @@ export const daysPhrase = (days: number): string => (days <= 0 ? 'less than a da
 
 export type OptOutFacts = {
   providerName: string;
-  /** Whole days until the mailbox is deactivated (§4), when known. */
-  daysUntilDeactivation?: number | null;
-  /** Whole days until an opted-out mailbox is deleted (§4), when known. */
-  daysUntilPurge?: number | null;
+  /** The one deadline (selectDeadline): the days left to save the data and what ends them, when known. */
+  deadline?: SaveDeadline | null;
 };
 
 /** The last word of every state where the mailbox is gone. */
 const NOTHING_LEFT = 'We cannot get back email and contacts once they are deleted, so there is nothing left to save.';
 
-const known = (days: number | null | undefined): days is number => typeof days === 'number' && Number.isFinite(days);
-
 export function explainOptOut(state: OptOutInfoState, facts: OptOutFacts): OptOutExplanation {
-  const { providerName } = facts;
-  const untilDeactivation = known(facts.daysUntilDeactivation)
-    ? `Your ${providerName} mailbox stays open for ${daysPhrase(facts.daysUntilDeactivation)}.`
+  const { providerName, deadline } = facts;
+  const untilDeactivation = deadline
+    ? `Your ${providerName} mailbox stays open for ${daysPhrase(deadline.days)}.`
     : `Your ${providerName} mailbox stays open until the service ends.`;
-  const untilPurge = known(facts.daysUntilPurge)
-    ? `Your mailbox and contacts will be deleted in ${daysPhrase(facts.daysUntilPurge)}.`
-    : 'Your mailbox and contacts will be deleted when the service ends.';
+  // A closure deletes the mailbox at its date, unless the mailbox closes for good before that.
+  const untilPurge = !deadline
+    ? 'Your mailbox and contacts will be deleted when the service ends.'
+    : deadline.event === 'deleted'
+      ? `Your mailbox and contacts will be deleted in ${daysPhrase(deadline.days)}.`
+      : `Your mailbox closes in ${daysPhrase(deadline.days)}. After that, nothing in it can be saved.`;
 
   switch (state) {
     case 'neverOptedOut':

@@ -15,6 +15,7 @@ import {
   selectJobs,
   selectJobStatus,
   selectLocation,
+  selectOptOut,
   selectScreen,
   selectShowsStartOver,
   selectSidebar,
@@ -119,6 +120,12 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     if (snapshot.context.optOutError) expect(selectFieldErrors(snapshot).optOut).toBe(MESSAGES.optOutUpdateFailed);
     // After a cancel there is no way back to the closure.
     if (snapshot.context.optOutResult === 'CANCELED_OPT_OUT') expect(snapshot.can({ type: 'OPT_OUT.REQUESTED' })).toBe(false);
+  },
+  'exportPortal.optOutInfo.confirmingSchedule': ({ snapshot }) => {
+    expect(['NONE', 'OPTED_OUT_CANCEL']).toContain(snapshot.context.optOutState);
+    // Nothing is asked of the server until the customer says yes.
+    expect(snapshot.context.pendingOptOutRequest).toBeNull();
+    expect(selectOptOut(snapshot).confirmingSchedule).toBe(true);
   },
   'exportPortal.optOutInfo.confirmingCancel': ({ snapshot }) =>
     expect(['OPTED_OUT_INITIAL', 'OPTED_OUT_DELETE']).toContain(snapshot.context.optOutState),

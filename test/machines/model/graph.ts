@@ -107,6 +107,7 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
   const byState: Record<string, unknown[]> = {
     'signIn.idle': [c.errorModal !== null, validateExportId(c.statusLookup.value) === null, ...route],
     'optOutInfo.idle': [c.optOutState, c.optOutResult],
+    'optOutInfo.confirmingSchedule': [c.optOutState],
     'optOutInfo.confirmingCancel': [c.optOutState],
     'optOutInfo.updating': [c.pendingOptOutRequest],
     'destinationAccount.choosing': [

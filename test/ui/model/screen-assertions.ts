@@ -58,6 +58,11 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
     expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
   'loading.fetchingComcastInfo': (s) =>
     expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
+  'optOutInfo.confirmingSchedule': () => {
+    const dialog = screen.getByRole('alertdialog', { name: 'Close your account?' });
+    expect(within(dialog).getByText(/will be deleted in 30 days, on/)).toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  },
   'optOutInfo.confirmingCancel': () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel your account closure?' });
     expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
