@@ -136,6 +136,9 @@ describe('opt-out view', () => {
     await flush();
     expect(api.updateOptOutState).toHaveBeenCalledTimes(1);
     expect(api.updateOptOutState).toHaveBeenCalledWith(expect.objectContaining({ optOutState: 'OPT_OUT' }));
+    // What the dialog said is what the view now says: deleted in 30 days (before the mailbox would close in 60).
+    expect(screen.getByRole('term').parentElement).toHaveTextContent('Deleted in30 days');
+    expect(screen.queryByText(/60 days/)).not.toBeInTheDocument();
   });
 
   it.each([
