@@ -3,15 +3,7 @@
  * enabled/disabled buttons come from `snapshot.can(event)`.
  */
 import type { SnapshotFrom } from 'xstate';
-import {
-  fillName,
-  HASH_ERROR_MESSAGE,
-  MESSAGES,
-  optionsErrorMessage,
-  SIGN_IN_ERROR_MESSAGES,
-  SIGN_IN_ERROR_TITLES,
-  isSignInErrorCode,
-} from './errors.ts';
+import { MESSAGES, optionsErrorMessage, signInErrorText, signInRetryHelps } from './errors.ts';
 import * as facts from './facts.ts';
 import type { ExportPortalMachine } from './machine.ts';
 import { APP_PASSWORD_HELP, choiceOf, MAIL_ONLY_REASONS, SUCCESSOR_DESTINATIONS } from './providers.ts';
@@ -82,20 +74,11 @@ export const selectSidebarSteps = (snapshot: PortalSnapshot): SidebarStep[] => s
 export const selectShowsStartOver = (snapshot: PortalSnapshot): boolean => showsStartOver(selectStep(snapshot));
 
 /** The sign-in modal's title and text (§8), or null when closed. */
-export const selectErrorModal = (snapshot: PortalSnapshot): { title: string; message: string } | null => {
+export const selectErrorModal = (snapshot: PortalSnapshot): { title: string; message: string; retry: boolean } | null => {
   const modal = snapshot.context.errorModal;
   if (!modal || selectScreen(snapshot) !== 'signIn') return null;
-  const title =
-    modal.code === 'OPTED_OUT_ERROR'
-      ? SIGN_IN_ERROR_TITLES.optedOutError
-      : modal.type === 'AUTH_ERROR' || modal.hash
-        ? SIGN_IN_ERROR_TITLES.authError
-        : SIGN_IN_ERROR_TITLES.other;
-  const message =
-    modal.hash && modal.code === 'EXTERNAL_OAUTH_ERROR'
-      ? HASH_ERROR_MESSAGE
-      : fillName(isSignInErrorCode(modal.code) ? SIGN_IN_ERROR_MESSAGES[modal.code] : SIGN_IN_ERROR_MESSAGES.GENERAL_ERROR, modal.name);
-  return { title, message };
+  // "Try again" only where signing in again can end differently; "Contact support" always.
+  return { ...signInErrorText(modal), retry: signInRetryHelps(modal.code) };
 };
 
 /** Every field error the current screen shows, by field. */

@@ -102,6 +102,8 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
     case 'SIGN_IN.REQUESTED':
       return !c.statusLookup.open && selectErrorModal(snapshot) === null;
     case 'ERROR_MODAL.DISMISSED':
+    case 'ERROR_MODAL.RETRY_REQUESTED':
+    case 'ERROR_MODAL.SUPPORT_REQUESTED':
       return selectErrorModal(snapshot) !== null && !c.statusLookup.open;
     case 'OTHER.FIELD_CHANGED':
       return c.other.active && (e.field !== 'imap' || c.other.customImap);
@@ -212,6 +214,12 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       break;
     case 'ERROR_MODAL.DISMISSED':
       await user.click(button('OK'));
+      break;
+    case 'ERROR_MODAL.RETRY_REQUESTED':
+      await user.click(button('Try again'));
+      break;
+    case 'ERROR_MODAL.SUPPORT_REQUESTED':
+      await user.click(button('Contact support'));
       break;
     case 'DESTINATION.SELECTED':
       await user.click(radio(PROVIDER_NAMES[e.provider as string] ?? String(e.provider)));
