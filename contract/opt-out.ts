@@ -30,6 +30,31 @@ export interface OptOutInfo {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a closure waits before the mailbox and contacts are deleted, when nothing else says: the
+ * export service dates a new closure this many days out, and the confirmation tells the customer so.
+ */
+export const OPT_OUT_GRACE_DAYS = 30;
+
+/**
+ * The one deadline a customer is told (docs/spec-rules.md, "One deadline"): the last day the data
+ * can still be saved, and what happens then. The mailbox closes on its deactivation date; a pending
+ * closure deletes it on its purge date; whichever comes first is the deadline.
+ */
+export type SaveDeadline = { days: number; event: 'closes' | 'deleted' };
+
+export const saveDeadline = (info: {
+  optOutInfoState: OptOutInfoState | null;
+  deactivationDate: number | null;
+  optedOutToBePurgedDate: number | null;
+}): SaveDeadline | null => {
+  const closurePending = info.optOutInfoState === 'optedOutInitial' || info.optOutInfoState === 'optedOutDelete';
+  const closes = info.deactivationDate;
+  const deleted = closurePending ? info.optedOutToBePurgedDate : null;
+  if (deleted !== null && (closes === null || deleted <= closes)) return { days: deleted, event: 'deleted' };
+  return closes === null ? null : { days: closes, event: 'closes' };
+};
+
 /** Whole days from `now` until the ISO 8601 `iso`, rounded up, at least 0; null for none or garbage. */
 export const daysRemaining = (iso: string | null | undefined, now: Date): number | null => {
   if (!iso) return null;

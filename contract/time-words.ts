@@ -19,8 +19,13 @@ export function weekdayAndTime(at: number | Date): string {
   return `${WEEKDAYS[date.getDay()] ?? ''} ${clock(date)}`;
 }
 
+/** "Nov 24, 2026". */
+export function calendarDate(at: number | Date): string {
+  const date = new Date(at);
+  return `${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
 /** "Nov 24, 2026, 1:32 AM". */
 export function dateAndTime(at: number | Date): string {
-  const date = new Date(at);
-  return `${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}, ${clock(date)}`;
+  return `${calendarDate(at)}, ${clock(new Date(at))}`;
 }

@@ -76,6 +76,35 @@ export const optionsErrorMessage = (code: string): string =>
 
 export const isSignInErrorCode = (code: string): code is SignInErrorCode => code in SIGN_IN_ERROR_MESSAGES;
 
+/**
+ * Whether signing in again can end differently: not for an account that does not exist or a mailbox
+ * that is not active (the same sign-in meets the same account), yes for everything else (a refused
+ * or failed sign-in, a failed check, a failed closure update).
+ */
+export const signInRetryHelps = (code: string): boolean => code !== 'ACCOUNT_DOES_NOT_EXIST' && code !== 'MAILBOX_IS_NOT_ACTIVE';
+
+/** The sign-in modal's title and text (§8) for what the machine stored. */
+export function signInErrorText(modal: { code: string; type: string | null; name: string | null; hash: boolean }): {
+  title: string;
+  message: string;
+} {
+  const title =
+    modal.code === 'OPTED_OUT_ERROR'
+      ? SIGN_IN_ERROR_TITLES.optedOutError
+      : modal.type === 'AUTH_ERROR' || modal.hash
+        ? SIGN_IN_ERROR_TITLES.authError
+        : SIGN_IN_ERROR_TITLES.other;
+  const message =
+    modal.hash && modal.code === 'EXTERNAL_OAUTH_ERROR'
+      ? HASH_ERROR_MESSAGE
+      : fillName(isSignInErrorCode(modal.code) ? SIGN_IN_ERROR_MESSAGES[modal.code] : SIGN_IN_ERROR_MESSAGES.GENERAL_ERROR, modal.name);
+  return { title, message };
+}
+
+/** What the support form's "What happened?" starts with when the customer comes from the sign-in modal. */
+export const supportIssueFromSignInError = (message: string): string =>
+  `I could not sign in to the export portal. The message said: ${message}`;
+
 /** The comcastinfo `inactive` values that stop the flow (§7), mapped to the modal's codes. */
 export const inactiveToSignInError = (inactive: string): SignInErrorCode =>
   inactive === 'user' || inactive === 'account'

@@ -3,20 +3,19 @@
  * enabled/disabled buttons come from `snapshot.can(event)`.
  */
 import type { SnapshotFrom } from 'xstate';
-import {
-  fillName,
-  HASH_ERROR_MESSAGE,
-  MESSAGES,
-  optionsErrorMessage,
-  SIGN_IN_ERROR_MESSAGES,
-  SIGN_IN_ERROR_TITLES,
-  isSignInErrorCode,
-} from './errors.ts';
+import { MESSAGES, optionsErrorMessage, signInErrorText, signInRetryHelps } from './errors.ts';
 import * as facts from './facts.ts';
 import type { ExportPortalMachine } from './machine.ts';
 import { choiceOf, isSuccessor, isTermsGated } from './providers.ts';
 import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './sidebar.ts';
-import { DESTINATIONS, destinationOf, type DestinationProvider } from '../contract/index.ts';
+import {
+  DESTINATIONS,
+  destinationOf,
+  OPT_OUT_GRACE_DAYS,
+  saveDeadline,
+  type DestinationProvider,
+  type SaveDeadline,
+} from '../contract/index.ts';
 import type { ScreenMeta } from './types.ts';
 import { validateSupportForm } from './validation.ts';
 
@@ -82,20 +81,11 @@ export const selectSidebarSteps = (snapshot: PortalSnapshot): SidebarStep[] => s
 export const selectShowsStartOver = (snapshot: PortalSnapshot): boolean => showsStartOver(selectStep(snapshot));
 
 /** The sign-in modal's title and text (§8), or null when closed. */
-export const selectErrorModal = (snapshot: PortalSnapshot): { title: string; message: string } | null => {
+export const selectErrorModal = (snapshot: PortalSnapshot): { title: string; message: string; retry: boolean } | null => {
   const modal = snapshot.context.errorModal;
   if (!modal || selectScreen(snapshot) !== 'signIn') return null;
-  const title =
-    modal.code === 'OPTED_OUT_ERROR'
-      ? SIGN_IN_ERROR_TITLES.optedOutError
-      : modal.type === 'AUTH_ERROR' || modal.hash
-        ? SIGN_IN_ERROR_TITLES.authError
-        : SIGN_IN_ERROR_TITLES.other;
-  const message =
-    modal.hash && modal.code === 'EXTERNAL_OAUTH_ERROR'
-      ? HASH_ERROR_MESSAGE
-      : fillName(isSignInErrorCode(modal.code) ? SIGN_IN_ERROR_MESSAGES[modal.code] : SIGN_IN_ERROR_MESSAGES.GENERAL_ERROR, modal.name);
-  return { title, message };
+  // "Try again" only where signing in again can end differently; "Contact support" always.
+  return { ...signInErrorText(modal), retry: signInRetryHelps(modal.code) };
 };
 
 /** Every field error the current screen shows, by field. */
@@ -142,23 +132,28 @@ export const selectDestination = (snapshot: PortalSnapshot) => snapshot.context.
 export const selectSource = (snapshot: PortalSnapshot) => snapshot.context.srcAccount;
 export const selectOtherForm = (snapshot: PortalSnapshot) => snapshot.context.other;
 export const selectOptOutPanelShown = (snapshot: PortalSnapshot): boolean => facts.optOutPanelShown(snapshot.context);
+/** The days left to save the data and what ends them, from the one place that decides (contract saveDeadline). */
+export const selectDeadline = (snapshot: PortalSnapshot): SaveDeadline | null => saveDeadline(snapshot.context);
 export const selectOptOut = (snapshot: PortalSnapshot) => ({
   infoState: snapshot.context.optOutInfoState,
   serverState: snapshot.context.optOutState,
   result: snapshot.context.optOutResult,
   accountActive: snapshot.context.accountActive,
   loginActive: snapshot.context.loginActive,
-  deactivationDays: snapshot.context.deactivationDate,
-  purgeDays: snapshot.context.optedOutToBePurgedDate,
+  /** The one deadline both the opt-out view and the destination page tell (selectDeadline). */
+  deadline: selectDeadline(snapshot),
+  /** Days from a closure scheduled now to the deletion, for the confirmation. */
+  closureDays: OPT_OUT_GRACE_DAYS,
   /** The opt-out view has something to show: a closure that was not cancelled. */
   reviewable: !facts.optOutCanceled(snapshot.context),
   /** The destination page may invite a never-opted-out customer to close the account instead. */
   closureOffered: facts.closureOffered(snapshot.context),
+  confirmingSchedule: snapshot.matches({ optOutInfo: 'confirmingSchedule' }),
   confirmingCancel: snapshot.matches({ optOutInfo: 'confirmingCancel' }),
   updating: snapshot.matches({ optOutInfo: 'updating' }),
 });
-/** 'You have N days' on the destination page, when the deactivation date is known. */
-export const selectDaysRemaining = (snapshot: PortalSnapshot): number | null => snapshot.context.deactivationDate;
+/** 'You have N days' on the destination page: the same days the opt-out view gives. */
+export const selectDaysRemaining = (snapshot: PortalSnapshot): number | null => selectDeadline(snapshot)?.days ?? null;
 export const selectIsBusy = (snapshot: PortalSnapshot): boolean =>
   snapshot.matches('loading') ||
   snapshot.matches({ destinationAccount: 'validatingCredentials' }) ||

@@ -123,6 +123,8 @@ export type PortalEvent =
   | { type: 'STATUS_LOOKUP.SUBMITTED' }
   | { type: 'STATUS_LOOKUP.SIGN_IN_REQUESTED' }
   | { type: 'ERROR_MODAL.DISMISSED' }
+  | { type: 'ERROR_MODAL.RETRY_REQUESTED' }
+  | { type: 'ERROR_MODAL.SUPPORT_REQUESTED' }
   | { type: 'DESTINATION.SELECTED'; provider: DestinationProvider }
   | { type: 'OTHER.OPENED' }
   | { type: 'OTHER.FIELD_CHANGED'; field: 'email' | 'password' | 'imap'; value: string }
@@ -137,6 +139,8 @@ export type PortalEvent =
   | { type: 'EXPORT.START_REQUESTED' }
   | { type: 'EXPORT_ID.COPY_REQUESTED' }
   | { type: 'OPT_OUT.REQUESTED' }
+  | { type: 'OPT_OUT.CONFIRMED' }
+  | { type: 'OPT_OUT.DISMISSED' }
   | { type: 'OPT_OUT.CANCEL_REQUESTED' }
   | { type: 'OPT_OUT.CANCEL_CONFIRMED' }
   | { type: 'OPT_OUT.CANCEL_DISMISSED' }

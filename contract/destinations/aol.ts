@@ -8,7 +8,7 @@ export const aol = {
   authorization: 'oauth',
   mailOnlyReason: 'AOL Mail does not let other apps add contacts: only your email can move there.',
   appPasswordHelp:
-    'If signing in to AOL Mail here is not available to you, you can still move your email there: create an app password in your AOL account’s security settings, then go back, choose Other, and enter your AOL address with that app password.',
+    'Can’t sign in to AOL Mail here? You can still move your email. First, make an app password in your AOL account’s safety settings. Then come back, choose Other, and type your AOL address and that app password.',
   imapAliases: { aol: 'imap.aol.com' },
   mailDomains: ['aol.com'],
 } as const satisfies DestinationDescriptor;

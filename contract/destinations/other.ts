@@ -9,6 +9,6 @@ export const other = {
   name: 'Other',
   description: 'Any provider with an email address and password',
   authorization: 'password',
-  mailOnlyReason: 'Only your email can move to another provider.',
+  mailOnlyReason: 'Only your email can move to this kind of account.',
   imapAliases: { icloud: 'imap.mail.me.com' },
 } as const satisfies DestinationDescriptor;

@@ -8,7 +8,7 @@ export const yahoo = {
   authorization: 'oauth',
   mailOnlyReason: 'Yahoo Mail does not let other apps add contacts: only your email can move there.',
   appPasswordHelp:
-    'If signing in to Yahoo Mail here is not available to you, you can still move your email there: create an app password in your Yahoo account’s security settings, then go back, choose Other, and enter your Yahoo address with that app password.',
+    'Can’t sign in to Yahoo Mail here? You can still move your email. First, make an app password in your Yahoo account’s safety settings. Then come back, choose Other, and type your Yahoo address and that app password.',
   imapAliases: { yahoo: 'imap.mail.yahoo.com' },
   mailDomains: ['yahoo.com', 'ymail.com'],
 } as const satisfies DestinationDescriptor;

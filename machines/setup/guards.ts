@@ -16,6 +16,7 @@ import {
   type StatusResponse,
   type ValidateResponse,
 } from '../../contract/index.ts';
+import { signInRetryHelps } from '../errors.ts';
 import * as facts from '../facts.ts';
 import { formatOffered, isSuccessor, isTermsGated, type OperationsChoice } from '../providers.ts';
 import { callbackFailed, carriesError, isRoute, normalizePath, queryValue, statusCallbackFailed } from '../routes.ts';
@@ -113,6 +114,8 @@ const statusGuards = {
   mayCancelExport: ({ context }: MachineArgs) => context.jobStatus?.can_cancel === true && facts.jobRunning(context),
   cancelAccepted: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
   supportFormValid: ({ context }: MachineArgs) => isSupportFormValid(context.support),
+  errorModalOpen: ({ context }: MachineArgs) => context.errorModal !== null,
+  signInRetryHelps: ({ context }: MachineArgs) => context.errorModal !== null && signInRetryHelps(context.errorModal.code),
 };
 
 export const portalGuards = { ...routeGuards, ...accountGuards, ...wizardGuards, ...statusGuards };

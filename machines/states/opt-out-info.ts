@@ -1,4 +1,8 @@
-/** `/opt-out-info`: the account closure view — schedule a closure, or cancel one (which cannot be undone). */
+/**
+ * `/opt-out-info`: the account closure view — schedule a closure, or cancel one (which cannot be
+ * undone). Both ask first: closing is the most final thing in the portal, so the customer sees
+ * what it means and the date before the request goes out.
+ */
 import { and } from 'xstate';
 import { ROUTES } from '../routes.ts';
 import { portalSetup } from '../setup/index.ts';
@@ -12,16 +16,21 @@ export const optOutInfo = portalSetup.createStateConfig({
   states: {
     idle: {
       on: {
-        'OPT_OUT.REQUESTED': {
-          guard: 'mayRequestOptOut',
-          target: 'updating',
-          actions: { type: 'setPendingOptOut', params: { request: 'OPT_OUT' } },
-        },
+        'OPT_OUT.REQUESTED': { guard: 'mayRequestOptOut', target: 'confirmingSchedule' },
         'OPT_OUT.CANCEL_REQUESTED': { guard: 'mayCancelOptOut', target: 'confirmingCancel' },
         'WIZARD.NEXT_REQUESTED': {
           guard: and(['migrationAllowed', 'hasSourceToken', 'mailboxStillHere']),
           target: '#exportPortal.destinationAccount',
         },
+      },
+    },
+    confirmingSchedule: {
+      on: {
+        'OPT_OUT.CONFIRMED': {
+          target: 'updating',
+          actions: { type: 'setPendingOptOut', params: { request: 'OPT_OUT' } },
+        },
+        'OPT_OUT.DISMISSED': 'idle',
       },
     },
     confirmingCancel: {

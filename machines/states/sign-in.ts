@@ -18,6 +18,9 @@ export const signIn = portalSetup.createStateConfig({
         ],
         'STATUS_LOOKUP.SIGN_IN_REQUESTED': { target: 'leavingForStatusSignIn', actions: 'closeStatusLookup' },
         'ERROR_MODAL.DISMISSED': { actions: 'dismissErrorModal' },
+        // The modal's next steps: sign in again where that can help, or ask support with the reason filled in.
+        'ERROR_MODAL.RETRY_REQUESTED': { guard: 'signInRetryHelps', target: 'leavingForSignIn', actions: 'resetStoredState' },
+        'ERROR_MODAL.SUPPORT_REQUESTED': { guard: 'errorModalOpen', target: '#exportPortal.supportForm', actions: 'supportFromErrorModal' },
       },
     },
     // Waiting states: the redirect is their entry, so a restored snapshot never redirects twice.

@@ -2,13 +2,11 @@
  * The comcast-get-migration-status answer: the scenario account, with the persisted opt-out state
  * over the scenario's, and the scenario's "days from now" turned into ISO dates.
  */
-import type { MigrationStatusResponse, ServerOptOutState } from '../../contract/index.ts';
+import { OPT_OUT_GRACE_DAYS, type MigrationStatusResponse, type ServerOptOutState } from '../../contract/index.ts';
 import type { ScenarioAccount } from '../ports.ts';
 import type { StoredOptOut } from '../db/opt-out-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long a fresh opt-out waits before the mailbox is purged, when the scenario does not say. */
-export const OPT_OUT_GRACE_DAYS = 30;
 
 const effectiveOptOutState = (account: ScenarioAccount, stored: StoredOptOut | null): ServerOptOutState =>
   stored?.state ?? account.migration.optOutState;

@@ -7,6 +7,7 @@ export { Checkbox, type CheckboxProps } from './checkbox';
 export { RadioCardGroup, type RadioCardOption, type RadioCardGroupProps } from './radio-card-group';
 export { Select, type SelectProps } from './select';
 export { Modal, type ModalProps } from './modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { Spinner } from './spinner';
 export { InlineSpinner } from './inline-spinner';
 export { Alert, type AlertTone } from './alert';

@@ -93,10 +93,11 @@ export function Modal({ title, onClose, children, role = 'dialog', closeLabel = 
   useEffect(() => {
     const node = panelRef.current;
     if (!node) return;
-    // Focus the first field if there is one (the user came to type), else the dialog itself,
-    // unless a control inside already took focus (autoFocus).
+    // Focus the control marked data-autofocus (the dialog's first step), else the first field if
+    // there is one (the user came to type), else the dialog itself, unless a control inside already
+    // took focus (autoFocus; it can miss while the portal's host is not yet in the document).
     if (!node.contains(document.activeElement)) {
-      const firstField = node.querySelector<HTMLElement>('input:not([disabled]), textarea, select');
+      const firstField = node.querySelector<HTMLElement>('[data-autofocus], input:not([disabled]), textarea, select');
       (firstField ?? node).focus();
     }
 

@@ -26,7 +26,7 @@ export const SCREEN_HEADINGS = {
   },
   statusFromEmail: {
     title: 'Your exports',
-    lead: 'The exports started from your email address, newest first. Only the five most recent are listed; older export IDs are in their notification emails.',
+    lead: 'The exports you started, newest first. We list only the last five. You can find older export IDs in the emails we sent you.',
   },
 } satisfies Record<string, ScreenHeading>;
 

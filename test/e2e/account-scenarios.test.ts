@@ -52,6 +52,14 @@ describe('scenario accounts at sign-in', () => {
     await expectPath(page, '/');
     expect(await dialog.textContent()).toContain('The user no-account@example.com does not exist.');
     await current.check('sign-in-error-no-account');
+    // The next step (issue 36): no "Try again" for an account that does not exist, and support with the reason filled in.
+    expect(await dialog.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Contact support' }).click();
+    await expectPath(page, '/support-form');
+    expect(await page.getByLabel(/^What happened\?/).inputValue()).toBe(
+      'I could not sign in to the export portal. The message said: The user no-account@example.com does not exist.',
+    );
+    expect(await page.getByLabel(/^Your Northwave email address/).inputValue()).toBe('no-account@example.com');
   });
 
   it('no-contacts@example.com: contacts cannot be chosen', async () => {

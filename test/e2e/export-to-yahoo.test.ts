@@ -33,7 +33,7 @@ describe('export to Yahoo Mail', () => {
     await expectPath(page, '/migration-options');
     await expectHeading(page, 'Choose what to save');
     expect(await whatToSaveOption(page, 'Email and contacts').isDisabled()).toBe(true);
-    await page.getByText(/create an app password in your Yahoo account’s security settings/).waitFor();
+    await page.getByText(/make an app password in your Yahoo account’s safety settings/).waitFor();
     await chooseWhatToSave(page, 'Email');
     await current.check('migration-options-yahoo');
     await pressNext(page);

@@ -167,6 +167,7 @@ describe('deep links with stale or corrupt storage', () => {
     actor.send(visit('/opt-out-info'));
     expect(selectScreen(actor.getSnapshot())).toBe('optOutInfo');
     actor.send({ type: 'OPT_OUT.REQUESTED' });
+    actor.send({ type: 'OPT_OUT.CONFIRMED' });
     await waitForScreen(actor, (s) => s.matches({ optOutInfo: 'idle' }) && s.context.optOutResult === 'OPTED_OUT');
     actor.send({ type: 'OPT_OUT.CANCEL_REQUESTED' });
     actor.send({ type: 'OPT_OUT.CANCEL_CONFIRMED' });

@@ -1,5 +1,5 @@
 /** What the status check of the signed-in account stores, and the opt-out (account closure) updates. */
-import { deriveOptOutInfo, toServerOptOutState, type OptOutRequest } from '../../../contract/index.ts';
+import { deriveOptOutInfo, OPT_OUT_GRACE_DAYS, toServerOptOutState, type OptOutRequest } from '../../../contract/index.ts';
 import { MESSAGES } from '../../errors.ts';
 import type { ActorOutput } from '../actors.ts';
 import { update } from '../typed.ts';
@@ -21,12 +21,15 @@ export const accountActions = {
   applyOptOut: update(() => ({
     optOutState: 'OPTED_OUT_INITIAL',
     optOutInfoState: 'optedOutInitial',
+    // The service dates a new closure this many days out (what the confirmation said); the next status check brings its own date.
+    optedOutToBePurgedDate: OPT_OUT_GRACE_DAYS,
     optOutResult: 'OPTED_OUT',
     pendingOptOutRequest: null,
   })),
   applyOptOutCancel: update(() => ({
     optOutState: 'OPTED_OUT_CANCEL',
     optOutInfoState: 'optedOutCancel',
+    optedOutToBePurgedDate: null,
     optOutResult: 'CANCELED_OPT_OUT',
     pendingOptOutRequest: null,
   })),

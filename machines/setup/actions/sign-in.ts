@@ -2,6 +2,7 @@
 import { assertEvent } from 'xstate';
 import { SOURCE_PROVIDER } from '../../../contract/index.ts';
 import { resetContext } from '../../context.ts';
+import { signInErrorText, supportIssueFromSignInError } from '../../errors.ts';
 import { callbackError, hashOf, queryValue } from '../../routes.ts';
 import type { RouteVisited } from '../../types.ts';
 import { validateExportId } from '../../validation.ts';
@@ -44,6 +45,17 @@ export const signInActions = {
     errorModal: { code: params.code, type: 'AUTH_ERROR', name: context.srcAccount?.email ?? null, hash: false },
   })),
   dismissErrorModal: update(() => ({ errorModal: null })),
+  /** The support form opens with the modal's reason, and the address it named (when it is one); the modal closes. */
+  supportFromErrorModal: update(({ context }) => {
+    const modal = context.errorModal;
+    if (!modal) return {};
+    const address = modal.name?.includes('@') ? modal.name : context.support.email_address;
+    return {
+      errorModal: null,
+      support: { ...context.support, email_address: address, issue: supportIssueFromSignInError(signInErrorText(modal).message) },
+      supportError: null,
+    };
+  }),
 
   openStatusLookup: update(() => ({ statusLookup: { open: true, value: '', error: null } })),
   closeStatusLookup: update(() => ({ statusLookup: closedLookup })),

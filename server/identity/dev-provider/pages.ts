@@ -24,7 +24,7 @@ export function signInPage(action: string, accounts: readonly ScenarioAccount[],
     SIGN_IN_TITLE,
     html`<h1>${SIGN_IN_TITLE}</h1>
 <p>Sign in to the Northwave export portal.</p>
-<p class="hint">This is the embedded development provider, a real OpenID Connect provider standing in for Northwave's single sign-on while none is configured. No password is asked: choose a scenario account to see the portal as that customer.</p>
+<p class="hint">This is a test sign-in. It is a real OpenID Connect sign-in that stands in for Northwave's own while none is set up. It asks for no password. Pick a test account to see the portal as that customer does.</p>
 <h2 id="scenarios-heading">Scenario accounts</h2>
 <form method="post" action="${action}" aria-labelledby="scenarios-heading">
 <ul class="accounts">
@@ -80,8 +80,8 @@ ${view.account.refused ? html`<p class="error" id="${errorId}" role="alert">${vi
   return document(
     `${name} consent (development sign-in)`,
     html`<h1>Allow access to your ${name} account</h1>
-<p>The Northwave export portal asks for access to your ${name} account so it can copy your data into it.</p>
-<p class="hint">This is the embedded development provider standing in for ${name}: no password is asked, and unticking a permission or choosing Deny answers the portal as ${name} would.</p>
+<p>The Northwave export portal asks to use your ${name} account, so it can copy your data into it.</p>
+<p class="hint">This is a test page that stands in for ${name}. It asks for no password. If you untick a box or choose Deny, the portal gets the same answer ${name} would give.</p>
 <form method="post" action="${view.action}">
 ${account}
 <fieldset>
@@ -100,9 +100,9 @@ ${checkboxes}
 export function errorPage(details: Readonly<Record<string, string>>): string {
   const lines = Object.entries(details).map(([key, value]) => html`<li><strong>${key}</strong>: ${value}</li>`);
   return document(
-    'Sign-in could not continue (development)',
-    html`<h1>Sign-in could not continue</h1>
-<p>The embedded development provider refused this request. Go back to the export portal and start again.</p>
+    'The test sign-in had to stop',
+    html`<h1>The sign-in had to stop</h1>
+<p>The test sign-in could not do what was asked. Go back to the export portal and start again.</p>
 <ul>
 ${lines}
 </ul>`,

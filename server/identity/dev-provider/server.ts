@@ -114,7 +114,7 @@ export async function startDevelopmentProvider(options: DevelopmentProviderOptio
   };
   server.on('request', (req: MountedRequest, res: ServerResponse) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) writePage(res, { status: 500, body: errorPage({ error: 'The development provider failed on this request.' }) });
+      if (!res.headersSent) writePage(res, { status: 500, body: errorPage({ error: 'Something went wrong in the test sign-in.' }) });
       else res.destroy();
     });
   });

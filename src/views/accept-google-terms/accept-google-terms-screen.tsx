@@ -29,7 +29,7 @@ export default function AcceptGoogleTermsScreen() {
       <PageHeading lead="Before you continue to Google, please read how we use access to your Gmail account.">
         Privacy statement
       </PageHeading>
-      <div css={scrollBox} role="region" aria-label="Privacy statement for Gmail access" tabIndex={0}>
+      <div css={scrollBox} role="region" aria-label="How we use your Gmail account" tabIndex={0}>
         <PrivacyStatement headingId="gmail-privacy" />
       </div>
       <ButtonRow back={<BackButton />} next={<NextButton />} />

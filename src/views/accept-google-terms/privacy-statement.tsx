@@ -51,8 +51,8 @@ export function PrivacyStatement({ headingId }: { headingId: string }) {
             <strong>Contacts:</strong> if you choose to move contacts, we add your {provider} address book to Google Contacts. Existing
             Google contacts are left as they are.
           </li>
-          <li>We do not use your Google data for advertising, profiling or any purpose other than this transfer.</li>
-          <li>We do not sell or share your Google data with anyone except the transfer partner doing the work.</li>
+          <li>We use your Google data only to move your email and contacts. We never use it for ads.</li>
+          <li>We do not sell your Google data. We share it only with the partner that does the move for us.</li>
         </ul>
       </Section>
 
@@ -86,8 +86,8 @@ export function PrivacyStatement({ headingId }: { headingId: string }) {
             you to sign in to Google again.
           </li>
           <li>
-            Our use of information received from Google APIs follows the Google API Services User Data Policy, including its Limited Use
-            requirements.
+            What we do with data from Google follows Google’s rules for apps (the Google API Services User Data Policy), and its Limited Use
+            rules too.
           </li>
         </ul>
       </Section>

@@ -24,7 +24,7 @@ export default function CheckEmailScopesScreen() {
       <ol css={steps}>
         <li>Select Next to go back to choosing what to save.</li>
         <li>Continue to Google and sign in to your Gmail account again.</li>
-        <li>On Google's permission screen, tick every checkbox — mail and contacts as asked — then select Continue.</li>
+        <li>On Google's screen that asks what we may do, tick every box. Then select Continue.</li>
       </ol>
       <ButtonRow next={<NextButton />} />
     </Card>

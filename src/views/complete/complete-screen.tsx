@@ -72,7 +72,7 @@ export default function CompleteScreen() {
       <h2 css={{ fontSize: font.size.lg, marginTop: space(8) }}>What happens next</h2>
       <ol css={next}>
         <li>We copy your data in the background. Large mailboxes can take a day or more.</li>
-        <li>We send a notification email when your export is finished.</li>
+        <li>We will send you an email when your export is done.</li>
         <li>File exports can be downloaded for two weeks after they are ready.</li>
       </ol>
       <Alert tone="info">Need help? Contact support and mention your export ID.</Alert>

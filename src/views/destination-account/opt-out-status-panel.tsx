@@ -46,11 +46,7 @@ export function OptOutStatusPanel() {
   const mayCancel = usePortalCan({ type: 'OPT_OUT.CANCEL_REQUESTED' });
   const send = usePortalSend();
   if (!optOut.infoState) return null;
-  const explanation = explainOptOut(optOut.infoState, {
-    providerName: brand.providerName,
-    daysUntilDeactivation: optOut.deactivationDays,
-    daysUntilPurge: optOut.purgeDays,
-  });
+  const explanation = explainOptOut(optOut.infoState, { providerName: brand.providerName, deadline: optOut.deadline });
 
   return (
     <section css={panel} aria-labelledby="opt-out-panel-title">

@@ -49,7 +49,7 @@ export function OtherProviderForm() {
       {/* The credentials check can blame the IMAP host while the IMAP field is hidden: say it here. */}
       {form.errors.imap && !form.customImap && (
         <Alert tone="error" title={form.errors.imap}>
-          <p>Turn on “Use a custom IMAP server” below and enter your provider’s IMAP address.</p>
+          <p>Turn on “Use a custom IMAP server” below. Then type the IMAP address your email company gave you.</p>
         </Alert>
       )}
 
@@ -80,7 +80,7 @@ export function OtherProviderForm() {
       {form.customImap && (
         <TextField
           label="IMAP server"
-          hint="For example imap.example.com, or a provider name such as gmail."
+          hint="Like imap.example.com. Or just a name, such as gmail."
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="none"

@@ -4,7 +4,7 @@
  * check that every state has an explanation.
  */
 
-import type { OptOutInfoState } from '../../../contract/index.ts';
+import type { OptOutInfoState, SaveDeadline } from '../../../contract/index.ts';
 
 /** How the explanation is framed: still open, closure pending, or final. */
 export type OptOutTone = 'info' | 'warning' | 'final';
@@ -22,22 +22,24 @@ export const daysPhrase = (days: number): string => (days <= 0 ? 'less than a da
 
 export type OptOutFacts = {
   providerName: string;
-  /** Whole days until the mailbox is deactivated (§4), when known. */
-  daysUntilDeactivation?: number | null;
-  /** Whole days until an opted-out mailbox is deleted (§4), when known. */
-  daysUntilPurge?: number | null;
+  /** The one deadline (selectDeadline): the days left to save the data and what ends them, when known. */
+  deadline?: SaveDeadline | null;
 };
 
-const known = (days: number | null | undefined): days is number => typeof days === 'number' && Number.isFinite(days);
+/** The last word of every state where the mailbox is gone. */
+const NOTHING_LEFT = 'We cannot get back email and contacts once they are deleted, so there is nothing left to save.';
 
 export function explainOptOut(state: OptOutInfoState, facts: OptOutFacts): OptOutExplanation {
-  const { providerName } = facts;
-  const untilDeactivation = known(facts.daysUntilDeactivation)
-    ? `Your ${providerName} mailbox stays open for ${daysPhrase(facts.daysUntilDeactivation)}.`
+  const { providerName, deadline } = facts;
+  const untilDeactivation = deadline
+    ? `Your ${providerName} mailbox stays open for ${daysPhrase(deadline.days)}.`
     : `Your ${providerName} mailbox stays open until the service ends.`;
-  const untilPurge = known(facts.daysUntilPurge)
-    ? `Your mailbox and contacts will be deleted in ${daysPhrase(facts.daysUntilPurge)}.`
-    : 'Your mailbox and contacts will be deleted when the service ends.';
+  // A closure deletes the mailbox at its date, unless the mailbox closes for good before that.
+  const untilPurge = !deadline
+    ? 'Your mailbox and contacts will be deleted when the service ends.'
+    : deadline.event === 'deleted'
+      ? `Your mailbox and contacts will be deleted in ${daysPhrase(deadline.days)}.`
+      : `Your mailbox closes in ${daysPhrase(deadline.days)}. After that, nothing in it can be saved.`;
 
   switch (state) {
     case 'neverOptedOut':
@@ -99,29 +101,23 @@ export function explainOptOut(state: OptOutInfoState, facts: OptOutFacts): OptOu
         title: 'Your account has been closed',
         tone: 'final',
         summary: 'Your account was closed as you asked.',
-        paragraphs: [
-          'As you asked, your account was closed and your mailbox and contacts were deleted.',
-          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
-        ],
+        paragraphs: ['As you asked, your account was closed and your mailbox and contacts were deleted.', NOTHING_LEFT],
       };
     case 'purgedTosTimeoutDelete':
       return {
         title: 'Your mailbox has been deleted',
         tone: 'final',
         summary: 'Your mailbox was deleted after the deadline passed.',
-        paragraphs: [
-          'The new terms of service were not accepted before the deadline, so your mailbox and contacts were deleted.',
-          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
-        ],
+        paragraphs: ['The new terms of service were not accepted in time, so your mailbox and contacts were deleted.', NOTHING_LEFT],
       };
     case 'purgedInactive':
       return {
-        title: 'Your mailbox is no longer available',
+        title: 'Your mailbox is gone',
         tone: 'final',
         summary: 'Your mailbox has been closed.',
         paragraphs: [
-          'Your mailbox was closed because the account ended or was not used for a long time, and its contents were deleted.',
-          'Deleted email and contacts cannot be recovered, so there is nothing left to export.',
+          'Your mailbox was closed because the account ended or was not used for a long time. Everything in it was deleted.',
+          NOTHING_LEFT,
         ],
       };
   }

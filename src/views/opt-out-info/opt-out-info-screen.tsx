@@ -1,7 +1,8 @@
 /**
  * /opt-out-info (spec §2, layout ours): where the account stands — open, scheduled to close,
- * closed, or moved — in plain words with the days left, and the actions the machine allows now:
- * schedule the closure, cancel it (after a confirmation), or go on to save the data.
+ * closed, or moved — in plain words with the days left (the one deadline the destination page also
+ * gives), and the actions the machine allows now: schedule the closure or cancel it (each after a
+ * confirmation), or go on to save the data.
  */
 import { css } from '@emotion/react';
 import { Alert, Button, Card, PageHeading } from '../../ui';
@@ -11,6 +12,7 @@ import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal
 import { selectFieldErrors, selectOptOut } from '../../../machines/selectors';
 import { CancelClosureDialog } from './cancel-closure-dialog';
 import { daysPhrase, explainOptOut, type OptOutTone } from './opt-out-explanations';
+import { ScheduleClosureDialog } from './schedule-closure-dialog';
 import { SCREEN_HEADINGS } from '../screen-headings';
 
 const TONE_COLOURS: Record<OptOutTone, { bar: string; bg: string }> = {
@@ -77,19 +79,15 @@ const actions = css`
 export default function OptOutInfoScreen() {
   const optOut = usePortalSelector(selectOptOut, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const error = usePortalSelector((s) => selectFieldErrors(s).optOut ?? null);
-  const canSchedule = usePortalCan({ type: 'OPT_OUT.REQUESTED' });
-  const canCancel = usePortalCan({ type: 'OPT_OUT.CANCEL_REQUESTED' });
+  // While its question is open a button stays (under the inert page), so closing the dialog gives it back its focus.
+  const canSchedule = usePortalCan({ type: 'OPT_OUT.REQUESTED' }) || optOut.confirmingSchedule;
+  const canCancel = usePortalCan({ type: 'OPT_OUT.CANCEL_REQUESTED' }) || optOut.confirmingCancel;
   const canContinue = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
   const send = usePortalSend();
 
   const state = optOut.infoState ?? 'neverOptedOut';
-  const explanation = explainOptOut(state, {
-    providerName: brand.providerName,
-    daysUntilDeactivation: optOut.deactivationDays,
-    daysUntilPurge: optOut.purgeDays,
-  });
-  const closurePending = state === 'optedOutInitial' || state === 'optedOutDelete';
-  const stillOpen = explanation.tone !== 'final';
+  const explanation = explainOptOut(state, { providerName: brand.providerName, deadline: optOut.deadline });
+  const deadline = explanation.tone === 'final' ? null : optOut.deadline;
 
   return (
     <Card as="section">
@@ -104,20 +102,12 @@ export default function OptOutInfoScreen() {
         ))}
       </div>
 
-      {stillOpen && (optOut.deactivationDays !== null || (closurePending && optOut.purgeDays !== null)) && (
+      {deadline && (
         <dl css={facts}>
-          {optOut.deactivationDays !== null && (
-            <div>
-              <dt>Mailbox open for</dt>
-              <dd>{daysPhrase(optOut.deactivationDays)}</dd>
-            </div>
-          )}
-          {closurePending && optOut.purgeDays !== null && (
-            <div>
-              <dt>Deleted in</dt>
-              <dd>{daysPhrase(optOut.purgeDays)}</dd>
-            </div>
-          )}
+          <div>
+            <dt>{deadline.event === 'deleted' ? 'Deleted in' : 'Mailbox open for'}</dt>
+            <dd>{daysPhrase(deadline.days)}</dd>
+          </div>
         </dl>
       )}
 
@@ -142,6 +132,7 @@ export default function OptOutInfoScreen() {
         </div>
       )}
 
+      {optOut.confirmingSchedule && <ScheduleClosureDialog days={optOut.closureDays} />}
       {optOut.confirmingCancel && <CancelClosureDialog />}
     </Card>
   );

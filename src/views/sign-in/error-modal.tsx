@@ -1,21 +1,50 @@
-import { colors, space } from '../../theme/theme';
+/**
+ * The sign-in error of §8, from the query or #error, with the next steps: "Try again" where signing
+ * in again can end differently (the machine says where), "Contact support" which opens the support
+ * form with the reason filled in, and OK to close it. Each tells the machine.
+ */
+import { css } from '@emotion/react';
+import { colors, mediaUp, space } from '../../theme/theme';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectErrorModal } from '../../../machines/selectors';
 
-/** The sign-in error of §8, from the query or #error; closing it tells the machine. */
+const actions = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  ${mediaUp('sm')} {
+    flex-direction: row-reverse;
+    justify-content: flex-start;
+  }
+`;
+
 export default function ErrorModal() {
   const send = usePortalSend();
-  const error = usePortalSelector(selectErrorModal);
+  const error = usePortalSelector(selectErrorModal, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   if (!error) return null;
   const dismiss = () => send({ type: 'ERROR_MODAL.DISMISSED' });
   return (
     <Modal role="alertdialog" title={error.title} onClose={dismiss}>
       <p css={{ margin: `0 0 ${space(6)}`, color: colors.dark }}>{error.message}</p>
-      <Button onClick={dismiss} css={{ width: '100%' }} autoFocus>
-        OK
-      </Button>
+      <div css={actions}>
+        {error.retry && (
+          <Button onClick={() => send({ type: 'ERROR_MODAL.RETRY_REQUESTED' })} data-autofocus>
+            Try again
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          onClick={() => send({ type: 'ERROR_MODAL.SUPPORT_REQUESTED' })}
+          data-autofocus={!error.retry || undefined}
+        >
+          Contact support
+        </Button>
+        <Button variant="secondary" onClick={dismiss}>
+          OK
+        </Button>
+      </div>
     </Modal>
   );
 }

@@ -19,7 +19,7 @@ export default function StatusLookupModal() {
       <form onSubmit={submit} noValidate>
         <TextField
           label="Export ID"
-          hint="The 32-character ID from your notification email."
+          hint="You can find this ID of 32 letters and numbers in the email we sent you."
           value={lookup.value}
           onChange={(value) => send({ type: 'STATUS_LOOKUP.ID_CHANGED', value })}
           error={lookup.error}

@@ -15,10 +15,12 @@ import {
   selectJobs,
   selectJobStatus,
   selectLocation,
+  selectOptOut,
   selectScreen,
   selectShowsStartOver,
   selectSidebar,
   selectStep,
+  signInErrorText,
   toStoredSnapshot,
   type PortalSnapshot,
   type Screen,
@@ -95,6 +97,10 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     if (snapshot.context.statusLookup.error) expect(snapshot.context.statusLookup.error).toBe('Invalid export ID');
   },
   'exportPortal.signIn.leavingForSignIn': (seen) => {
+    // From the error modal, "Try again" only where signing in again can end differently.
+    if (seen.event?.type === 'ERROR_MODAL.RETRY_REQUESTED') {
+      expect(['ACCOUNT_DOES_NOT_EXIST', 'MAILBOX_IS_NOT_ACTIVE']).not.toContain(seen.previous?.context.errorModal?.code);
+    }
     if (enteredNow(seen, 'signIn.leavingForSignIn')) expect(seen.newCalls).toEqual([{ name: 'leaveForSourceSignIn', params: undefined }]);
     else expect(seen.newCalls).toEqual([]);
   },
@@ -119,6 +125,12 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     if (snapshot.context.optOutError) expect(selectFieldErrors(snapshot).optOut).toBe(MESSAGES.optOutUpdateFailed);
     // After a cancel there is no way back to the closure.
     if (snapshot.context.optOutResult === 'CANCELED_OPT_OUT') expect(snapshot.can({ type: 'OPT_OUT.REQUESTED' })).toBe(false);
+  },
+  'exportPortal.optOutInfo.confirmingSchedule': ({ snapshot }) => {
+    expect(['NONE', 'OPTED_OUT_CANCEL']).toContain(snapshot.context.optOutState);
+    // Nothing is asked of the server until the customer says yes.
+    expect(snapshot.context.pendingOptOutRequest).toBeNull();
+    expect(selectOptOut(snapshot).confirmingSchedule).toBe(true);
   },
   'exportPortal.optOutInfo.confirmingCancel': ({ snapshot }) =>
     expect(['OPTED_OUT_INITIAL', 'OPTED_OUT_DELETE']).toContain(snapshot.context.optOutState),
@@ -302,8 +314,14 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   },
   'exportPortal.statusFromEmail.failed': ({ snapshot }) => expect(selectJobs(snapshot).message).toBe(MESSAGES.statusFromEmailFailed),
   'exportPortal.supportForm': ({ snapshot }) => expect(selectShowsStartOver(snapshot)).toBe(true),
-  'exportPortal.supportForm.idle': ({ snapshot }) => {
+  'exportPortal.supportForm.idle': ({ snapshot, event, previous }) => {
     const s = snapshot.context.support;
+    // From the sign-in modal: its reason is in "What happened?", and the modal is closed.
+    const modal = previous?.context.errorModal;
+    if (event?.type === 'ERROR_MODAL.SUPPORT_REQUESTED' && modal) {
+      expect(s.issue).toBe(`I could not sign in to the export portal. The message said: ${signInErrorText(modal).message}`);
+      expect(snapshot.context.errorModal).toBeNull();
+    }
     expect(snapshot.can({ type: 'SUPPORT.SUBMITTED' })).toBe(s.issue.trim().length > 5 && s.email_address.includes('@'));
   },
   'exportPortal.supportForm.sending': ({ snapshot }) => expect(snapshot.can({ type: 'SUPPORT.SUBMITTED' })).toBe(false),

@@ -13,6 +13,7 @@ import {
   validateExportId,
   isSupportFormValid,
   isValidImapAddress,
+  signInRetryHelps,
   type PortalActorName,
   type PortalEvent,
   type PortalInput,
@@ -105,8 +106,14 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
   // Root transitions (ROUTE.VISITED, START_OVER) read these; every screen keeps a few of them.
   const route = [facts.hasSourceToken(c), facts.canEnterMigrationOptions(c), facts.canStartMigration(c)];
   const byState: Record<string, unknown[]> = {
-    'signIn.idle': [c.errorModal !== null, validateExportId(c.statusLookup.value) === null, ...route],
+    'signIn.idle': [
+      c.errorModal !== null,
+      c.errorModal !== null && signInRetryHelps(c.errorModal.code),
+      validateExportId(c.statusLookup.value) === null,
+      ...route,
+    ],
     'optOutInfo.idle': [c.optOutState, c.optOutResult],
+    'optOutInfo.confirmingSchedule': [c.optOutState],
     'optOutInfo.confirmingCancel': [c.optOutState],
     'optOutInfo.updating': [c.pendingOptOutRequest],
     'destinationAccount.choosing': [

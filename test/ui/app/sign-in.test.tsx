@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { eventually, renderApp, settle } from '../render-app';
+import { arrives, eventually, renderApp, settle } from '../render-app';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -92,5 +92,41 @@ describe('sign-in screen', () => {
     renderApp({ url: '/#error' });
     const dialog = await eventually(() => screen.getByRole('alertdialog'));
     expect(within(dialog).getByText('An external authentication error has happened. Please, try to sign in again.')).toBeInTheDocument();
+  });
+
+  describe("the error modal's next steps", () => {
+    it('offers no "Try again" where the same sign-in meets the same account, and takes the reason to support', async () => {
+      const { user, effects } = renderApp({ url: '/?error=MAILBOX_IS_NOT_ACTIVE&type=AUTH_ERROR&message=pat%40northwave.example' });
+      const dialog = await eventually(() => screen.getByRole('alertdialog'));
+      expect(within(dialog).getByText('The mailbox for user pat@northwave.example is not active.')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      const support = within(dialog).getByRole('button', { name: 'Contact support' });
+      await settle();
+      expect(support).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(await arrives('Contact support')).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/support-form');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(screen.getByLabelText(/^Your Northwave email address/)).toHaveValue('pat@northwave.example');
+      expect(screen.getByLabelText(/^What happened\?/)).toHaveValue(
+        'I could not sign in to the export portal. The message said: The mailbox for user pat@northwave.example is not active.',
+      );
+      // Filled in and valid: one press sends it.
+      expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+      expect(effects).toEqual([]);
+    });
+
+    it('offers "Try again" first where signing in again can help, and it signs in again', async () => {
+      const { user, effects } = renderApp({ url: '/#error' });
+      const dialog = await eventually(() => screen.getByRole('alertdialog'));
+      const retry = within(dialog).getByRole('button', { name: 'Try again' });
+      await settle();
+      expect(retry).toHaveFocus();
+      expect(within(dialog).getByRole('button', { name: 'Contact support' })).toBeInTheDocument();
+      await user.click(retry);
+      await settle();
+      expect(effects.map((e) => e.name)).toEqual(['leaveForSourceSignIn']);
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
   });
 });

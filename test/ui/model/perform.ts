@@ -77,11 +77,11 @@ const cancelDialogOpen = (snapshot: PortalSnapshot) =>
     (state) => snapshot.matches({ complete: state }) || snapshot.matches({ status: { shown: state } }),
   );
 
+const closureDialogOpen = (snapshot: PortalSnapshot) =>
+  snapshot.matches({ optOutInfo: 'confirmingCancel' }) || snapshot.matches({ optOutInfo: 'confirmingSchedule' });
+
 const modalOpen = (snapshot: PortalSnapshot) =>
-  snapshot.context.statusLookup.open ||
-  selectErrorModal(snapshot) !== null ||
-  snapshot.matches({ optOutInfo: 'confirmingCancel' }) ||
-  cancelDialogOpen(snapshot);
+  snapshot.context.statusLookup.open || selectErrorModal(snapshot) !== null || closureDialogOpen(snapshot) || cancelDialogOpen(snapshot);
 
 const footerLink = (name: string) => within(screen.getByRole('contentinfo')).getByRole('link', { name });
 
@@ -102,6 +102,8 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
     case 'SIGN_IN.REQUESTED':
       return !c.statusLookup.open && selectErrorModal(snapshot) === null;
     case 'ERROR_MODAL.DISMISSED':
+    case 'ERROR_MODAL.RETRY_REQUESTED':
+    case 'ERROR_MODAL.SUPPORT_REQUESTED':
       return selectErrorModal(snapshot) !== null && !c.statusLookup.open;
     case 'OTHER.FIELD_CHANGED':
       return c.other.active && (e.field !== 'imap' || c.other.customImap);
@@ -126,7 +128,7 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
       return wants && current !== e.format;
     }
     case 'START_OVER.REQUESTED':
-      return !snapshot.matches({ optOutInfo: 'confirmingCancel' });
+      return !closureDialogOpen(snapshot);
     // The footer's links, there on every screen unless a dialog or the busy overlay covers the page.
     case 'SUPPORT.OPENED':
     case 'POLICY.OPENED':
@@ -213,6 +215,12 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
     case 'ERROR_MODAL.DISMISSED':
       await user.click(button('OK'));
       break;
+    case 'ERROR_MODAL.RETRY_REQUESTED':
+      await user.click(button('Try again'));
+      break;
+    case 'ERROR_MODAL.SUPPORT_REQUESTED':
+      await user.click(button('Contact support'));
+      break;
     case 'DESTINATION.SELECTED':
       await user.click(radio(PROVIDER_NAMES[e.provider as string] ?? String(e.provider)));
       break;
@@ -261,6 +269,12 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       break;
     case 'OPT_OUT.REQUESTED':
       await user.click(button('Schedule closure'));
+      break;
+    case 'OPT_OUT.CONFIRMED':
+      await user.click(button('Yes, close my account'));
+      break;
+    case 'OPT_OUT.DISMISSED':
+      await user.keyboard('{Escape}');
       break;
     case 'OPT_OUT.CANCEL_REQUESTED':
       await user.click(button('Cancel closure'));

@@ -50,6 +50,9 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
     if (error) {
       const dialog = screen.getByRole('alertdialog', { name: error.title });
       expect(within(dialog).getByText(error.message)).toBeInTheDocument();
+      // The next steps: trying again only where it can help, support always.
+      expect(within(dialog).queryByRole('button', { name: 'Try again' }) !== null).toBe(error.retry);
+      expect(within(dialog).getByRole('button', { name: 'Contact support' })).toBeInTheDocument();
     } else expect(screen.queryByRole('alertdialog')).toBeNull();
   },
   'signIn.leavingForSignIn': () => expect(buttonNamed('Sign in')).toHaveAttribute('aria-busy', 'true'),
@@ -58,6 +61,11 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
     expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
   'loading.fetchingComcastInfo': (s) =>
     expect(text(`Fetching information for ${s.context.srcAccount?.email ?? 'your account'}...`)).toBe(true),
+  'optOutInfo.confirmingSchedule': () => {
+    const dialog = screen.getByRole('alertdialog', { name: 'Close your account?' });
+    expect(within(dialog).getByText(/will be deleted in 30 days, on/)).toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  },
   'optOutInfo.confirmingCancel': () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel your account closure?' });
     expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
@@ -96,6 +104,8 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
       );
   },
   'statusFromEmail.failed': () => expect(text(MESSAGES.statusFromEmailFailed)).toBe(true),
+  // What the machine holds is what the form shows (a reason brought from the sign-in modal included).
+  'supportForm.idle': (s) => expect(screen.getByLabelText(/^What happened\?/)).toHaveValue(s.context.support.issue),
   'supportForm.sending': () => expect(buttonNamed('Submit')).toHaveAttribute('aria-busy', 'true'),
   'supportForm.sent': () => expect(text('Thanks — we received your message.')).toBe(true),
   'supportForm.failed': (s) => expect(screen.getByRole('alert')).toHaveTextContent(s.context.supportError ?? ''),

@@ -33,7 +33,7 @@ describe('Google terms', () => {
   it('comes before the options for Gmail; Back returns to the destination, Next accepts and goes on', async () => {
     const { user } = await toOptions(/Gmail/);
     expect(await arrives('Privacy statement')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Privacy statement for Gmail access' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('region', { name: 'How we use your Gmail account' })).toHaveAttribute('tabindex', '0');
     await user.click(back());
     expect(await arrives('Save your email data')).toBeInTheDocument();
     await user.click(next());
@@ -115,7 +115,7 @@ describe('options page', () => {
     expect(option(/^Email and contacts/)).toHaveAccessibleDescription(
       'Yahoo Mail does not let other apps add contacts: only your email can move there.',
     );
-    const help = /create an app password in your Yahoo account’s security settings, then go back, choose Other/;
+    const help = /make an app password in your Yahoo account’s safety settings\. Then come back, choose Other/;
     expect(screen.getByText(help)).toBeInTheDocument();
     await user.click(option(/^Email\s*All your messages/));
     await user.click(next());
@@ -131,7 +131,7 @@ describe('options page', () => {
     expect(option(/^Email and contacts/)).toHaveAccessibleDescription(
       'AOL Mail does not let other apps add contacts: only your email can move there.',
     );
-    expect(screen.getByText(/create an app password in your AOL account’s security settings/)).toBeInTheDocument();
+    expect(screen.getByText(/make an app password in your AOL account’s safety settings/)).toBeInTheDocument();
   });
 
   it('shows the option-page error a failed consent brings back', async () => {

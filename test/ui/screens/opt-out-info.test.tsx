@@ -1,7 +1,8 @@
 /**
  * The opt-out view and the destination page's opt-out panel: every display state of §4 explained,
- * the actions the machine allows, the confirmation that cancelling cannot be undone, and the §8
- * opt-out error.
+ * the actions the machine allows, the confirmations before scheduling a closure (what it means and
+ * the date) and before cancelling one (which cannot be undone), the one deadline both pages give,
+ * and the §8 opt-out error.
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +39,9 @@ describe('opt-out explanations', () => {
   });
 
   it('put the days left into the words', () => {
-    const text = explainOptOut('optedOutInitial', { providerName: 'Northwave', daysUntilPurge: 9 }).paragraphs.join(' ');
+    const text = explainOptOut('optedOutInitial', { providerName: 'Northwave', deadline: { days: 9, event: 'deleted' } }).paragraphs.join(
+      ' ',
+    );
     expect(text).toContain('deleted in 9 days');
     expect(daysPhrase(1)).toBe('1 day');
     expect(daysPhrase(0)).toBe('less than a day');
@@ -95,22 +98,59 @@ describe('opt-out view', () => {
     expect(screen.getByText('30 days')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save my email and contacts' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Schedule closure' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, close my account' }));
     await flush();
     expect(api.updateOptOutState).toHaveBeenCalledWith(expect.objectContaining({ optOutState: 'OPT_OUT' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Your account is scheduled to close' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel closure' })).toBeInTheDocument();
   });
 
+  it('asks before scheduling the closure, saying what it means and the date, and sends nothing until yes', async () => {
+    const { user, actor, api } = await withStatus({ account: true, login: true, optOutState: 'NONE', deactivationDate: inDays(60) });
+    actor.send({ type: 'ROUTE.VISITED', path: '/opt-out-info', query: {}, hash: '' });
+    await flush();
+    const schedule = screen.getByRole('button', { name: 'Schedule closure' });
+    await user.click(schedule);
+    const dialog = screen.getByRole('alertdialog', { name: 'Close your account?' });
+    const deletedOn = new Date(Date.now() + 30 * DAY);
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][deletedOn.getMonth()];
+    expect(dialog).toHaveTextContent(`deleted in 30 days, on ${month} ${deletedOn.getDate()}, ${deletedOn.getFullYear()}`);
+    expect(dialog).toHaveTextContent('cannot be brought back');
+    // Focus stays in the dialog, by Tab and by Shift+Tab.
+    for (const key of ['{Tab}', '{Tab}', '{Tab}', '{Shift>}{Tab}{/Shift}']) {
+      await user.keyboard(key);
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(schedule).toHaveFocus();
+    expect(api.updateOptOutState).not.toHaveBeenCalled();
+
+    await user.click(schedule);
+    await user.click(within(screen.getByRole('alertdialog')).getAllByRole('button', { name: 'Keep my account open' })[1] as HTMLElement);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.updateOptOutState).not.toHaveBeenCalled();
+
+    await user.click(schedule);
+    await user.click(screen.getByRole('button', { name: 'Yes, close my account' }));
+    await flush();
+    expect(api.updateOptOutState).toHaveBeenCalledTimes(1);
+    expect(api.updateOptOutState).toHaveBeenCalledWith(expect.objectContaining({ optOutState: 'OPT_OUT' }));
+    // What the dialog said is what the view now says: deleted in 30 days (before the mailbox would close in 60).
+    expect(screen.getByRole('term').parentElement).toHaveTextContent('Deleted in30 days');
+    expect(screen.queryByText(/60 days/)).not.toBeInTheDocument();
+  });
+
   it.each([
     [{ migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE' }, 'Your account has been closed'],
     [{ migrationStatus: 'PURGED', purgeReason: 'TOS_TIMEOUT_DELETE' }, 'Your mailbox has been deleted'],
-    [{ migrationStatus: 'PURGED', purgeReason: 'BAU_DELETE' }, 'Your mailbox is no longer available'],
+    [{ migrationStatus: 'PURGED', purgeReason: 'BAU_DELETE' }, 'Your mailbox is gone'],
   ])('explains a purged mailbox (%o) and offers no action', async (response, title) => {
     await withStatus({ account: true, login: true, optOutState: 'OPTED_OUT_MBOX_PURGED', ...response });
     expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     // The lead is the same for every customer: the prerendered page painted it before the data came.
     expect(shownLead()).toBe(SCREEN_HEADINGS.optOutInfo.lead);
-    expect(screen.getByText(/cannot be recovered/)).toBeInTheDocument();
+    expect(screen.getByText(/cannot get back email and contacts once they are deleted/)).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryAllByRole('button')).toHaveLength(0);
   });
 
@@ -149,5 +189,60 @@ describe('opt-out panel on the destination page', () => {
     expect(await arrives('Save your email data')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Review account closure' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Close your account instead' })).not.toBeInTheDocument();
+  });
+});
+
+describe('one deadline on both pages', () => {
+  const badge = () => screen.getByText(/^You have .* to save your data$/);
+  const openOptOutView = async (actor: Awaited<ReturnType<typeof withStatus>>['actor']) => {
+    actor.send({ type: 'ROUTE.VISITED', path: '/opt-out-info', query: {}, hash: '' });
+    await flush();
+  };
+
+  it('gives the deletion day of a scheduled closure that comes before the mailbox closes', async () => {
+    const { actor } = await withStatus({
+      account: true,
+      login: true,
+      optOutState: 'OPTED_OUT_INITIAL',
+      deactivationDate: inDays(30),
+      optedOutToBePurgedDate: inDays(21),
+    });
+    expect(await arrives('Save your email data')).toBeInTheDocument();
+    expect(badge()).toHaveTextContent('You have 21 days to save your data');
+    expect(screen.getByText(/deleted in 21 days/)).toBeInTheDocument();
+    expect(screen.queryByText(/30 days/)).not.toBeInTheDocument();
+
+    await openOptOutView(actor);
+    const facts = screen.getByRole('term').parentElement as HTMLElement;
+    expect(facts).toHaveTextContent('Deleted in21 days');
+    expect(screen.getByRole('status')).toHaveTextContent('deleted in 21 days');
+    expect(screen.getAllByRole('term')).toHaveLength(1);
+    expect(screen.queryByText(/30 days/)).not.toBeInTheDocument();
+  });
+
+  it('gives the day the mailbox closes when that comes before the deletion', async () => {
+    const { actor } = await withStatus({
+      account: true,
+      login: true,
+      optOutState: 'OPTED_OUT_INITIAL',
+      deactivationDate: inDays(7),
+      optedOutToBePurgedDate: inDays(21),
+    });
+    expect(await arrives('Save your email data')).toBeInTheDocument();
+    expect(badge()).toHaveTextContent('You have 7 days to save your data');
+    expect(screen.getByText(/closes in 7 days/)).toBeInTheDocument();
+
+    await openOptOutView(actor);
+    expect(screen.getByRole('term').parentElement).toHaveTextContent('Mailbox open for7 days');
+    expect(screen.queryByText(/21 days/)).not.toBeInTheDocument();
+  });
+
+  it('gives the day the mailbox closes to an account with no closure', async () => {
+    const { actor } = await withStatus({ account: true, login: true, optOutState: 'NONE', deactivationDate: inDays(60) });
+    expect(await arrives('Save your email data')).toBeInTheDocument();
+    expect(badge()).toHaveTextContent('You have 60 days to save your data');
+    await openOptOutView(actor);
+    expect(screen.getByRole('term').parentElement).toHaveTextContent('Mailbox open for60 days');
+    expect(screen.getByRole('status')).toHaveTextContent('stays open for 60 days');
   });
 });

@@ -25,7 +25,7 @@ describe('screen skeleton', () => {
   it('explains the account closure screen and the exports list in words that hold for every customer', () => {
     expect(SCREEN_HEADINGS.optOutInfo.lead).toMatch(/is closing\. Below is where your account stands/);
     expect(SCREEN_HEADINGS.statusFromEmail.lead).toMatch(
-      /Only the five most recent are listed; older export IDs are in their notification emails\.$/,
+      /We list only the last five\. You can find older export IDs in the emails we sent you\.$/,
     );
   });
 });

@@ -39,8 +39,8 @@ describe('your exports', () => {
     await openExports(api);
     expect(screen.getByText('Looking up your exports...')).toBeInTheDocument();
     expect(shownLead()).toBe(lead);
-    expect(lead).toMatch(/five most recent/);
-    expect(lead).toMatch(/notification emails/);
+    expect(lead).toMatch(/only the last five/);
+    expect(lead).toMatch(/older export IDs in the emails we sent you/);
   });
 
   it('lists the five newest under the signed-in address, the lead unchanged above them', async () => {
