@@ -11,7 +11,6 @@ import type { RunContext } from './container.ts';
 import { PresenceLedger } from './dedup.ts';
 import { paced } from './paced.ts';
 import { pipelined } from './pipelined.ts';
-import type { TransferLimits } from './pacing.ts';
 import {
   TransferFault,
   type AppendResult,
@@ -47,32 +46,37 @@ export type FolderCopy = RunContext & {
 type Step = { ref: MessageRef; action: 'present' | 'copy' | 'too-big' };
 type Batch = { steps: Step[]; copyUids: number[]; bytes: number };
 
-function planSteps(pending: MessageRef[], ledger: PresenceLedger, job: FolderCopy): Step[] {
+/**
+ * The folder's batches, each made when the loop asks for it (see pipelined.ts), so that what the plan
+ * holds per message exists for two batches at a time, not for the whole folder. Each message claims its
+ * copy at the destination when its batch is made, in UID order: the ledger is a snapshot taken before
+ * the first append, so the claims are those a plan made all at once would have made.
+ */
+function* batches(pending: MessageRef[], ledger: PresenceLedger, job: FolderCopy): Generator<Batch> {
   const maxBytes = job.destinationPort.traits.maxMessageBytes;
-  return pending.map((ref) => {
-    if (ledger.claim(job.destinationPort.keysFor(ref))) return { ref, action: 'present' };
-    if (maxBytes !== null && ref.size > maxBytes) return { ref, action: 'too-big' };
-    return { ref, action: 'copy' };
-  });
-}
-
-function batches(steps: Step[], limits: TransferLimits): Batch[] {
-  const out: Batch[] = [];
+  const actionOf = (ref: MessageRef): Step['action'] => {
+    if (ledger.claim(job.destinationPort.keysFor(ref))) return 'present';
+    if (maxBytes !== null && ref.size > maxBytes) return 'too-big';
+    return 'copy';
+  };
   let current: Batch = { steps: [], copyUids: [], bytes: 0 };
-  for (const step of steps) {
-    const size = step.action === 'copy' ? step.ref.size : 0;
-    if (current.copyUids.length > 0 && (current.copyUids.length >= limits.batchMessages || current.bytes + size > limits.batchBytes)) {
-      out.push(current);
+  for (const ref of pending) {
+    const action = actionOf(ref);
+    const size = action === 'copy' ? ref.size : 0;
+    if (
+      current.copyUids.length > 0 &&
+      (current.copyUids.length >= job.limits.batchMessages || current.bytes + size > job.limits.batchBytes)
+    ) {
+      yield current;
       current = { steps: [], copyUids: [], bytes: 0 };
     }
-    current.steps.push(step);
-    if (step.action === 'copy') {
-      current.copyUids.push(step.ref.uid);
+    current.steps.push({ ref, action });
+    if (action === 'copy') {
+      current.copyUids.push(ref.uid);
       current.bytes += size;
     }
   }
-  if (current.steps.length > 0) out.push(current);
-  return out;
+  if (current.steps.length > 0) yield current;
 }
 
 const failure = (folder: string, ref: MessageRef, reason: ItemFailureReason, detail: string): FailedItem => ({
@@ -236,12 +240,9 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
     if (ref.uid <= resumeAfter && !failedBefore.has(ref.uid)) ledger.claim(job.destinationPort.keysFor(ref));
   }
   const plan = batches(
-    planSteps(
-      index.messages.filter((ref) => ref.uid > resumeAfter),
-      ledger,
-      job,
-    ),
-    job.limits,
+    index.messages.filter((ref) => ref.uid > resumeAfter),
+    ledger,
+    job,
   );
 
   let failed = failedBefore.size;
