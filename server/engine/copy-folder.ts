@@ -8,6 +8,7 @@
  */
 import type { ByteBudget } from './byte-budget.ts';
 import type { RunContext } from './container.ts';
+import { compactRefs, type CompactRefs } from './compact-refs.ts';
 import { PresenceLedger } from './dedup.ts';
 import { paced } from './paced.ts';
 import { pipelined } from './pipelined.ts';
@@ -52,7 +53,7 @@ type Batch = { steps: Step[]; copyUids: number[]; bytes: number };
  * copy at the destination when its batch is made, in UID order: the ledger is a snapshot taken before
  * the first append, so the claims are those a plan made all at once would have made.
  */
-function* batches(pending: MessageRef[], ledger: PresenceLedger, job: FolderCopy): Generator<Batch> {
+function* batches(pending: Iterable<MessageRef>, ledger: PresenceLedger, job: FolderCopy): Generator<Batch> {
   const maxBytes = job.destinationPort.traits.maxMessageBytes;
   const actionOf = (ref: MessageRef): Step['action'] => {
     if (ledger.claim(job.destinationPort.keysFor(ref))) return 'present';
@@ -222,25 +223,36 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
   return failures.length;
 }
 
+/**
+ * The folder's index, kept compactly while the folder is copied (compact-refs.ts); the source's array
+ * of objects is let go as soon as it is read. Message-IDs are read only where they are needed: to
+ * recognise what a destination folder already holds (a resumed or repeated run), and to name in the
+ * item report a message too big to copy. Into an empty folder that is a second pass over the whole
+ * source spared.
+ */
+async function indexOf(job: FolderCopy, destinationHolds: boolean): Promise<{ uidValidity: string; refs: CompactRefs }> {
+  const maxBytes = job.destinationPort.traits.maxMessageBytes;
+  const index = await job.source.index(job.folder.path, (ref) => destinationHolds || (maxBytes !== null && ref.size > maxBytes));
+  return { uidValidity: index.uidValidity, refs: compactRefs(index.messages) };
+}
+
 /** Copies what is left of one folder and returns its count receipt. */
 export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   const target = await job.destination.prepareFolder(job.folder);
   const held = await job.destination.heldKeys(target);
   const ledger = new PresenceLedger(held);
-  // Message-IDs are read only where they are needed: to recognise what a destination folder already
-  // holds (a resumed or repeated run), and to name in the item report a message too big to copy.
-  // Into an empty folder that is a second pass over the whole source spared.
-  const maxBytes = job.destinationPort.traits.maxMessageBytes;
-  const index = await job.source.index(job.folder.path, (ref) => held.size > 0 || (maxBytes !== null && ref.size > maxBytes));
-  const sameValidity = job.checkpoint !== null && job.checkpoint.validity === index.uidValidity;
+  const { uidValidity, refs } = await indexOf(job, held.size > 0);
+  const sameValidity = job.checkpoint !== null && job.checkpoint.validity === uidValidity;
   const resumeAfter = sameValidity ? (job.checkpoint?.position ?? 0) : 0;
   const failedBefore = sameValidity ? job.failedUids : new Set<number>();
   // Messages done earlier claim their copies first; what is left at the destination matches pending ones.
-  for (const ref of index.messages) {
+  for (const ref of refs) {
     if (ref.uid <= resumeAfter && !failedBefore.has(ref.uid)) ledger.claim(job.destinationPort.keysFor(ref));
   }
   const plan = batches(
-    index.messages.filter((ref) => ref.uid > resumeAfter),
+    (function* () {
+      for (const ref of refs) if (ref.uid > resumeAfter) yield ref;
+    })(),
     ledger,
     job,
   );
@@ -251,7 +263,7 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
     (batch) => fetchWithin(job, batch),
     async (batch, held) => {
       try {
-        failed += await runBatch(job, target, index.uidValidity, batch, held.fetched);
+        failed += await runBatch(job, target, uidValidity, batch, held.fetched);
       } finally {
         held.release();
       }
@@ -262,7 +274,7 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
     operation: OPERATION,
     container: job.folder.path,
     destination: target,
-    sourceCount: index.messages.length,
+    sourceCount: refs.length,
     destinationCount: await job.destination.count(target),
     failed,
   };
