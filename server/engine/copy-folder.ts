@@ -8,10 +8,10 @@
  */
 import type { ByteBudget } from './byte-budget.ts';
 import type { RunContext } from './container.ts';
+import { compactRefs, type CompactRefs } from './compact-refs.ts';
 import { PresenceLedger } from './dedup.ts';
 import { paced } from './paced.ts';
 import { pipelined } from './pipelined.ts';
-import type { TransferLimits } from './pacing.ts';
 import {
   TransferFault,
   type AppendResult,
@@ -47,32 +47,37 @@ export type FolderCopy = RunContext & {
 type Step = { ref: MessageRef; action: 'present' | 'copy' | 'too-big' };
 type Batch = { steps: Step[]; copyUids: number[]; bytes: number };
 
-function planSteps(pending: MessageRef[], ledger: PresenceLedger, job: FolderCopy): Step[] {
+/**
+ * The folder's batches, each made when the loop asks for it (see pipelined.ts), so that what the plan
+ * holds per message exists for two batches at a time, not for the whole folder. Each message claims its
+ * copy at the destination when its batch is made, in UID order: the ledger is a snapshot taken before
+ * the first append, so the claims are those a plan made all at once would have made.
+ */
+function* batches(pending: Iterable<MessageRef>, ledger: PresenceLedger, job: FolderCopy): Generator<Batch> {
   const maxBytes = job.destinationPort.traits.maxMessageBytes;
-  return pending.map((ref) => {
-    if (ledger.claim(job.destinationPort.keysFor(ref))) return { ref, action: 'present' };
-    if (maxBytes !== null && ref.size > maxBytes) return { ref, action: 'too-big' };
-    return { ref, action: 'copy' };
-  });
-}
-
-function batches(steps: Step[], limits: TransferLimits): Batch[] {
-  const out: Batch[] = [];
+  const actionOf = (ref: MessageRef): Step['action'] => {
+    if (ledger.claim(job.destinationPort.keysFor(ref))) return 'present';
+    if (maxBytes !== null && ref.size > maxBytes) return 'too-big';
+    return 'copy';
+  };
   let current: Batch = { steps: [], copyUids: [], bytes: 0 };
-  for (const step of steps) {
-    const size = step.action === 'copy' ? step.ref.size : 0;
-    if (current.copyUids.length > 0 && (current.copyUids.length >= limits.batchMessages || current.bytes + size > limits.batchBytes)) {
-      out.push(current);
+  for (const ref of pending) {
+    const action = actionOf(ref);
+    const size = action === 'copy' ? ref.size : 0;
+    if (
+      current.copyUids.length > 0 &&
+      (current.copyUids.length >= job.limits.batchMessages || current.bytes + size > job.limits.batchBytes)
+    ) {
+      yield current;
       current = { steps: [], copyUids: [], bytes: 0 };
     }
-    current.steps.push(step);
-    if (step.action === 'copy') {
-      current.copyUids.push(step.ref.uid);
+    current.steps.push({ ref, action });
+    if (action === 'copy') {
+      current.copyUids.push(ref.uid);
       current.bytes += size;
     }
   }
-  if (current.steps.length > 0) out.push(current);
-  return out;
+  if (current.steps.length > 0) yield current;
 }
 
 const failure = (folder: string, ref: MessageRef, reason: ItemFailureReason, detail: string): FailedItem => ({
@@ -218,30 +223,38 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
   return failures.length;
 }
 
+/**
+ * The folder's index, kept compactly while the folder is copied (compact-refs.ts); the source's array
+ * of objects is let go as soon as it is read. Message-IDs are read only where they are needed: to
+ * recognise what a destination folder already holds (a resumed or repeated run), and to name in the
+ * item report a message too big to copy. Into an empty folder that is a second pass over the whole
+ * source spared.
+ */
+async function indexOf(job: FolderCopy, destinationHolds: boolean): Promise<{ uidValidity: string; refs: CompactRefs }> {
+  const maxBytes = job.destinationPort.traits.maxMessageBytes;
+  const index = await job.source.index(job.folder.path, (ref) => destinationHolds || (maxBytes !== null && ref.size > maxBytes));
+  return { uidValidity: index.uidValidity, refs: compactRefs(index.messages) };
+}
+
 /** Copies what is left of one folder and returns its count receipt. */
 export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   const target = await job.destination.prepareFolder(job.folder);
   const held = await job.destination.heldKeys(target);
   const ledger = new PresenceLedger(held);
-  // Message-IDs are read only where they are needed: to recognise what a destination folder already
-  // holds (a resumed or repeated run), and to name in the item report a message too big to copy.
-  // Into an empty folder that is a second pass over the whole source spared.
-  const maxBytes = job.destinationPort.traits.maxMessageBytes;
-  const index = await job.source.index(job.folder.path, (ref) => held.size > 0 || (maxBytes !== null && ref.size > maxBytes));
-  const sameValidity = job.checkpoint !== null && job.checkpoint.validity === index.uidValidity;
+  const { uidValidity, refs } = await indexOf(job, held.size > 0);
+  const sameValidity = job.checkpoint !== null && job.checkpoint.validity === uidValidity;
   const resumeAfter = sameValidity ? (job.checkpoint?.position ?? 0) : 0;
   const failedBefore = sameValidity ? job.failedUids : new Set<number>();
   // Messages done earlier claim their copies first; what is left at the destination matches pending ones.
-  for (const ref of index.messages) {
+  for (const ref of refs) {
     if (ref.uid <= resumeAfter && !failedBefore.has(ref.uid)) ledger.claim(job.destinationPort.keysFor(ref));
   }
   const plan = batches(
-    planSteps(
-      index.messages.filter((ref) => ref.uid > resumeAfter),
-      ledger,
-      job,
-    ),
-    job.limits,
+    (function* () {
+      for (const ref of refs) if (ref.uid > resumeAfter) yield ref;
+    })(),
+    ledger,
+    job,
   );
 
   let failed = failedBefore.size;
@@ -250,7 +263,7 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
     (batch) => fetchWithin(job, batch),
     async (batch, held) => {
       try {
-        failed += await runBatch(job, target, index.uidValidity, batch, held.fetched);
+        failed += await runBatch(job, target, uidValidity, batch, held.fetched);
       } finally {
         held.release();
       }
@@ -261,7 +274,7 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
     operation: OPERATION,
     container: job.folder.path,
     destination: target,
-    sourceCount: index.messages.length,
+    sourceCount: refs.length,
     destinationCount: await job.destination.count(target),
     failed,
   };

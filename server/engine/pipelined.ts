@@ -3,23 +3,29 @@
  * source and destination are separate connections, so the two overlap. Shared by the mail and contacts
  * loops. When a write fails, a fetch still running must not surface as an unhandled rejection, and what
  * it brings is handed to `unwritten` (the mail loop gives the batch's bytes back to the run's budget).
+ * The batches may be made as they are asked for (a generator), so a folder of 100,000 messages is never
+ * planned whole in memory: at most the batch being written and the one being fetched exist at once.
  */
 export async function pipelined<B, F>(
-  batches: readonly B[],
+  batches: Iterable<B>,
   fetch: (batch: B) => Promise<F>,
   write: (batch: B, fetched: F) => Promise<void>,
   unwritten: (fetched: F) => void = () => {},
 ): Promise<void> {
-  const [first] = batches;
-  let next: Promise<F> | null = first === undefined ? null : fetch(first);
+  const upcoming = batches[Symbol.iterator]();
+  const fetchNext = (): { batch: B; fetched: Promise<F> } | null => {
+    const step = upcoming.next();
+    return step.done ? null : { batch: step.value, fetched: fetch(step.value) };
+  };
+  let next = fetchNext();
   try {
-    for (const [i, batch] of batches.entries()) {
-      const fetched = await (next as Promise<F>);
-      const following = batches[i + 1];
-      next = following === undefined ? null : fetch(following);
-      await write(batch, fetched);
+    while (next !== null) {
+      const { batch, fetched } = next;
+      const ready = await fetched;
+      next = fetchNext();
+      await write(batch, ready);
     }
   } finally {
-    next?.then(unwritten, () => {});
+    next?.fetched.then(unwritten, () => {});
   }
 }

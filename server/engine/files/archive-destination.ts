@@ -9,6 +9,7 @@ import { mboxrdParts } from '../../vendor/formats/mbox.ts';
 import { refKey } from '../dedup.ts';
 import type { MailDestination, MailDestinationSession, MessageRef, SourceFolder, SourceMessage } from '../ports.ts';
 import { createEntryNames, type EntryLayout } from './entry-names.ts';
+import { createHeldDigests, digestKey, type HeldDigests } from './held-digests.ts';
 import type { ZipArchive, ZipEntryWriter } from './zip-archive.ts';
 
 export type ArchiveFormat = 'MBOX' | 'EML';
@@ -22,7 +23,7 @@ export type ArchiveDestinationOptions = {
   now?: () => Date;
 };
 
-type Target = { name: string; held: Map<string, number>; count: number };
+type Target = { name: string; held: HeldDigests; count: number };
 
 // A UID has at most 10 digits; zero-padded to 6, so up to `/4294967295.eml` inside a folder's directory.
 const emlName = (uid: number) => `${String(uid).padStart(6, '0')}.eml`;
@@ -30,6 +31,8 @@ const LAYOUTS: Record<ArchiveFormat, EntryLayout> = {
   MBOX: { folderAs: 'file', suffix: '.mbox', inside: 0 },
   EML: { folderAs: 'directory', suffix: '', inside: `/${emlName(0xffffffff)}`.length, callerNames: /^\d+\.eml$/i },
 };
+
+const keyOf = (ref: MessageRef) => digestKey(refKey(ref));
 
 export function createArchiveDestination(options: ArchiveDestinationOptions): MailDestination {
   const names = createEntryNames(options.prefix ?? 'email/', LAYOUTS[options.format]);
@@ -50,7 +53,7 @@ export function createArchiveDestination(options: ArchiveDestinationOptions): Ma
       if (known) return known;
       const name = names.folder(folder.segments);
       byFolder.set(folder.path, name);
-      targets.set(name, { name, held: new Map(), count: 0 });
+      targets.set(name, { name, held: createHeldDigests(), count: 0 });
       if (options.format === 'MBOX') {
         // Opened now, so an empty folder still becomes an (empty) .mbox file.
         await endOpenEntry();
@@ -59,7 +62,7 @@ export function createArchiveDestination(options: ArchiveDestinationOptions): Ma
       return name;
     },
     async heldKeys(target) {
-      return new Map(targets.get(target)?.held ?? []);
+      return targets.get(target)?.held.counts() ?? new Map();
     },
     async append(targetName, message: SourceMessage) {
       const target = targets.get(targetName);
@@ -71,7 +74,7 @@ export function createArchiveDestination(options: ArchiveDestinationOptions): Ma
         for (const part of mboxrdParts(message.raw, 'MAILER-DAEMON', message.internalDate)) await open.entry.write(part);
       }
       target.count++;
-      target.held.set(refKey(message), (target.held.get(refKey(message)) ?? 0) + 1);
+      target.held.add(keyOf(message));
       return { ok: true };
     },
     async count(target) {
@@ -83,7 +86,7 @@ export function createArchiveDestination(options: ArchiveDestinationOptions): Ma
   return {
     traits: { maxParallelFolders: 1, maxMessageBytes: null, durable: false },
     connect: async () => session,
-    keysFor: (ref: MessageRef) => [refKey(ref)],
+    keysFor: (ref: MessageRef) => [keyOf(ref)],
     finish: endOpenEntry,
     discard: async () => {
       open = null;

@@ -3,6 +3,11 @@
  * writes faster than the disk takes it waits instead of piling Buffers up in the stream's queue, so
  * the memory a writer holds is the stream's high-water mark and one chunk. It counts the bytes written
  * (a ZIP's offsets). The first error of the stream fails every write after it.
+ *
+ * Small chunks are gathered into one Buffer before they go to the stream: each write the stream makes
+ * is a trip to Node's thread pool and a system call, and a ZIP of small EML messages has four small
+ * chunks a message (local header, deflated data, data descriptor, directory record). The order of
+ * the bytes is the order of the calls, whether or not each call is awaited before the next.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -20,6 +25,8 @@ export type FileSink = {
 
 // Larger than the stream's 16 KB default, so a deflated entry goes out in fewer, fuller writes.
 const HIGH_WATER_MARK = 256 * 1024;
+// Chunks smaller than this are gathered; a gathered Buffer goes to the stream once the next chunk would not fit.
+const GATHER = 64 * 1024;
 
 export function openFileSink(path: string): FileSink {
   const stream = createWriteStream(path, { highWaterMark: HIGH_WATER_MARK });
@@ -30,6 +37,18 @@ export function openFileSink(path: string): FileSink {
   failed.catch(() => {});
   const stopped = () => failure ?? new Error(`${path} is no longer being written`);
   let written = 0;
+  let gathered = Buffer.allocUnsafeSlow(GATHER);
+  let filled = 0;
+
+  /** Hands what is gathered to the stream; false when the stream is full. */
+  function pass(): boolean {
+    if (filled === 0) return true;
+    const full = gathered.subarray(0, filled);
+    // The stream keeps `full` until it is written, so the next chunks are gathered in another Buffer.
+    gathered = Buffer.allocUnsafeSlow(GATHER);
+    filled = 0;
+    return stream.write(full);
+  }
 
   /** Until the stream has room, or will never have it again. */
   async function room(): Promise<void> {
@@ -48,12 +67,16 @@ export function openFileSink(path: string): FileSink {
     async write(chunk) {
       if (failure || stream.destroyed) throw stopped();
       written += chunk.length;
-      if (!stream.write(chunk)) await room();
+      let roomLeft = filled + chunk.length > GATHER ? pass() : true;
+      if (chunk.length >= GATHER) roomLeft = stream.write(chunk) && roomLeft;
+      else filled += chunk.copy(gathered, filled);
+      if (!roomLeft) await room();
     },
     get written() {
       return written;
     },
     async end() {
+      pass();
       stream.end();
       await Promise.race([finished(stream), failed]);
     },

@@ -1,21 +1,21 @@
 /**
  * One ZIP file written as a stream, one entry after another, whose memory does not grow with the
- * number or the size of the entries (decision 0019): an entry's bytes go through Node's zlib deflate
- * in pieces straight to the file, each write waiting while the file stream is behind (file-sink.ts),
+ * number or the size of the entries (decision 0019): an entry's bytes are deflated in pieces (deflater.ts)
+ * straight to the file, each write waiting while the file stream is behind (file-sink.ts),
  * and nothing keeps a written Buffer. What the central directory needs of each entry is appended to a
  * second file beside the archive and copied to its end on close, so not even the entry list stays in
  * memory. ZIP64 records are written when sizes, offsets or the entry count need them
  * (zip-records.ts). The archive is written beside its final name and renamed into place only when
  * complete, so a half-written archive is never offered.
  */
-import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { createDeflateRaw, crc32, type DeflateRaw } from 'node:zlib';
+import { createDeflater } from './deflater.ts';
 import { openFileSink } from './file-sink.ts';
 import { centralHeader, dataDescriptor, endRecords, localHeader } from './zip-records.ts';
 
 export type ZipEntryWriter = {
+  /** Each write is awaited before the next (the chunk may be reused once it resolves). */
   write(chunk: Buffer): Promise<void>;
   end(): Promise<void>;
 };
@@ -31,57 +31,35 @@ export type ZipArchive = {
   discard(): Promise<void>;
 };
 
-// Input goes to deflate in pieces of this size, so a 50 MB message is never queued whole in zlib or
-// in the file stream: each piece waits until the one before it has left.
-const PIECE = 256 * 1024;
-const LEVEL = 6;
-
 export function openZipArchive(path: string): ZipArchive {
   const partial = `${path}.partial`;
   const directoryPath = `${path}.directory.partial`;
   const out = openFileSink(partial);
   const directory = openFileSink(directoryPath);
+  const deflater = createDeflater((chunk) => out.write(chunk));
   let entries = 0;
-  let open: { name: string; deflate: DeflateRaw } | null = null;
+  let open: string | null = null;
   let state: 'writing' | 'closed' | 'discarded' = 'writing';
 
   function entryWriter(name: string, mtime: Date): ZipEntryWriter {
     if (state !== 'writing') throw new Error(`the archive is ${state}: cannot add ${name}`);
-    if (open !== null) throw new Error(`cannot open ${name} while ${open.name} is open: a ZIP is written one entry at a time`);
+    if (open !== null) throw new Error(`cannot open ${name} while ${open} is open: a ZIP is written one entry at a time`);
     const nameBytes = Buffer.from(name, 'utf8');
     const offset = out.written;
     const started = out.write(localHeader(nameBytes, mtime));
-    const deflate = createDeflateRaw({ level: LEVEL });
-    open = { name, deflate };
-    let crc = 0;
-    let size = 0;
-    let compressedSize = 0;
-    // Moves deflate's output to the file; while the file is behind, deflate's buffers fill and its
-    // writes below wait for 'drain'.
-    const pump = (async () => {
-      await started;
-      for await (const chunk of deflate as AsyncIterable<Buffer>) {
-        compressedSize += chunk.length;
-        await out.write(chunk);
-      }
-    })();
-    pump.catch(() => {});
+    open = name;
 
     return {
       async write(chunk) {
         if (state === 'discarded') throw new Error(`the archive is discarded: ${name} cannot be written`);
-        for (let at = 0; at < chunk.length; at += PIECE) {
-          const piece = chunk.subarray(at, at + PIECE);
-          crc = crc32(piece, crc);
-          size += piece.length;
-          if (!deflate.write(piece)) await Promise.race([once(deflate, 'drain'), pump]);
-        }
+        await started;
+        await deflater.write(chunk);
       },
       async end() {
-        deflate.end();
-        await pump;
-        await out.write(dataDescriptor({ crc, compressedSize, size }));
-        await directory.write(centralHeader({ name: nameBytes, mtime, crc, compressedSize, size, offset }));
+        await started;
+        const data = await deflater.finish();
+        await out.write(dataDescriptor(data));
+        await directory.write(centralHeader({ ...data, name: nameBytes, mtime, offset }));
         entries++;
         open = null;
       },
@@ -97,8 +75,9 @@ export function openZipArchive(path: string): ZipArchive {
     openEntry: entryWriter,
     async close() {
       if (state !== 'writing') throw new Error(`the archive is ${state}`);
-      if (open !== null) throw new Error(`${open.name} is still open`);
+      if (open !== null) throw new Error(`${open} is still open`);
       state = 'closed';
+      deflater.destroy();
       await directory.end();
       const start = out.written;
       for await (const chunk of createReadStream(directoryPath) as AsyncIterable<Buffer>) await out.write(chunk);
@@ -109,7 +88,7 @@ export function openZipArchive(path: string): ZipArchive {
     },
     async discard() {
       state = 'discarded';
-      open?.deflate.destroy();
+      deflater.destroy();
       out.destroy();
       directory.destroy();
       await Promise.all([rm(partial, { force: true }), rm(directoryPath, { force: true })]);
