@@ -1,0 +1,135 @@
+/**
+ * Downloads only for the owner, over real HTTP (docs/decisions/0021-owner-bound-downloads.md): a
+ * grant opens its file only with the live sign-in it was issued to — carried by the cookie the
+ * signed-in status answer sets, as a browser does, or as a bearer — and is refused, never answered
+ * with the file, for no sign-in, another account's, another sign-in of the owner, a sign-in that has
+ * ended, a grant past its minutes, or a grant of the other purpose.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDownloadGrants, DOWNLOAD_GRANT_TTL_MS } from '../../server/jobs/download-grant.ts';
+import { JOB_DURATION_MS, SECRET, fileLoad, signIn, startHarness, type Harness } from './helpers/harness.ts';
+
+let harness: Harness | null = null;
+afterEach(async () => {
+  await harness?.stop();
+  await harness?.remove();
+  harness = null;
+});
+
+/** A completed file export of active@example.com, with the clock past its end. */
+async function completedExport(): Promise<{ h: Harness; jobId: string }> {
+  const h = (harness = await startHarness());
+  const session = await signIn(h, 'active@example.com');
+  const response = await session.post('/api/load/', fileLoad('active@example.com'));
+  const { jobid } = (await response.json()) as { jobid: string };
+  h.clock.now += JOB_DURATION_MS;
+  return { h, jobId: jobid };
+}
+
+/** Signs `email` in and asks for the status as the browser's session client does: the link, and the cookies set. */
+async function signedInStatus(h: Harness, jobId: string, email: string, purpose: 'source' | 'status' = 'status') {
+  const token = await h.tokens.issue({ email, purpose, provider: 'northwave' });
+  const response = await fetch(`${h.base}/api/status/?job_id=${jobId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { emailmigration?: { download_url?: string } };
+  return { token, url: body.emailmigration?.download_url, cookies: response.headers.getSetCookie() };
+}
+
+/** The cookie pair a browser would send back (name=value), from a Set-Cookie header. */
+const pairOf = (setCookie: string) => setCookie.split(';')[0] ?? '';
+
+async function refusal(response: Response) {
+  const body = (await response.json()) as { error: string; message: string };
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(body.message.length).toBeGreaterThan(10);
+  return { status: response.status, error: body.error };
+}
+
+describe('downloads only for the owner', () => {
+  it("sets the owner's sign-in as an HttpOnly, SameSite=Strict cookie on the download path only, and the file opens with it", async () => {
+    const { h, jobId } = await completedExport();
+    const owner = await signedInStatus(h, jobId, 'active@example.com');
+    expect(owner.url).toMatch(/^\/api\/downloads\//);
+    expect(owner.cookies).toHaveLength(1);
+    const [cookie = ''] = owner.cookies;
+    expect(cookie).toMatch(/^download-session=[\w-]{43}; /);
+    expect(cookie).toContain('Path=/api/downloads/');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain(`Max-Age=${DOWNLOAD_GRANT_TTL_MS / 1000}`);
+
+    const file = await fetch(`${h.base}${owner.url}`, { headers: { Cookie: pairOf(cookie) } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; /);
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('sets no cookie for anyone but the owner, nor anonymously', async () => {
+    const { h, jobId } = await completedExport();
+    expect((await signedInStatus(h, jobId, 'someone-else@example.com')).cookies).toEqual([]);
+    const anonymous = await fetch(`${h.base}/api/status/?job_id=${jobId}`);
+    expect(anonymous.headers.getSetCookie()).toEqual([]);
+    expect(await anonymous.json()).toMatchObject({ file_ready: true });
+  });
+
+  it('refuses the owner\'s link with no sign-in (401), and with another account\'s or another sign-in of the owner (403)', async () => {
+    const { h, jobId } = await completedExport();
+    const owner = await signedInStatus(h, jobId, 'active@example.com');
+    const url = `${h.base}${owner.url}`;
+    expect(await refusal(await fetch(url))).toEqual({ status: 401, error: 'SIGN_IN_REQUIRED' });
+
+    const other = await signedInStatus(h, jobId, 'someone-else@example.com');
+    expect(await refusal(await fetch(url, { headers: { Cookie: `download-session=${other.token}` } }))).toEqual({
+      status: 403,
+      error: 'NOT_YOUR_DOWNLOAD',
+    });
+    expect(await refusal(await fetch(url, { headers: { Authorization: `Bearer ${other.token}` } }))).toEqual({
+      status: 403,
+      error: 'NOT_YOUR_DOWNLOAD',
+    });
+    const ownersOtherSignIn = await signedInStatus(h, jobId, 'active@example.com', 'source');
+    expect(await refusal(await fetch(url, { headers: { Cookie: pairOf(ownersOtherSignIn.cookies[0] ?? '') } }))).toEqual({
+      status: 403,
+      error: 'NOT_YOUR_DOWNLOAD',
+    });
+  });
+
+  it('refuses a sign-in that is not a live sign-in: unknown, a destination consent, or ended (401)', async () => {
+    const { h, jobId } = await completedExport();
+    const owner = await signedInStatus(h, jobId, 'active@example.com');
+    const url = `${h.base}${owner.url}`;
+    const destination = await h.tokens.issue({ email: 'active@example.com', purpose: 'destination', provider: 'gmail' });
+    for (const token of ['x'.repeat(43), destination]) {
+      expect(await refusal(await fetch(url, { headers: { Cookie: `download-session=${token}` } }))).toEqual({
+        status: 401,
+        error: 'SIGN_IN_REQUIRED',
+      });
+    }
+    h.clock.now += h.config.tokenTtlMs;
+    expect(await refusal(await fetch(url, { headers: { Cookie: `download-session=${owner.token}` } }))).toEqual({
+      status: 401,
+      error: 'SIGN_IN_REQUIRED',
+    });
+  });
+
+  it('refuses the right sign-in past the minutes of its grant (410)', async () => {
+    const { h, jobId } = await completedExport();
+    const owner = await signedInStatus(h, jobId, 'active@example.com');
+    h.clock.now += DOWNLOAD_GRANT_TTL_MS;
+    const late = await fetch(`${h.base}${owner.url}`, { headers: { Authorization: `Bearer ${owner.token}` } });
+    expect(await refusal(late)).toEqual({ status: 410, error: 'DOWNLOAD_LINK_EXPIRED' });
+  });
+
+  it('opens nothing with a grant of the other purpose, even on the right sign-in (403)', async () => {
+    const { h, jobId } = await completedExport();
+    const owner = await signedInStatus(h, jobId, 'active@example.com');
+    const grant = owner.url?.replace('/api/downloads/', '') ?? '';
+    const headers = { Authorization: `Bearer ${owner.token}` };
+    expect(await refusal(await fetch(`${h.base}/api/reports/${grant}`, { headers }))).toEqual({ status: 403, error: 'NOT_YOUR_DOWNLOAD' });
+    // A report grant for the same export and sign-in, made the way the service makes them.
+    const reportGrant = createDownloadGrants(SECRET, 'item-report-grant').issue(jobId, owner.token, h.clock.now);
+    expect(await refusal(await fetch(`${h.base}/api/downloads/${reportGrant}`, { headers }))).toEqual({
+      status: 403,
+      error: 'NOT_YOUR_DOWNLOAD',
+    });
+  });
+});
