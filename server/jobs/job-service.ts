@@ -120,7 +120,11 @@ export function createJobService(deps: JobServiceDeps) {
     const receipt = await vendor.receipt(job);
     if (receipt === null) return { can_cancel: false };
     const failed = (progress.emailmigration?.progress?.failed ?? 0) + (progress.contactsmigration?.progress?.failed ?? 0);
-    return { can_cancel: false, receipt, report_url: failed > 0 ? grantUrl('/api/reports/', deps.reportGrants, job.exportId, viewer) : null };
+    return {
+      can_cancel: false,
+      receipt,
+      report_url: failed > 0 ? grantUrl('/api/reports/', deps.reportGrants, job.exportId, viewer) : null,
+    };
   }
 
   /**

@@ -43,7 +43,8 @@ export function statusRoutes(deps: RouteDeps) {
   const withDownloadSession = (response: Response, found: StatusResponse, viewer: Viewer | null) => {
     const links = { archive: found.emailmigration?.download_url ?? found.contactsmigration?.download_url, report: found.report_url };
     for (const kind of ['archive', 'report'] as const) {
-      if (viewer && links[kind]) response.headers.append('Set-Cookie', downloadSessionCookie(viewer.session, GRANT_PATHS[kind], { secure }));
+      if (viewer && links[kind])
+        response.headers.append('Set-Cookie', downloadSessionCookie(viewer.session, GRANT_PATHS[kind], { secure }));
     }
     return response;
   };

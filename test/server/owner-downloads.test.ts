@@ -71,7 +71,7 @@ describe('downloads only for the owner', () => {
     expect(await anonymous.json()).toMatchObject({ file_ready: true });
   });
 
-  it('refuses the owner\'s link with no sign-in (401), and with another account\'s or another sign-in of the owner (403)', async () => {
+  it("refuses the owner's link with no sign-in (401), and with another account's or another sign-in of the owner (403)", async () => {
     const { h, jobId } = await completedExport();
     const owner = await signedInStatus(h, jobId, 'active@example.com');
     const url = `${h.base}${owner.url}`;

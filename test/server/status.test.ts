@@ -234,7 +234,10 @@ describe('the archive belongs to its owner', () => {
     harness.clock.now += 14 * 24 * 60 * 60 * 1000;
     expect(await ownersLink(harness, jobId)).toBeUndefined();
     // The kept anonymous answer said the file was ready; past its two weeks it says so no more.
-    expect((await status(harness, jobId)).body).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' } });
+    expect((await status(harness, jobId)).body).toEqual({
+      emailmigration: { status: 'completed' },
+      contactsmigration: { status: 'completed' },
+    });
   });
 
   it('gives no link to anyone else: anonymous, another signed-in customer, a destination grant', async () => {
