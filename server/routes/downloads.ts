@@ -2,9 +2,11 @@
  * The archive of a completed file export, for its owner's signed-in browser holding the grant the
  * signed-in status call gave it (server/routes/owner-grant.ts), while the archive is kept (two weeks,
  * §9). A genuine grant on the right sign-in past its minutes, or an archive past its two weeks, is 410
- * with what to do; an export ID, an old HMAC-of-ID link, or an archive that is gone is 404.
+ * with what to do; an export ID, an old HMAC-of-ID link, or an archive that is gone is 404. It
+ * streams, and a download that broke off asks for the rest with one byte range (server/http/byte-range.ts).
  */
 import { Hono } from 'hono';
+import { byteRangeOf } from '../http/byte-range.ts';
 import { apiError } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';
 import { openOwnersGrant } from './owner-grant.ts';
@@ -25,11 +27,27 @@ export function downloadRoutes(deps: RouteDeps) {
     }
     const file = await deps.vendor.exportFile(job);
     if (!file) return notFound(c);
+    // A finished archive never changes: its export and size name it, so a resumed download can tell
+    // (If-Range) that the bytes it holds are of this very file.
+    const etag = `"${job.exportId}.${file.size}"`;
+    const ifRange = c.req.header('If-Range');
+    const range = ifRange === undefined || ifRange === etag ? byteRangeOf(c.req.header('Range'), file.size) : null;
+    c.header('Accept-Ranges', 'bytes');
+    c.header('ETag', etag);
+    c.header('Cache-Control', 'private, no-store');
+    if (range === 'unsatisfiable') {
+      c.header('Content-Range', `bytes */${file.size}`);
+      return apiError(c, 416, 'RANGE_NOT_SATISFIABLE', 'The part of the file asked for is past its end.');
+    }
     c.header('Content-Type', file.contentType);
     c.header('Content-Disposition', `attachment; filename="${safeFilename(file.filename)}"`);
-    c.header('Content-Length', String(file.size));
-    c.header('Cache-Control', 'private, no-store');
-    return c.body(file.stream());
+    if (!range) {
+      c.header('Content-Length', String(file.size));
+      return c.body(file.stream());
+    }
+    c.header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
+    c.header('Content-Length', String(range.end - range.start + 1));
+    return c.body(file.stream(range), 206);
   });
 
   return app;

@@ -132,4 +132,34 @@ describe('downloads only for the owner', () => {
       error: 'NOT_YOUR_DOWNLOAD',
     });
   });
+
+  it('goes on where a download broke off: one byte range for the owner (206), none past the end (416), none for others', async () => {
+    const { h, jobId } = await completedExport();
+    const owner = await signedInStatus(h, jobId, 'active@example.com');
+    const url = `${h.base}${owner.url}`;
+    const cookie = { Cookie: pairOf(owner.cookies[0] ?? '') };
+    const whole = await fetch(url, { headers: cookie });
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const etag = whole.headers.get('etag') ?? '';
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(100);
+
+    const head = await fetch(url, { headers: { ...cookie, Range: 'bytes=0-99' } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes 0-99/${bytes.length}`);
+    const rest = await fetch(url, { headers: { ...cookie, Range: 'bytes=100-', 'If-Range': etag } });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-length')).toBe(String(bytes.length - 100));
+    const joined = new Uint8Array([...new Uint8Array(await head.arrayBuffer()), ...new Uint8Array(await rest.arrayBuffer())]);
+    expect(joined).toEqual(bytes);
+
+    // Another file's validator: the whole file again, not a part of this one spliced onto that one.
+    const changed = await fetch(url, { headers: { ...cookie, Range: 'bytes=100-', 'If-Range': '"another"' } });
+    expect(changed.status).toBe(200);
+    expect((await changed.arrayBuffer()).byteLength).toBe(bytes.length);
+    const past = await fetch(url, { headers: { ...cookie, Range: `bytes=${bytes.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+    expect(await refusal(await fetch(url, { headers: { Range: 'bytes=0-99' } }))).toEqual({ status: 401, error: 'SIGN_IN_REQUIRED' });
+  });
 });
