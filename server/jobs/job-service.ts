@@ -151,7 +151,7 @@ export function createJobService(deps: JobServiceDeps) {
     if (fileReady) answer.file_ready = true;
     if (owner) return { ...answer, ...(await ownerFields(job, progress, owner)) };
     // Anyone else's answer to an ended job is final, but for its file being ready: that, until the file goes.
-    if (job.finishedAt !== null) endedAnswers.set(exportId, answer, fileReady ? (job.downloadExpiresAt ?? Infinity) : Infinity);
+    if (job.finishedAt !== null) endedAnswers.set(exportId, answer, (fileReady && job.downloadExpiresAt) || Infinity);
     return answer;
   }
 

@@ -40,15 +40,15 @@ export function statusRoutes(deps: RouteDeps) {
   };
 
   /** The owner's links open only with their sign-in: the answer that carries them lets the download paths see it. */
+  const secure = deps.config.publicUrl.startsWith('https:');
   const withDownloadSession = (response: Response, found: StatusResponse, viewer: Viewer | null) => {
+    if (!viewer) return response;
     const links = { archive: found.emailmigration?.download_url ?? found.contactsmigration?.download_url, report: found.report_url };
     for (const kind of ['archive', 'report'] as const) {
-      if (viewer && links[kind])
-        response.headers.append('Set-Cookie', downloadSessionCookie(viewer.session, GRANT_PATHS[kind], { secure }));
+      if (links[kind]) response.headers.append('Set-Cookie', downloadSessionCookie(viewer.session, GRANT_PATHS[kind], { secure }));
     }
     return response;
   };
-  const secure = deps.config.publicUrl.startsWith('https:');
 
   // The export-service client's call: anonymous, so never a download link.
   app.get('/api/v2/status/', (c) => answer(c, null));
