@@ -44,6 +44,12 @@ async function refusal(response: Response) {
   return { status: response.status, error: body.error };
 }
 
+/** The refusal `url` gets with these request headers. */
+const refusedWith = async (url: string, headers: Record<string, string> = {}) => refusal(await fetch(url, { headers }));
+
+const SIGN_IN_REQUIRED = { status: 401, error: 'SIGN_IN_REQUIRED' };
+const NOT_YOURS = { status: 403, error: 'NOT_YOUR_DOWNLOAD' };
+
 describe('downloads only for the owner', () => {
   it("sets the owner's sign-in as an HttpOnly, SameSite=Strict cookie on the download path only, and the file opens with it", async () => {
     const { h, jobId } = await completedExport();
@@ -75,22 +81,13 @@ describe('downloads only for the owner', () => {
     const { h, jobId } = await completedExport();
     const owner = await signedInStatus(h, jobId, 'active@example.com');
     const url = `${h.base}${owner.url}`;
-    expect(await refusal(await fetch(url))).toEqual({ status: 401, error: 'SIGN_IN_REQUIRED' });
+    expect(await refusedWith(url)).toEqual(SIGN_IN_REQUIRED);
 
     const other = await signedInStatus(h, jobId, 'someone-else@example.com');
-    expect(await refusal(await fetch(url, { headers: { Cookie: `download-session=${other.token}` } }))).toEqual({
-      status: 403,
-      error: 'NOT_YOUR_DOWNLOAD',
-    });
-    expect(await refusal(await fetch(url, { headers: { Authorization: `Bearer ${other.token}` } }))).toEqual({
-      status: 403,
-      error: 'NOT_YOUR_DOWNLOAD',
-    });
+    expect(await refusedWith(url, { Cookie: `download-session=${other.token}` })).toEqual(NOT_YOURS);
+    expect(await refusedWith(url, { Authorization: `Bearer ${other.token}` })).toEqual(NOT_YOURS);
     const ownersOtherSignIn = await signedInStatus(h, jobId, 'active@example.com', 'source');
-    expect(await refusal(await fetch(url, { headers: { Cookie: pairOf(ownersOtherSignIn.cookies[0] ?? '') } }))).toEqual({
-      status: 403,
-      error: 'NOT_YOUR_DOWNLOAD',
-    });
+    expect(await refusedWith(url, { Cookie: pairOf(ownersOtherSignIn.cookies[0] ?? '') })).toEqual(NOT_YOURS);
   });
 
   it('refuses a sign-in that is not a live sign-in: unknown, a destination consent, or ended (401)', async () => {
@@ -99,24 +96,20 @@ describe('downloads only for the owner', () => {
     const url = `${h.base}${owner.url}`;
     const destination = await h.tokens.issue({ email: 'active@example.com', purpose: 'destination', provider: 'gmail' });
     for (const token of ['x'.repeat(43), destination]) {
-      expect(await refusal(await fetch(url, { headers: { Cookie: `download-session=${token}` } }))).toEqual({
-        status: 401,
-        error: 'SIGN_IN_REQUIRED',
-      });
+      expect(await refusedWith(url, { Cookie: `download-session=${token}` })).toEqual(SIGN_IN_REQUIRED);
     }
     h.clock.now += h.config.tokenTtlMs;
-    expect(await refusal(await fetch(url, { headers: { Cookie: `download-session=${owner.token}` } }))).toEqual({
-      status: 401,
-      error: 'SIGN_IN_REQUIRED',
-    });
+    expect(await refusedWith(url, { Cookie: `download-session=${owner.token}` })).toEqual(SIGN_IN_REQUIRED);
   });
 
   it('refuses the right sign-in past the minutes of its grant (410)', async () => {
     const { h, jobId } = await completedExport();
     const owner = await signedInStatus(h, jobId, 'active@example.com');
     h.clock.now += DOWNLOAD_GRANT_TTL_MS;
-    const late = await fetch(`${h.base}${owner.url}`, { headers: { Authorization: `Bearer ${owner.token}` } });
-    expect(await refusal(late)).toEqual({ status: 410, error: 'DOWNLOAD_LINK_EXPIRED' });
+    expect(await refusedWith(`${h.base}${owner.url}`, { Authorization: `Bearer ${owner.token}` })).toEqual({
+      status: 410,
+      error: 'DOWNLOAD_LINK_EXPIRED',
+    });
   });
 
   it('opens nothing with a grant of the other purpose, even on the right sign-in (403)', async () => {
@@ -124,13 +117,10 @@ describe('downloads only for the owner', () => {
     const owner = await signedInStatus(h, jobId, 'active@example.com');
     const grant = owner.url?.replace('/api/downloads/', '') ?? '';
     const headers = { Authorization: `Bearer ${owner.token}` };
-    expect(await refusal(await fetch(`${h.base}/api/reports/${grant}`, { headers }))).toEqual({ status: 403, error: 'NOT_YOUR_DOWNLOAD' });
+    expect(await refusedWith(`${h.base}/api/reports/${grant}`, headers)).toEqual(NOT_YOURS);
     // A report grant for the same export and sign-in, made the way the service makes them.
     const reportGrant = createDownloadGrants(SECRET, 'item-report-grant').issue(jobId, owner.token, h.clock.now);
-    expect(await refusal(await fetch(`${h.base}/api/downloads/${reportGrant}`, { headers }))).toEqual({
-      status: 403,
-      error: 'NOT_YOUR_DOWNLOAD',
-    });
+    expect(await refusedWith(`${h.base}/api/downloads/${reportGrant}`, headers)).toEqual(NOT_YOURS);
   });
 
   it('goes on where a download broke off: one byte range for the owner (206), none past the end (416), none for others', async () => {
@@ -160,6 +150,6 @@ describe('downloads only for the owner', () => {
     const past = await fetch(url, { headers: { ...cookie, Range: `bytes=${bytes.length}-` } });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
-    expect(await refusal(await fetch(url, { headers: { Range: 'bytes=0-99' } }))).toEqual({ status: 401, error: 'SIGN_IN_REQUIRED' });
+    expect(await refusedWith(url, { Range: 'bytes=0-99' })).toEqual(SIGN_IN_REQUIRED);
   });
 });
