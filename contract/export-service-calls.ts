@@ -18,6 +18,11 @@ export const StatusResponseSchema = v.object({
   emailmigration: v.nullish(OperationStatusSchema),
   contactsmigration: v.nullish(OperationStatusSchema),
   error: v.nullish(v.string()),
+  /**
+   * Ours, additive: a completed file export's file is kept and can be downloaded, by its owner signed
+   * in (only their signed-in answer carries the link). Absent otherwise.
+   */
+  file_ready: v.optional(v.boolean()),
   ...OwnerStatusFields,
 });
 export type StatusResponse = v.InferOutput<typeof StatusResponseSchema>;

@@ -87,6 +87,13 @@ export const notificationEmailAccepted = (c: PortalContext): boolean =>
   c.notificationEmailError === null && validateEmail(c.notificationEmail) === null;
 
 /** The export on the status page is still moving something. */
+/**
+ * The export's file is ready but this answer has no link to it: no sign-in, or not its owner's. Only
+ * its owner, signed in, is given the link (docs/decisions/0021-owner-bound-downloads.md).
+ */
+export const fileAwaitsSignIn = (c: PortalContext): boolean =>
+  c.jobStatus?.file_ready === true && !c.jobStatus.emailmigration?.download_url && !c.jobStatus.contactsmigration?.download_url;
+
 export const jobRunning = (c: PortalContext): boolean =>
   Boolean(c.jobStatus) &&
   !c.jobStatus?.error &&

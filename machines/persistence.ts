@@ -9,7 +9,7 @@ import type { PortalContext } from './types.ts';
 
 export const STORAGE_KEY = 'exportPortal.snapshot';
 /** Bump when the context or the state names change: older snapshots are then ignored. */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 
 /** Context without any password, so the stored copy is safe to keep in sessionStorage. */
 export const withoutPasswords = (context: PortalContext): PortalContext => {

@@ -151,6 +151,7 @@ export type PortalEvent =
   | { type: 'EXPORT.CANCEL_REQUESTED' }
   | { type: 'EXPORT.CANCEL_CONFIRMED' }
   | { type: 'EXPORT.CANCEL_DISMISSED' }
+  | { type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' }
   // Navigation a view asks for; the machine decides where it leads.
   | { type: 'HOME.REQUESTED' }
   | { type: 'SUPPORT.OPENED' }

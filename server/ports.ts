@@ -58,7 +58,13 @@ export type JobProgress = {
 export type ReportItem = FailedItem;
 
 /** The archive of a file export, read as a stream (it may be gigabytes). */
-export type ExportFile = { filename: string; contentType: string; size: number; stream(): ReadableStream<Uint8Array> };
+/** A downloadable file; `stream(range)` sends only those bytes (inclusive), for a download that goes on where it broke off. */
+export type ExportFile = {
+  filename: string;
+  contentType: string;
+  size: number;
+  stream(range?: { start: number; end: number }): ReadableStream<Uint8Array>;
+};
 
 export interface MigrationVendor {
   /**

@@ -51,8 +51,11 @@ export const PORTAL_ACTORS = {
   fetchMigrationStatus: call<{ tokenId: string; inQa: boolean }, { status: MigrationStatusResponse; checkedAt: number }>(),
   fetchComcastInfo: call<{ tokenId: string }, ComcastInfoResponse>(),
   updateOptOutState: call<{ tokenId: string; inQa: boolean; optOutState: OptOutRequest }, OptOutUpdateResponse>(),
-  /** null: no export has this ID. */
-  fetchJobStatus: call<{ exportId: string }, StatusResponse | null>(),
+  /**
+   * null: no export has this ID. `signedIn`: a sign-in is held, so ask as that account (its owner
+   * gets the download). The machine says so, for the sign-in it has just taken may not be stored yet.
+   */
+  fetchJobStatus: call<{ exportId: string; signedIn: boolean }, StatusResponse | null>(),
   fetchJobsByEmail: call<{ hash: string }, JobsByEmailResponse>(),
   /** `{ ok: false }`: the export had already ended (or is not the customer's to stop). */
   cancelExport: call<{ exportId: string }, OkResponse>(),

@@ -2,11 +2,20 @@
  * The status pages: `/status` (one export by ID; while it runs the page follows it, and its owner
  * may stop it) and `/status-from-email` (the exports found for a status sign-in).
  */
+import { and, not } from 'xstate';
+import { hasSourceToken } from '../facts.ts';
 import { ROUTES } from '../routes.ts';
 import { portalSetup } from '../setup/index.ts';
 import { response } from '../setup/typed.ts';
 import { cancelExportStates } from './cancel-export.ts';
+import type { PortalContext } from '../types.ts';
 import { backHome } from './shared.ts';
+
+/** The export the page shows, asked for as the signed-in account when there is one. */
+const jobStatusInput = ({ context }: { context: PortalContext }) => ({
+  exportId: context.statusExportId.trim(),
+  signedIn: hasSourceToken(context),
+});
 
 export const status = portalSetup.createStateConfig({
   meta: { route: ROUTES.status, step: 5, sidebar: 'five' },
@@ -17,7 +26,7 @@ export const status = portalSetup.createStateConfig({
       invoke: {
         id: 'fetchJobStatus',
         src: 'fetchJobStatus',
-        input: ({ context }) => ({ exportId: context.statusExportId.trim() }),
+        input: jobStatusInput,
         onDone: [
           { guard: { type: 'jobUnknown', params: response }, target: 'invalidId' },
           { target: 'shown', actions: { type: 'storeJobStatus', params: response } },
@@ -35,6 +44,7 @@ export const status = portalSetup.createStateConfig({
             ...backHome,
             'STATUS.RETRY_REQUESTED': '#exportPortal.status.loading',
             'EXPORT.CANCEL_REQUESTED': { guard: 'mayCancelExport', target: 'confirmingCancel' },
+            'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': { guard: 'fileAwaitsSignIn', target: '#exportPortal.status.leavingForSignIn' },
           },
         },
         // A quiet refresh: what is shown stays until the new answer arrives.
@@ -43,7 +53,7 @@ export const status = portalSetup.createStateConfig({
           invoke: {
             id: 'fetchJobStatus',
             src: 'fetchJobStatus',
-            input: ({ context }) => ({ exportId: context.statusExportId.trim() }),
+            input: jobStatusInput,
             onDone: [
               // Gone since (past its retention): the page says the ID is not valid any more.
               { guard: { type: 'jobUnknown', params: response }, target: '#exportPortal.status.invalidId', actions: 'forgetJobStatus' },
@@ -53,6 +63,21 @@ export const status = portalSetup.createStateConfig({
           },
         },
         ...cancelExportStates('watching'),
+      },
+    },
+    /**
+     * The file is its owner's: the status sign-in, and back to this export, signed in. Waiting here
+     * across the round trip (the snapshot keeps the state and the export ID), the callback is this
+     * state's to take; a failed one falls through to the route table (the home, with the error).
+     */
+    leavingForSignIn: {
+      entry: 'leaveForStatusSignIn',
+      on: {
+        'ROUTE.VISITED': {
+          guard: and([{ type: 'routeIs', params: { path: ROUTES.oauthCallbackForStatus } }, not('statusCallbackFailed')]),
+          target: 'loading',
+          actions: 'storeStatusSourceForExport',
+        },
       },
     },
     invalidId: { on: backHome },

@@ -29,11 +29,12 @@ export async function verifyToken(
 
 export const unauthorized = (c: Context) => apiError(c, 401, 'UNAUTHORIZED', 'Your sign-in has expired. Please, sign in again.');
 
-const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+/** The token of `Authorization: Bearer <token>`, unchecked; undefined when there is none. */
+export const bearerToken = (c: Context): string | undefined => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
 
 /** The identity of `Authorization: Bearer <token>` for these purposes, or null (absent, unknown, expired). */
 export const bearerIdentity = (c: Context, tokens: TokenVerifier, purposes: readonly TokenPurpose[]) =>
-  verifyToken(tokens, bearerOf(c), purposes);
+  verifyToken(tokens, bearerToken(c), purposes);
 
 /** Requires `Authorization: Bearer <token>` of these purposes (a sign-in by default); the identity is then in c.var.identity. */
 export function requireBearer(tokens: TokenVerifier, purposes: readonly TokenPurpose[] = ['source']): MiddlewareHandler<AuthEnv> {

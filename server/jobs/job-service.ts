@@ -36,13 +36,19 @@ type Operation = 'emailmigration' | 'contactsmigration';
 const movesEmail = (job: StoredJob) => job.operations.includes('emailmigration') || job.operations.includes('emailforwarding');
 const movesContacts = (job: StoredJob) => job.operations.includes('contactsmigration');
 
+/**
+ * Who asks for a status: the signed-in address and its sign-in token, which the grants in the
+ * answer are sealed to (server/jobs/download-grant.ts).
+ */
+export type Viewer = { email: string; session: string };
+
 export type CancelOutcome = 'cancelled' | 'not-found' | 'not-owner' | 'ended' | 'not-cancellable';
 
 export type JobService = ReturnType<typeof createJobService>;
 
 export function createJobService(deps: JobServiceDeps) {
   const { jobs, vendor, logger, now } = deps;
-  const endedAnswers = createEndedAnswers<StatusResponse>();
+  const endedAnswers = createEndedAnswers<StatusResponse>(now);
 
   /** The operations of the job with the status each has now (a vendor with nothing yet is still working). */
   function statusesOf(job: StoredJob, progress: JobProgress): Record<Operation, OperationStatus | null> {
@@ -87,13 +93,11 @@ export function createJobService(deps: JobServiceDeps) {
 
   const isOwner = (job: StoredJob, viewer: string | null): viewer is string => viewer !== null && sameAddress(viewer, job.sourceEmail);
 
-  const grantUrl = (path: string, grants: DownloadGrants, exportId: string) => `${deps.publicUrl}${path}${grants.issue(exportId, now())}`;
+  const grantUrl = (path: string, grants: DownloadGrants, exportId: string, viewer: Viewer) =>
+    `${deps.publicUrl}${path}${grants.issue(exportId, viewer.session, now())}`;
 
-  /** A fresh grant for the owner while the archive is kept. */
-  function downloadUrl(job: StoredJob): string | undefined {
-    if (job.downloadExpiresAt === null || job.downloadExpiresAt <= now()) return undefined;
-    return grantUrl('/api/downloads/', deps.grants, job.exportId);
-  }
+  /** The archive is kept (two weeks from the end), so its owner can still download it. */
+  const fileKept = (job: StoredJob) => job.downloadExpiresAt !== null && job.downloadExpiresAt > now();
 
   /** One operation's entry: the §7 status, plus the transfer's counts, pause and end reason where known. */
   function entry(status: OperationStatus, progress: OperationProgress | null, url: string | undefined): OperationAnswer {
@@ -110,35 +114,44 @@ export function createJobService(deps: JobServiceDeps) {
   async function ownerFields(
     job: StoredJob,
     progress: JobProgress,
+    viewer: Viewer,
   ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt'>> {
     if (job.finishedAt === null) return { can_cancel: progress.cancellable };
     const receipt = await vendor.receipt(job);
     if (receipt === null) return { can_cancel: false };
     const failed = (progress.emailmigration?.progress?.failed ?? 0) + (progress.contactsmigration?.progress?.failed ?? 0);
-    return { can_cancel: false, receipt, report_url: failed > 0 ? grantUrl('/api/reports/', deps.reportGrants, job.exportId) : null };
+    return {
+      can_cancel: false,
+      receipt,
+      report_url: failed > 0 ? grantUrl('/api/reports/', deps.reportGrants, job.exportId, viewer) : null,
+    };
   }
 
   /**
-   * The status answer: one entry per operation of the job; for `viewer` (the signed-in address
-   * asking, or null) who owns it, the link to a completed file, cancel, the receipt and the report.
+   * The status answer: one entry per operation of the job, and whether its file is ready; for
+   * `viewer` (the signed-in account asking, or null) who owns it, the link to a completed file,
+   * cancel, the receipt and the report, their grants sealed to the viewer's sign-in.
    */
-  async function status(exportId: string, viewer: string | null): Promise<StatusResponse | null> {
+  async function status(exportId: string, viewer: Viewer | null): Promise<StatusResponse | null> {
     const kept = viewer === null ? endedAnswers.get(exportId) : undefined;
     if (kept) return kept;
     const stored = await jobs.find(exportId);
     if (!stored) return null;
     const { job, progress } = await settle(stored);
-    const owner = isOwner(job, viewer);
-    const url = owner ? downloadUrl(job) : undefined;
+    const owner = isOwner(job, viewer?.email ?? null) ? viewer : null;
+    const fileReady = fileKept(job);
+    const url = owner && fileReady ? grantUrl('/api/downloads/', deps.grants, job.exportId, owner) : undefined;
     const answer: StatusResponse = {};
     const statuses = statusesOf(job, progress);
     for (const operation of ['emailmigration', 'contactsmigration'] as const) {
       const current = statuses[operation];
       if (current !== null) answer[operation] = entry(current, progress[operation], url);
     }
-    if (owner) return { ...answer, ...(await ownerFields(job, progress)) };
-    // Anyone else's answer to an ended job is final.
-    if (job.finishedAt !== null) endedAnswers.set(exportId, answer);
+    // Says, to anyone with the export ID, that signing in as its owner downloads it (the link is the owner's alone).
+    if (fileReady) answer.file_ready = true;
+    if (owner) return { ...answer, ...(await ownerFields(job, progress, owner)) };
+    // Anyone else's answer to an ended job is final, but for its file being ready: that, until the file goes.
+    if (job.finishedAt !== null) endedAnswers.set(exportId, answer, (fileReady && job.downloadExpiresAt) || Infinity);
     return answer;
   }
 

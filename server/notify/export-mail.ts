@@ -67,11 +67,13 @@ const quote = (label: string) => `"${label}"`;
 
 /**
  * The labels of the portal the mails quote, as the portal shows them (src/views/sign-in/,
- * src/views/status/status-screen.tsx; test/server/notify/mail-notifier.test.ts checks they still are).
+ * src/views/status/; test/server/notify/mail-notifier.test.ts checks they still are).
  */
 export const PORTAL_LABELS = {
   lookup: 'Check your export status',
+  lookupSubmit: 'Check status',
   signIn: 'Check by signing in',
+  signInToDownload: 'Sign in to download your file',
   download: 'Download your file',
   report: 'Download the list of items that could not be moved',
 } as const;
@@ -171,13 +173,20 @@ function blocksOf(outcome: Outcome, notification: ExportNotification, brandName:
         id,
       ];
       if (file) {
+        // The steps the portal takes from the export ID: its status page offers the sign-in that
+        // comes back to it with the download (docs/decisions/0021-owner-bound-downloads.md).
         blocks.push({
           kind: 'steps',
           lead: 'To download your file, sign in on the export portal:',
-          steps: signedInSteps(portalUrl, brandName, `Choose ${quote(PORTAL_LABELS.download)}.`),
+          steps: [
+            `Type this address into your browser: ${portalUrl}`,
+            `Choose ${quote(PORTAL_LABELS.lookup)}. Enter your export ID (shown above) and choose ${quote(PORTAL_LABELS.lookupSubmit)}.`,
+            `Choose ${quote(PORTAL_LABELS.signInToDownload)}. Sign in with your ${brandName} email address.`,
+            `You come back to your export. Choose ${quote(PORTAL_LABELS.download)}.`,
+          ],
           after: [
             'You can download the file for two weeks.',
-            'The file is shown only after you sign in. Entering the export ID without signing in does not show it.',
+            'Only you can download it. It opens only when you are signed in with the account that made the export.',
             ...(failed > 0
               ? [
                   `The same page has a list of the ${itemNoun(operations, 2)} that could not be saved, with the reason for each one. To get it, choose ${quote(REPORT_LINK)}.`,

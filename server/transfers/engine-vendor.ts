@@ -136,7 +136,7 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
         filename: archiveFilename(job.exportId),
         contentType: 'application/zip',
         size: info.size,
-        stream: () => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+        stream: (range) => Readable.toWeb(createReadStream(file, range)) as ReadableStream<Uint8Array>,
       };
     },
 

@@ -88,5 +88,6 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
 function asFile(archive: BuiltArchive): ExportFile {
   const { filename, contentType, body } = archive;
   // A copy over a plain ArrayBuffer, as Blob wants.
-  return { filename, contentType, size: body.length, stream: () => new Blob([new Uint8Array(body)]).stream() };
+  const blob = new Blob([new Uint8Array(body)]);
+  return { filename, contentType, size: body.length, stream: (range) => (range ? blob.slice(range.start, range.end + 1) : blob).stream() };
 }

@@ -19,7 +19,6 @@ import {
   type ValidateResponse,
 } from '../../contract/index.ts';
 import type { ExportServiceClient } from '../api/export-service-client';
-import { readStoredAuthToken } from '../api/browser-sources';
 import { isApiFailure, type ApiFailure } from '../api/failure';
 import { apiConfig } from '../api/config';
 import { oauthForStatusUrl, oauthUrl } from '../api/redirects';
@@ -87,11 +86,11 @@ const limited = (failure: ApiFailure): Refusal | undefined =>
   failure.status === 429 ? { refused: failure.message ?? 'Too many attempts. Please, try again later.' } : undefined;
 
 /**
- * The machine's actors (docs/machine-api.md), typed by its registry; each passes `signal` on.
- * `hasSession` says whether a sign-in's bearer token is stored: the status then comes from the
- * signed-in call, which adds the owner's fields (download, receipt, report, cancel).
+ * The machine's actors (docs/machine-api.md), typed by its registry; each passes `signal` on. A
+ * status asked for `signedIn` comes from the signed-in call, which adds the owner's fields
+ * (download, receipt, report, cancel).
  */
-export function portalActors({ session, exportService }: PortalClients, hasSession: () => boolean = () => Boolean(readStoredAuthToken())) {
+export function portalActors({ session, exportService }: PortalClients) {
   const anonymousStatus = (exportId: string, signal: AbortSignal) =>
     expected<StatusResponse | null>(exportService.statusV2({ job_id: exportId }, { signal }), (failure) =>
       failure.status === 404 ? null : undefined,
@@ -122,7 +121,7 @@ export function portalActors({ session, exportService }: PortalClients, hasSessi
     // An unknown (or malformed) export ID is a 404: null, "no such export". An expired sign-in (401)
     // still gets the anonymous answer.
     fetchJobStatus: async (input, signal) => {
-      if (!hasSession()) return anonymousStatus(input.exportId, signal);
+      if (!input.signedIn) return anonymousStatus(input.exportId, signal);
       const signedIn = await expected<StatusResponse | null | 'expired'>(
         session.status({ job_id: input.exportId }, { signal }),
         (failure) => (failure.status === 404 ? null : failure.status === 401 ? 'expired' : undefined),

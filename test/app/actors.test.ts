@@ -62,7 +62,7 @@ describe('actors', () => {
   it('an unexpected client rejection reaches the invoking machine as the same ApiFailure', async () => {
     const failure: ApiFailure = { kind: 'status', status: 500, code: 'INTERNAL' };
     const { clients } = fakeClients(() => Promise.reject(failure));
-    const outcome = await invokeInMachine(portalActors(clients).fetchJobStatus, { exportId: 'E'.repeat(32) });
+    const outcome = await invokeInMachine(portalActors(clients).fetchJobStatus, { exportId: 'E'.repeat(32), signedIn: false });
     expect(outcome.error).toEqual(failure);
     expect(isApiFailure(outcome.error)).toBe(true);
   });
@@ -71,6 +71,7 @@ describe('actors', () => {
     const refuse = (status: number, code: string) => () => Promise.reject({ kind: 'status', status, code } satisfies ApiFailure);
     const job = await invokeInMachine(portalActors(fakeClients(refuse(404, 'JOB_NOT_FOUND')).clients).fetchJobStatus, {
       exportId: 'E'.repeat(32),
+      signedIn: false,
     });
     expect(job).toEqual({ output: null });
     const imap = await invokeInMachine(portalActors(fakeClients(refuse(400, 'INVALID_IMAP')).clients).validateCredentials, {
@@ -117,7 +118,9 @@ describe('actors', () => {
       'comcastUpdateOptOutState',
       [{ token_id: 'tok', in_qa: 'true' }, { optOutState: 'OPT_OUT_CANCEL' }],
     ],
-    ['fetchJobStatus', { exportId: 'E'.repeat(32) }, 'statusV2', [{ job_id: 'E'.repeat(32) }]],
+    ['fetchJobStatus', { exportId: 'E'.repeat(32), signedIn: false }, 'statusV2', [{ job_id: 'E'.repeat(32) }]],
+    // Signed in (the machine says so, whatever is stored yet): the session client's call, for the owner's fields.
+    ['fetchJobStatus', { exportId: 'E'.repeat(32), signedIn: true }, 'status', [{ job_id: 'E'.repeat(32) }]],
     ['fetchJobsByEmail', { hash: 'h'.repeat(40) }, 'jobsByEmail', [{ hash: 'h'.repeat(40) }]],
   ];
 

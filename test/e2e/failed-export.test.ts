@@ -8,7 +8,7 @@ import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
 import { reloadUntilStatus } from './steps/status.ts';
-import { chooseDestination, chooseWhatToSave, pressNext, startAndLookUp } from './steps/wizard.ts';
+import { chooseEmailFile, startAndLookUp } from './steps/wizard.ts';
 
 const journey = useJourney();
 
@@ -17,17 +17,7 @@ describe('an export that fails', () => {
     const current = journey();
     const { page } = current;
     await signIn(current, 'export-fails@example.com');
-    await expectPath(page, '/destination-account');
-    await chooseDestination(page, 'Download');
-    await pressNext(page);
-    await expectPath(page, '/migration-options');
-    await chooseWhatToSave(page, 'Email');
-    await page
-      .getByRole('group', { name: 'Email file format' })
-      .getByRole('radio', { name: /^EML\b/ })
-      .check();
-    await pressNext(page);
-    await expectPath(page, '/start-migration');
+    await chooseEmailFile(page, 'EML');
     await startAndLookUp(page, 'export-fails@example.com');
     await reloadUntilStatus(page, ['Email'], 'Error');
     await expect.poll(() => page.getByText('Sorry, your export process stopped due to an error').count()).toBe(1);

@@ -39,10 +39,17 @@ const status = async (harness: Harness, jobId: string, version: 'v1' | 'v2' = 'v
 
 /** The owner's link, from the signed-in status call. */
 async function ownersLink(harness: Harness, jobId: string, email = 'active@example.com', purpose: 'source' | 'status' = 'source') {
+  return (await signedInLink(harness, jobId, email, purpose)).url;
+}
+
+/** A sign-in's link to the archive, and the sign-in's token it opens with. */
+async function signedInLink(harness: Harness, jobId: string, email = 'active@example.com', purpose: 'source' | 'status' = 'source') {
   const token = await harness.tokens.issue({ email, purpose, provider: 'northwave' });
   const answer = await status(harness, jobId, 'v1', token);
-  return (answer.body.emailmigration as { download_url?: string }).download_url;
+  return { url: (answer.body.emailmigration as { download_url?: string }).download_url, token };
 }
+
+const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
 const GRANT_URL = /^\/api\/downloads\/[A-Za-z0-9]{32}\.[0-9a-z]+\.[\w-]{43}$/;
 
@@ -68,7 +75,8 @@ describe('export status', () => {
     });
     harness.clock.now += JOB_DURATION_MS;
     const done = await status(harness, jobId);
-    expect(done.body).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' } });
+    // The file is ready: signing in as its owner downloads it.
+    expect(done.body).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' }, file_ready: true });
     expect(await status(harness, jobId, 'v1')).toEqual(done);
   });
 
@@ -109,7 +117,7 @@ describe('export status', () => {
     const jobId = await load(harness);
     harness.clock.now += JOB_DURATION_MS;
     const ended = await status(harness, jobId);
-    expect(ended.body).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' } });
+    expect(ended.body).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: { status: 'completed' }, file_ready: true });
     // Changed behind the service's back: the kept answer no longer reads the row, the owner's does.
     await harness.db.updateTable('jobs').set({ email_status: 'error' }).where('export_id', '=', jobId).execute();
     expect(await status(harness, jobId)).toEqual(ended);
@@ -205,15 +213,16 @@ describe('the archive belongs to its owner', () => {
     const harness = await start();
     const jobId = await load(harness);
     harness.clock.now += JOB_DURATION_MS;
-    const url = await ownersLink(harness, jobId);
+    const { url, token } = await signedInLink(harness, jobId);
     expect(url).toMatch(GRANT_URL);
     const sameOwner = await harness.tokens.issue({ email: 'Active@Example.com', purpose: 'source', provider: 'northwave' });
     expect((await status(harness, jobId, 'v1', sameOwner)).body).toEqual({
       emailmigration: { status: 'completed', download_url: expect.stringMatching(GRANT_URL) },
       contactsmigration: { status: 'completed', download_url: expect.stringMatching(GRANT_URL) },
+      file_ready: true,
       can_cancel: false,
     });
-    const response = await fetch(`${harness.base}${url}`);
+    const response = await fetch(`${harness.base}${url}`, bearer(token));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w.-]+\.zip"$/);
     const names = Object.keys(unzipSync(new Uint8Array(await response.arrayBuffer())));
@@ -224,7 +233,11 @@ describe('the archive belongs to its owner', () => {
 
     harness.clock.now += 14 * 24 * 60 * 60 * 1000;
     expect(await ownersLink(harness, jobId)).toBeUndefined();
-    expect((await status(harness, jobId)).body.emailmigration).toEqual({ status: 'completed' });
+    // The kept anonymous answer said the file was ready; past its two weeks it says so no more.
+    expect((await status(harness, jobId)).body).toEqual({
+      emailmigration: { status: 'completed' },
+      contactsmigration: { status: 'completed' },
+    });
   });
 
   it('gives no link to anyone else: anonymous, another signed-in customer, a destination grant', async () => {
@@ -245,8 +258,9 @@ describe('the archive belongs to its owner', () => {
     harness.clock.now += JOB_DURATION_MS;
     await status(harness, jobId);
     const oldLink = createHmac('sha256', SECRET).update(`download:${jobId}`).digest('base64url');
+    const { token: owner } = await signedInLink(harness, jobId);
     for (const token of [oldLink, jobId, 'A'.repeat(43), 'short', '..%2F..%2Fportal.sqlite']) {
-      const response = await fetch(`${harness.base}/api/downloads/${token}`);
+      const response = await fetch(`${harness.base}/api/downloads/${token}`, bearer(owner));
       expect(response.status, token).toBe(404);
       expect(await response.json()).toMatchObject({ error: 'NOT_FOUND' });
     }
@@ -258,10 +272,12 @@ describe('the archive belongs to its owner', () => {
     const theirs = await load(harness, 'login-inactive@example.com');
     harness.clock.now += JOB_DURATION_MS;
     await status(harness, theirs);
-    const url = (await ownersLink(harness, mine)) ?? '';
-    expect((await fetch(`${harness.base}${url.replace(mine, theirs)}`)).status).toBe(404);
+    const { url = '', token } = await signedInLink(harness, mine);
+    const moved = await fetch(`${harness.base}${url.replace(mine, theirs)}`, bearer(token));
+    expect(moved.status).toBe(403);
+    expect(await moved.json()).toMatchObject({ error: 'NOT_YOUR_DOWNLOAD' });
     harness.clock.now += DOWNLOAD_GRANT_TTL_MS;
-    const late = await fetch(`${harness.base}${url}`);
+    const late = await fetch(`${harness.base}${url}`, bearer(token));
     expect(late.status).toBe(410);
     expect(await late.json()).toMatchObject({ error: 'DOWNLOAD_LINK_EXPIRED' });
   });

@@ -4,7 +4,7 @@ import { SOURCE_PROVIDER } from '../../../contract/index.ts';
 import { resetContext } from '../../context.ts';
 import { signInErrorText, supportIssueFromSignInError } from '../../errors.ts';
 import { callbackError, hashOf, queryValue } from '../../routes.ts';
-import type { RouteVisited } from '../../types.ts';
+import type { PortalContext, RouteVisited } from '../../types.ts';
 import { validateExportId } from '../../validation.ts';
 import { update } from '../typed.ts';
 
@@ -15,6 +15,14 @@ const signedInSource = (event: RouteVisited) => ({
   email: queryValue(event, 'email'),
   tokenId: queryValue(event, 'token_id'),
   provider: SOURCE_PROVIDER,
+});
+
+/** A status sign-in's callback: a fresh start, signed in, with the email hash that lists the account's exports. */
+const statusSignIn = (context: PortalContext, event: RouteVisited): PortalContext => ({
+  ...resetContext(context),
+  srcAccount: signedInSource(event),
+  emailHash: queryValue(event, 'hash'),
+  jobs: [],
 });
 
 /** The modal names the address the error is about: `message` or `email` of the query. */
@@ -87,7 +95,12 @@ export const signInActions = {
   }),
   storeStatusSourceFromCallback: update(({ context, event }) => {
     assertEvent(event, 'ROUTE.VISITED');
-    return { ...resetContext(context), srcAccount: signedInSource(event), emailHash: queryValue(event, 'hash'), jobs: [] };
+    return statusSignIn(context, event);
+  }),
+  /** Back from the sign-in asked for to download a file: signed in, on the same export. */
+  storeStatusSourceForExport: update(({ context, event }) => {
+    assertEvent(event, 'ROUTE.VISITED');
+    return { ...statusSignIn(context, event), statusExportId: context.statusExportId };
   }),
   recordOptionsError: update(({ event }) => {
     assertEvent(event, 'ROUTE.VISITED');

@@ -7,6 +7,7 @@ import { selectIsBusy } from '../../../machines/selectors';
 import { selectJobStatus } from '../../../machines/status-selectors';
 import { CancelExportDialog } from './cancel-export-dialog';
 import { CountReceipt } from './count-receipt';
+import { DownloadSignIn } from './download-sign-in';
 import { OperationProgress, KIND_TEXT, STATUS_TEXT } from './operation-progress';
 import { visuallyHidden } from '../../ui/visually-hidden';
 
@@ -99,6 +100,7 @@ export default function StatusScreen() {
           </span>
         </p>
       )}
+      {!busy && <DownloadSignIn />}
       {!busy && <CountReceipt lines={view.receipt} />}
       {!busy && view.reportUrl && (
         <p>

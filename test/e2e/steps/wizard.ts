@@ -32,6 +32,21 @@ export async function chooseWhatToSave(page: Page, choice: WhatToSave): Promise<
   await whatToSaveOption(page, choice).check();
 }
 
+/** From /destination-account to /start-migration: a file export of the email alone, in `format`. */
+export async function chooseEmailFile(page: Page, format: 'EML' | 'MBOX'): Promise<void> {
+  await expectPath(page, '/destination-account');
+  await chooseDestination(page, 'Download');
+  await pressNext(page);
+  await expectPath(page, '/migration-options');
+  await chooseWhatToSave(page, 'Email');
+  await page
+    .getByRole('group', { name: 'Email file format' })
+    .getByRole('radio', { name: new RegExp(`^${format}\\b`) })
+    .check();
+  await pressNext(page);
+  await expectPath(page, '/start-migration');
+}
+
 /** Replaces the notification address and waits until the screen lets the export start. */
 export async function setNotificationEmail(page: Page, address: string): Promise<void> {
   const field = page.getByLabel('Notification email');

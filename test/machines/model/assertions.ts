@@ -9,6 +9,7 @@ import {
   OPTIONS_ERROR_MESSAGES,
   selectCompleteCancel,
   selectCopied,
+  selectDownloadSignIn,
   selectIsBusy,
   selectErrorModal,
   selectFieldErrors,
@@ -27,7 +28,7 @@ import {
 } from '../../../machines/index.ts';
 import { estimateText, waitingText } from '../../../machines/status-texts.ts';
 import type { EffectCall } from './walk.ts';
-import { LIMIT_TEXT } from './fixtures.ts';
+import { LIMIT_TEXT, SOURCE_EMAIL } from './fixtures.ts';
 import type { ModelEvent } from './types.ts';
 
 /** §2 routes; step numbers of docs/decisions/0002-step-numbering.md. */
@@ -253,7 +254,18 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   'exportPortal.status.checkingId': () => {
     throw new Error('status.checkingId is transient: no snapshot may rest there');
   },
-  'exportPortal.status.loading': ({ snapshot }) => expect(snapshot.context.statusExportId).toHaveLength(32),
+  'exportPortal.status.loading': ({ snapshot, previous, event }) => {
+    expect(snapshot.context.statusExportId).toHaveLength(32);
+    // Back from the sign-in asked for to download: signed in, on the same export, asking as that account.
+    if (previous?.matches({ status: 'leavingForSignIn' }) && event?.type === 'ROUTE.VISITED') {
+      expect(snapshot.context.statusExportId).toBe(previous.context.statusExportId);
+      expect(snapshot.context.srcAccount).toMatchObject({ email: SOURCE_EMAIL, tokenId: 'tok-9' });
+    }
+  },
+  'exportPortal.status.leavingForSignIn': (seen) => {
+    if (enteredNow(seen, 'status.leavingForSignIn')) expect(seen.newCalls).toEqual([{ name: 'leaveForStatusSignIn', params: undefined }]);
+    expect(selectDownloadSignIn(seen.snapshot)).toMatchObject({ leaving: true });
+  },
   'exportPortal.status.shown': ({ snapshot }) => {
     const answer = snapshot.context.jobStatus;
     expect(answer).not.toBeNull();
@@ -283,6 +295,12 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       (op) => op?.status === 'started',
     );
     expect(selectJobStatus(snapshot).canCancel).toBe(running && snapshot.context.jobStatus?.can_cancel === true);
+    // A ready file with no link in this answer: the page offers the sign-in that gets it.
+    const answer = snapshot.context.jobStatus;
+    const linked = Boolean(answer?.emailmigration?.download_url ?? answer?.contactsmigration?.download_url);
+    expect(selectDownloadSignIn(snapshot)).toEqual(
+      answer?.file_ready === true && !linked ? { leaving: false, signedInAs: snapshot.context.srcAccount?.email ?? null } : null,
+    );
   },
   'exportPortal.status.shown.refreshing': ({ snapshot }) => expect(selectIsBusy(snapshot)).toBe(false),
   'exportPortal.status.shown.confirmingCancel': ({ snapshot }) => expect(selectJobStatus(snapshot).confirmingCancel).toBe(true),

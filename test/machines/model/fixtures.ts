@@ -124,6 +124,7 @@ export const EVENT_FIXTURES = {
   'EXPORT.CANCEL_REQUESTED': [{ type: 'EXPORT.CANCEL_REQUESTED' }],
   'EXPORT.CANCEL_CONFIRMED': [{ type: 'EXPORT.CANCEL_CONFIRMED' }],
   'EXPORT.CANCEL_DISMISSED': [{ type: 'EXPORT.CANCEL_DISMISSED' }],
+  'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': [{ type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' }],
 } satisfies { [K in PortalEventType]: Array<EventOf<K>> };
 
 /** A limit's answer, as the service words it (429). */
@@ -194,6 +195,10 @@ export const ACTOR_RESULTS = {
         report_url: '/api/reports/x',
       },
       { emailmigration: { status: 'weird' }, contactsmigration: null },
+      // A completed file export, seen by anyone but its owner: the file is ready, the link is not theirs.
+      { emailmigration: { status: 'completed' }, file_ready: true },
+      // The same, seen by its owner.
+      { emailmigration: { status: 'completed', download_url: '/api/downloads/x' }, file_ready: true, can_cancel: false },
       null,
     ],
     errors: [{ kind: 'network' }],

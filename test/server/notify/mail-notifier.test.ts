@@ -231,22 +231,22 @@ describe('composeExportMail', () => {
   it('tells the owner of a file export to sign in on the portal to download the file', () => {
     const mail = composeExportMail({ ...notification('completed', FILE), ...ended(0) });
     expect(mail.subject).toBe('Northwave: Your export is complete');
+    // The way the portal goes from the export ID: its status page offers the sign-in that comes back with the download.
     const steps = [
       'To download your file, sign in on the export portal:',
       `1. Type this address into your browser: ${PORTAL}`,
-      '2. Choose "Check your export status". Then choose "Check by signing in".',
-      '3. Sign in with your Northwave email address.',
-      '4. In the list of your exports, choose this one. Its export ID is shown above.',
-      '5. Choose "Download your file".',
+      '2. Choose "Check your export status". Enter your export ID (shown above) and choose "Check status".',
+      '3. Choose "Sign in to download your file". Sign in with your Northwave email address.',
+      '4. You come back to your export. Choose "Download your file".',
       '',
       'You can download the file for two weeks.',
-      'The file is shown only after you sign in. Entering the export ID without signing in does not show it.',
+      'Only you can download it. It opens only when you are signed in with the account that made the export.',
     ];
     expect(mail.text).toContain(steps.join('\n'));
     expect(mail.html).toContain(`<ol>\n<li>Type this address into your browser: ${PORTAL}</li>`);
-    expect(mail.html).toContain('<li>Choose &quot;Download your file&quot;.</li>');
-    // The old instruction led to a page that offers no download.
-    expect(mail.text).not.toMatch(/enter your export ID/i);
+    expect(mail.html).toContain('<li>You come back to your export. Choose &quot;Download your file&quot;.</li>');
+    // No link: the portal's address is typed in.
+    expect(mail.html).not.toContain('<a ');
     // Only a finished file export has a file.
     for (const { notification: n, mail: other } of everyMail()) {
       const hasFile = n.destination.provider === 'file' && n.outcome === 'completed' && n.summary?.reason !== 'cancelled';
@@ -261,6 +261,7 @@ describe('composeExportMail', () => {
       'src/views/sign-in/sign-in-screen.tsx',
       'src/views/sign-in/status-lookup-modal.tsx',
       'src/views/status/status-screen.tsx',
+      'src/views/status/download-sign-in.tsx',
     ]
       .map((file) => readFileSync(path.join(import.meta.dirname, '../../..', file), 'utf8'))
       .join('\n');

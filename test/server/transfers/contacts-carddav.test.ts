@@ -56,7 +56,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function exportOf(body: Record<string, unknown>): Promise<StatusResponse> {
+async function exportOf(body: Record<string, unknown>): Promise<{ last: StatusResponse; token: string }> {
   const session = await signIn(harness, OWNER.user);
   const response = await session.post('/api/load/', {
     source_account: { email: OWNER.user, provider: 'northwave' },
@@ -66,7 +66,7 @@ async function exportOf(body: Record<string, unknown>): Promise<StatusResponse> 
   });
   expect(response.status).toBe(200);
   const { jobid } = (await response.json()) as { jobid: string };
-  return (await pollStatus(harness.base, jobid, ended, { token: session.token })).at(-1) as StatusResponse;
+  return { last: (await pollStatus(harness.base, jobid, ended, { token: session.token })).at(-1) as StatusResponse, token: session.token };
 }
 
 /** The vCards of a VCF file, each ending with its CRLF. */
@@ -74,12 +74,18 @@ const vcardsOf = (vcf: string) => vcf.split(/(?<=END:VCARD\r\n)/).filter((card) 
 
 describe('contacts from the configured CardDAV server', () => {
   it('puts every address book into the ZIP, every vCard exactly as the server served it', { timeout: 120_000 }, async () => {
-    const last = await exportOf({ destination_account: { provider: 'file' }, file_export_parameters: { contactsFormat: 'VCF' } });
+    const { last, token } = await exportOf({
+      destination_account: { provider: 'file' },
+      file_export_parameters: { contactsFormat: 'VCF' },
+    });
     expect(last.contactsmigration).toMatchObject({
       status: 'completed',
       progress: { total: served.length, done: served.length, failed: 0 },
     });
-    const response = await fetch(`${harness.base}${last.contactsmigration?.download_url ?? '/missing'}`);
+    // The archive is its owner's: fetched with their sign-in.
+    const response = await fetch(`${harness.base}${last.contactsmigration?.download_url ?? '/missing'}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
     const file = path.join(dir, 'contacts.zip');
     writeFileSync(file, Buffer.from(await response.arrayBuffer()));
@@ -103,9 +109,9 @@ describe('contacts from the configured CardDAV server', () => {
         )
       ).map((c) => c.text);
     };
-    expect((await exportOf({ destination_account: await destination() })).contactsmigration?.status).toBe('completed');
+    expect((await exportOf({ destination_account: await destination() })).last.contactsmigration?.status).toBe('completed');
     expect((await held()).sort()).toEqual([...served].sort());
-    expect((await exportOf({ destination_account: await destination() })).contactsmigration?.status).toBe('completed');
+    expect((await exportOf({ destination_account: await destination() })).last.contactsmigration?.status).toBe('completed');
     expect(await held()).toHaveLength(served.length);
   });
 });

@@ -74,16 +74,24 @@ async function exportOf(body: Record<string, unknown>): Promise<{ exportId: stri
   return { exportId: jobid, last, token: session.token };
 }
 
+/** The archive, downloaded with the owner's sign-in `token` (downloads are the owner's alone). */
 async function download(
   last: StatusResponse,
+  token: string,
   operation: 'emailmigration' | 'contactsmigration' = 'emailmigration',
 ): Promise<Map<string, Buffer>> {
   const url = last[operation]?.download_url;
   expect(url).toMatch(/^\/api\/downloads\//);
-  const response = await fetch(`${harness.base}${url}`);
+  const headers = { Authorization: `Bearer ${token}` };
+  const response = await fetch(`${harness.base}${url}`, { headers });
   expect(response.status).toBe(200);
+  const whole = Buffer.from(await response.arrayBuffer());
+  // A download that broke off goes on from the engine's archive on disk: the rest, byte for byte.
+  const rest = await fetch(`${harness.base}${url}`, { headers: { ...headers, Range: 'bytes=100-' } });
+  expect(rest.status).toBe(206);
+  expect(Buffer.from(await rest.arrayBuffer()).equals(whole.subarray(100))).toBe(true);
   const file = path.join(dir, `download-${Date.now()}.zip`);
-  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  writeFileSync(file, whole);
   return readZip(file);
 }
 
@@ -91,11 +99,11 @@ const delimiter = () => (readMaildir(devMail.layout.maildir(OWNER)).has('Travel/
 
 describe('development transfers (sample mailboxes, development store)', () => {
   it('puts the sample mailbox into one ZIP of MBOX files, every message byte for byte', { timeout: 120_000 }, async () => {
-    const { last } = await exportOf({ destination_account: { provider: 'file' }, file_export_parameters: { emailFormat: 'MBOX' } });
+    const { last, token } = await exportOf({ destination_account: { provider: 'file' }, file_export_parameters: { emailFormat: 'MBOX' } });
     const sample = sampleMailbox();
     const total = [...sample.values()].reduce((n, list) => n + list.length, 0);
     expect(last.emailmigration).toMatchObject({ status: 'completed', progress: { total, done: total, failed: 0 } });
-    const zip = await download(last);
+    const zip = await download(last, token);
     const fromZip = new Map(
       [...zip]
         .filter(([name]) => name.endsWith('.mbox'))
@@ -108,15 +116,15 @@ describe('development transfers (sample mailboxes, development store)', () => {
   });
 
   it('puts the sample mailbox into one ZIP of EML files', { timeout: 120_000 }, async () => {
-    const { last } = await exportOf({ destination_account: { provider: 'file' }, file_export_parameters: { emailFormat: 'EML' } });
-    const zip = await download(last);
+    const { last, token } = await exportOf({ destination_account: { provider: 'file' }, file_export_parameters: { emailFormat: 'EML' } });
+    const zip = await download(last, token);
     const emls = [...zip].filter(([name]) => name.endsWith('.eml'));
     const all = [...sampleMailbox().values()].flat().sort();
     expect(emls.map(([, data]) => createHash('sha256').update(data).digest('hex')).sort()).toEqual(all);
   });
 
   it('puts mail and the sample address books into one ZIP: every vCard as stored', { timeout: 120_000 }, async () => {
-    const { last } = await exportOf({
+    const { last, token } = await exportOf({
       destination_account: { provider: 'file' },
       operations: ['emailmigration', 'contactsmigration'],
       file_export_parameters: { emailFormat: 'MBOX', contactsFormat: 'VCF' },
@@ -125,20 +133,20 @@ describe('development transfers (sample mailboxes, development store)', () => {
     expect(cards.length).toBeGreaterThan(30);
     expect(last.contactsmigration).toMatchObject({ status: 'completed', progress: { total: cards.length, done: cards.length, failed: 0 } });
     expect(last.emailmigration?.status).toBe('completed');
-    const zip = await download(last);
+    const zip = await download(last, token);
     expect(zip.get('contacts/contacts.vcf')?.toString('utf8')).toBe(cards.join(''));
     expect([...zip.keys()].some((name) => name.endsWith('.mbox'))).toBe(true);
   });
 
   it('puts the sample contacts into a CSV in the documented columns, one row per contact', { timeout: 120_000 }, async () => {
-    const { last } = await exportOf({
+    const { last, token } = await exportOf({
       destination_account: { provider: 'file' },
       operations: ['contactsmigration'],
       file_export_parameters: { contactsFormat: 'CSV' },
     });
     expect(last.emailmigration).toBeUndefined();
     const cards = await vcardsIn(devMail.layout.contacts(OWNER));
-    const rows = parseCsv((await download(last, 'contactsmigration')).get('contacts/contacts.csv')?.toString('utf8') ?? '');
+    const rows = parseCsv((await download(last, token, 'contactsmigration')).get('contacts/contacts.csv')?.toString('utf8') ?? '');
     expect(rows[0]).toEqual([...CONTACT_CSV_COLUMNS]);
     // Every contact's name (N: family;given;…) is one data row's First Name and Last Name.
     const unescape = (value: string) => value.replace(/\\([,;\\])/g, '$1');

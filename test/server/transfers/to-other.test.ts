@@ -152,7 +152,7 @@ describe('export to Other into a real IMAP server', () => {
     });
     expect(last.report_url).toMatch(/^\/api\/reports\/[A-Za-z0-9]{32}\.[0-9a-z]+\.[\w-]{43}$/);
 
-    const report = await fetch(`${harness.base}${last.report_url}`);
+    const report = await fetch(`${harness.base}${last.report_url}`, { headers: { Authorization: `Bearer ${session.token}` } });
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await report.text())
@@ -165,7 +165,10 @@ describe('export to Other into a real IMAP server', () => {
     expect(items.every((line) => line.startsWith('item,emailmigration,') && line.includes(',too-big,'))).toBe(true);
     expect(lines.filter((line) => line.startsWith('receipt,emailmigration,'))).toHaveLength(last.receipt?.length ?? -1);
     // The link is the owner's: an export ID or a download-style path opens nothing.
-    expect((await fetch(`${harness.base}/api/reports/${exportId}`)).status).toBe(404);
+    expect((await fetch(`${harness.base}/api/reports/${exportId}`, { headers: { Authorization: `Bearer ${session.token}` } })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${harness.base}${last.report_url}`)).status).toBe(401);
 
     await harness.service.outbox.runOnce();
     const mail = harness.sent.find((m) => m.exportId === exportId && m.outcome === 'completed');

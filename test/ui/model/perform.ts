@@ -297,6 +297,9 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
     case 'STATUS.RETRY_REQUESTED':
       await user.click(button(/^(Try again|Refresh status)$/));
       break;
+    case 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED':
+      await user.click(button('Sign in to download your file'));
+      break;
     case 'SUPPORT.OPENED':
       await user.click(await eventually(() => footerLink('Contact support')));
       break;

@@ -15,6 +15,7 @@ import {
   selectSidebar,
   selectSidebarSteps,
   selectErrorModal,
+  selectDownloadSignIn,
   selectJobStatus,
   selectStep,
   type PortalSnapshot,
@@ -83,6 +84,7 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'complete.cancelling': () => expect(buttonNamed('Yes, stop the export')).toHaveAttribute('aria-busy', 'true'),
   'status.loading': () => expect(text('Fetching your export status...')).toBe(true),
   'status.shown.watching': (s) => shownStatus(s),
+  'status.leavingForSignIn': () => expect(buttonNamed('Sign in to download your file')).toHaveAttribute('aria-busy', 'true'),
   // A quiet refresh keeps what is shown.
   'status.shown.refreshing': (s) => shownStatus(s),
   'status.shown.confirmingCancel': () => expect(screen.getByRole('alertdialog', { name: 'Stop this export?' })).toBeInTheDocument(),
@@ -131,6 +133,9 @@ function shownStatus(s: PortalSnapshot): void {
     }
   }
   expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
+  // A ready file this answer has no link to: the sign-in that gets it, never the link.
+  expect(buttonNamed('Sign in to download your file') !== null).toBe(selectDownloadSignIn(s) !== null);
+  if (view.downloadUrl) expect(screen.getByRole('link', { name: 'Download your file' })).toHaveAttribute('href', view.downloadUrl);
   if (view.receipt.length > 0) expect(screen.getByRole('table', { name: 'What arrived, folder by folder' })).toBeInTheDocument();
   if (view.reportUrl)
     expect(screen.getByRole('link', { name: /list of items that could not be moved/ })).toHaveAttribute('href', view.reportUrl);

@@ -1,0 +1,44 @@
+/**
+ * A completed export's file, for a visitor the page has no link for: only the account that made the
+ * export may download it (docs/decisions/0021-owner-bound-downloads.md), so the page says so and
+ * offers the sign-in that brings them back here with the download. The notification mail quotes the
+ * button's label (server/notify/export-mail.ts, PORTAL_LABELS).
+ */
+import { css } from '@emotion/react';
+import { sameDownloadSignIn, selectDownloadSignIn } from '../../../machines/download-sign-in';
+import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { colors, font, radii, space } from '../../theme/theme';
+import { Button } from '../../ui';
+
+const box = css`
+  margin: 0 0 ${space(5)};
+  padding: ${space(4)};
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  h2 {
+    margin: 0 0 ${space(2)};
+    font-size: ${font.size.md};
+  }
+  p {
+    margin: 0 0 ${space(3)};
+  }
+`;
+
+export function DownloadSignIn() {
+  const send = usePortalSend();
+  const offer = usePortalSelector(selectDownloadSignIn, sameDownloadSignIn);
+  if (!offer) return null;
+  return (
+    <section css={box} aria-labelledby="download-sign-in-heading">
+      <h2 id="download-sign-in-heading">Your file is ready</h2>
+      <p>
+        {offer.signedInAs
+          ? `You are signed in as ${offer.signedInAs}, but this export was made by another account. Only that account can download the file. Sign in with it.`
+          : 'To keep your mail safe, only the account that made this export can download the file. Sign in with that account, and you come back here to download it.'}
+      </p>
+      <Button loading={offer.leaving} onClick={() => send({ type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' })}>
+        Sign in to download your file
+      </Button>
+    </section>
+  );
+}
