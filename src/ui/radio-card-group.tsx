@@ -25,6 +25,8 @@ export type RadioCardGroupProps<V extends string> = {
   error?: string | null;
   /** Columns at md and up; one column on phones. */
   columns?: 1 | 2 | 3;
+  /** One line under the cards about the group as a whole (what is not offered, and why), read with the legend. */
+  note?: string;
   name?: string;
 };
 
@@ -131,11 +133,16 @@ export function RadioCardGroup<V extends string>({
   error,
   columns = 1,
   name,
+  note,
 }: RadioCardGroupProps<V>) {
   const id = useId();
   const groupName = name ?? id;
   return (
-    <fieldset css={fieldset} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      css={fieldset}
+      aria-describedby={[note ? `${id}-note` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend css={hideLegend ? srOnly : legendStyle}>{legend}</legend>
       <div css={grid(columns)}>
         {options.map((option) => {
@@ -166,6 +173,11 @@ export function RadioCardGroup<V extends string>({
           );
         })}
       </div>
+      {note && (
+        <p id={`${id}-note`} css={description}>
+          {note}
+        </p>
+      )}
       <FieldError id={id} error={error} />
     </fieldset>
   );

@@ -1,28 +1,29 @@
 /**
  * The file formats of a file export (§9): one choice per selected type. The machine accepts a
- * format only for a file export, and only one the export produces; PST is shown, closed, with the
- * reason, so a customer who looks for it learns what to choose instead.
+ * format only for a file export, and only one the export produces. PST is a card only when the
+ * machine takes it; until then one line under the group says it is not offered and what Outlook
+ * takes instead, so a customer who looks for it is not left at a dead card.
  */
 import type { ContactsFormat, EmailFormat } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { usePortalCan, usePortalSend } from '../../app/portal-context';
 
-const PST_REASON = 'Not available: we do not produce PST files. Outlook imports EML and MBOX (with an import tool), and CSV contacts.';
+const PST_NOTE = {
+  email: 'PST files for Outlook are not offered yet. Outlook can open EML files, and can bring in MBOX files with an import tool.',
+  contacts: 'PST files for Outlook are not offered yet. Outlook can bring in CSV contacts.',
+} as const;
 
-/** PST, closed with its reason when the machine would not take it. */
-const pst = (offered: boolean) =>
-  ({ value: 'PST', label: 'PST', description: 'For Microsoft Outlook', disabled: !offered, disabledReason: PST_REASON }) as const;
+/** PST, a card only when the machine takes it. */
+const PST = { value: 'PST', label: 'PST', description: 'For Microsoft Outlook' } as const;
 
-const emailFormatOptions = (pstOffered: boolean): RadioCardOption<EmailFormat>[] => [
+const EMAIL_FORMATS: RadioCardOption<EmailFormat>[] = [
   { value: 'EML', label: 'EML', description: 'One file per message; opens in most mail apps' },
   { value: 'MBOX', label: 'MBOX', description: 'One file per folder; for Thunderbird and Apple Mail' },
-  pst(pstOffered),
 ];
 
-const contactsFormatOptions = (pstOffered: boolean): RadioCardOption<ContactsFormat>[] => [
+const CONTACTS_FORMATS: RadioCardOption<ContactsFormat>[] = [
   { value: 'CSV', label: 'CSV', description: 'A spreadsheet; imports into most address books' },
   { value: 'VCF', label: 'VCF', description: 'vCard; for phones, Apple and Google Contacts' },
-  pst(pstOffered),
 ];
 
 export function EmailFormatChoice({ value }: { value: EmailFormat | null }) {
@@ -32,9 +33,10 @@ export function EmailFormatChoice({ value }: { value: EmailFormat | null }) {
     <RadioCardGroup<EmailFormat>
       legend="Email file format"
       name="email-format"
-      options={emailFormatOptions(pstOffered)}
+      options={pstOffered ? [...EMAIL_FORMATS, PST] : EMAIL_FORMATS}
+      note={pstOffered ? undefined : PST_NOTE.email}
       value={value}
-      columns={3}
+      columns={pstOffered ? 3 : 2}
       onChange={(format) => send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format })}
     />
   );
@@ -47,9 +49,10 @@ export function ContactsFormatChoice({ value }: { value: ContactsFormat | null }
     <RadioCardGroup<ContactsFormat>
       legend="Contacts file format"
       name="contacts-format"
-      options={contactsFormatOptions(pstOffered)}
+      options={pstOffered ? [...CONTACTS_FORMATS, PST] : CONTACTS_FORMATS}
+      note={pstOffered ? undefined : PST_NOTE.contacts}
       value={value}
-      columns={3}
+      columns={pstOffered ? 3 : 2}
       onChange={(format) => send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'contacts', format })}
     />
   );

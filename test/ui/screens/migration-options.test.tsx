@@ -70,13 +70,16 @@ describe('options page', () => {
     expect(next()).toBeEnabled();
   });
 
-  it('shows PST closed, saying what to choose instead', async () => {
+  it('offers no dead PST card: one line says it is not offered and what Outlook takes instead', async () => {
     const { user } = await toOptions(/Download/);
     await user.click(option(/^Email and contacts/));
-    for (const group of ['Email file format', 'Contacts file format']) {
-      const pst = within(screen.getByRole('group', { name: group })).getByRole('radio', { name: /^PST/ });
-      expect(pst).toBeDisabled();
-      expect(pst).toHaveAccessibleDescription(/Not available: we do not produce PST files\./);
+    const instead = { 'Email file format': /Outlook can open EML files/, 'Contacts file format': /Outlook can bring in CSV contacts/ };
+    for (const [group, line] of Object.entries(instead)) {
+      const fieldset = screen.getByRole('group', { name: group });
+      expect(within(fieldset).queryByRole('radio', { name: /^PST/ })).not.toBeInTheDocument();
+      expect(within(fieldset).getAllByRole('radio')).toHaveLength(2);
+      expect(fieldset).toHaveAccessibleDescription(line);
+      expect(fieldset).toHaveAccessibleDescription(/PST files for Outlook are not offered yet\./);
     }
   });
 
