@@ -22,17 +22,19 @@ import type { Manifest } from './size.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'src/first-paint/prerender.tsx';
-/** The portal the entry loads (src/main.tsx). */
-const PORTAL_MODULE = 'src/boot.tsx';
+/** The portal the entry loads (src/main.tsx): the machine's running actor, then the view. */
+const MACHINE_MODULE = 'src/app/start-portal-actor.ts';
+const PORTAL_MODULES = [MACHINE_MODULE, 'src/boot.tsx'];
 
 /** What the built entry exports (its types live in src/, which scripts do not import). */
 type PrerenderEntry = {
   FIRST_PAINT_ATTRIBUTE: string;
   FIRST_PAINT_CHUNKS_ATTRIBUTE: string;
+  MACHINE_AT_ONCE_ATTRIBUTE: string;
   PRERENDERED_ROUTES: string[];
   prerenderRoute(
     route: string,
-  ): Promise<{ route: string; markup: string; notice: string; styles: string; title: string; modules: string[] }>;
+  ): Promise<{ route: string; markup: string; notice: string; styles: string; title: string; modules: string[]; machineAtOnce: boolean }>;
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -97,13 +99,25 @@ async function main(): Promise<void> {
   for (const route of entry.PRERENDERED_ROUTES) {
     const page = await entry.prerenderRoute(route);
     // The portal's own chunks, then the first paint's: the entry fetches them all once the page has painted.
-    const chunks = [...new Set([PORTAL_MODULE, ...page.modules].flatMap((module) => chunkFiles(manifest, module)))]
+    const chunks = [...new Set([...PORTAL_MODULES, ...page.modules].flatMap((module) => chunkFiles(manifest, module)))]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `/${file}`)
       .join(' ');
-    const rootAttributes = `${entry.FIRST_PAINT_ATTRIBUTE}="${escapeHtml(route)}" ${entry.FIRST_PAINT_CHUNKS_ATTRIBUTE}="${escapeHtml(chunks)}"`;
-    let html = replaceOnce(lowPriorityScripts(template), /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-    html = replaceOnce(html, '</head>', `${page.styles}</head>`);
+    const rootAttributes = [
+      `${entry.FIRST_PAINT_ATTRIBUTE}="${escapeHtml(route)}"`,
+      `${entry.FIRST_PAINT_CHUNKS_ATTRIBUTE}="${escapeHtml(chunks)}"`,
+      ...(page.machineAtOnce ? [entry.MACHINE_AT_ONCE_ATTRIBUTE] : []),
+    ].join(' ');
+    // A page that starts its machine at once (the policy pages' timed moment) fetches the entry and the
+    // machine with the HTML, at the browser's own priority: low, they arrived after the moment was over.
+    const machineFirst = page.machineAtOnce
+      ? chunkFiles(manifest, MACHINE_MODULE)
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('')
+      : '';
+    let html = page.machineAtOnce ? template : lowPriorityScripts(template);
+    html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    html = replaceOnce(html, '</head>', `${page.styles}${machineFirst}</head>`);
     html = replaceOnce(html, '<div id="root"></div>', `${page.notice}<div id="root" ${rootAttributes}>${page.markup}</div>`);
     writeFileSync(path.join(pagesDir, pageFile(route)), html);
   }

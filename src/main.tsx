@@ -4,24 +4,29 @@
  * first paint never waits for the download, and a simulated slow load (Lighthouse's) cannot count
  * the portal's script before it. Every chunk the portal and the first paint need is fetched at once
  * (the page names them); the portal is then evaluated in parts, a task each, biggest dependencies
- * first: evaluated at once, it was one long task that held up a tap.
+ * first: evaluated at once, it was one long task that held up a tap. The machine comes before the
+ * view and is told the address at once (src/app/start-portal-actor.ts): what it times counts from
+ * the page the customer already sees. A page whose screen is nothing but a moment (the policy
+ * pages) starts the machine without waiting for its paint.
  */
 import { nextTask } from './app/next-task';
+import type { PortalActor } from './app/portal-context';
 import { afterFirstPaint } from './first-paint/after-first-paint';
-import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE, LOAD_FAILURE_ID } from './first-paint/attributes';
+import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE, LOAD_FAILURE_ID, MACHINE_AT_ONCE_ATTRIBUTE } from './first-paint/attributes';
+import { holdTypingUntilLive } from './first-paint/typed-before-live';
 
 // Our own modules, not libraries' (a library imported whole would keep the exports nobody uses).
-const PARTS: (() => Promise<unknown>)[] = [
-  () => import('react-dom/client'),
-  () => import('../machines/machine'),
-  () => import('./app/portal-app'),
-];
+const VIEW_PARTS: (() => Promise<unknown>)[] = [() => import('react-dom/client'), () => import('./app/portal-app')];
+
+const startMachine = (): Promise<PortalActor> => import('./app/start-portal-actor').then(({ startPortalActor }) => startPortalActor());
 
 // A modulepreload costs the main thread about a quarter of a millisecond to start (measured): some
 // twenty at once made a long task of their own.
 const PRELOADS_PER_TASK = 6;
 
-async function start(chunks: string[]) {
+async function start(chunks: string[], machine?: Promise<PortalActor>) {
+  // A machine started at once has its moment to keep: the view's chunks wait rather than compete with it.
+  const early = await machine;
   for (let first = 0; first < chunks.length; first += PRELOADS_PER_TASK) {
     for (const href of chunks.slice(first, first + PRELOADS_PER_TASK)) {
       const link = document.createElement('link');
@@ -31,12 +36,14 @@ async function start(chunks: string[]) {
     }
     await nextTask();
   }
-  for (const part of PARTS) {
+  const actor = early ?? (await startMachine());
+  await nextTask();
+  for (const part of VIEW_PARTS) {
     await part();
     await nextTask();
   }
   const { boot } = await import('./boot');
-  await boot();
+  await boot(actor);
 }
 
 /**
@@ -53,7 +60,11 @@ function failed(error: unknown) {
 const root = document.getElementById('root');
 if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
   const chunks = (root.getAttribute(FIRST_PAINT_CHUNKS_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
-  afterFirstPaint(() => void start(chunks).catch(failed));
+  // What the person types before the portal takes the page over is kept for it (released when live).
+  holdTypingUntilLive(root);
+  const machine = root.hasAttribute(MACHINE_AT_ONCE_ATTRIBUTE) ? startMachine() : undefined;
+  machine?.catch(failed);
+  afterFirstPaint(() => void start(chunks, machine).catch(failed));
 } else {
   void start([]).catch(failed);
 }

@@ -27,6 +27,8 @@ export type PrerenderedRoute = {
   title: string;
   /** The modules (paths as in Vite's manifest) whose chunks the first paint shows: preload them. */
   modules: string[];
+  /** The entry starts the machine without waiting for the paint (src/first-paint/routes.ts). */
+  machineAtOnce: boolean;
 };
 
 export const PRERENDERED_ROUTES: string[] = Object.keys(FIRST_PAINTS);
@@ -59,6 +61,7 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(notice + markup)),
     title: screenTitle(firstPaint.screen),
     modules: firstPaintParts(firstPaint).map((part) => part.source),
+    machineAtOnce: firstPaint.machineAtOnce === true,
   };
 }
-export { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE } from './attributes';
+export { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE, MACHINE_AT_ONCE_ATTRIBUTE } from './attributes';
