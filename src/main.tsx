@@ -6,27 +6,23 @@
  * (the page names them); the portal is then evaluated in parts, a task each, biggest dependencies
  * first: evaluated at once, it was one long task that held up a tap. The machine comes before the
  * view and is told the address at once (src/app/start-portal-actor.ts): what it times counts from
- * the page the customer already sees. A page whose screen is nothing but a moment (the policy
- * pages) starts the machine without waiting for its paint.
+ * the page the customer already sees. A page that leaves on its own (the policy pages,
+ * src/first-paint/own-leave.ts) starts the portal only if it is still there when it should have left.
  */
 import { nextTask } from './app/next-task';
-import type { PortalActor } from './app/portal-context';
 import { afterFirstPaint } from './first-paint/after-first-paint';
-import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE, LOAD_FAILURE_ID, MACHINE_AT_ONCE_ATTRIBUTE } from './first-paint/attributes';
+import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE, LOAD_FAILURE_ID } from './first-paint/attributes';
+import { whenOwnLeaveIsDue } from './first-paint/own-leave';
 import { holdTypingUntilLive } from './first-paint/typed-before-live';
 
 // Our own modules, not libraries' (a library imported whole would keep the exports nobody uses).
 const VIEW_PARTS: (() => Promise<unknown>)[] = [() => import('react-dom/client'), () => import('./app/portal-app')];
 
-const startMachine = (): Promise<PortalActor> => import('./app/start-portal-actor').then(({ startPortalActor }) => startPortalActor());
-
 // A modulepreload costs the main thread about a quarter of a millisecond to start (measured): some
 // twenty at once made a long task of their own.
 const PRELOADS_PER_TASK = 6;
 
-async function start(chunks: string[], machine?: Promise<PortalActor>) {
-  // A machine started at once has its moment to keep: the view's chunks wait rather than compete with it.
-  const early = await machine;
+async function start(chunks: string[]) {
   for (let first = 0; first < chunks.length; first += PRELOADS_PER_TASK) {
     for (const href of chunks.slice(first, first + PRELOADS_PER_TASK)) {
       const link = document.createElement('link');
@@ -36,7 +32,9 @@ async function start(chunks: string[], machine?: Promise<PortalActor>) {
     }
     await nextTask();
   }
-  const actor = early ?? (await startMachine());
+  const { startPortalActor } = await import('./app/start-portal-actor');
+  const actor = await startPortalActor();
+  if (!actor) return;
   await nextTask();
   for (const part of VIEW_PARTS) {
     await part();
@@ -62,9 +60,7 @@ if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
   const chunks = (root.getAttribute(FIRST_PAINT_CHUNKS_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
   // What the person types before the portal takes the page over is kept for it (released when live).
   holdTypingUntilLive(root);
-  const machine = root.hasAttribute(MACHINE_AT_ONCE_ATTRIBUTE) ? startMachine() : undefined;
-  machine?.catch(failed);
-  afterFirstPaint(() => void start(chunks, machine).catch(failed));
+  afterFirstPaint(() => whenOwnLeaveIsDue(root, () => void start(chunks).catch(failed)));
 } else {
   void start([]).catch(failed);
 }

@@ -1,10 +1,11 @@
 /**
  * The running portal: the machine with the real effects, restored from the tab's session, started and
- * told the page's address as soon as the machine's code has arrived. The view (React, the screens)
- * arrives after it: the machine's screen (a policy page's moment, a status look-up) starts meanwhile.
+ * told the page's address as soon as the machine's code has arrived and the page has painted. The
+ * view (React, the screens) arrives after it: the machine's screen (a status look-up) starts meanwhile.
  */
 import { afterFirstPaint } from '../first-paint/after-first-paint';
 import { FIRST_PAINT_ATTRIBUTE } from '../first-paint/attributes';
+import { takeOverOwnLeave } from '../first-paint/own-leave';
 import { shownFor } from '../first-paint/shown-for';
 import { visitBeforeRender } from '../routing/visit';
 import { portalImplementations } from './actors';
@@ -12,7 +13,8 @@ import { createPortalActor, type CreatePortalActorOptions } from './create-porta
 import { lazyApiClients } from './lazy-api-clients';
 import type { PortalActor } from './portal-context';
 
-export async function startPortalActor(): Promise<PortalActor> {
+/** The started portal, or null on a page that has already left on its own (src/first-paint/own-leave.ts). */
+export async function startPortalActor(): Promise<PortalActor | null> {
   // The Stately inspector only in development, and only when asked for: the dynamic import keeps
   // it (and its dependencies) out of the production bundle.
   let inspect: CreatePortalActorOptions['inspect'];
@@ -20,11 +22,13 @@ export async function startPortalActor(): Promise<PortalActor> {
     const { createPortalInspector } = await import('./inspect');
     inspect = createPortalInspector().inspect;
   }
+  const root = document.getElementById('root');
+  // A prerendered page is told once it has painted: its moments count from the paint (shownFor).
+  if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) await new Promise<void>((resolve) => afterFirstPaint(resolve));
+  // In the same task as the telling: the page's own leave cannot happen in between.
+  if (!takeOverOwnLeave(root)) return null;
   const actor = createPortalActor({ implementations: portalImplementations(lazyApiClients), inspect });
   actor.start();
-  const tell = () => visitBeforeRender(actor, shownFor());
-  // A prerendered page is told once it has painted (at once when it has): its moment counts from the paint.
-  if (document.getElementById('root')?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) afterFirstPaint(tell);
-  else tell();
+  visitBeforeRender(actor, shownFor());
   return actor;
 }

@@ -10,18 +10,12 @@ import { ROUTES } from '../../machines/routes';
 import type { Screen } from '../../machines/selectors';
 import type { SketchedScreen } from '../views/screen-headings';
 
-/**
- * `within`: the screen's own state to paint, where its first one is not what a visitor sees first.
- * `machineAtOnce`: the screen is only a timed moment, so the entry starts the machine without waiting for the paint.
- */
-export type FirstPaintPlan =
-  | { screen: Screen; skeleton: false; within?: string; machineAtOnce?: true }
-  | { screen: SketchedScreen; skeleton: true; machineAtOnce?: never };
+/** `within`: the screen's own state to paint, where its first one is not what a visitor sees first. */
+export type FirstPaintPlan = { screen: Screen; skeleton: false; within?: string } | { screen: SketchedScreen; skeleton: true };
 
 type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 const paints = (screen: Screen, within?: string): FirstPaintPlan => ({ screen, skeleton: false, within });
-const moment = (screen: Screen): FirstPaintPlan => ({ screen, skeleton: false, machineAtOnce: true });
 const sketches = (screen: SketchedScreen): FirstPaintPlan => ({ screen, skeleton: true });
 
 export const FIRST_PAINTS: Record<RoutePath, FirstPaintPlan> = {
@@ -37,8 +31,8 @@ export const FIRST_PAINTS: Record<RoutePath, FirstPaintPlan> = {
   [ROUTES.status]: paints('status', 'loading'),
   [ROUTES.statusFromEmail]: sketches('statusFromEmail'),
   [ROUTES.supportForm]: paints('supportForm'),
-  [ROUTES.privacyPolicy]: moment('privacyPolicy'),
-  [ROUTES.termsOfService]: moment('termsOfService'),
+  [ROUTES.privacyPolicy]: paints('privacyPolicy'),
+  [ROUTES.termsOfService]: paints('termsOfService'),
   [ROUTES.oauthCallback]: paints('loading'),
   [ROUTES.oauthCallbackForStatus]: sketches('statusFromEmail'),
 };
