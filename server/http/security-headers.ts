@@ -1,7 +1,7 @@
 /**
  * Headers on every answer. The CSP allows scripts from the portal's own origin only (Vite's build
- * has no inline script; a page the prerender gave one names it by its hash) and styles from its own origin only: a page of the portal widens style-src
- * with the nonce of that one answer for its own <style> elements (server/http/pages.ts), never with
+ * has no inline script; a page the prerender gave one names it by its hash, decision 0022) and
+ * styles from its own origin only: a page of the portal widens style-src with the nonce of that one answer for its own <style> elements (server/http/pages.ts), never with
  * 'unsafe-inline'. frame-ancestors 'none' forbids framing. When the portal's public address is
  * https, Strict-Transport-Security keeps browsers on https.
  *
