@@ -1,9 +1,10 @@
 /**
  * Headers on every answer. The CSP allows scripts from the portal's own origin only (Vite's build
  * has no inline script; a page the prerender gave one names it by its hash, decision 0022) and
- * styles from its own origin only: a page of the portal widens style-src with the nonce of that one answer for its own <style> elements (server/http/pages.ts), never with
- * 'unsafe-inline'. frame-ancestors 'none' forbids framing. When the portal's public address is
- * https, Strict-Transport-Security keeps browsers on https.
+ * styles from its own origin only: a page of the portal widens style-src with the nonce of that one
+ * answer for its own <style> elements (server/http/pages.ts), never with 'unsafe-inline'.
+ * frame-ancestors 'none' forbids framing. When the portal's public address is https,
+ * Strict-Transport-Security keeps browsers on https.
  *
  * A route's own header of the same name wins (a page carries its own CSP). Where they are added
  * depends on how the app is served:
