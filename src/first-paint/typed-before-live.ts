@@ -2,13 +2,17 @@
  * What a person types or picks on a prerendered page before the portal has taken it over (decision
  * 0022). The page's controls take keys from its first paint, with no script behind them; once React
  * has adopted them, the first paint's view answers a change by drawing back its own empty value, and
- * the hand-over to the running portal draws the machine's. So until the page is live, the entry keeps
- * changes away from React and notes each control's value; when the page goes live they are played
- * back into the live controls as input, and the screens send them to the machine like any typing.
+ * the hand-over to the running portal draws the machine's. So until the live screens listen to the
+ * machine, the entry keeps changes away from React and notes each control's value, and keeps it on
+ * screen through the hand-over; then each is told to React as input, and the screens send it to the
+ * machine like any typing. A key reaching a live screen before it listens would be drawn over by
+ * React's last value, the machine's answer not drawn yet: what was typed before it would be lost.
  */
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const typed = new Map<Control, string | boolean>();
+/** What the live portal's first commit drew in each noted control (keepTypingOnScreen). */
+const drawn = new Map<Control, string | boolean>();
 let holding: Element | null = null;
 
 const isControl = (target: EventTarget | null): target is Control =>
@@ -39,9 +43,31 @@ export function holdTypingUntilLive(root: Element): void {
   window.addEventListener('change', note, true);
 }
 
+/** Sets a control's value or checked state past React's record of it (the element's own property). */
+function setSilently(control: Control, value: string | boolean) {
+  // The prototype's setter: React records the value it last set on the element through the element's
+  // own property, so this leaves its record alone, and a later input event is a change it reports.
+  const prototype = Object.getPrototypeOf(control) as object;
+  Object.getOwnPropertyDescriptor(prototype, typeof value === 'boolean' ? 'checked' : 'value')?.set?.call(control, value);
+}
+
 /**
- * Called as the live portal commits, before the browser paints it: stops holding, then plays each
- * noted value back into its control (still the same element, React adopted it) as the person's input.
+ * Called as the live portal commits, before the browser paints it: the commit drew the machine's
+ * values over what was typed, and the live screens do not listen to the machine until their effects
+ * have run. So the hold goes on, and what was typed is put back on screen (what React drew is kept,
+ * to tell React the change from it on release).
+ */
+export function keepTypingOnScreen(): void {
+  for (const [control, value] of typed) {
+    drawn.set(control, valueOf(control));
+    setSilently(control, value);
+  }
+}
+
+/**
+ * Called once the live screens listen to the machine (an effect of the portal, after its screens'):
+ * stops holding, and tells React each change from what it drew, as the person's input; the screen's
+ * onChange sends it to the machine, and React draws the machine's answer before the next event.
  */
 export function releaseTyping(): void {
   if (!holding) return;
@@ -49,16 +75,17 @@ export function releaseTyping(): void {
   window.removeEventListener('input', note, true);
   window.removeEventListener('change', note, true);
   for (const [control, value] of typed) {
-    if (!control.isConnected || valueOf(control) === value) continue;
+    const was = drawn.get(control);
+    // A radio unchecked by its group's newly checked one: that one's click tells React of both.
+    if (!control.isConnected || value === was || (value === false && control.type === 'radio')) continue;
     if (typeof value === 'boolean') {
+      // React hears a checkbox or radio by its click: from what React drew, to what the person left.
+      setSilently(control, !value);
       control.click();
       continue;
     }
-    // Through the prototype's setter: React tracks the value it last set on the element, and only a
-    // value it did not set is a change it reports to the screen (onChange).
-    const prototype = Object.getPrototypeOf(control) as object;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value);
     control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
   }
   typed.clear();
+  drawn.clear();
 }
