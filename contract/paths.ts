@@ -32,3 +32,11 @@ export const REDIRECT_PATHS = {
  * marker wherever the nonce goes, and the export service replaces every one per response.
  */
 export const PAGE_NONCE_PLACEHOLDER = '__PAGE_NONCE__';
+
+/**
+ * Beside the built pages (dist/pages/): the CSP sources (`sha256-…`) of the inline scripts a page
+ * carries, by page file. The prerender writes it; the export service adds a page's own to the
+ * script-src it is sent with, so no other inline script runs there.
+ */
+export const SCRIPT_HASHES_FILE = 'script-hashes.json';
+export type ScriptHashes = Record<string, string[]>;

@@ -111,7 +111,11 @@ export interface PortalContext {
   supportError: string | null;
 }
 
-export type RouteVisited = { type: 'ROUTE.VISITED'; path: string; query: Record<string, string>; hash: string };
+/**
+ * `shownFor`: how long the page had already been on screen when its address reached the machine (a
+ * prerendered page paints before the portal runs), so the spec's delays count from what the customer saw.
+ */
+export type RouteVisited = { type: 'ROUTE.VISITED'; path: string; query: Record<string, string>; hash: string; shownFor?: number };
 
 /** Everything views and the router send (docs/machine-api.md). */
 export type PortalEvent =

@@ -9,30 +9,41 @@
  * Emotion styles in <head> (each <style> with the page-nonce marker the service replaces per
  * response), and in its data-first-paint-chunks attribute every chunk the portal and the first
  * paint (its screen, the footer) need, which the entry fetches all at once when the page has
- * painted (src/main.tsx), before it evaluates them part by part. Fails when a module the portal or
- * the first paint names is not in Vite's manifest.
+ * painted (src/main.tsx), before it evaluates them part by part. A page the machine only shows for
+ * a moment before it leaves also carries the inline script that leaves on its own at that moment
+ * (src/first-paint/own-leave.ts); the service lets it in by the hash written beside the pages
+ * (SCRIPT_HASHES_FILE). Fails when a module the portal or the first paint names is not in Vite's manifest.
  *
  * Usage: tsx scripts/prerender.ts [distDir]   (dist/ by default)
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { SCRIPT_HASHES_FILE, type ScriptHashes } from '../contract/paths.ts';
 import type { Manifest } from './size.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'src/first-paint/prerender.tsx';
-/** The portal the entry loads (src/main.tsx). */
-const PORTAL_MODULE = 'src/boot.tsx';
+/** The portal the entry loads (src/main.tsx): the machine's running actor, then the view. */
+const PORTAL_MODULES = ['src/app/start-portal-actor.ts', 'src/boot.tsx'];
 
 /** What the built entry exports (its types live in src/, which scripts do not import). */
 type PrerenderEntry = {
   FIRST_PAINT_ATTRIBUTE: string;
   FIRST_PAINT_CHUNKS_ATTRIBUTE: string;
+  OWN_LEAVE: { attribute: string };
   PRERENDERED_ROUTES: string[];
-  prerenderRoute(
-    route: string,
-  ): Promise<{ route: string; markup: string; notice: string; styles: string; title: string; modules: string[] }>;
+  prerenderRoute(route: string): Promise<{
+    route: string;
+    markup: string;
+    notice: string;
+    styles: string;
+    title: string;
+    modules: string[];
+    ownLeave: { script: string; after: number } | null;
+  }>;
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -94,19 +105,28 @@ async function main(): Promise<void> {
   const pagesDir = path.join(distDir, 'pages');
   rmSync(pagesDir, { recursive: true, force: true });
   mkdirSync(pagesDir, { recursive: true });
+  const scriptHashes: ScriptHashes = {};
   for (const route of entry.PRERENDERED_ROUTES) {
     const page = await entry.prerenderRoute(route);
     // The portal's own chunks, then the first paint's: the entry fetches them all once the page has painted.
-    const chunks = [...new Set([PORTAL_MODULE, ...page.modules].flatMap((module) => chunkFiles(manifest, module)))]
+    const chunks = [...new Set([...PORTAL_MODULES, ...page.modules].flatMap((module) => chunkFiles(manifest, module)))]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `/${file}`)
       .join(' ');
-    const rootAttributes = `${entry.FIRST_PAINT_ATTRIBUTE}="${escapeHtml(route)}" ${entry.FIRST_PAINT_CHUNKS_ATTRIBUTE}="${escapeHtml(chunks)}"`;
+    const rootAttributes = [
+      `${entry.FIRST_PAINT_ATTRIBUTE}="${escapeHtml(route)}"`,
+      `${entry.FIRST_PAINT_CHUNKS_ATTRIBUTE}="${escapeHtml(chunks)}"`,
+      ...(page.ownLeave ? [`${entry.OWN_LEAVE.attribute}="${page.ownLeave.after}"`] : []),
+    ].join(' ');
+    // Right after #root, which it reads: it runs as the parser reaches it, before any paint it times from.
+    const ownLeave = page.ownLeave ? `<script>${page.ownLeave.script}</script>` : '';
+    if (page.ownLeave) scriptHashes[pageFile(route)] = [`sha256-${createHash('sha256').update(page.ownLeave.script).digest('base64')}`];
     let html = replaceOnce(lowPriorityScripts(template), /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
     html = replaceOnce(html, '</head>', `${page.styles}</head>`);
-    html = replaceOnce(html, '<div id="root"></div>', `${page.notice}<div id="root" ${rootAttributes}>${page.markup}</div>`);
+    html = replaceOnce(html, '<div id="root"></div>', `${page.notice}<div id="root" ${rootAttributes}>${page.markup}</div>${ownLeave}`);
     writeFileSync(path.join(pagesDir, pageFile(route)), html);
   }
+  writeFileSync(path.join(pagesDir, SCRIPT_HASHES_FILE), JSON.stringify(scriptHashes));
   rmSync(ssrDir, { recursive: true, force: true });
   console.log(`prerendered ${entry.PRERENDERED_ROUTES.length} routes into ${path.relative(process.cwd(), pagesDir) || pagesDir}/`);
 }

@@ -1,34 +1,23 @@
 import { CacheProvider } from '@emotion/react';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { portalImplementations } from './app/actors';
-import { lazyApiClients } from './app/lazy-api-clients';
 import { nextTask } from './app/next-task';
-import { createPortalActor, type CreatePortalActorOptions } from './app/create-portal-actor';
 import { PortalApp } from './app/portal-app';
+import type { PortalActor } from './app/portal-context';
 import { createStyleCache, pageNonce } from './app/style-cache';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint/attributes';
 import { createFirstPaint, type FirstPaint } from './first-paint/first-paint';
 import { firstPaintParts } from './first-paint/parts';
 
-/** Starts the portal in #root: hydrates a prerendered page, or renders afresh (src/main.tsx loads this). */
-export async function boot() {
+/**
+ * Shows the running portal (`actor`, src/app/start-portal-actor.ts) in #root: hydrates a prerendered
+ * page, or renders afresh (src/main.tsx loads this).
+ */
+export async function boot(actor: PortalActor) {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html lacks the #root element');
 
-  // The Stately inspector only in development, and only when asked for: the dynamic import keeps
-  // it (and its dependencies) out of the production bundle.
-  let inspect: CreatePortalActorOptions['inspect'];
-  if (import.meta.env.DEV && import.meta.env.VITE_INSPECT) {
-    const { createPortalInspector } = await import('./app/inspect');
-    inspect = createPortalInspector().inspect;
-  }
-
-  // Evaluating this chunk was one task, starting the machine is the next, the first paint's own actor
-  // the one after: each short enough not to hold up a tap.
-  await nextTask();
-  const actor = createPortalActor({ implementations: portalImplementations(lazyApiClients), inspect });
-  actor.start();
+  // Evaluating this chunk was one task, the first paint's own actor is the next: each short enough not to hold up a tap.
   await nextTask();
   const styleCache = createStyleCache(pageNonce());
   const app = (firstPaint?: FirstPaint) => (

@@ -4,18 +4,19 @@
  * first paint never waits for the download, and a simulated slow load (Lighthouse's) cannot count
  * the portal's script before it. Every chunk the portal and the first paint need is fetched at once
  * (the page names them); the portal is then evaluated in parts, a task each, biggest dependencies
- * first: evaluated at once, it was one long task that held up a tap.
+ * first: evaluated at once, it was one long task that held up a tap. The machine comes before the
+ * view and is told the address at once (src/app/start-portal-actor.ts): what it times counts from
+ * the page the customer already sees. A page that leaves on its own (the policy pages,
+ * src/first-paint/own-leave.ts) starts the portal only if it is still there when it should have left.
  */
 import { nextTask } from './app/next-task';
 import { afterFirstPaint } from './first-paint/after-first-paint';
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE, LOAD_FAILURE_ID } from './first-paint/attributes';
+import { whenOwnLeaveIsDue } from './first-paint/own-leave';
+import { holdTypingUntilLive } from './first-paint/typed-before-live';
 
 // Our own modules, not libraries' (a library imported whole would keep the exports nobody uses).
-const PARTS: (() => Promise<unknown>)[] = [
-  () => import('react-dom/client'),
-  () => import('../machines/machine'),
-  () => import('./app/portal-app'),
-];
+const VIEW_PARTS: (() => Promise<unknown>)[] = [() => import('react-dom/client'), () => import('./app/portal-app')];
 
 // A modulepreload costs the main thread about a quarter of a millisecond to start (measured): some
 // twenty at once made a long task of their own.
@@ -31,12 +32,16 @@ async function start(chunks: string[]) {
     }
     await nextTask();
   }
-  for (const part of PARTS) {
+  const { startPortalActor } = await import('./app/start-portal-actor');
+  const actor = await startPortalActor();
+  if (!actor) return;
+  await nextTask();
+  for (const part of VIEW_PARTS) {
     await part();
     await nextTask();
   }
   const { boot } = await import('./boot');
-  await boot();
+  await boot(actor);
 }
 
 /**
@@ -53,7 +58,9 @@ function failed(error: unknown) {
 const root = document.getElementById('root');
 if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
   const chunks = (root.getAttribute(FIRST_PAINT_CHUNKS_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
-  afterFirstPaint(() => void start(chunks).catch(failed));
+  // What the person types before the portal takes the page over is kept for it (released when live).
+  holdTypingUntilLive(root);
+  afterFirstPaint(() => whenOwnLeaveIsDue(root, () => void start(chunks).catch(failed)));
 } else {
   void start([]).catch(failed);
 }

@@ -8,3 +8,7 @@ export const DELAYS = {
   /** Ours: how often a status page asks again while its export runs. */
   statusPoll: 10_000,
 } as const;
+
+/** What is left of `delay` once the page has been on screen as long as the event that showed it says. */
+export const sinceShown = (delay: number, event: object): number =>
+  Math.max(0, delay - ('shownFor' in event && typeof event.shownFor === 'number' ? event.shownFor : 0));

@@ -11,7 +11,7 @@ import { exportActions } from './actions/export.ts';
 import { signInActions } from './actions/sign-in.ts';
 import { statusActions } from './actions/status.ts';
 import { notProvidedActors } from './actors.ts';
-import { DELAYS } from './delays.ts';
+import { DELAYS, sinceShown } from './delays.ts';
 import { portalGuards } from './guards.ts';
 
 export const portalSetup = setup({
@@ -21,7 +21,11 @@ export const portalSetup = setup({
     input: {} as PortalInput,
     meta: {} as ScreenMeta,
   },
-  delays: DELAYS,
+  delays: {
+    ...DELAYS,
+    // A policy page that painted before the portal ran has already been seen for part of its moment.
+    policyRedirect: ({ event }) => sinceShown(DELAYS.policyRedirect, event),
+  },
   actors: notProvidedActors,
   guards: portalGuards,
   actions: {

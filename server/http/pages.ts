@@ -5,8 +5,9 @@
  *
  * Every answer carries a nonce of its own: written into the page wherever the build left the marker
  * (its <style> elements and the csp-nonce meta the app's style cache reads) and into the page's
- * Content-Security-Policy, whose style-src allows no other inline style. The page is therefore
- * compressed per answer (brotli at a quality that takes well under a millisecond for a page), and
+ * Content-Security-Policy, whose style-src allows no other inline style; its script-src lets in, by
+ * their hashes, the inline scripts the build listed for that page (SCRIPT_HASHES_FILE), and no
+ * others. The page is therefore compressed per answer (brotli at a quality that takes well under a millisecond for a page), and
  * carries the XSRF cookie the page's calls echo. Never cached: a new build is picked up at once.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
-import { PAGE_NONCE_PLACEHOLDER } from '../../contract/index.ts';
+import { PAGE_NONCE_PLACEHOLDER, SCRIPT_HASHES_FILE, type ScriptHashes } from '../../contract/index.ts';
 import { isFile } from './is-file.ts';
 import { accepts, type EncodingName } from './encodings.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
@@ -44,6 +45,18 @@ export function pages(distDir: string, options: { secureCookies: boolean }) {
     return null;
   }
 
+  /** The hashes of the inline scripts the build wrote into a page (none for a build that wrote no list). */
+  async function inlineScriptHashes(file: string): Promise<string[]> {
+    if (!isPageSource(file)) return [];
+    try {
+      const hashes = JSON.parse(await readFile(path.join(pagesDir, SCRIPT_HASHES_FILE), 'utf8')) as ScriptHashes;
+      return hashes[path.basename(file)] ?? [];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
   /** Whether a path is one of the built pages' own files, never served as they are. */
   const isPageSource = (file: string) => file.startsWith(pagesDir + path.sep);
 
@@ -52,9 +65,10 @@ export function pages(distDir: string, options: { secureCookies: boolean }) {
     const file = await pageFile(requestPath);
     if (!file) return null;
     const nonce = newNonce();
-    const page = (await readFile(file, 'utf8')).replaceAll(PAGE_NONCE_PLACEHOLDER, nonce);
+    const [built, scriptHashes] = await Promise.all([readFile(file, 'utf8'), inlineScriptHashes(file)]);
+    const page = built.replaceAll(PAGE_NONCE_PLACEHOLDER, nonce);
     issueXsrfCookie(c, { secure: options.secureCookies });
-    c.header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }));
+    c.header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, scriptHashes }));
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding');
     c.header('Content-Type', 'text/html; charset=utf-8');

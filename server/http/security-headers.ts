@@ -1,9 +1,10 @@
 /**
  * Headers on every answer. The CSP allows scripts from the portal's own origin only (Vite's build
- * has no inline script) and styles from its own origin only: a page of the portal widens style-src
- * with the nonce of that one answer for its own <style> elements (server/http/pages.ts), never with
- * 'unsafe-inline'. frame-ancestors 'none' forbids framing. When the portal's public address is
- * https, Strict-Transport-Security keeps browsers on https.
+ * has no inline script; a page the prerender gave one names it by its hash, decision 0022) and
+ * styles from its own origin only: a page of the portal widens style-src with the nonce of that one
+ * answer for its own <style> elements (server/http/pages.ts), never with 'unsafe-inline'.
+ * frame-ancestors 'none' forbids framing. When the portal's public address is https,
+ * Strict-Transport-Security keeps browsers on https.
  *
  * A route's own header of the same name wins (a page carries its own CSP). Where they are added
  * depends on how the app is served:
@@ -18,11 +19,14 @@ import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from '
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { nodeResponse, type NodeResponse } from './node-response.ts';
 
-/** The policy; `styleNonce` lets in the <style> elements of the one page it is sent with. */
-export function contentSecurityPolicy(options: { styleNonce?: string } = {}): string {
+/**
+ * The policy; `styleNonce` lets in the <style> elements of the one page it is sent with, and
+ * `scriptHashes` (`sha256-…`) the inline scripts the build wrote into that page (decision 0022).
+ */
+export function contentSecurityPolicy(options: { styleNonce?: string; scriptHashes?: readonly string[] } = {}): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
     options.styleNonce === undefined ? "style-src 'self'" : `style-src 'self' 'nonce-${options.styleNonce}'`,
     "img-src 'self' data:",
     "font-src 'self' data:",

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, useLayoutEffect } from 'react';
 import { ThemeProvider } from '@emotion/react';
 import { GlobalStyles } from '../theme/global-styles';
 import { theme } from '../theme/theme';
@@ -6,6 +6,7 @@ import { PortalShell } from '../shell/portal-shell';
 import { RouteSync } from '../routing/route-sync';
 import type { FirstPaint } from '../first-paint/first-paint';
 import { FIRST_PAINT_ATTRIBUTE } from '../first-paint/attributes';
+import { keepTypingOnScreen, releaseTyping } from '../first-paint/typed-before-live';
 import { useHandOver } from '../first-paint/use-hand-over';
 import { PortalProvider, type PortalActor } from './portal-context';
 
@@ -17,9 +18,17 @@ import { PortalProvider, type PortalActor } from './portal-context';
  */
 export function PortalApp({ actor, firstPaint }: { actor: PortalActor; firstPaint?: FirstPaint }) {
   const painting = useHandOver(firstPaint);
-  // The page is live: its controls take taps again (src/theme/global-styles.tsx).
+  // The page is live: its controls take taps again (src/theme/global-styles.tsx), and what was typed
+  // before stays on them, in the commit, before the browser paints the machine's empty fields.
+  useLayoutEffect(() => {
+    if (painting) return;
+    document.getElementById('root')?.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+    keepTypingOnScreen();
+  }, [painting]);
+  // The screens' effects, which make them listen to the running actor, have run before this one (a
+  // child's first): what was typed now reaches the machine, and the screens draw its answer.
   useEffect(() => {
-    if (!painting) document.getElementById('root')?.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+    if (!painting) releaseTyping();
   }, [painting]);
   return (
     <StrictMode>

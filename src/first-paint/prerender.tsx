@@ -13,6 +13,8 @@ import { createStyleCache } from '../app/style-cache';
 import { PrerenderedLoadFailure } from '../shell/load-failure';
 import { screenTitle } from '../views/screens';
 import { createFirstPaint } from './first-paint';
+import { machineLeaves } from './machine-leaves';
+import { ownLeaveScript } from './own-leave';
 import { firstPaintParts } from './parts';
 import { FIRST_PAINTS } from './routes';
 
@@ -27,6 +29,8 @@ export type PrerenderedRoute = {
   title: string;
   /** The modules (paths as in Vite's manifest) whose chunks the first paint shows: preload them. */
   modules: string[];
+  /** A page the machine only shows for a moment before it leaves (own-leave.ts): its inline script, and the moment in ms. */
+  ownLeave: { script: string; after: number } | null;
 };
 
 export const PRERENDERED_ROUTES: string[] = Object.keys(FIRST_PAINTS);
@@ -52,6 +56,7 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
       )
     ).prelude,
   ).text();
+  const leave = machineLeaves(route);
   return {
     route,
     markup,
@@ -59,6 +64,7 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(notice + markup)),
     title: screenTitle(firstPaint.screen),
     modules: firstPaintParts(firstPaint).map((part) => part.source),
+    ownLeave: leave && { script: ownLeaveScript(leave.url), after: leave.after },
   };
 }
-export { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE } from './attributes';
+export { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_CHUNKS_ATTRIBUTE, OWN_LEAVE } from './attributes';

@@ -7,7 +7,8 @@ import { useEffect, useRef } from 'react';
 import { usePortalActor, type PortalSnapshot } from '../app/portal-context';
 import { selectLocation } from '../../machines/selectors';
 import { navigate, useAddressBar } from './address-bar';
-import { isCallbackPath, locationKey, shouldReplace, stripSecretsFromAddressBar } from './url';
+import { locationKey, shouldReplace } from './url';
+import { toldAlready, visit } from './visit';
 
 export function RouteSync() {
   const actor = usePortalActor();
@@ -25,10 +26,8 @@ export function RouteSync() {
       navigating.current = null;
       return;
     }
-    const query = Object.fromEntries(new URLSearchParams(location.search));
-    // The token and address must not stay in the address bar (or history) a moment longer than needed.
-    if (isCallbackPath(location.pathname)) stripSecretsFromAddressBar();
-    actor.send({ type: 'ROUTE.VISITED', path: location.pathname, query, hash: location.hash });
+    if (toldAlready(location)) return;
+    visit(actor, location);
   }, [actor, location]);
 
   // Machine → URL.

@@ -127,6 +127,35 @@ describe('the delays of §9, by name and by length', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(effects).toEqual([{ name: 'leaveForExternalPage', params: { page: 'privacyPolicy' } }]);
   });
+
+  it('counts the 500 ms from when the page showed, when it was on screen before the machine knew', async () => {
+    const effects: EffectCall[] = [];
+    const actor = createActor(fakeMachine(effects), { input: {} }).start();
+    actor.send({ ...visit('/terms-of-service'), shownFor: 320 });
+    await vi.advanceTimersByTimeAsync(179);
+    expect(effects).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(effects).toEqual([{ name: 'leaveForExternalPage', params: { page: 'termsOfService' } }]);
+
+    // Shown longer than the whole moment: it leaves at once, once.
+    const late: EffectCall[] = [];
+    createActor(fakeMachine(late), { input: {} })
+      .start()
+      .send({ ...visit('/privacy-policy'), shownFor: 900 });
+    await flush();
+    expect(late).toEqual([{ name: 'leaveForExternalPage', params: { page: 'privacyPolicy' } }]);
+  });
+
+  it('gives the whole 500 ms to a policy page opened from the footer, whatever an earlier visit said', async () => {
+    const effects: EffectCall[] = [];
+    const actor = createActor(fakeMachine(effects), { input: {} }).start();
+    actor.send({ ...visit('/support-form'), shownFor: 450 });
+    actor.send({ type: 'POLICY.OPENED', page: 'privacyPolicy' });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(effects).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(effects).toEqual([{ name: 'leaveForExternalPage', params: { page: 'privacyPolicy' } }]);
+  });
 });
 
 describe('/loading', () => {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_NONCE_PLACEHOLDER } from '../../contract/index.ts';
+import { PAGE_NONCE_PLACEHOLDER, SCRIPT_HASHES_FILE } from '../../contract/index.ts';
 import { startHarness, type Harness } from './helpers/harness.ts';
 
 let harness: Harness;
@@ -88,6 +88,8 @@ describe('the prerendered pages', () => {
     mkdirSync(path.join(pages.config.distDir, 'pages'));
     writeFileSync(path.join(pages.config.distDir, 'pages', 'index.html'), page('sign-in page'));
     writeFileSync(path.join(pages.config.distDir, 'pages', 'destination-account.html'), page('destination page'));
+    writeFileSync(path.join(pages.config.distDir, 'pages', 'privacy-policy.html'), page('policy page'));
+    writeFileSync(path.join(pages.config.distDir, 'pages', SCRIPT_HASHES_FILE), JSON.stringify({ 'privacy-policy.html': ['sha256-AAAA'] }));
   });
 
   afterAll(async () => {
@@ -113,6 +115,14 @@ describe('the prerendered pages', () => {
       nonces.push(inPage[0]);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('lets in the inline scripts the build listed for a page, on that page only', async () => {
+    const policy = (await fetch(`${pages.base}/privacy-policy`)).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' 'sha256-AAAA';");
+    const other = (await fetch(`${pages.base}/destination-account`)).headers.get('content-security-policy') ?? '';
+    expect(other).toContain("script-src 'self';");
+    expect((await fetch(`${pages.base}/pages/${SCRIPT_HASHES_FILE}`)).status).toBe(404);
   });
 
   it('serves the sign-in page for a route without its own, and never a page file by its name', async () => {

@@ -1,0 +1,34 @@
+/**
+ * The running portal: the machine with the real effects, restored from the tab's session, started and
+ * told the page's address as soon as the machine's code has arrived and the page has painted. The
+ * view (React, the screens) arrives after it: the machine's screen (a status look-up) starts meanwhile.
+ */
+import { afterFirstPaint } from '../first-paint/after-first-paint';
+import { FIRST_PAINT_ATTRIBUTE } from '../first-paint/attributes';
+import { takeOverOwnLeave } from '../first-paint/own-leave';
+import { shownFor } from '../first-paint/shown-for';
+import { visitBeforeRender } from '../routing/visit';
+import { portalImplementations } from './actors';
+import { createPortalActor, type CreatePortalActorOptions } from './create-portal-actor';
+import { lazyApiClients } from './lazy-api-clients';
+import type { PortalActor } from './portal-context';
+
+/** The started portal, or null on a page that has already left on its own (src/first-paint/own-leave.ts). */
+export async function startPortalActor(): Promise<PortalActor | null> {
+  // The Stately inspector only in development, and only when asked for: the dynamic import keeps
+  // it (and its dependencies) out of the production bundle.
+  let inspect: CreatePortalActorOptions['inspect'];
+  if (import.meta.env.DEV && import.meta.env.VITE_INSPECT) {
+    const { createPortalInspector } = await import('./inspect');
+    inspect = createPortalInspector().inspect;
+  }
+  const root = document.getElementById('root');
+  // A prerendered page is told once it has painted: its moments count from the paint (shownFor).
+  if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) await new Promise<void>((resolve) => afterFirstPaint(resolve));
+  // In the same task as the telling: the page's own leave cannot happen in between.
+  if (!takeOverOwnLeave(root)) return null;
+  const actor = createPortalActor({ implementations: portalImplementations(lazyApiClients), inspect });
+  actor.start();
+  visitBeforeRender(actor, shownFor());
+  return actor;
+}
