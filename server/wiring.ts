@@ -64,7 +64,7 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   const unavailable: string[] = [];
   const embedded = developmentIssuers(config);
   if (embedded.includes('sso')) standIns.push('embedded development sign-in (scenario accounts, no password)');
-  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => consentAt(issuer).server.displayName);
+  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => providerName(consentAt(issuer).provider));
   if (consents.length)
     standIns.push(`embedded development ${[consents.slice(0, -1).join(', '), consents.at(-1)].filter(Boolean).join(' and ')} consent`);
   if (config.development) {
