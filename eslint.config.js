@@ -21,6 +21,12 @@ const ours = ['./contract', './machines', './server', './src', './scripts', './t
 const others = (...allowed) => ours.filter((folder) => !allowed.includes(folder));
 const zone = (target, allowed, message) => ({ target, from: others(target, ...allowed), message });
 
+/** The browser app sees the machine through its one public face, machines/index.ts. */
+const MACHINE_INSIDES = {
+  regex: '(^|/)machines/(?!index(\\.ts)?$)',
+  message: 'src/ imports the machine through machines/index.ts only: its one public face.',
+};
+
 /** Only these packages (and relative imports inside the layer) may be imported. */
 const onlyPackages = (packages, message) => ({
   patterns: [{ regex: `^(?!\\.)(?!(${packages.join('|')})(/|$))`, message }],
@@ -117,12 +123,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MACHINE_INSIDES] }] },
+  },
+  {
     files: ['src/views/**/*.{ts,tsx}', 'src/shell/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: 'ky', message: 'Views send events; the machine calls the API through its actors.' }],
+          patterns: [MACHINE_INSIDES],
         },
       ],
     },

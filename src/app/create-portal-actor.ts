@@ -4,9 +4,9 @@
  * machines/persistence.ts).
  */
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { exportPortalMachine } from '../../machines/machine';
-import { restoreSnapshot, STORAGE_KEY, toStoredSnapshot } from '../../machines/persistence';
-import type { PortalInput } from '../../machines/types';
+import { exportPortalMachine } from '../../machines/index.ts';
+import { restoreSnapshot, STORAGE_KEY, toStoredSnapshot } from '../../machines/index.ts';
+import type { PortalInput } from '../../machines/index.ts';
 import { storeAuthToken } from '../api/browser-sources';
 import type { PortalActor } from './portal-context';
 

@@ -7,8 +7,8 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor, SnapshotFrom } from 'xstate';
-import type { ExportPortalMachine } from '../../machines/machine';
-import type { PortalEvent } from '../../machines/types';
+import type { ExportPortalMachine } from '../../machines/index.ts';
+import type { PortalEvent } from '../../machines/index.ts';
 
 export type PortalMachine = ExportPortalMachine;
 export type PortalActor = Actor<PortalMachine>;

@@ -5,9 +5,9 @@
  * actor, which alone decides where the visitor is (src/app/portal-app.tsx).
  */
 import { createActor } from 'xstate';
-import { initialContext } from '../../machines/context';
-import { exportPortalMachine } from '../../machines/machine';
-import type { PortalInput } from '../../machines/types';
+import { initialContext } from '../../machines/index.ts';
+import { exportPortalMachine } from '../../machines/index.ts';
+import type { PortalInput } from '../../machines/index.ts';
 import type { PortalActor } from '../app/portal-context';
 import { FIRST_PAINTS, isFirstPaintRoute, type FirstPaintPlan } from './routes';
 

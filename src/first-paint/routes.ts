@@ -6,8 +6,8 @@
  * redirect back paints the screen its success leads to. The status page paints its look-up (the
  * spinner): that is what the visitor it exists for, arriving with an export ID, sees first.
  */
-import { ROUTES } from '../../machines/routes';
-import type { Screen } from '../../machines/selectors';
+import { ROUTES } from '../../machines/index.ts';
+import type { Screen } from '../../machines/index.ts';
 import type { SketchedScreen } from '../views/screen-headings';
 
 /** `within`: the screen's own state to paint, where its first one is not what a visitor sees first. */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { usePortalActor, type PortalSnapshot } from '../app/portal-context';
-import { selectLocation } from '../../machines/selectors';
+import { selectLocation } from '../../machines/index.ts';
 import { navigate, useAddressBar } from './address-bar';
 import { locationKey, shouldReplace } from './url';
 import { toldAlready, visit } from './visit';

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { brand } from '../config/brand';
 import { usePortalSelector, usePortalSend } from '../app/portal-context';
-import { selectIsBusy, selectScreen, selectShowsStartOver, selectSidebar, selectSidebarSteps, selectStep } from '../../machines/selectors';
+import { selectIsBusy, selectScreen, selectShowsStartOver, selectSidebar, selectSidebarSteps, selectStep } from '../../machines/index.ts';
 import { preloadable } from '../app/preloadable';
 import { SCREEN_COMPONENTS, screenTitle } from '../views/screens';
 import { InlineSpinner } from '../ui/inline-spinner';

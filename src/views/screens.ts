@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { brand } from '../config/brand';
-import type { Screen } from '../../machines/selectors';
+import type { Screen } from '../../machines/index.ts';
 import { preloadable, type Preloadable } from '../app/preloadable';
 import SignInScreen from './sign-in/sign-in-screen';
 

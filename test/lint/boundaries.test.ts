@@ -17,6 +17,12 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 
 const WRONG_WAY: Array<[string, string, string, string]> = [
   [
+    'the browser app sees the machine through machines/index.ts only',
+    'src/views/wrong.ts',
+    "import { selectScreen } from '../../machines/selectors.ts';\nexport const x = selectScreen;",
+    'no-restricted-imports',
+  ],
+  [
     'contract imports nothing of ours',
     'contract/wrong.ts',
     "import { MESSAGES } from '../machines/errors.ts';\nexport const x = MESSAGES;",
@@ -104,9 +110,9 @@ const RIGHT_WAY: Array<[string, string, string]> = [
     "import { SOURCE_PROVIDER } from '../contract/index.ts';\nexport const x = SOURCE_PROVIDER;",
   ],
   [
-    'views import the machine',
+    'views import the machine through its index',
     'src/views/right/right.tsx',
-    "import { MESSAGES } from '../../../machines/errors.ts';\nexport const x = MESSAGES;",
+    "import { MESSAGES } from '../../../machines/index.ts';\nexport const x = MESSAGES;",
   ],
   [
     'the app wires the clients',

@@ -3,8 +3,8 @@ import { IntentLink } from '../../app/intent-link';
 import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectCopied, selectExportId } from '../../../machines/selectors';
-import { selectCompleteCancel } from '../../../machines/status-selectors';
+import { selectCopied, selectExportId } from '../../../machines/index.ts';
+import { selectCompleteCancel } from '../../../machines/index.ts';
 import { CancelExportDialog } from '../status/cancel-export-dialog';
 import { SCREEN_HEADINGS } from '../screen-headings';
 

@@ -16,7 +16,7 @@ import {
   selectOptOut,
   selectOptOutPanelShown,
   selectOtherForm,
-} from '../../../machines/selectors';
+} from '../../../machines/index.ts';
 import { daysPhrase } from '../opt-out-info/opt-out-explanations';
 import { DestinationChoice } from './destination-choice';
 import { OtherProviderForm } from './other-provider-form';

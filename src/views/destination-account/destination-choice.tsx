@@ -8,7 +8,7 @@ import type { DestinationProvider } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectDestination, selectDestinationChoices, selectOtherForm } from '../../../machines/selectors';
+import { selectDestination, selectDestinationChoices, selectOtherForm } from '../../../machines/index.ts';
 import { providerLabel } from './provider-labels';
 
 const mark = css`

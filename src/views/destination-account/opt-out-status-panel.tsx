@@ -9,7 +9,7 @@ import { Button } from '../../ui';
 import { colors, font, radii, space, mediaUp } from '../../theme/theme';
 import { brand } from '../../config/brand';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectOptOut } from '../../../machines/selectors';
+import { selectOptOut } from '../../../machines/index.ts';
 import { explainOptOut } from '../opt-out-info/opt-out-explanations';
 
 const panel = css`

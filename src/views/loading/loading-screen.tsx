@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { space } from '../../theme/theme';
 import { Card, Spinner } from '../../ui';
 import { usePortalSelector } from '../../app/portal-context';
-import { selectSource } from '../../../machines/selectors';
+import { selectSource } from '../../../machines/index.ts';
 
 const box = css`
   display: grid;

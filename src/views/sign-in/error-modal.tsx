@@ -8,7 +8,7 @@ import { colors, mediaUp, space } from '../../theme/theme';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectErrorModal } from '../../../machines/selectors';
+import { selectErrorModal } from '../../../machines/index.ts';
 
 const actions = css`
   display: flex;

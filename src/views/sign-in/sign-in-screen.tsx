@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectErrorModal, selectStatusLookup } from '../../../machines/selectors';
+import { selectErrorModal, selectStatusLookup } from '../../../machines/index.ts';
 
 // The dialogs (and the Modal and TextField they use) load only when one opens: they are not part
 // of what the sign-in page needs to become interactive.

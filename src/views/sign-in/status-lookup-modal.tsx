@@ -4,7 +4,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectStatusLookup } from '../../../machines/selectors';
+import { selectStatusLookup } from '../../../machines/index.ts';
 
 /** 'Check your export status': the export ID (32 alphanumerics, §5) or sign in to list exports. */
 export default function StatusLookupModal() {

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, ButtonRow, Card, PageHeading, TextField } from '../../ui';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectFieldErrors, selectIsBusy, selectNotificationEmail } from '../../../machines/selectors';
+import { selectFieldErrors, selectIsBusy, selectNotificationEmail } from '../../../machines/index.ts';
 import { ExportSummary } from './export-summary';
 import { BackButton } from '../wizard-buttons';
 import { SCREEN_HEADINGS } from '../screen-headings';

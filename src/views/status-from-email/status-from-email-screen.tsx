@@ -3,8 +3,8 @@ import { IntentLink } from '../../app/intent-link';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles } from '../../ui';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectIsBusy, selectSource } from '../../../machines/selectors';
-import { selectJobs } from '../../../machines/status-selectors';
+import { selectIsBusy, selectSource } from '../../../machines/index.ts';
+import { selectJobs } from '../../../machines/index.ts';
 import { SCREEN_HEADINGS } from '../screen-headings';
 import { dateAndTime } from '../../../contract/index.ts';
 

@@ -5,7 +5,7 @@
  * button's label (server/notify/export-mail.ts, PORTAL_LABELS).
  */
 import { css } from '@emotion/react';
-import { sameDownloadSignIn, selectDownloadSignIn } from '../../../machines/download-sign-in';
+import { sameDownloadSignIn, selectDownloadSignIn } from '../../../machines/index.ts';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Button } from '../../ui';

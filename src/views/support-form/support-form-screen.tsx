@@ -2,8 +2,8 @@ import type { FormEvent } from 'react';
 import { Alert, Button, Card, PageHeading, TextArea, TextField } from '../../ui';
 import { brand } from '../../config/brand';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectSupportForm } from '../../../machines/selectors';
-import type { SupportFields } from '../../../machines/validation';
+import { selectSupportForm } from '../../../machines/index.ts';
+import type { SupportFields } from '../../../machines/index.ts';
 import { SUPPORT_LIMITS } from '../../../contract/index.ts';
 
 /** `/support-form`: contact support; the machine clears the form once it is sent. */
