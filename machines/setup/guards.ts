@@ -111,6 +111,7 @@ const statusGuards = {
   // The service answers unknown and malformed export IDs alike: both are an invalid ID to the user.
   jobUnknown: (_: MachineArgs, params: Answer<StatusResponse | null>) => params.response === null,
   jobRunning: ({ context }: MachineArgs) => facts.jobRunning(context),
+  jobMoving: ({ context }: MachineArgs) => facts.jobMoving(context),
   mayCancelExport: ({ context }: MachineArgs) => context.jobStatus?.can_cancel === true && facts.jobRunning(context),
   cancelAccepted: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
   supportFormValid: ({ context }: MachineArgs) => isSupportFormValid(context.support),
