@@ -9,6 +9,8 @@
 import type { ByteBudget } from './byte-budget.ts';
 import type { RunContext } from './container.ts';
 import { PresenceLedger } from './dedup.ts';
+import { headerText } from './headers.ts';
+import { aboutByDate, aboutMessage } from './item-about.ts';
 import { paced } from './paced.ts';
 import { pipelined } from './pipelined.ts';
 import type { TransferLimits } from './pacing.ts';
@@ -75,7 +77,11 @@ function batches(steps: Step[], limits: TransferLimits): Batch[] {
   return out;
 }
 
-const failure = (folder: string, ref: MessageRef, reason: ItemFailureReason, detail: string): FailedItem => ({
+/** What names the message to a person: from its header when it was read (fetched, or indexed as too big), else its date. */
+const aboutOf = (ref: MessageRef | SourceMessage) =>
+  'raw' in ref ? aboutMessage(headerText(ref.raw), ref.internalDate) : (ref.about ?? aboutByDate(ref.internalDate));
+
+const failure = (folder: string, ref: MessageRef | SourceMessage, reason: ItemFailureReason, detail: string): FailedItem => ({
   operation: OPERATION,
   container: folder,
   itemId: ref.messageId,
@@ -83,6 +89,7 @@ const failure = (folder: string, ref: MessageRef, reason: ItemFailureReason, det
   size: ref.size,
   reason,
   detail,
+  about: aboutOf(ref),
 });
 
 /** The batch's messages; a batch the source cannot deliver whole is asked for one message at a time. */
@@ -224,10 +231,12 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   const held = await job.destination.heldKeys(target);
   const ledger = new PresenceLedger(held);
   // Message-IDs are read only where they are needed: to recognise what a destination folder already
-  // holds (a resumed or repeated run), and to name in the item report a message too big to copy.
-  // Into an empty folder that is a second pass over the whole source spared.
+  // holds (a resumed or repeated run), and to name in the item report a message too big to copy (with
+  // its subject, sender and date, as it is never fetched). Into an empty folder that is a second pass
+  // over the whole source spared.
   const maxBytes = job.destinationPort.traits.maxMessageBytes;
-  const index = await job.source.index(job.folder.path, (ref) => held.size > 0 || (maxBytes !== null && ref.size > maxBytes));
+  const tooBig = (ref: Pick<MessageRef, 'size'>) => maxBytes !== null && ref.size > maxBytes;
+  const index = await job.source.index(job.folder.path, (ref) => held.size > 0 || tooBig(ref), tooBig);
   const sameValidity = job.checkpoint !== null && job.checkpoint.validity === index.uidValidity;
   const resumeAfter = sameValidity ? (job.checkpoint?.position ?? 0) : 0;
   const failedBefore = sameValidity ? job.failedUids : new Set<number>();
