@@ -175,6 +175,9 @@ export type FailedItem = {
   about?: ItemAbout;
 };
 
+/** How many items of an operation failed for one reason (a whole folder's row counts once). */
+export type FailureCount = { operation: TransferOperation; reason: ItemFailureReason; count: number };
+
 export type Receipt = {
   operation: TransferOperation;
   container: string;

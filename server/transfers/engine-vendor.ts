@@ -160,6 +160,7 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       }));
     },
 
-    failedItems: (job) => reports.failedItems(job.exportId),
+    failedItems: (job, limit) => reports.failedItems(job.exportId, limit),
+    failureCounts: (job) => reports.failureCounts(job.exportId),
   };
 }

@@ -159,10 +159,31 @@ describe('export to Other into a real IMAP server', () => {
       .replace(/^\ufeff/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('record,operation,container,item_id,uid,size,reason,detail,source_count,destination_count,destination_container');
+    expect(lines[0]).toBe(
+      'record,operation,container,item_id,uid,size,reason,detail,source_count,destination_count,destination_container,subject,sender,date',
+    );
     const items = lines.filter((line) => line.startsWith('item,'));
     expect(items).toHaveLength(tooBig.length);
     expect(items.every((line) => line.startsWith('item,emailmigration,') && line.includes(',too-big,'))).toBe(true);
+    // Each failed message is named by its subject, sender and date, as its mail program shows them.
+    const named = tooBig.map((m) => ({
+      subject: /^Subject: (.*)$/m.exec(m.raw.toString('latin1'))?.[1] ?? '',
+      date: new Date(/^Date: (.*)$/m.exec(m.raw.toString('latin1'))?.[1] ?? '').toISOString(),
+      address: /^From: .*<(.*)>$/m.exec(m.raw.toString('latin1'))?.[1] ?? '',
+    }));
+    // (The fixture holds some messages twice, as mailboxes do: each copy has its row.)
+    for (const one of named) {
+      const { subject, date, address } = one;
+      const rows = items.filter((line) => line.includes(`,${subject},`) && line.includes(`${address}>`) && line.endsWith(`,${date}`));
+      expect(rows).toHaveLength(named.filter((other) => JSON.stringify(other) === JSON.stringify(one)).length);
+    }
+    // The owner's page gets the reasons counted and the first few items named the same way.
+    expect(last.failures?.reasons).toEqual([{ operation: 'emailmigration', reason: 'too-big', count: tooBig.length }]);
+    expect(last.failures?.destination).toBe('other');
+    expect(last.failures?.items).toHaveLength(Math.min(20, tooBig.length));
+    for (const item of last.failures?.items ?? []) {
+      expect(named).toContainEqual({ subject: item.subject, date: item.date, address: /<(.*)>$/.exec(item.sender ?? '')?.[1] });
+    }
     expect(lines.filter((line) => line.startsWith('receipt,emailmigration,'))).toHaveLength(last.receipt?.length ?? -1);
     // The link is the owner's: an export ID or a download-style path opens nothing.
     expect((await fetch(`${harness.base}/api/reports/${exportId}`)).status).toBe(404);
