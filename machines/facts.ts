@@ -96,3 +96,6 @@ export const jobRunning = (c: PortalContext): boolean =>
 export const jobMoving = (c: PortalContext): boolean =>
   jobRunning(c) &&
   [c.jobStatus?.emailmigration, c.jobStatus?.contactsmigration].some((operation) => operation?.status === 'started' && !operation.waiting);
+
+/** Everything of the export still running waits for the destination (a daily limit, throttling). */
+export const jobWaiting = (c: PortalContext): boolean => jobRunning(c) && !jobMoving(c);

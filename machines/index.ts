@@ -16,6 +16,7 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './selectors.ts';
 export * from './status-selectors.ts';
+export type { Outcome } from './outcome-texts.ts';
 export * from './persistence.ts';
 export { initialContext } from './context.ts';
 export { toJobStatus, type JobStatus } from './job-status.ts';

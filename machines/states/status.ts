@@ -33,7 +33,7 @@ export const status = portalSetup.createStateConfig({
         watching: {
           after: {
             statusPollMoving: { guard: 'jobMoving', target: 'refreshing' },
-            statusPoll: { guard: 'jobRunning', target: 'refreshing' },
+            statusPoll: { guard: 'jobWaiting', target: 'refreshing' },
           },
           on: {
             ...backHome,
