@@ -19,6 +19,7 @@ import {
   type AppendResult,
   type Checkpoint,
   type FailedItem,
+  type FolderIndex,
   type ItemFailureReason,
   type MailDestination,
   type MailDestinationSession,
@@ -225,6 +226,27 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
   return failures.length;
 }
 
+/**
+ * The receipt of a folder left part way (a cancel, or the run stopping for another folder's pause or
+ * fault), so an ended export's receipt shows what arrived: the messages up to the folder's checkpoint
+ * that did not fail, as the store has them. The sessions are closed by now, so nothing is asked of the
+ * destination; a later run that finishes the folder replaces this receipt with the destination's count.
+ */
+async function saveArrivedSoFar(job: FolderCopy, target: string, index: FolderIndex): Promise<void> {
+  const record = await job.store.load(job.transferId, OPERATION);
+  const checkpoint = record.checkpoints.find((c) => c.container === job.folder.path && c.validity === index.uidValidity);
+  const failedUids = new Set(record.failures.filter((f) => f.container === job.folder.path).map((f) => f.uid));
+  const position = checkpoint?.position ?? 0;
+  await job.store.saveReceipt(job.transferId, {
+    operation: OPERATION,
+    container: job.folder.path,
+    destination: target,
+    sourceCount: index.messages.length,
+    destinationCount: index.messages.filter((ref) => ref.uid <= position && !failedUids.has(ref.uid)).length,
+    failed: failedUids.size,
+  });
+}
+
 /** Copies what is left of one folder and returns its count receipt. */
 export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   const target = await job.destination.prepareFolder(job.folder);
@@ -254,18 +276,23 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   );
 
   let failed = failedBefore.size;
-  await pipelined(
-    plan,
-    (batch) => fetchWithin(job, batch),
-    async (batch, held) => {
-      try {
-        failed += await runBatch(job, target, index.uidValidity, batch, held.fetched);
-      } finally {
-        held.release();
-      }
-    },
-    (unwritten) => unwritten.release(),
-  );
+  try {
+    await pipelined(
+      plan,
+      (batch) => fetchWithin(job, batch),
+      async (batch, held) => {
+        try {
+          failed += await runBatch(job, target, index.uidValidity, batch, held.fetched);
+        } finally {
+          held.release();
+        }
+      },
+      (unwritten) => unwritten.release(),
+    );
+  } catch (error) {
+    if (job.signal.aborted) await saveArrivedSoFar(job, target, index);
+    throw error;
+  }
   return {
     operation: OPERATION,
     container: job.folder.path,
