@@ -17,6 +17,9 @@ export async function pipelined<B, F>(
       const fetched = await (next as Promise<F>);
       const following = batches[i + 1];
       next = following === undefined ? null : fetch(following);
+      // A fetch that fails while this batch is written (a stop closes the source first) is seen when
+      // awaited, or by `unwritten`'s handler below, never as an unhandled rejection meanwhile.
+      next?.catch(() => {});
       await write(batch, fetched);
     }
   } finally {
