@@ -66,10 +66,7 @@ type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; 
  * While it runs or waits, an estimate of its end (estimate.ts).
  */
 function operationProgress(state: OperationState | undefined, { transfer, mailCap, provider, at }: ProgressContext): OperationProgress {
-  const status =
-    transfer.endedAt === null && state?.status?.state !== 'sleeping'
-      ? null
-      : (state?.status ?? null);
+  const status = transfer.endedAt === null && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
   const progress = counts(state);
   if (status?.state === 'completed')
     return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
