@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { DestinationProviderSchema } from './vocabulary.ts';
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const OperationSchema = v.picklist(['emailmigration', 'contactsmigration']);
 
 export const TransferProgressSchema = v.object({
   /** Items found at the source; null until the source has been counted. */
@@ -69,7 +70,7 @@ export type TransferEndReason = v.InferOutput<typeof TransferEndReasonSchema>;
 
 /** One line of the count receipt: a folder (or address book) at the source and at the destination. */
 export const ReceiptLineSchema = v.object({
-  operation: v.picklist(['emailmigration', 'contactsmigration']),
+  operation: OperationSchema,
   container: v.string(),
   source: Count,
   destination: Count,
@@ -87,6 +88,34 @@ export const OperationProgressFields = {
   reason: v.optional(v.string()),
 };
 
+/** One item that could not be moved, as the status page lists the first few: what a person finds it by. */
+export const FailedItemLineSchema = v.object({
+  operation: OperationSchema,
+  /** Folder or address book. */
+  container: v.string(),
+  /** The engine's reason (too-big, quota, refused, …); read leniently, like an end reason. */
+  reason: v.string(),
+  subject: v.nullable(v.string()),
+  sender: v.nullable(v.string()),
+  /** ISO 8601. */
+  date: v.nullable(v.string()),
+  size: v.nullable(Count),
+});
+export type FailedItemLine = v.InferOutput<typeof FailedItemLineSchema>;
+
+/** An ended export's failed items in short: how many for each reason, and the first few of them. */
+export const FailureSummarySchema = v.object({
+  reasons: v.array(v.object({ operation: OperationSchema, reason: v.string(), count: Count })),
+  /** The first FAILED_ITEMS_SHOWN, in the order they failed; the item report (CSV) has them all. */
+  items: v.array(FailedItemLineSchema),
+  /** Where the items were going, so a reason can name it ("too big for Gmail"). */
+  destination: v.optional(DestinationProviderSchema),
+});
+export type FailureSummary = v.InferOutput<typeof FailureSummarySchema>;
+
+/** How many failed items the status page lists; the rest are in the item report. */
+export const FAILED_ITEMS_SHOWN = 20;
+
 /** Added to the signed-in status answer for the export's owner only. */
 export const OwnerStatusFields = {
   /** The owner may cancel: the export is still running. */
@@ -95,6 +124,8 @@ export const OwnerStatusFields = {
   report_url: v.optional(v.nullable(v.string())),
   /** Source and destination counts per folder and address book, once the export has ended. */
   receipt: v.optional(v.array(ReceiptLineSchema)),
+  /** Once an export with failed items has ended: the reasons counted, and the first items (an addition to §7). */
+  failures: v.optional(FailureSummarySchema),
 };
 
 /** `POST /api/cancel/`: the owner stops a running export. */

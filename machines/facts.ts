@@ -98,3 +98,11 @@ export const jobRunning = (c: PortalContext): boolean =>
   Boolean(c.jobStatus) &&
   !c.jobStatus?.error &&
   [c.jobStatus?.emailmigration, c.jobStatus?.contactsmigration].some((operation) => operation?.status === 'started');
+
+/** Something of the export is being copied now, not waiting for the destination: its counts change by the second. */
+export const jobMoving = (c: PortalContext): boolean =>
+  jobRunning(c) &&
+  [c.jobStatus?.emailmigration, c.jobStatus?.contactsmigration].some((operation) => operation?.status === 'started' && !operation.waiting);
+
+/** Everything of the export still running waits for the destination (a daily limit, throttling). */
+export const jobWaiting = (c: PortalContext): boolean => jobRunning(c) && !jobMoving(c);

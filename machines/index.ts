@@ -17,6 +17,7 @@ export * from './validation.ts';
 export * from './selectors.ts';
 export * from './status-selectors.ts';
 export * from './download-sign-in.ts';
+export type { Outcome } from './outcome-texts.ts';
 export * from './persistence.ts';
 export { initialContext } from './context.ts';
 export { toJobStatus, type JobStatus } from './job-status.ts';

@@ -2,7 +2,8 @@
  * What the status pages read: the export's operations with their progress, the owner's extras
  * (cancel, receipt, item report) and the page's message; the list of exports by sign-in.
  */
-import type { TransferProgress } from '../contract/index.ts';
+import { dateAndTime, formatBytes, formatCount, type FailureSummary, type TransferProgress } from '../contract/index.ts';
+import { announcementText, arrivedText, failureReasonText, headlineText, outcomeOf, type Outcome } from './outcome-texts.ts';
 import { estimateText, failedText, progressText, type OperationKind, waitingText } from './status-texts.ts';
 import { END_REASON_TEXTS, fillName, MESSAGES } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
@@ -14,9 +15,14 @@ const OPERATION_KINDS: readonly OperationKind[] = ['emailmigration', 'contactsmi
 export type OperationView = {
   kind: OperationKind;
   status: JobStatus;
+  /** What became of it (outcome-texts.ts), and that in words for its label. */
+  outcome: Outcome;
+  headline: string;
+  /** What a screen reader is told, after the operation's name: only meaningful changes (outcome-texts.ts). */
+  announcement: string;
   /** The counts, for the progress bar. */
   progress: TransferProgress | null;
-  /** How far it got, in words. */
+  /** How far it got, in words: while it runs, and once it ended what arrived. */
   counts: string | null;
   /** How many items could not be moved, in words; null when none. */
   failed: string | null;
@@ -28,6 +34,24 @@ export type OperationView = {
   reason: string | null;
 };
 
+/** One failed item as the page lists it: what a person finds it by, in words. */
+export type FailedItemView = { key: string; folder: string; subject: string; sender: string; date: string; size: string };
+
+/** The owner's short account of what failed: "Too big for Gmail: 12", and the first few items. */
+function failuresView(failures: FailureSummary) {
+  return {
+    reasons: failures.reasons.map((group) => `${failureReasonText(group.reason, failures.destination)}: ${formatCount(group.count)}`),
+    items: failures.items.map((item, index): FailedItemView => ({
+      key: String(index),
+      folder: item.operation === 'contactsmigration' ? `Contacts: ${item.container}` : item.container,
+      subject: item.subject ?? '(no subject)',
+      sender: item.sender ?? '(unknown)',
+      date: item.date === null || Number.isNaN(Date.parse(item.date)) ? '(unknown)' : dateAndTime(Date.parse(item.date)),
+      size: item.size === null ? '' : formatBytes(item.size),
+    })),
+  };
+}
+
 /** The export on /status: its operations, the owner's extras, and the page's message. */
 export const selectJobStatus = (snapshot: PortalSnapshot) => {
   const c = snapshot.context;
@@ -37,26 +61,36 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
     if (!answer || !operation) return [];
     // An error on the answer as a whole puts every operation in error.
     const status = answer.error ? 'error' : toJobStatus(operation.status);
+    const progress = operation.progress ?? null;
+    const outcome = outcomeOf(status, operation.reason, progress);
+    const ongoing = outcome === 'running' || outcome === 'completed';
+    const headline = headlineText(kind, outcome, progress);
+    const counts = progress && ongoing ? progressText(kind, progress) : arrivedText(kind, outcome, progress);
     return [
       {
         kind,
         status,
-        progress: operation.progress ?? null,
-        counts: operation.progress ? progressText(kind, operation.progress) : null,
-        failed: operation.progress ? failedText(kind, operation.progress) : null,
+        outcome,
+        headline,
+        announcement: announcementText(outcome, headline, progress, counts),
+        progress,
+        counts,
+        // A partly failed one says it in its label already.
+        failed: progress && outcome !== 'partial' ? failedText(kind, progress) : null,
         waiting: status === 'started' && operation.waiting ? waitingText(operation.waiting) : null,
         estimate: status === 'started' && operation.estimate ? estimateText(operation.estimate) : null,
         reason: status === 'error' ? (END_REASON_TEXTS[operation.reason ?? ''] ?? null) : null,
       },
     ];
   });
-  const cancelled = operations.some((operation) => operation.status === 'error' && operation.reason === END_REASON_TEXTS.cancelled);
+  const cancelled = operations.some((operation) => operation.outcome === 'cancelled');
   return {
     exportId: c.statusExportId,
     operations,
     downloadUrl: answer?.emailmigration?.download_url ?? answer?.contactsmigration?.download_url ?? null,
     reportUrl: answer?.report_url ?? null,
     receipt: answer?.receipt ?? [],
+    failures: answer?.failures ? failuresView(answer.failures) : null,
     canCancel: snapshot.can({ type: 'EXPORT.CANCEL_REQUESTED' }),
     confirmingCancel: snapshot.matches({ status: { shown: 'confirmingCancel' } }),
     cancelling: snapshot.matches({ status: { shown: 'cancelling' } }),

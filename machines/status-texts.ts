@@ -36,7 +36,8 @@ export function waitingText(wait: TransferWait): string {
 
 export type OperationKind = 'emailmigration' | 'contactsmigration';
 const ITEM = { emailmigration: ['message', 'messages'], contactsmigration: ['contact', 'contacts'] } as const;
-const items = (kind: OperationKind, count: number) => `${formatCount(count)} ${ITEM[kind][count === 1 ? 0 : 1]}`;
+/** "1,240 messages", "1 contact". */
+export const items = (kind: OperationKind, count: number) => `${formatCount(count)} ${ITEM[kind][count === 1 ? 0 : 1]}`;
 
 /** "1,240 of 5,000 messages (35 MB of 120 MB)", or what is known before the source is counted. */
 export function progressText(kind: OperationKind, progress: TransferProgress): string {

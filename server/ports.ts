@@ -16,7 +16,7 @@ import type {
   TransferEstimate,
   TransferWait,
 } from '../contract/index.ts';
-import type { FailedItem } from './engine/ports.ts';
+import type { FailedItem, FailureCount } from './engine/ports.ts';
 
 // ── Migration vendor ────────────────────────────────────────────────────────────────────────────
 
@@ -81,8 +81,10 @@ export interface MigrationVendor {
   cancel(job: VendorJob, now: Date): Promise<boolean>;
   /** The count receipt (each folder and address book at the source and at the destination), or null when this vendor keeps none. */
   receipt(job: VendorJob): Promise<ReceiptLine[] | null>;
-  /** The items skipped, in the order they failed (the item report). */
-  failedItems(job: VendorJob): Promise<ReportItem[]>;
+  /** The items skipped, in the order they failed (the item report); only the first `limit` when given. */
+  failedItems(job: VendorJob, limit?: number): Promise<ReportItem[]>;
+  /** How many items were skipped for each reason, per operation. */
+  failureCounts(job: VendorJob): Promise<FailureCount[]>;
 }
 
 // ── Transfer queue (the service's own engine) ────────────────────────────────────────────────────

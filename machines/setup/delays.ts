@@ -5,7 +5,12 @@ export const DELAYS = {
   emptyNotificationEmailDelay: 800,
   copyConfirmation: 500,
   policyRedirect: 500,
-  /** Ours: how often a status page asks again while its export runs. */
+  /**
+   * Ours: how often a status page asks again while its export moves items, so a change shows within
+   * 2 s (issue 36); its cost at scale is in docs/performance.md.
+   */
+  statusPollMoving: 1_500,
+  /** Ours: how often it asks while everything still running waits for the destination (a daily limit, throttling). */
   statusPoll: 10_000,
 } as const;
 

@@ -112,6 +112,8 @@ const statusGuards = {
   jobUnknown: (_: MachineArgs, params: Answer<StatusResponse | null>) => params.response === null,
   jobRunning: ({ context }: MachineArgs) => facts.jobRunning(context),
   fileAwaitsSignIn: ({ context }: MachineArgs) => facts.fileAwaitsSignIn(context),
+  jobMoving: ({ context }: MachineArgs) => facts.jobMoving(context),
+  jobWaiting: ({ context }: MachineArgs) => facts.jobWaiting(context),
   mayCancelExport: ({ context }: MachineArgs) => context.jobStatus?.can_cancel === true && facts.jobRunning(context),
   cancelAccepted: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
   supportFormValid: ({ context }: MachineArgs) => isSupportFormValid(context.support),

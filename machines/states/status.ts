@@ -34,12 +34,16 @@ export const status = portalSetup.createStateConfig({
         onError: 'failed',
       },
     },
-    // Once an answer is shown, the page offers to go home; while the export runs, it follows it.
+    // Once an answer is shown, the page offers to go home; while the export runs, it follows it: every
+    // 1.5 s while items move (a change shows within 2 s), every 10 s while it only waits for the destination.
     shown: {
       initial: 'watching',
       states: {
         watching: {
-          after: { statusPoll: { guard: 'jobRunning', target: 'refreshing' } },
+          after: {
+            statusPollMoving: { guard: 'jobMoving', target: 'refreshing' },
+            statusPoll: { guard: 'jobWaiting', target: 'refreshing' },
+          },
           on: {
             ...backHome,
             'STATUS.RETRY_REQUESTED': '#exportPortal.status.loading',

@@ -148,6 +148,10 @@ export interface TransferItemsTable {
   size: number | null;
   reason: string;
   detail: string;
+  /** A message's subject, sender and date (ISO 8601) as the item report names it; null when unknown. */
+  subject: string | null;
+  sender: string | null;
+  sent_at: string | null;
 }
 
 /** The count receipt of one folder or address book. */

@@ -1,9 +1,9 @@
 /**
  * What the status answers and the item report read of a transfer's state, without loading all of it:
  * every operation's status and counters in one indexed read (the status poll), the count receipt and
- * the item rows (once the export has ended).
+ * the item rows (once the export has ended), and the rows counted by reason.
  */
-import type { FailedItem, Progress, Receipt, TransferOperation, TransferStatus } from '../engine/ports.ts';
+import type { FailedItem, FailureCount, ItemFailureReason, Progress, Receipt, TransferOperation, TransferStatus } from '../engine/ports.ts';
 import type { Db } from './open.ts';
 import { itemOf, progressOf, receiptOf, statusOf } from './transfer-state-store.ts';
 
@@ -30,9 +30,27 @@ export function createTransferReportStore(db: Db) {
         .execute();
       return rows.map(receiptOf);
     },
-    async failedItems(transferId: string): Promise<FailedItem[]> {
-      const rows = await db.selectFrom('transfer_items').selectAll().where('transfer_id', '=', transferId).orderBy('id').execute();
+    /** The items in the order they failed; the first `limit` of them when given (the status page's few). */
+    async failedItems(transferId: string, limit?: number): Promise<FailedItem[]> {
+      const query = db.selectFrom('transfer_items').selectAll().where('transfer_id', '=', transferId).orderBy('id');
+      const rows = await (limit === undefined ? query : query.limit(limit)).execute();
       return rows.map(itemOf);
+    },
+    /** How many items failed for each reason, per operation: one grouped read, however many failed. */
+    async failureCounts(transferId: string): Promise<FailureCount[]> {
+      const rows = await db
+        .selectFrom('transfer_items')
+        .select(['operation', 'reason', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
+        .where('transfer_id', '=', transferId)
+        .groupBy(['operation', 'reason'])
+        .orderBy('operation', 'desc')
+        .orderBy('reason')
+        .execute();
+      return rows.map((row) => ({
+        operation: row.operation as TransferOperation,
+        reason: row.reason as ItemFailureReason,
+        count: Number(row.count),
+      }));
     },
   };
 }

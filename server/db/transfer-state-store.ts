@@ -66,6 +66,9 @@ export const itemOf = (f: Selectable<TransferItemsTable>): FailedItem => ({
   size: f.size,
   reason: f.reason as ItemFailureReason,
   detail: f.detail,
+  ...(f.subject !== null || f.sender !== null || f.sent_at !== null
+    ? { about: { subject: f.subject, sender: f.sender, date: f.sent_at } }
+    : {}),
 });
 
 export const receiptOf = (r: TransferReceiptsTable): Receipt => ({
@@ -198,6 +201,9 @@ export function createTransferStateStore(db: Db): TransferStateStore {
                 size: f.size,
                 reason: f.reason,
                 detail: f.detail,
+                subject: f.about?.subject ?? null,
+                sender: f.about?.sender ?? null,
+                sent_at: f.about?.date ?? null,
               })),
             )
             .execute();

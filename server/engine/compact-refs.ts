@@ -3,7 +3,7 @@
  * in typed arrays, 20 bytes a message, where the source's MessageRef objects cost an object and a
  * Date each (about 100 bytes, 5 MB of live heap for 50,000 messages, and the garbage collector lets the
  * heap grow with what stays live). The Message-IDs, read only where the duplicate check needs them
- * (copy-folder.ts), stay as they came. A MessageRef is made again each time one is needed.
+ * (copy-folder.ts), stay as they came, and so do the few headers read of messages too big to copy. A MessageRef is made again each time one is needed.
  */
 import type { MessageRef } from './ports.ts';
 
@@ -14,6 +14,8 @@ export function compactRefs(messages: readonly MessageRef[]): CompactRefs {
   const sizes = Float64Array.from(messages, (m) => m.size);
   const dates = Float64Array.from(messages, (m) => m.internalDate.getTime());
   const messageIds = messages.some((m) => m.messageId !== null) ? messages.map((m) => m.messageId) : null;
+  // Read only for the messages too big to copy, so the item report can name them: sparse.
+  const abouts = new Map(messages.flatMap((m, i) => (m.about ? [[i, m.about] as const] : [])));
   return {
     length: uids.length,
     *[Symbol.iterator]() {
@@ -23,6 +25,7 @@ export function compactRefs(messages: readonly MessageRef[]): CompactRefs {
           size: sizes[i] as number,
           internalDate: new Date(dates[i] as number),
           messageId: messageIds?.[i] ?? null,
+          ...(abouts.has(i) ? { about: abouts.get(i) } : {}),
         };
       }
     },

@@ -87,9 +87,18 @@ export async function copyContainer<S extends Closable, D extends Closable>(
 }
 
 /**
+ * How long a stopping run lets the destination answer what it is already writing before its session
+ * is closed: appends in flight settle and are counted, so a cancelled export's counts are what arrived
+ * (closed at once, some landed uncounted); a destination that does not answer holds a cancel or a
+ * shutdown no longer than this.
+ */
+const DESTINATION_GRACE_MS = 5_000;
+
+/**
  * Copies the containers, `workers` at a time (each worker holding its own sessions, opened when first
- * needed). The first worker to fail or pause stops the others; a stop or a cancel closes the sessions,
- * so requests in flight end at once. `copy` gets the signal that says the run is stopping.
+ * needed). The first worker to fail or pause stops the others; a stop or a cancel closes the source
+ * session at once (nothing read from now on is written) and the destination's once what it is writing
+ * has answered (or after the grace). `copy` gets the signal that says the run is stopping.
  */
 export async function copyContainers<S extends Closable, D extends Closable, C>(
   signal: AbortSignal,
@@ -104,7 +113,13 @@ export async function copyContainers<S extends Closable, D extends Closable, C>(
   await Promise.all(
     Array.from({ length: Math.max(1, Math.min(workers, queue.length)) }, async () => {
       const sessions: Sessions<S, D> = { source: null, destination: null };
-      const onAbort = () => void closeSessions(sessions);
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = () => {
+        const { source } = sessions;
+        sessions.source = null;
+        void source?.close();
+        grace = setTimeout(() => void closeSessions(sessions), DESTINATION_GRACE_MS);
+      };
       combined.addEventListener('abort', onAbort);
       try {
         for (let next = queue.shift(); next !== undefined && !combined.aborted; next = queue.shift()) await copy(sessions, next, combined);
@@ -115,6 +130,7 @@ export async function copyContainers<S extends Closable, D extends Closable, C>(
         }
       } finally {
         combined.removeEventListener('abort', onAbort);
+        clearTimeout(grace);
         await closeSessions(sessions);
       }
     }),

@@ -10,6 +10,8 @@ import type { ByteBudget } from './byte-budget.ts';
 import type { RunContext } from './container.ts';
 import { compactRefs, type CompactRefs } from './compact-refs.ts';
 import { PresenceLedger } from './dedup.ts';
+import { headerText } from './headers.ts';
+import { aboutByDate, aboutMessage } from './item-about.ts';
 import { paced } from './paced.ts';
 import { pipelined } from './pipelined.ts';
 import {
@@ -80,7 +82,11 @@ function* batches(pending: Iterable<MessageRef>, ledger: PresenceLedger, job: Fo
   if (current.steps.length > 0) yield current;
 }
 
-const failure = (folder: string, ref: MessageRef, reason: ItemFailureReason, detail: string): FailedItem => ({
+/** What names the message to a person: from its header when it was read (fetched, or indexed as too big), else its date. */
+const aboutOf = (ref: MessageRef | SourceMessage) =>
+  'raw' in ref ? aboutMessage(headerText(ref.raw), ref.internalDate) : (ref.about ?? aboutByDate(ref.internalDate));
+
+const failure = (folder: string, ref: MessageRef | SourceMessage, reason: ItemFailureReason, detail: string): FailedItem => ({
   operation: OPERATION,
   container: folder,
   itemId: ref.messageId,
@@ -88,6 +94,7 @@ const failure = (folder: string, ref: MessageRef, reason: ItemFailureReason, det
   size: ref.size,
   reason,
   detail,
+  about: aboutOf(ref),
 });
 
 /** The batch's messages; a batch the source cannot deliver whole is asked for one message at a time. */
@@ -224,16 +231,41 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
 }
 
 /**
+/**
  * The folder's index, kept compactly while the folder is copied (compact-refs.ts); the source's array
  * of objects is let go as soon as it is read. Message-IDs are read only where they are needed: to
  * recognise what a destination folder already holds (a resumed or repeated run), and to name in the
- * item report a message too big to copy. Into an empty folder that is a second pass over the whole
- * source spared.
+ * item report a message too big to copy (with its subject, sender and date, as it is never fetched).
+ * Into an empty folder that is a second pass over the whole source spared.
  */
 async function indexOf(job: FolderCopy, destinationHolds: boolean): Promise<{ uidValidity: string; refs: CompactRefs }> {
   const maxBytes = job.destinationPort.traits.maxMessageBytes;
-  const index = await job.source.index(job.folder.path, (ref) => destinationHolds || (maxBytes !== null && ref.size > maxBytes));
+  const tooBig = (ref: Pick<MessageRef, 'size'>) => maxBytes !== null && ref.size > maxBytes;
+  const index = await job.source.index(job.folder.path, (ref) => destinationHolds || tooBig(ref), tooBig);
   return { uidValidity: index.uidValidity, refs: compactRefs(index.messages) };
+}
+
+/**
+ * The receipt of a folder left part way (a cancel, or the run stopping for another folder's pause or
+ * fault), so an ended export's receipt shows what arrived: the messages up to the folder's checkpoint
+ * that did not fail, as the store has them. The sessions are closed by now, so nothing is asked of the
+ * destination; a later run that finishes the folder replaces this receipt with the destination's count.
+ */
+async function saveArrivedSoFar(job: FolderCopy, target: string, uidValidity: string, refs: CompactRefs): Promise<void> {
+  const record = await job.store.load(job.transferId, OPERATION);
+  const checkpoint = record.checkpoints.find((c) => c.container === job.folder.path && c.validity === uidValidity);
+  const failedUids = new Set(record.failures.filter((f) => f.container === job.folder.path).map((f) => f.uid));
+  const position = checkpoint?.position ?? 0;
+  let arrived = 0;
+  for (const ref of refs) if (ref.uid <= position && !failedUids.has(ref.uid)) arrived += 1;
+  await job.store.saveReceipt(job.transferId, {
+    operation: OPERATION,
+    container: job.folder.path,
+    destination: target,
+    sourceCount: refs.length,
+    destinationCount: arrived,
+    failed: failedUids.size,
+  });
 }
 
 /** Copies what is left of one folder and returns its count receipt. */
@@ -258,18 +290,23 @@ export async function copyFolder(job: FolderCopy): Promise<Receipt> {
   );
 
   let failed = failedBefore.size;
-  await pipelined(
-    plan,
-    (batch) => fetchWithin(job, batch),
-    async (batch, held) => {
-      try {
-        failed += await runBatch(job, target, uidValidity, batch, held.fetched);
-      } finally {
-        held.release();
-      }
-    },
-    (unwritten) => unwritten.release(),
-  );
+  try {
+    await pipelined(
+      plan,
+      (batch) => fetchWithin(job, batch),
+      async (batch, held) => {
+        try {
+          failed += await runBatch(job, target, uidValidity, batch, held.fetched);
+        } finally {
+          held.release();
+        }
+      },
+      (unwritten) => unwritten.release(),
+    );
+  } catch (error) {
+    if (job.signal.aborted) await saveArrivedSoFar(job, target, uidValidity, refs);
+    throw error;
+  }
   return {
     operation: OPERATION,
     container: job.folder.path,

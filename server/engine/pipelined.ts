@@ -23,6 +23,9 @@ export async function pipelined<B, F>(
       const { batch, fetched } = next;
       const ready = await fetched;
       next = fetchNext();
+      // A fetch that fails while this batch is written (a stop closes the source first) is seen when
+      // awaited, or by `unwritten`'s handler below, never as an unhandled rejection meanwhile.
+      next?.fetched.catch(() => {});
       await write(batch, ready);
     }
   } finally {

@@ -34,9 +34,17 @@ export type MessageRef = {
   internalDate: Date;
   /** The Message-ID header's value as written, or null when the message has none. */
   messageId: string | null;
+  /** Subject, sender and date, read only for a message that will be in the item report unread (too big to copy). */
+  about?: ItemAbout;
 };
 
+/** What names a message to a person (item-about.ts); each null when the message does not say or it was not read. */
+export type ItemAbout = { subject: string | null; sender: string | null; date: string | null };
+
 export type SourceMessage = MessageRef & { flags: string[]; raw: Buffer };
+
+/** Picks messages of an index by what the index knows before reading headers. */
+export type RefFilter = (ref: Pick<MessageRef, 'uid' | 'size'>) => boolean;
 
 export type FolderIndex = { uidValidity: string; messages: MessageRef[] };
 
@@ -47,9 +55,10 @@ export interface MailSourceSession {
    * Every message of the folder, in UID order. Throws a `folder-missing` fault when the folder is gone.
    * `withMessageId` says which messages need their Message-ID read (all when absent); the others have
    * `messageId: null`. Reading it means reading each message's header at the source — a second pass
-   * over the whole mailbox — so the copy loop asks only where it must (see copy-folder.ts).
+   * over the whole mailbox — so the copy loop asks only where it must (see copy-folder.ts). The same
+   * for `about` (subject, sender, date) with `withAbout` (none when absent); those are also given a Message-ID.
    */
-  index(path: string, withMessageId?: (ref: Pick<MessageRef, 'uid' | 'size'>) => boolean): Promise<FolderIndex>;
+  index(path: string, withMessageId?: RefFilter, withAbout?: RefFilter): Promise<FolderIndex>;
   /**
    * The raw messages of these UIDs in one batch, in UID order. A UID that no longer exists is absent
    * from the answer; a message the server cannot deliver throws (the loop then asks one by one).
@@ -162,7 +171,12 @@ export type FailedItem = {
   size: number | null;
   reason: ItemFailureReason;
   detail: string;
+  /** A message's subject, sender and date (absent for contacts and whole folders, and in rows recorded before they were kept). */
+  about?: ItemAbout;
 };
+
+/** How many items of an operation failed for one reason (a whole folder's row counts once). */
+export type FailureCount = { operation: TransferOperation; reason: ItemFailureReason; count: number };
 
 export type Receipt = {
   operation: TransferOperation;

@@ -1,7 +1,8 @@
 /**
  * The item report of an ended export as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet
  * programs read non-ASCII folder names): one `receipt` row per folder or address book (the count
- * receipt) and one `item` row per item that was skipped, in the order they failed. Columns are listed
+ * receipt) and one `item` row per item that was skipped, in the order they failed, with what names a
+ * message to a person (subject, sender, date). Columns are listed
  * in docs/api.md. A text cell that a spreadsheet would take for a formula (=, +, -, @) gets a leading
  * apostrophe: folder names and server answers are not ours to trust.
  */
@@ -21,6 +22,10 @@ export const ITEM_REPORT_COLUMNS = [
   'source_count',
   'destination_count',
   'destination_container',
+  // Added for issue 36, after the others so a reader of the earlier columns reads on unchanged.
+  'subject',
+  'sender',
+  'date',
 ] as const;
 
 const text = (value: string | null) => (value === null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -41,6 +46,9 @@ export function itemReportCsv(report: { receipt: readonly ReceiptLine[]; items: 
       number(line.source),
       number(line.destination),
       text(line.destination_container ?? null),
+      '',
+      '',
+      '',
     ]),
     ...report.items.map((item) => [
       'item',
@@ -54,6 +62,9 @@ export function itemReportCsv(report: { receipt: readonly ReceiptLine[]; items: 
       '',
       '',
       '',
+      text(item.about?.subject ?? null),
+      text(item.about?.sender ?? null),
+      item.about?.date ?? '',
     ]),
   ];
   return `\ufeff${buildCsv(rows)}`;

@@ -9,7 +9,7 @@
  * of it costs no database read.
  */
 import type { Logger } from 'pino';
-import type { StatusResponse } from '../../contract/index.ts';
+import { FAILED_ITEMS_SHOWN, type FailureSummary, type StatusResponse } from '../../contract/index.ts';
 import type { JobProgress, MigrationVendor, OperationProgress } from '../ports.ts';
 import type { JobsStore, OperationStatus, StoredJob } from '../db/jobs-store.ts';
 import type { EndSummary } from '../outbox/export-mail-delivery.ts';
@@ -115,15 +115,35 @@ export function createJobService(deps: JobServiceDeps) {
     job: StoredJob,
     progress: JobProgress,
     viewer: Viewer,
-  ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt'>> {
+  ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt' | 'failures'>> {
     if (job.finishedAt === null) return { can_cancel: progress.cancellable };
     const receipt = await vendor.receipt(job);
     if (receipt === null) return { can_cancel: false };
     const failed = (progress.emailmigration?.progress?.failed ?? 0) + (progress.contactsmigration?.progress?.failed ?? 0);
+    if (failed === 0) return { can_cancel: false, receipt, report_url: null };
     return {
       can_cancel: false,
       receipt,
-      report_url: failed > 0 ? grantUrl('/api/reports/', deps.reportGrants, job.exportId, viewer) : null,
+      report_url: grantUrl('/api/reports/', deps.reportGrants, job.exportId, viewer),
+      failures: await failuresOf(job),
+    };
+  }
+
+  /** The failed items in short for the page: counted by reason, and the first few as a person finds them. */
+  async function failuresOf(job: StoredJob): Promise<FailureSummary> {
+    const [reasons, items] = await Promise.all([vendor.failureCounts(job), vendor.failedItems(job, FAILED_ITEMS_SHOWN)]);
+    return {
+      reasons,
+      items: items.map((item) => ({
+        operation: item.operation,
+        container: item.container,
+        reason: item.reason,
+        subject: item.about?.subject ?? null,
+        sender: item.about?.sender ?? null,
+        date: item.about?.date ?? null,
+        size: item.size,
+      })),
+      destination: job.destinationProvider,
     };
   }
 

@@ -60,19 +60,19 @@ type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; 
 
 /**
  * One operation as the status answers tell it. An end counts once the whole transfer has ended (a
- * file export's ZIP is in place only then, and the secret gone); a cancel request counts at once.
+ * file export's ZIP is in place only then, and the secret gone) — a cancel too: until the run has let
+ * go, items in flight still arrive and are counted, and an answer that said "cancelled" sooner would
+ * be the last one a page asks for, with counts and a receipt short of what arrived.
  * While it runs or waits, an estimate of its end (estimate.ts).
  */
 function operationProgress(state: OperationState | undefined, { transfer, mailCap, provider, at }: ProgressContext): OperationProgress {
-  const status =
-    transfer.endedAt === null && transfer.cancelRequestedAt === null && state?.status?.state !== 'sleeping'
-      ? null
-      : (state?.status ?? null);
+  const status = transfer.endedAt === null && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
   const progress = counts(state);
   if (status?.state === 'completed')
     return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
   if (status?.state === 'failed') return { status: 'error', progress, reason: status.reason };
-  if (status?.state === 'cancelled' || transfer.cancelRequestedAt !== null) return { status: 'error', progress, reason: 'cancelled' };
+  if (status?.state === 'cancelled' || (transfer.endedAt !== null && transfer.cancelRequestedAt !== null))
+    return { status: 'error', progress, reason: 'cancelled' };
   const cap = state?.operation === 'emailmigration' ? mailCap : null;
   const resumeAt = status?.state === 'sleeping' ? status.resumeAt : undefined;
   const estimate = estimateOf(progress, cap, { startedAt: transfer.createdAt, at, ...(resumeAt !== undefined ? { resumeAt } : {}) });
@@ -160,6 +160,7 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       }));
     },
 
-    failedItems: (job) => reports.failedItems(job.exportId),
+    failedItems: (job, limit) => reports.failedItems(job.exportId, limit),
+    failureCounts: (job) => reports.failureCounts(job.exportId),
   };
 }

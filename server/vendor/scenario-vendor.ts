@@ -16,6 +16,7 @@ export function routeScenarios(options: {
     exportFile: (job) => pick(job).exportFile(job),
     cancel: (job, now) => pick(job).cancel(job, now),
     receipt: (job) => pick(job).receipt(job),
-    failedItems: (job) => pick(job).failedItems(job),
+    failedItems: (job, limit) => pick(job).failedItems(job, limit),
+    failureCounts: (job) => pick(job).failureCounts(job),
   };
 }

@@ -82,6 +82,7 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
     cancel: async () => false,
     receipt: async () => null,
     failedItems: async () => [],
+    failureCounts: async () => [],
   };
 }
 

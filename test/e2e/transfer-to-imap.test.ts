@@ -7,52 +7,34 @@
  * This file runs its own service: the mail source is the Dovecot (SOURCE_IMAP_* through its master
  * user) and the checks are the real ones (ADAPTERS=real), so the password is tried against the server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedMailbox, readMailbox } from '../engine/support/imap-mailbox.ts';
 import { fixtureMailbox } from '../engine/support/mail-fixture.ts';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';
-import { startMailServers, type MailServers } from '../server/transfers/support.ts';
-import { e2eDistDir } from './harness/paths.ts';
+import { startImapExportService, type ImapExportService } from './harness/imap-export-service.ts';
 import { useJourney } from './harness/journey.ts';
-import { startPortalServer, type PortalServer } from './harness/portal-server.ts';
-import { expectHeading, expectPath } from './steps/routes.ts';
+import { expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
 import { statusOf } from './steps/status.ts';
-import { chooseDestination, chooseWhatToSave, pressNext, startExportButton } from './steps/wizard.ts';
+import { followExport, startExportToImap } from './steps/wizard.ts';
 
 const customer = { email: 'active@example.com', password: 'active-source-pw' };
 const recipient = { email: 'robin.mover@example.net', password: 'Robin-destination-pw-3' };
 const messages = fixtureMailbox(12, 500);
 
-const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-imap-'));
-let servers: MailServers;
-let proxy: FaultProxy;
-let portal: PortalServer;
+let service: ImapExportService;
 
 beforeAll(async () => {
-  servers = await startMailServers(dir, customer, messages, [recipient]);
-  proxy = await startFaultProxy(servers.dovecot.port);
+  service = await startImapExportService(customer, messages, [recipient]);
   // Every chunk to and from the destination waits: the transfer lasts long enough to watch.
-  proxy.delay(40);
-  portal = await startPortalServer({
-    distDir: e2eDistDir,
-    // The service trusts the throwaway certificate for the credential check as for the transfer.
-    env: { ...servers.env, NODE_EXTRA_CA_CERTS: servers.certFile, TRANSFER_POLL_MS: '200' },
-  });
+  service.proxy.delay(40);
 }, 90_000);
 
 afterAll(async () => {
-  await portal?.stop();
-  await proxy?.stop();
-  await servers?.dovecot.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await service?.stop();
 });
 
-const journey = useJourney({ service: () => portal });
+const journey = useJourney({ service: () => service.portal });
 
 /** The email progress bar's value and maximum, as the page shows them; null without a bar. */
 async function emailProgress(page: Page): Promise<{ value: number; max: number } | null> {
@@ -71,29 +53,10 @@ describe('Other over IMAP, moved by the transfer engine', () => {
       const { page } = current;
       await signIn(current, customer.email);
       await expectPath(page, '/destination-account');
-      await chooseDestination(page, 'Other');
-      await page.getByRole('heading', { name: 'Your other email account' }).waitFor();
-      await page.getByLabel('Email address', { exact: true }).fill(recipient.email);
-      await page.getByLabel('Password', { exact: true }).fill(recipient.password);
-      await page.getByRole('checkbox', { name: /Use a custom IMAP server/ }).check();
-      const imap = page.getByRole('textbox', { name: 'IMAP server', exact: true });
-      await imap.fill(`127.0.0.1:${proxy.port}`);
-      await imap.press('Tab');
-      // The service checks the host, then the password against the server itself.
-      await expect.poll(() => page.getByRole('button', { name: 'Next', exact: true }).isEnabled()).toBe(true);
-      await pressNext(page);
+      await startExportToImap(page, recipient, `127.0.0.1:${service.proxy.port}`);
+      await followExport(page);
 
-      await expectPath(page, '/migration-options');
-      await chooseWhatToSave(page, 'Email');
-      await pressNext(page);
-      await expectPath(page, '/start-migration');
-      await startExportButton(page).click();
-      await expectPath(page, '/complete');
-      await page.getByRole('link', { name: 'Follow your export' }).click();
-      await expectPath(page, '/status');
-      await expectHeading(page, 'Check your export status');
-
-      // Reload as a person would, noting what the bar says each time, until the export has ended.
+      // The page follows the export by itself: note what the bar says, without reloading, until it has ended.
       const seen: { value: number; max: number }[] = [];
       const deadline = Date.now() + 150_000;
       for (;;) {
@@ -103,8 +66,7 @@ describe('Other over IMAP, moved by the transfer engine', () => {
         const shown = await emailProgress(page);
         if (shown) seen.push(shown);
         if (Date.now() > deadline) throw new Error(`the export did not finish in time; the bar showed ${JSON.stringify(seen)}`);
-        await page.waitForTimeout(700);
-        await page.reload();
+        await page.waitForTimeout(300);
       }
       await current.check('status-completed-imap');
 
@@ -115,8 +77,8 @@ describe('Other over IMAP, moved by the transfer engine', () => {
       expect(new Set(values.filter((n) => n > 0 && n < messages.length)).size).toBeGreaterThanOrEqual(2);
       expect(await statusOf(page, 'Email').textContent()).toContain(`${messages.length} of ${messages.length} messages`);
 
-      const arrived = await readMailbox(servers.dovecot, recipient.email, recipient.password);
-      const expected = expectedMailbox(messages, servers.dovecot.separator);
+      const arrived = await readMailbox(service.servers.dovecot, recipient.email, recipient.password);
+      const expected = expectedMailbox(messages, service.servers.dovecot.separator);
       expected.set('Trash', []);
       expect(new Map([...arrived].sort())).toEqual(new Map([...expected].sort()));
     },

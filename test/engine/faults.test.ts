@@ -7,8 +7,10 @@
  */
 import { chownSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStateStore, runMailTransfer } from '../../server/engine/index.ts';
+import type { FailedItem } from '../../server/engine/ports.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
 import { startFaultProxy } from '../support/fault-proxy.ts';
 import { freePort } from '../support/free-port.ts';
@@ -38,6 +40,29 @@ afterAll(async () => {
   await Promise.all([source?.stop(), target?.stop()]);
 });
 
+/**
+ * Each failed message is named in the item report as a mail program shows it: the subject, sender and
+ * date that a full MIME parser reads from the fixture, whichever way the engine read them (from the
+ * fetched message, or from the header alone when it was too big to fetch). The zero-byte message has
+ * no header: it is named by its date at the source only.
+ */
+async function expectNamed(failures: readonly FailedItem[]): Promise<void> {
+  // The fixture's subjects are plain ASCII or raw Latin-1 bytes (an older mailer's), which the parser would garble.
+  const subjectOf = (raw: Buffer) => /^Subject: (.*)$/m.exec(raw.toString('latin1'))?.[1];
+  const parsed = await Promise.all(messages.map(async (m) => ({ ...(await PostalMime.parse(m.raw)), subject: subjectOf(m.raw) })));
+  for (const failure of failures) {
+    if (failure.size === 0) {
+      expect(failure.about).toMatchObject({ subject: null, sender: null, date: expect.stringMatching(/^\d{4}-/) });
+      continue;
+    }
+    const original = parsed.find((email) => email.subject === failure.about?.subject);
+    expect(original, `a fixture message with the subject ${failure.about?.subject}`).toBeDefined();
+    expect(failure.about?.sender).toContain(original?.from?.address);
+    expect(failure.about?.sender).toContain(original?.from?.name);
+    expect(failure.about?.date).toBe(new Date(original?.date ?? '').toISOString());
+  }
+}
+
 describe('refused messages', () => {
   it('are skipped and reported (too big, over quota, zero bytes) while the rest arrives', async () => {
     const result = await runMailTransfer({
@@ -60,6 +85,7 @@ describe('refused messages', () => {
     expect(arrived.length).toBe(result.progress?.done);
     const receiptFailures = result.receipts.reduce((sum, r) => sum + r.failed, 0);
     expect(receiptFailures).toBe(result.failures.length);
+    await expectNamed(result.failures);
   }, 60_000);
 
   it('end the transfer in error when every message is refused', async () => {
@@ -72,6 +98,8 @@ describe('refused messages', () => {
     });
     expect(result.status).toMatchObject({ state: 'failed', reason: 'all-items-failed' });
     expect(result.progress).toMatchObject({ done: 0, failed: messages.length + 1 });
+    expect(result.failures.every((f) => f.reason === 'too-big' || f.size === 0)).toBe(true);
+    await expectNamed(result.failures);
   }, 60_000);
 });
 

@@ -10,9 +10,10 @@ import {
   selectErrorModal,
   selectFieldErrors,
   selectLocation,
+  selectJobStatus,
   selectScreen,
 } from '../../machines/index.ts';
-import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse } from '../../contract/index.ts';
+import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse, StatusResponse } from '../../contract/index.ts';
 import { CHECKED_AT, EXPORT_ID, fakeMachine, SOURCE, visit, type EffectCall } from './support.ts';
 
 beforeEach(() => {
@@ -26,14 +27,56 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 const withStatus = (status: MigrationStatusResponse, input = {}, checkedAt = CHECKED_AT) =>
   createActor(fakeMachine([], { fetchMigrationStatus: async () => ({ status, checkedAt }) }), { input }).start();
 
+describe('the status page follows a running export', () => {
+  const watch = (answers: StatusResponse[]) => {
+    let calls = 0;
+    const fetchJobStatus = async () => answers[Math.min(calls++, answers.length - 1)] ?? null;
+    const actor = createActor(fakeMachine([], { fetchJobStatus }), { input: {} }).start();
+    actor.send(visit('/status', { migration_id: EXPORT_ID }));
+    return { actor, calls: () => calls };
+  };
+  const moving = (done: number): StatusResponse => ({ emailmigration: { status: 'started', progress: { total: 300, done, failed: 0 } } });
+
+  it('asks again every 1.5 s while items move, so a new count shows within 2 s', async () => {
+    const { actor, calls } = watch([moving(10), moving(44)]);
+    await flush();
+    expect(calls()).toBe(1);
+    expect(selectJobStatus(actor.getSnapshot()).operations[0]?.counts).toBe('10 of 300 messages');
+    await vi.advanceTimersByTimeAsync(1_499);
+    expect(calls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls()).toBe(2);
+    expect(selectJobStatus(actor.getSnapshot()).operations[0]?.counts).toBe('44 of 300 messages');
+  });
+
+  it('asks every 10 s while everything running waits for the destination, and stops once it ended', async () => {
+    const waiting: StatusResponse = {
+      emailmigration: {
+        ...moving(120).emailmigration,
+        status: 'started',
+        waiting: { reason: 'daily-limit', until: '2026-03-02T00:00:00Z' },
+      },
+    };
+    const { calls } = watch([waiting, { emailmigration: { status: 'completed', progress: { total: 300, done: 300, failed: 0 } } }]);
+    await flush();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(calls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls()).toBe(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls()).toBe(2);
+  });
+});
+
 describe('the delays of §9, by name and by length', () => {
-  it('are 1000, 400, 800, 500 and 500 ms (and our status poll, 10 s)', () => {
+  it('are 1000, 400, 800, 500 and 500 ms (and our status polls, 1.5 s while items move and 10 s while they wait)', () => {
     expect(DELAYS).toEqual({
       emailDebounce: 1000,
       notificationEmailDebounce: 400,
       emptyNotificationEmailDelay: 800,
       copyConfirmation: 500,
       policyRedirect: 500,
+      statusPollMoving: 1_500,
       statusPoll: 10_000,
     });
   });

@@ -10,6 +10,8 @@ export type FaultProxy = {
   port: number;
   /** Connections accepted so far. */
   readonly connections: number;
+  /** Sockets still open, on either side: 0 once the client and the server have both let go. */
+  readonly open: number;
   /** From now on, cut each new connection after it has carried this many bytes (null: never). */
   cutAfter(bytes: number | null): void;
   /** From now on, hold each chunk this long before passing it on, in order (0: at once). */
@@ -69,6 +71,9 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
     port,
     get connections() {
       return connections;
+    },
+    get open() {
+      return sockets.size;
     },
     cutAfter(bytes) {
       budget = bytes;

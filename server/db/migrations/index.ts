@@ -11,6 +11,7 @@ import { usedFlowStates } from './0005-used-flow-states.ts';
 import { destinationGrants } from './0006-destination-grants.ts';
 import { transferState } from './0007-transfer-state.ts';
 import { transfers } from './0008-transfers.ts';
+import { failedItemAbout } from './0009-failed-item-about.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0006-destination-grants': destinationGrants,
   '0007-transfer-state': transferState,
   '0008-transfers': transfers,
+  '0009-failed-item-about': failedItemAbout,
 };

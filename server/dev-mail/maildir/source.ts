@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { messageIdFromHeaders } from '../../engine/dedup.ts';
+import { aboutMessage } from '../../engine/item-about.ts';
 import {
   FOLDER_ROLES,
   TransferFault,
@@ -55,17 +56,20 @@ function session(root: string, meta: MailboxMeta): MailSourceSession {
       const { messages } = await scan(folderPath);
       return { count: messages.length, bytes: messages.reduce((sum, m) => sum + m.size, 0) };
     },
-    async index(folderPath, withMessageId = () => true) {
+    async index(folderPath, withMessageId = () => true, withAbout = () => false) {
       const { uidValidity, messages } = await scan(folderPath);
       const refs: MessageRef[] = [];
       for (const m of messages) {
-        if (!withMessageId(m)) {
+        const about = withAbout(m);
+        if (!about && !withMessageId(m)) {
           refs.push({ uid: m.uid, size: m.size, internalDate: m.internalDate, messageId: null });
           continue;
         }
         const header = await readHeaderBlock(m.file).catch(() => null);
-        if (header)
-          refs.push({ uid: m.uid, size: m.size, internalDate: m.internalDate, messageId: messageIdFromHeaders(header.toString('latin1')) });
+        if (!header) continue;
+        const block = header.toString('latin1');
+        const ref: MessageRef = { uid: m.uid, size: m.size, internalDate: m.internalDate, messageId: messageIdFromHeaders(block) };
+        refs.push(about ? { ...ref, about: aboutMessage(block, m.internalDate) } : ref);
       }
       return { uidValidity: String(uidValidity), messages: refs };
     },

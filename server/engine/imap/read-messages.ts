@@ -8,32 +8,41 @@
 import type { FetchQueryObject, ImapFlow } from 'imapflow';
 import { messageIdFromHeaders } from '../dedup.ts';
 import { headerText } from '../headers.ts';
-import type { MessageRef, SourceMessage } from '../ports.ts';
+import { aboutByDate, aboutMessage } from '../item-about.ts';
+import type { MessageRef, RefFilter, SourceMessage } from '../ports.ts';
 
 const REF_QUERY: FetchQueryObject = { uid: true, size: true, internalDate: true };
-const ID_QUERY: FetchQueryObject = { uid: true, headers: ['message-id'] };
+const ID_HEADERS = ['message-id'];
+const ABOUT_HEADERS = ['message-id', 'subject', 'from', 'date'];
 
 /**
  * The folder's messages (`range` of sequence numbers), with the Message-ID of those `withMessageId`
- * picks (all when absent). Sizes and dates come from the server's index; a Message-ID means the server
- * reads the message's header, so it is asked for in a second FETCH of just the UIDs that need it.
+ * picks (all when absent) and the subject, sender and date of those `withAbout` picks (none when
+ * absent). Sizes and dates come from the server's index; a header means the server reads the message,
+ * so it is asked for in a second FETCH of just the UIDs that need it.
  */
 export async function readRefs(
   client: ImapFlow,
   range: string,
-  withMessageId: (ref: Pick<MessageRef, 'uid' | 'size'>) => boolean = () => true,
+  withMessageId: RefFilter = () => true,
+  withAbout: RefFilter = () => false,
 ): Promise<MessageRef[]> {
   const refs: MessageRef[] = [];
   for await (const m of client.fetch(range, REF_QUERY, { uid: true })) {
     refs.push({ uid: m.uid, size: m.size ?? 0, internalDate: new Date(m.internalDate ?? 0), messageId: null });
   }
-  const wanted = refs.filter(withMessageId);
+  const about = new Set(refs.filter(withAbout).map((ref) => ref.uid));
+  const wanted = refs.filter((ref) => about.has(ref.uid) || withMessageId(ref));
   if (wanted.length > 0) {
-    const ids = new Map<number, string | null>();
+    const headers = new Map<number, string | null>();
     const set = wanted.length === refs.length ? '1:*' : wanted.map((ref) => ref.uid).join(',');
-    for await (const m of client.fetch(set, ID_QUERY, { uid: true }))
-      ids.set(m.uid, m.headers ? messageIdFromHeaders(m.headers.toString('latin1')) : null);
-    for (const ref of wanted) ref.messageId = ids.get(ref.uid) ?? null;
+    const query: FetchQueryObject = { uid: true, headers: about.size > 0 ? ABOUT_HEADERS : ID_HEADERS };
+    for await (const m of client.fetch(set, query, { uid: true })) headers.set(m.uid, m.headers ? m.headers.toString('latin1') : null);
+    for (const ref of wanted) {
+      const block = headers.get(ref.uid) ?? null;
+      ref.messageId = block === null ? null : messageIdFromHeaders(block);
+      if (about.has(ref.uid)) ref.about = block === null ? aboutByDate(ref.internalDate) : aboutMessage(block, ref.internalDate);
+    }
   }
   return refs.sort((a, b) => a.uid - b.uid);
 }

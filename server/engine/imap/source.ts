@@ -89,10 +89,10 @@ function session(client: ImapFlow): MailSourceSession {
         if (!status) throw new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`);
         return { count: status.messages ?? 0, bytes: withSize ? (status.size ?? null) : null };
       }),
-    index: (path, withMessageId) =>
+    index: (path, withMessageId, withAbout) =>
       guard(async () => {
         const mailbox = await select(path);
-        const messages = mailbox.exists > 0 ? await readRefs(client, '1:*', withMessageId) : [];
+        const messages = mailbox.exists > 0 ? await readRefs(client, '1:*', withMessageId, withAbout) : [];
         sizes = { path, byUid: new Map(messages.map((ref) => [ref.uid, ref.size])) };
         return { uidValidity: mailbox.uidValidity.toString(), messages };
       }),

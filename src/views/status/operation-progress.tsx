@@ -1,12 +1,15 @@
 /** One operation of an export on the status page: its state, how far it got, and why it waits or stopped. */
 import { css } from '@emotion/react';
-import type { JobStatus, OperationView } from '../../../machines';
+import type { OperationView, Outcome } from '../../../machines';
 import { colors, font, radii, space } from '../../theme/theme';
 
-export const STATUS_TEXT: Record<JobStatus, string> = { started: 'In progress', completed: 'Completed', error: 'Error' };
-const STATUS_COLOR: Record<JobStatus, { fg: string; bg: string }> = {
-  started: { fg: colors.info, bg: colors.infoSoft },
+/** The mark beside a label: a tick only when everything arrived. */
+const MARK: Record<Outcome, string> = { running: '•', completed: '✓', partial: '!', cancelled: '■', error: '!' };
+const TONE: Record<Outcome, { fg: string; bg: string }> = {
+  running: { fg: colors.info, bg: colors.infoSoft },
   completed: { fg: colors.success, bg: colors.successSoft },
+  partial: { fg: colors.warning, bg: colors.warningSoft },
+  cancelled: { fg: colors.warning, bg: colors.warningSoft },
   error: { fg: colors.error, bg: colors.errorSoft },
 };
 export const KIND_TEXT = { emailmigration: 'Email', contactsmigration: 'Contacts' } as const;
@@ -19,7 +22,7 @@ const row = css`
   gap: ${space(2)};
 `;
 
-const pill = (status: JobStatus) => css`
+const pill = (outcome: Outcome) => css`
   display: inline-flex;
   align-items: center;
   gap: ${space(1.5)};
@@ -27,8 +30,8 @@ const pill = (status: JobStatus) => css`
   border-radius: ${radii.pill};
   font-size: ${font.size.sm};
   font-weight: ${font.weight.bold};
-  color: ${STATUS_COLOR[status].fg};
-  background: ${STATUS_COLOR[status].bg};
+  color: ${TONE[outcome].fg};
+  background: ${TONE[outcome].bg};
 `;
 
 const bar = css`
@@ -46,20 +49,20 @@ const note = css`
 `;
 
 export function OperationProgress({ operation }: { operation: OperationView }) {
-  const { kind, status, progress, counts, failed, waiting, estimate, reason } = operation;
+  const { kind, status, outcome, headline, progress, counts, failed, waiting, estimate, reason } = operation;
   const label = KIND_TEXT[kind];
   return (
     <li>
       <div css={row}>
         <span css={{ fontWeight: font.weight.bold }}>{label}</span>
-        <span css={pill(status)}>
-          <span aria-hidden="true">{status === 'completed' ? '✓' : status === 'error' ? '!' : '•'}</span>
-          {STATUS_TEXT[status]}
+        <span css={pill(outcome)}>
+          <span aria-hidden="true">{MARK[outcome]}</span>
+          {headline}
         </span>
       </div>
-      {progress && (
+      {(progress || counts) && (
         <>
-          {status === 'started' && (
+          {progress && status === 'started' && (
             <progress
               css={bar}
               aria-label={`${label} progress`}

@@ -3,12 +3,12 @@ import { IntentLink } from '../../app/intent-link';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../ui';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectIsBusy } from '../../../machines/index.ts';
-import { selectJobStatus } from '../../../machines/index.ts';
+import { selectIsBusy, selectJobStatus } from '../../../machines/index.ts';
 import { CancelExportDialog } from './cancel-export-dialog';
 import { CountReceipt } from './count-receipt';
 import { DownloadSignIn } from './download-sign-in';
-import { OperationProgress, KIND_TEXT, STATUS_TEXT } from './operation-progress';
+import { FailedItems } from './failed-items';
+import { OperationProgress, KIND_TEXT } from './operation-progress';
 import { visuallyHidden } from '../../ui/visually-hidden';
 
 const list = css`
@@ -62,8 +62,9 @@ export default function StatusScreen() {
   const canRetry = usePortalCan({ type: 'STATUS.RETRY_REQUESTED' });
   const { exportId, operations, message } = view;
   const running = operations.some((operation) => operation.status === 'started');
-  // Announced when a state changes, not on every count: a screen reader is not read numbers every 10 s.
-  const announcement = operations.map((operation) => `${KIND_TEXT[operation.kind]}: ${STATUS_TEXT[operation.status]}.`).join(' ');
+  // Announced when something meaningful changes (a tenth of the way, the end), not on every count:
+  // the page asks every 1.5 s, and a screen reader must not read numbers that often.
+  const announcement = operations.map((operation) => `${KIND_TEXT[operation.kind]}: ${operation.announcement}.`).join(' ');
 
   return (
     <Card as="section">
@@ -76,7 +77,7 @@ export default function StatusScreen() {
       >
         Check your export status
       </PageHeading>
-      <p role="status" css={announcer}>
+      <p role="status" aria-live="polite" css={announcer}>
         {busy ? '' : announcement}
       </p>
       {busy && <Spinner label="Fetching your export status..." />}
@@ -102,6 +103,7 @@ export default function StatusScreen() {
       )}
       {!busy && <DownloadSignIn />}
       {!busy && <CountReceipt lines={view.receipt} />}
+      {!busy && <FailedItems failures={view.failures} />}
       {!busy && view.reportUrl && (
         <p>
           <a href={view.reportUrl}>Download the list of items that could not be moved (CSV)</a>

@@ -1,5 +1,5 @@
 /** Looking an export up from the home page's status modal, then waiting for it to finish. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectHeading, expectPath } from './routes.ts';
 
 export async function lookUpFromHome(page: Page, exportId: string): Promise<void> {
@@ -29,3 +29,9 @@ export async function reloadUntilStatus(page: Page, kinds: ('Email' | 'Contacts'
     await page.reload();
   }
 }
+
+/** A table's rows below its header row, each as its cells' texts (the row's heading cell included). */
+export const tableRows = (table: Locator): Promise<string[][]> =>
+  table
+    .getByRole('row')
+    .evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));

@@ -1,7 +1,7 @@
 /** The wizard's steps as a person does them: choose, press Next, read what the screen says. */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { expectPath } from './routes.ts';
+import { expectHeading, expectPath } from './routes.ts';
 import { lookUpFromHome } from './status.ts';
 
 export async function chooseDestination(page: Page, name: string): Promise<void> {
@@ -67,4 +67,37 @@ export async function startAndLookUp(page: Page, notificationEmail: string): Pro
   await expectPath(page, '/');
   await lookUpFromHome(page, exportId);
   return exportId;
+}
+
+/**
+ * From /destination-account: Other, with the account's address and password on a custom IMAP server
+ * (`imapHost`, host:port), checked by the service against that server; Email only; Start Export. Ends
+ * on /complete and returns the export ID it shows.
+ */
+export async function startExportToImap(page: Page, account: { email: string; password: string }, imapHost: string): Promise<string> {
+  await chooseDestination(page, 'Other');
+  await page.getByRole('heading', { name: 'Your other email account' }).waitFor();
+  await page.getByLabel('Email address', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('checkbox', { name: /Use a custom IMAP server/ }).check();
+  const imap = page.getByRole('textbox', { name: 'IMAP server', exact: true });
+  await imap.fill(imapHost);
+  await imap.press('Tab');
+  // The service checks the host, then the password against the server itself.
+  await expect.poll(() => page.getByRole('button', { name: 'Next', exact: true }).isEnabled()).toBe(true);
+  await pressNext(page);
+  await expectPath(page, '/migration-options');
+  await chooseWhatToSave(page, 'Email');
+  await pressNext(page);
+  await expectPath(page, '/start-migration');
+  await startExportButton(page).click();
+  await expectPath(page, '/complete');
+  return page.getByLabel('Your export ID').inputValue();
+}
+
+/** From /complete: Follow your export, to its /status page. */
+export async function followExport(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Follow your export' }).click();
+  await expectPath(page, '/status');
+  await expectHeading(page, 'Check your export status');
 }

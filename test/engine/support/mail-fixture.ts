@@ -104,3 +104,16 @@ export function fixtureMailbox(seed: number, count: number, options: { maxExtraB
   }
   return out;
 }
+
+/**
+ * What a person finds a fixture message by, as the item report and the status page name it: its
+ * subject (the header as latin1 text), its sender's address and its date (ISO 8601).
+ */
+export function aboutMessage(message: FixtureMessage): { subject: string; address: string; date: string } {
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(message.raw.toString('latin1'))?.[1] ?? '';
+  return {
+    subject: header('Subject'),
+    address: /<(.*)>$/.exec(header('From'))?.[1] ?? '',
+    date: new Date(header('Date')).toISOString(),
+  };
+}

@@ -21,6 +21,10 @@ const item = (container: string, uid: number, reason: FailedItem['reason'] = 're
   size: 1000 + uid,
   reason,
   detail: `NO refused ${uid}`,
+  // Odd UIDs are named as a person finds them (the item report's subject, sender, date); even ones are rows without.
+  ...(uid % 2 === 1
+    ? { about: { subject: `Grüße #${uid}`, sender: 'Zoë Müller <zoe@example.net>', date: '2024-02-29T23:59:00.000Z' } }
+    : {}),
 });
 
 const commit = (container: string, position: number, counts: Partial<Omit<Commit, 'checkpoint'>> = {}): Commit => ({

@@ -187,10 +187,18 @@ export const ACTOR_RESULTS = {
         },
         can_cancel: true,
       },
+      // Running, but only waiting for the destination: the page asks again less often.
+      {
+        emailmigration: {
+          status: 'started',
+          progress: { total: 300, done: 120, failed: 0 },
+          waiting: { reason: 'throttled', until: '2026-03-02T14:00:00Z', provider: 'gmail' },
+        },
+      },
       // Ended: completed with a failed item, the owner's receipt and report; the other operation cancelled.
       {
         emailmigration: { status: 'completed', progress: { total: 3, done: 2, failed: 1 } },
-        contactsmigration: { status: 'error', reason: 'cancelled' },
+        contactsmigration: { status: 'error', reason: 'cancelled', progress: { total: 10, done: 4, failed: 0 } },
         receipt: [{ operation: 'emailmigration', container: 'INBOX', source: 3, destination: 2 }],
         report_url: '/api/reports/x',
       },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { expectedMailbox, readMailbox } from '../../engine/support/imap-mailbox.ts';
-import { fixtureMailbox } from '../../engine/support/mail-fixture.ts';
+import { aboutMessage, fixtureMailbox } from '../../engine/support/mail-fixture.ts';
 import { testDialect } from '../../support/test-database.ts';
 import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
 import { ended, pollStatus, startMailServers, statusOf, type MailServers } from './support.ts';
@@ -159,10 +159,27 @@ describe('export to Other into a real IMAP server', () => {
       .replace(/^\ufeff/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('record,operation,container,item_id,uid,size,reason,detail,source_count,destination_count,destination_container');
+    expect(lines[0]).toBe(
+      'record,operation,container,item_id,uid,size,reason,detail,source_count,destination_count,destination_container,subject,sender,date',
+    );
     const items = lines.filter((line) => line.startsWith('item,'));
     expect(items).toHaveLength(tooBig.length);
     expect(items.every((line) => line.startsWith('item,emailmigration,') && line.includes(',too-big,'))).toBe(true);
+    // Each failed message is named by its subject, sender and date, as its mail program shows them.
+    const named = tooBig.map(aboutMessage);
+    // (The fixture holds some messages twice, as mailboxes do: each copy has its row.)
+    for (const one of named) {
+      const { subject, date, address } = one;
+      const rows = items.filter((line) => line.includes(`,${subject},`) && line.includes(`${address}>`) && line.endsWith(`,${date}`));
+      expect(rows).toHaveLength(named.filter((other) => JSON.stringify(other) === JSON.stringify(one)).length);
+    }
+    // The owner's page gets the reasons counted and the first few items named the same way.
+    expect(last.failures?.reasons).toEqual([{ operation: 'emailmigration', reason: 'too-big', count: tooBig.length }]);
+    expect(last.failures?.destination).toBe('other');
+    expect(last.failures?.items).toHaveLength(Math.min(20, tooBig.length));
+    for (const item of last.failures?.items ?? []) {
+      expect(named).toContainEqual({ subject: item.subject, date: item.date, address: /<(.*)>$/.exec(item.sender ?? '')?.[1] });
+    }
     expect(lines.filter((line) => line.startsWith('receipt,emailmigration,'))).toHaveLength(last.receipt?.length ?? -1);
     // The link is the owner's: an export ID or a download-style path opens nothing.
     expect((await fetch(`${harness.base}/api/reports/${exportId}`, { headers: { Authorization: `Bearer ${session.token}` } })).status).toBe(
@@ -199,9 +216,11 @@ describe('export to Other into a real IMAP server', () => {
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toEqual({ ok: true });
 
-    const answer = await statusOf(harness.base, exportId, session.token);
+    // No second cancel is offered; the answer says "cancelled" once the run has let go (what was in
+    // flight is counted by then), not before the worker is done with it.
+    expect((await statusOf(harness.base, exportId, session.token)).can_cancel).toBe(false);
+    const answer = (await pollStatus(harness.base, exportId, ended, { token: session.token })).at(-1) as StatusResponse;
     expect(answer.emailmigration).toMatchObject({ status: 'error', reason: 'cancelled' });
-    expect(answer.can_cancel).toBe(false);
     expect(await sealedSecretOf(harness, exportId)).toBeNull();
     const again = await session.post('/api/cancel/', { job_id: exportId });
     expect(again.status).toBe(409);
@@ -217,5 +236,14 @@ describe('export to Other into a real IMAP server', () => {
       (await harness.db.selectFrom('transfer_operations').select('state').where('transfer_id', '=', exportId).executeTakeFirstOrThrow())
         .state,
     ).toBe('cancelled');
+
+    // The ended answer counts what arrived before the cancel (appends in flight at the cancel included:
+    // they answered before the session closed), and its receipt says the same folder by folder (a
+    // folder left part way included).
+    const final = await statusOf(harness.base, exportId, session.token);
+    const done = final.emailmigration?.progress?.done ?? 0;
+    expect(done).toBeGreaterThan(0);
+    expect(final.receipt?.reduce((sum, line) => sum + line.destination, 0)).toBe(done);
+    expect(first).toBe(done);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The status page while an export runs: each operation's counts and bar, a destination's wait said in
- * words, the page following the export every 10 s without a spinner, and the owner's Cancel with
- * its confirmation. Through the whole app, the real machine and fake actors.
+ * words, the page following the export every 1.5 s without a spinner, what a screen reader is told,
+ * and the owner's Cancel with its confirmation; once it ended, outcomes in words that match what
+ * arrived. Through the whole app, the real machine and fake actors.
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,8 +52,8 @@ describe('status page of a running export', () => {
     expect(screen.getByRole('status', { name: 'Contacts: time to finish' })).toHaveTextContent(
       /^Waiting for Gmail's daily limit — continues about Tuesday \d{1,2}:\d{2} (AM|PM)\. You can close this page\.$/,
     );
-    // The state, not every count, is announced.
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Email: In progress. Contacts: In progress.');
+    // Each tenth of the way, not every count, is announced.
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Email: in progress, about 20% done. Contacts: in progress.');
   });
 
   it('keeps the live region of the time to finish in place while the export runs, so what arrives in it is announced', async () => {
@@ -61,27 +62,38 @@ describe('status page of a running export', () => {
     const region = screen.getByRole('status', { name: 'Email: time to finish' });
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(region).toHaveTextContent(/^$/);
-    await settle(10_000);
+    await settle(1_500);
     // The same element, now with the words: a change a screen reader reads out.
     await eventually(() => expect(region).toHaveTextContent(/^About 4 days — Gmail accepts about 500 MB a day from other apps\./));
     expect(screen.getByRole('status', { name: 'Email: time to finish' })).toBe(region);
-    await settle(10_000);
+    await settle(1_500);
     await eventually(() => expect(screen.queryByRole('status', { name: 'Email: time to finish' })).not.toBeInTheDocument());
   });
 
-  it('follows the export every 10 s without a spinner, and stops asking once it has ended', async () => {
+  it('follows the export every 1.5 s without a spinner, and stops asking once it has ended', async () => {
     const { api } = await openStatus([running(1240), running(2600), { emailmigration: { status: 'completed' } }]);
     expect(api.fetchJobStatus).toHaveBeenCalledTimes(1);
-    await settle(9_999);
+    await settle(1_499);
     expect(api.fetchJobStatus).toHaveBeenCalledTimes(1);
     await settle(1);
     expect(screen.queryByText('Fetching your export status...')).not.toBeInTheDocument();
     await eventually(() => screen.getByText(/^2,602 of 5,000 messages/));
-    await settle(10_000);
+    await settle(1_500);
     await eventually(() => screen.getByText('Completed'));
     expect(api.fetchJobStatus).toHaveBeenCalledTimes(3);
     await settle(30_000);
     expect(api.fetchJobStatus).toHaveBeenCalledTimes(3);
+  });
+
+  it('announces a new tenth of the way, not every new count', async () => {
+    await openStatus([running(1240), running(1300), running(1500)]);
+    const announcer = screen.getByRole('status', { name: '' });
+    expect(announcer).toHaveTextContent(/^Email: in progress, about 20% done\./);
+    await settle(1_500);
+    await eventually(() => screen.getByText(/^1,302 of 5,000 messages/));
+    expect(announcer).toHaveTextContent(/^Email: in progress, about 20% done\./);
+    await settle(1_500);
+    await eventually(() => expect(announcer).toHaveTextContent(/^Email: in progress, about 30% done\./));
   });
 
   it('offers Cancel to the owner only, asks first, and shows the cancelled export', async () => {
@@ -108,5 +120,74 @@ describe('status page of a running export', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel export' }));
     await user.click(screen.getByRole('button', { name: 'Yes, stop the export' }));
     await eventually(() => screen.getByText('This export has already finished, so there is nothing to cancel.'));
+  });
+});
+
+describe('status page of an ended export: words that match what arrived', () => {
+  it('a partly failed export says how many could not be moved, never a tick beside full counts, and why, item by item', async () => {
+    await openStatus([
+      {
+        emailmigration: { status: 'completed', progress: { total: 300, done: 285, failed: 15 } },
+        receipt: [{ operation: 'emailmigration', container: 'INBOX', source: 300, destination: 285 }],
+        report_url: '/api/reports/r',
+        failures: {
+          reasons: [
+            { operation: 'emailmigration', reason: 'too-big', count: 12 },
+            { operation: 'emailmigration', reason: 'quota', count: 3 },
+          ],
+          items: [
+            {
+              operation: 'emailmigration',
+              container: 'Archive/2019',
+              reason: 'too-big',
+              subject: 'Holiday photos',
+              sender: 'Zoë Müller <zoe@example.net>',
+              date: '2019-08-04T10:30:00.000Z',
+              size: 41_000_000,
+            },
+          ],
+          destination: 'gmail',
+        },
+      },
+    ]);
+    const email = within(screen.getByRole('list', { name: 'Export status by type' })).getByRole('listitem');
+    expect(email).toHaveTextContent('Completed — 15 of 300 messages could not be moved');
+    expect(email).not.toHaveTextContent('✓');
+    expect(email).not.toHaveTextContent('300 of 300');
+    expect(email).toHaveTextContent('285 of 300 messages arrived.');
+    expect(screen.getByRole('table', { name: 'What arrived, folder by folder' })).toBeInTheDocument();
+    const reasons = screen.getByRole('region', { name: 'Why some items could not be moved' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Too big for Gmail: 12', 'No room left at Gmail: 3']);
+    const items = within(reasons).getByRole('table', { name: 'The first 1 items that could not be moved' });
+    const row = within(items).getByRole('row', { name: /Holiday photos/ });
+    expect(row).toHaveTextContent('Archive/2019');
+    expect(row).toHaveTextContent('Zoë Müller <zoe@example.net>');
+    expect(row).toHaveTextContent('2019');
+    expect(row).toHaveTextContent('41 MB');
+    expect(screen.getByRole('link', { name: 'Download the list of items that could not be moved (CSV)' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      'Email: Completed — 15 of 300 messages could not be moved. 285 of 300 messages arrived.',
+    );
+  });
+
+  it('a cancelled export says what arrived before the cancel, with its receipt', async () => {
+    await openStatus([
+      {
+        emailmigration: { status: 'error', reason: 'cancelled', progress: { total: 300, done: 44, failed: 0 } },
+        receipt: [{ operation: 'emailmigration', container: 'INBOX', source: 300, destination: 44 }],
+        report_url: null,
+      },
+    ]);
+    const email = within(screen.getByRole('list', { name: 'Export status by type' })).getByRole('listitem');
+    expect(email).toHaveTextContent('Cancelled');
+    expect(email).toHaveTextContent('44 of 300 messages arrived before you cancelled.');
+    expect(email).not.toHaveTextContent('0 of 300');
+    const receipt = screen.getByRole('table', { name: 'What arrived, folder by folder' });
+    expect(within(receipt).getByRole('row', { name: /INBOX/ })).toHaveTextContent('44 (fewer)');
+    expect(screen.queryByText('Sorry, your export process stopped due to an error')).not.toBeInTheDocument();
   });
 });

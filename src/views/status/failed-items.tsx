@@ -1,0 +1,72 @@
+/**
+ * What could not be moved, for the owner of an ended export: how many for each reason, in plain words
+ * ("Too big for Gmail: 12"), and the first few items named as a mail program shows them (folder,
+ * subject, sender, date, size), so the customer can find and save them another way. The full list is
+ * the item report (CSV) below.
+ */
+import { css } from '@emotion/react';
+import type { FailedItemView } from '../../../machines';
+import { colors, font, space } from '../../theme/theme';
+
+const table = css`
+  width: 100%;
+  margin: ${space(3)} 0 ${space(5)};
+  border-collapse: collapse;
+  font-size: ${font.size.sm};
+  caption {
+    text-align: left;
+    font-weight: ${font.weight.bold};
+    font-size: ${font.size.md};
+    margin-bottom: ${space(2)};
+  }
+  th,
+  td {
+    padding: ${space(2)} ${space(3)};
+    border-bottom: 1px solid ${colors.border};
+    text-align: left;
+    overflow-wrap: anywhere;
+  }
+`;
+
+export function FailedItems({ failures }: { failures: { reasons: readonly string[]; items: readonly FailedItemView[] } | null }) {
+  if (!failures) return null;
+  return (
+    <section aria-labelledby="failed-reasons-heading">
+      <h2 id="failed-reasons-heading" css={{ fontSize: font.size.md, margin: `${space(4)} 0 ${space(2)}` }}>
+        Why some items could not be moved
+      </h2>
+      <ul>
+        {failures.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+      {failures.items.length > 0 && (
+        <table css={table}>
+          <caption>The first {failures.items.length} items that could not be moved</caption>
+          <thead>
+            <tr>
+              <th scope="col">Folder</th>
+              <th scope="col">Subject</th>
+              <th scope="col">From</th>
+              <th scope="col">Date</th>
+              <th scope="col">Size</th>
+            </tr>
+          </thead>
+          <tbody>
+            {failures.items.map((item) => (
+              <tr key={item.key}>
+                <td>{item.folder}</td>
+                <th scope="row" css={{ fontWeight: font.weight.regular }}>
+                  {item.subject}
+                </th>
+                <td>{item.sender}</td>
+                <td>{item.date}</td>
+                <td>{item.size}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
