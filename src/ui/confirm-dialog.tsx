@@ -27,17 +27,21 @@ export type ConfirmDialogProps = {
   confirmLabel: string;
   onKeep: () => void;
   onConfirm: () => void;
+  /** The step was asked for and is under way: the confirming button says so, and nothing can be pressed twice. */
+  busy?: boolean;
 };
 
-export function ConfirmDialog({ title, children, keepLabel, confirmLabel, onKeep, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, keepLabel, confirmLabel, onKeep, onConfirm, busy = false }: ConfirmDialogProps) {
   return (
     <Modal title={title} role="alertdialog" onClose={onKeep} closeLabel={keepLabel}>
       {children}
       <div css={row}>
-        <Button variant="secondary" onClick={onKeep}>
+        <Button variant="secondary" onClick={onKeep} disabled={busy}>
           {keepLabel}
         </Button>
-        <Button onClick={onConfirm}>{confirmLabel}</Button>
+        <Button onClick={onConfirm} loading={busy}>
+          {confirmLabel}
+        </Button>
       </div>
     </Modal>
   );

@@ -6,26 +6,11 @@
 import { css } from '@emotion/react';
 import { formatCount, type ReceiptLine } from '../../../contract/index.ts';
 import { brand } from '../../config/brand';
-import { colors, font, space } from '../../theme/theme';
+import { colors, font } from '../../theme/theme';
+import { reportTable } from './report-table';
 
 const table = css`
-  width: 100%;
-  margin: ${space(3)} 0 ${space(5)};
-  border-collapse: collapse;
-  font-size: ${font.size.sm};
-  caption {
-    text-align: left;
-    font-weight: ${font.weight.bold};
-    font-size: ${font.size.md};
-    margin-bottom: ${space(2)};
-  }
-  th,
-  td {
-    padding: ${space(2)} ${space(3)};
-    border-bottom: 1px solid ${colors.border};
-    text-align: left;
-    overflow-wrap: anywhere;
-  }
+  ${reportTable}
   td:not(:first-of-type),
   th:not(:first-of-type) {
     text-align: right;

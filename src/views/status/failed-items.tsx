@@ -4,29 +4,9 @@
  * subject, sender, date, size), so the customer can find and save them another way. The full list is
  * the item report (CSV) below.
  */
-import { css } from '@emotion/react';
 import type { FailedItemView } from '../../../machines';
-import { colors, font, space } from '../../theme/theme';
-
-const table = css`
-  width: 100%;
-  margin: ${space(3)} 0 ${space(5)};
-  border-collapse: collapse;
-  font-size: ${font.size.sm};
-  caption {
-    text-align: left;
-    font-weight: ${font.weight.bold};
-    font-size: ${font.size.md};
-    margin-bottom: ${space(2)};
-  }
-  th,
-  td {
-    padding: ${space(2)} ${space(3)};
-    border-bottom: 1px solid ${colors.border};
-    text-align: left;
-    overflow-wrap: anywhere;
-  }
-`;
+import { font, space } from '../../theme/theme';
+import { reportTable } from './report-table';
 
 export function FailedItems({ failures }: { failures: { reasons: readonly string[]; items: readonly FailedItemView[] } | null }) {
   if (!failures) return null;
@@ -41,7 +21,7 @@ export function FailedItems({ failures }: { failures: { reasons: readonly string
         ))}
       </ul>
       {failures.items.length > 0 && (
-        <table css={table}>
+        <table css={reportTable}>
           <caption>The first {failures.items.length} items that could not be moved</caption>
           <thead>
             <tr>
