@@ -19,8 +19,8 @@ export type FileSink = {
   readonly written: number;
   /** Flushes and closes the file. */
   end(): Promise<void>;
-  /** Stops at once; later writes reject. */
-  destroy(): void;
+  /** Stops at once (later writes reject), and resolves once the file is closed: only then may it be removed. */
+  destroy(): Promise<void>;
 };
 
 // Larger than the stream's 16 KB default, so a deflated entry goes out in fewer, fuller writes.
@@ -80,8 +80,13 @@ export function openFileSink(path: string): FileSink {
       stream.end();
       await Promise.race([finished(stream), failed]);
     },
-    destroy() {
+    async destroy() {
+      // The file is opened in the thread pool when the sink is made: removed before that open has
+      // run, it would be created again after. Closed, its open has run.
+      if (stream.closed) return;
+      const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
       stream.destroy();
+      await closed;
     },
   };
 }

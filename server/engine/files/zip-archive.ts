@@ -89,8 +89,7 @@ export function openZipArchive(path: string): ZipArchive {
     async discard() {
       state = 'discarded';
       deflater.destroy();
-      out.destroy();
-      directory.destroy();
+      await Promise.all([out.destroy(), directory.destroy()]);
       await Promise.all([rm(partial, { force: true }), rm(directoryPath, { force: true })]);
     },
   };
