@@ -81,7 +81,8 @@ async function loadUidList(dir: string): Promise<UidList> {
   return repaired;
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
+/** Written whole or not at all: a reader, or a process killed mid-write, never sees half a file. */
+export async function writeAtomically(file: string, text: string): Promise<void> {
   const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, text);
   await rename(temporary, file);

@@ -4,10 +4,10 @@
  * special use (`\Sent`, `\Drafts`, `\Trash`, `\Junk`, `\Archive`, …), the way a Dovecot configuration
  * would. Folder paths are the segments joined with the delimiter; INBOX is the root.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { createFolder, type FolderIdentity } from './folder.ts';
+import { createFolder, writeAtomically, type FolderIdentity } from './folder.ts';
 import { folderDirName, segmentsOfDirName } from './names.ts';
 
 export const MailboxMetaSchema = v.object({
@@ -76,5 +76,7 @@ export async function createMailbox(
   await mkdir(root, { recursive: true });
   await createFolder(root, { subfolder: false, identity: inboxIdentity });
   for (const folder of folders) await createFolder(folderDir(root, folder.segments), { subfolder: true, identity: folder.identity });
-  await writeFile(path.join(root, META), `${JSON.stringify(meta, null, 2)}\n`);
+  // Whole or absent: the folder workers of one export open the mailbox at once, and one of them may
+  // read it while another writes it (seen as "Unexpected end of JSON input" in the scale test).
+  await writeAtomically(path.join(root, META), `${JSON.stringify(meta, null, 2)}\n`);
 }
