@@ -3,8 +3,8 @@
  * once. Each is the spec's wording turned into a predicate.
  */
 import type { DestinationAccount } from '../contract/index.ts';
-import { isMigrationAllowed, mailboxRemains } from '../contract/index.ts';
-import { isOAuthDestination, isTermsGated } from './providers.ts';
+import { isMigrationAllowed, isOAuthDestination, mailboxRemains } from '../contract/index.ts';
+import { isTermsGated } from './providers.ts';
 import type { PortalContext } from './types.ts';
 import { validateEmail } from './validation.ts';
 

@@ -1,9 +1,6 @@
 /** What each destination needs (a consent round trip, accepted terms), read from its descriptor; the operations and formats on offer. */
 import { destinationOf, type ContactsFormat, type DestinationProvider, type EmailFormat, type Operation } from '../contract/index.ts';
 
-/** Destinations whose Next leaves for the provider's consent page (§2 migration options). */
-export const isOAuthDestination = (provider: DestinationProvider): boolean => destinationOf(provider).authorization === 'oauth';
-
 /** The terms-gated provider of §1: privacy terms first, all scopes required. */
 export const isTermsGated = (provider: DestinationProvider | undefined): boolean =>
   provider !== undefined && destinationOf(provider).termsGated === true;

@@ -150,6 +150,12 @@ export const selectOptOut = (snapshot: PortalSnapshot) => ({
   closureOffered: facts.closureOffered(snapshot.context),
   confirmingSchedule: snapshot.matches({ optOutInfo: 'confirmingSchedule' }),
   confirmingCancel: snapshot.matches({ optOutInfo: 'confirmingCancel' }),
+  /**
+   * The Schedule and Cancel buttons: shown when the machine takes their request now, and kept (under
+   * the inert page) while their own question is open, so closing the dialog gives them back focus.
+   */
+  scheduleShown: snapshot.can({ type: 'OPT_OUT.REQUESTED' }) || snapshot.matches({ optOutInfo: 'confirmingSchedule' }),
+  cancelShown: snapshot.can({ type: 'OPT_OUT.CANCEL_REQUESTED' }) || snapshot.matches({ optOutInfo: 'confirmingCancel' }),
   updating: snapshot.matches({ optOutInfo: 'updating' }),
 });
 /** 'You have N days' on the destination page: the same days the opt-out view gives. */

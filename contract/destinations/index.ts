@@ -30,3 +30,6 @@ export function destinationOf(id: DestinationId): DestinationDescriptor<Destinat
   if (!descriptor) throw new Error(`No descriptor for destination ${id}`);
   return descriptor;
 }
+
+/** Destinations the customer lets us into through the provider's own consent page (OAuth), not a password. */
+export const isOAuthDestination = (id: DestinationId): boolean => destinationOf(id).authorization === 'oauth';

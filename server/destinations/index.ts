@@ -65,7 +65,6 @@ export const IMAP_SERVERS: readonly (ImapSettings & { provider: ImapProvider })[
 }));
 
 export const isImapProvider = (provider: string): provider is ImapProvider => IMAP_SERVERS.some((imap) => imap.provider === provider);
-export const isMailboxProvider = (provider: string): provider is MailboxProvider => LIST.some((destination) => destination.id === provider);
 
 /** A destination's service half; undefined for the file export. */
 export const serviceDestination = (provider: DestinationProvider): ServiceDestination | undefined =>

@@ -19,11 +19,11 @@ import type { IssuerName } from './dev-provider/issuers.ts';
 import type { DevelopmentProvider, DevelopmentProviderOptions } from './dev-provider/server.ts';
 import { createOAuthClient, type OAuthClient } from './oauth/client.ts';
 import { createDestination, type Destination } from './oauth/destination.ts';
+import { CONSENTS } from '../destinations/index.ts';
 import {
   DESTINATION_SERVER_NAMES,
   DESTINATION_SERVERS,
   developmentVariant,
-  PROVIDER_OF_SERVER,
   type DestinationServerName,
 } from './oauth/destination-servers.ts';
 import { createIdentityRoutes, type SignIn } from './routes.ts';
@@ -112,11 +112,11 @@ export async function assembleIdentity(deps: IdentityDependencies): Promise<Iden
       : null;
   const destinations: Partial<Record<DestinationProvider, Destination>> = {};
   const refreshers: Partial<Record<string, Refresh>> = {};
-  for (const name of DESTINATION_SERVER_NAMES) {
-    const made = destination(name);
+  for (const { server, provider } of CONSENTS) {
+    const made = destination(server.name);
     if (!made) continue;
-    destinations[PROVIDER_OF_SERVER[name]] = made;
-    refreshers[PROVIDER_OF_SERVER[name]] = made.refresh;
+    destinations[provider] = made;
+    refreshers[provider] = made.refresh;
   }
 
   const grants = createGrantKeeper({ db: deps.db, vault, refreshers, logger, now, unusedTtlMs: config.tokenTtlMs });

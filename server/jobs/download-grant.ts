@@ -16,7 +16,7 @@ export const DOWNLOAD_GRANT_TTL_MS = 30 * 60 * 1000;
 /** `<export ID>.<expiry, base 36>.<43-character MAC>`; anything else is refused unread. */
 const GRANT_PATTERN = /^([A-Za-z0-9]{32})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-/** The export a well-formed grant names, before its seal is checked: nothing is to be trusted in it yet. */
+/** Whether a grant has the shape of one, before its seal is checked: nothing in it is to be trusted yet. */
 export const grantShaped = (grant: string): boolean => GRANT_PATTERN.test(grant);
 
 export type DownloadGrants = {

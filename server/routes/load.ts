@@ -8,6 +8,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
+  isOAuthDestination,
   EmailAddressSchema,
   LoadRequestSchema,
   parseImapAddress,
@@ -21,7 +22,7 @@ import { apiError, invalidRequest, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
 import { newExportId } from '../jobs/export-id.ts';
 import { loadKey } from '../jobs/load-key.ts';
-import { allowedOperations, isOAuthDestination, sameAddress } from '../rules/capabilities.ts';
+import { allowedOperations, sameAddress } from '../rules/capabilities.ts';
 import { allowsMigration, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionChecks } from './session.ts';

@@ -5,16 +5,13 @@
  */
 import {
   DESTINATIONS,
-  destinationOf,
+  isOAuthDestination,
   destinationTakesContacts,
   type CapabilitiesResponse,
   type DestinationProvider,
   type Operation,
 } from '../../contract/index.ts';
 import type { ScenarioAccount } from '../ports.ts';
-
-/** Destinations the user grants through the provider's own consent page (OAuth), not a password. */
-export const isOAuthDestination = (destination: DestinationProvider): boolean => destinationOf(destination).authorization === 'oauth';
 
 /** Address domain → the destination it belongs to, from the descriptors. */
 const PROVIDER_BY_DOMAIN: ReadonlyMap<string, DestinationProvider> = new Map(

@@ -15,7 +15,7 @@ import { createTransferReportStore } from '../db/transfer-report-store.ts';
 import { createTransferStateStore } from '../db/transfer-state-store.ts';
 import { createTransfersStore } from '../db/transfers-store.ts';
 import { systemClock, type Clock } from '../engine/index.ts';
-import { DESTINATION_SERVER_NAMES, PROVIDER_OF_SERVER } from '../identity/oauth/destination-servers.ts';
+import { CONSENTS } from '../destinations/index.ts';
 import type { DestinationGrants, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
 import { createTransferEnvironment } from './environment.ts';
@@ -51,8 +51,8 @@ const RETRY_MS = 30_000;
 
 /** Whether a destination's consent is a real authorization server's (configured), not the development provider's. */
 function hasRealConsent(config: Config, provider: VendorJob['destinationProvider']): boolean {
-  const server = DESTINATION_SERVER_NAMES.find((name) => PROVIDER_OF_SERVER[name] === provider);
-  return server !== undefined && config.identity[server] !== null;
+  const consent = CONSENTS.find((candidate) => candidate.provider === provider);
+  return consent !== undefined && config.identity[consent.server.name] !== null;
 }
 
 const readPem = (file: string | null) => (file === null ? null : readFileSync(file, 'utf8'));

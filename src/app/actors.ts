@@ -7,7 +7,7 @@
  * Expected answers become data here (a refused IMAP host, an unknown account, an unknown export ID),
  * so the machine never reads HTTP statuses; anything else rejects with the client's `ApiFailure`.
  */
-import { exportPortalMachine, promiseActors, type PolicyPage, type Refusal } from '../../machines';
+import { exportPortalMachine, promiseActors, type PolicyPage, type Refusal } from '../../machines/index.ts';
 import {
   SOURCE_PROVIDER,
   type DestinationProvider,

@@ -4,7 +4,7 @@
  * click sends the event instead of navigating, and the URL follows the machine.
  */
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { intentHref, type NavigationIntent } from '../../machines';
+import { intentHref, type NavigationIntent } from '../../machines/index.ts';
 import { usePortalSend } from './portal-context';
 
 export type IntentLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'onClick'> & {

@@ -8,7 +8,7 @@
  * page is the same for every visitor of its route.
  */
 import { createActor, SimulatedClock } from 'xstate';
-import { exportPortalMachine, PORTAL_ACTOR_NAMES, promiseActors, type ActorFunctions } from '../../machines';
+import { exportPortalMachine, PORTAL_ACTOR_NAMES, promiseActors, type ActorFunctions } from '../../machines/index.ts';
 import { portalActions } from '../app/actors';
 
 /** Waiting longer than this is no moment of a first paint: the page keeps the visitor. */

@@ -4,18 +4,13 @@
  * contacts), and the scope parameter of a consent; the development provider's variant of a server.
  */
 import type { Operation } from '../../../contract/index.ts';
-import { CONSENTS, type DestinationServer, type DestinationServerName, type ServersByName } from '../../destinations/index.ts';
+import { CONSENTS, type DestinationServer, type ServersByName } from '../../destinations/index.ts';
 import type { GrantUse } from '../../ports.ts';
 
 export { DESTINATION_SERVER_NAMES, type DestinationServer, type DestinationServerName } from '../../destinations/index.ts';
 
 /** Each authorization server by its name. */
 export const DESTINATION_SERVERS = Object.fromEntries(CONSENTS.map((consent) => [consent.server.name, consent.server])) as ServersByName;
-
-/** The destination each authorization server grants access to. */
-export const PROVIDER_OF_SERVER = Object.fromEntries(CONSENTS.map((consent) => [consent.server.name, consent.provider])) as Readonly<
-  Record<DestinationServerName, (typeof CONSENTS)[number]['provider']>
->;
 
 /** Which use of the grant an operation needs; forwarding has none until that feature exists (§9 flag off). */
 export const USE_OF_OPERATION: Readonly<Record<Operation, GrantUse | null>> = {

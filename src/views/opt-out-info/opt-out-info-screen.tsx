@@ -79,9 +79,8 @@ const actions = css`
 export default function OptOutInfoScreen() {
   const optOut = usePortalSelector(selectOptOut, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const error = usePortalSelector((s) => selectFieldErrors(s).optOut ?? null);
-  // While its question is open a button stays (under the inert page), so closing the dialog gives it back its focus.
-  const canSchedule = usePortalCan({ type: 'OPT_OUT.REQUESTED' }) || optOut.confirmingSchedule;
-  const canCancel = usePortalCan({ type: 'OPT_OUT.CANCEL_REQUESTED' }) || optOut.confirmingCancel;
+  const canSchedule = optOut.scheduleShown;
+  const canCancel = optOut.cancelShown;
   const canContinue = usePortalCan({ type: 'WIZARD.NEXT_REQUESTED' });
   const send = usePortalSend();
 
