@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { parseImapAddress, type ImapAddress } from '../contract/index.ts';
-import { IMAP_SERVERS, type ImapProvider } from './destinations/index.ts';
+import { IMAP_SERVERS, PROVIDER_IMAP_SERVERS, type ImapProvider, type ProviderReached } from './destinations/index.ts';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
 import { checkedBaseUrl } from './engine/http/base-url.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
@@ -68,9 +68,23 @@ export type SourceImapConfig = {
   tls: 'implicit' | 'starttls';
   /** A PEM file of a private CA the server's certificate chains to; null = the system's CAs. */
   caFile: string | null;
-  /** Dovecot's `<address><separator><master>` login, or SASL PLAIN's authorization identity (Cyrus's admins). */
-  master:
-    { user: string; password: string; separator: string; method: 'separator' } | { user: string; password: string; method: 'authzid' };
+  master: MasterLoginConfig;
+};
+
+/** Dovecot's `<address><separator><master>` login, or SASL PLAIN's authorization identity (Cyrus's admins). */
+export type MasterLoginConfig =
+  { user: string; password: string; separator: string; method: 'separator' } | { user: string; password: string; method: 'authzid' };
+
+/**
+ * The closing provider's own server for a successor product (`<PREFIX>_IMAP*`, server/destinations/):
+ * where it is, the master login that writes any of its accounts, and the account it keeps for a
+ * customer — the same address, or the same name at `<PREFIX>_ADDRESS_DOMAIN`.
+ */
+export type ProviderImapConfig = {
+  address: ImapAddress;
+  master: MasterLoginConfig;
+  addressDomain: string | null;
+  limits: ImapProviderLimits;
 };
 
 /**
@@ -123,6 +137,8 @@ export type DestinationsConfig = {
   graphApiUrl: string;
   /** The IMAP servers the OAuth destinations take XOAUTH2 tokens at (`<PREFIX>_IMAP` of each in server/destinations/). */
   imap: Record<ImapProvider, ImapAddress>;
+  /** The successor products the provider reaches on its own servers; one not configured is not reachable (development: the store stands in). */
+  providerImap: Partial<Record<ProviderReached, ProviderImapConfig>>;
 };
 
 export type Config = {
@@ -262,11 +278,12 @@ function file(env: Env, name: string, cwd: string): string | null {
 
 const SOURCE_IMAP_REQUIRED = ['SOURCE_IMAP_HOST', 'SOURCE_IMAP_MASTER_USER', 'SOURCE_IMAP_MASTER_PASSWORD'] as const;
 
-function sourceMasterLogin(env: Env, user: string, password: string): SourceImapConfig['master'] {
-  const method = text(env, 'SOURCE_IMAP_MASTER_LOGIN') ?? 'separator';
+/** `<prefix>_MASTER_LOGIN` ('separator', the default, or 'authzid') and `<prefix>_MASTER_SEPARATOR`. */
+function masterLogin(env: Env, prefix: string, user: string, password: string): MasterLoginConfig {
+  const method = text(env, `${prefix}_MASTER_LOGIN`) ?? 'separator';
   if (method === 'authzid') return { user, password, method };
-  if (method !== 'separator') throw malformed('SOURCE_IMAP_MASTER_LOGIN', method, "'separator' or 'authzid'");
-  return { user, password, separator: text(env, 'SOURCE_IMAP_MASTER_SEPARATOR') ?? '*', method };
+  if (method !== 'separator') throw malformed(`${prefix}_MASTER_LOGIN`, method, "'separator' or 'authzid'");
+  return { user, password, separator: text(env, `${prefix}_MASTER_SEPARATOR`) ?? '*', method };
 }
 
 /** The source mail server: host, master user and password together, or none of them. */
@@ -286,7 +303,7 @@ function sourceImap(env: Env, cwd: string): SourceImapConfig | null {
     port: integer(env, 'SOURCE_IMAP_PORT', tls === 'implicit' ? 993 : 143, 1, 65535),
     tls,
     caFile: file(env, 'SOURCE_IMAP_CA_FILE', cwd),
-    master: sourceMasterLogin(env, user, password),
+    master: masterLogin(env, 'SOURCE_IMAP', user, password),
   };
 }
 
@@ -348,6 +365,33 @@ function imapDailyBytes(env: Env): Partial<Record<ImapProvider, number>> {
   );
 }
 
+/** A successor product's server: address, master user and password together, or none of them. */
+function providerImap(env: Env): DestinationsConfig['providerImap'] {
+  const configured = PROVIDER_IMAP_SERVERS.flatMap(({ provider, prefix, maxMessageBytes, maxConnections }) => {
+    const names = [`${prefix}_IMAP`, `${prefix}_IMAP_MASTER_USER`, `${prefix}_IMAP_MASTER_PASSWORD`];
+    const [address, user, password] = names.map((name) => text(env, name));
+    if (!address && !user && !password) return [];
+    if (!address || !user || !password) {
+      const missing = names.filter((name) => !text(env, name));
+      throw new ConfigError(`Configuration: ${provider} needs ${names.join(', ')} together; ${missing.join(', ')} missing.`);
+    }
+    const domain = text(env, `${prefix}_ADDRESS_DOMAIN`)?.toLowerCase() ?? null;
+    if (domain !== null && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain))
+      throw malformed(`${prefix}_ADDRESS_DOMAIN`, domain, 'a domain name');
+    const settings: ProviderImapConfig = {
+      address: imapServer(env, `${prefix}_IMAP`, address),
+      master: masterLogin(env, `${prefix}_IMAP`, user, password),
+      addressDomain: domain,
+      limits: {
+        maxMessageBytes: integer(env, `${prefix}_IMAP_MAX_MESSAGE_BYTES`, maxMessageBytes, 1),
+        maxConnections: integer(env, `${prefix}_IMAP_MAX_CONNECTIONS`, maxConnections, 1, 100),
+      },
+    };
+    return [[provider, settings] as const];
+  });
+  return Object.fromEntries(configured);
+}
+
 function destinations(env: Env): DestinationsConfig {
   const gmailMailPath = text(env, 'GMAIL_MAIL_PATH') ?? 'api';
   if (gmailMailPath !== 'api' && gmailMailPath !== 'imap') throw malformed('GMAIL_MAIL_PATH', gmailMailPath, "'api' or 'imap'");
@@ -361,6 +405,7 @@ function destinations(env: Env): DestinationsConfig {
     peopleApiUrl: apiUrl(env, 'GOOGLE_PEOPLE_API_URL', 'https://people.googleapis.com/'),
     graphApiUrl: apiUrl(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/'),
     imap: perImapServer(({ prefix, address }) => imapServer(env, `${prefix}_IMAP`, address)),
+    providerImap: providerImap(env),
   };
 }
 

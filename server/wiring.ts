@@ -44,7 +44,7 @@ import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { openTransferQueue } from './queue/open-queue.ts';
 import type { AccountDirectory } from './ports.ts';
-import { consentAt, CONSENTS } from './destinations/index.ts';
+import { consentAt, CONSENTS, PROVIDER_IMAP_SERVERS } from './destinations/index.ts';
 
 /** Ended limit windows, and the destination tokens of ended exports, are deleted this often. */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -82,6 +82,9 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
     for (const { server, provider, prefix } of CONSENTS) {
       if (!config.identity[server.name])
         unavailable.push(`${providerName(provider)} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
+    }
+    for (const { provider, prefix } of PROVIDER_IMAP_SERVERS) {
+      if (!(provider in config.destinations.providerImap)) unavailable.push(`${providerName(provider)} (${prefix}_IMAP not set)`);
     }
     if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
     if (!config.sourceCardDav) unavailable.push('contacts transfers (no source address-book server: SOURCE_CARDDAV_URL)');

@@ -5,8 +5,12 @@
  * destination", walks through both.
  */
 
-/** How the customer lets us into the destination: the provider's consent page, a password form, or neither (a file). */
-export type DestinationAuthorization = 'oauth' | 'password' | 'file';
+/**
+ * How the customer lets us into the destination: the provider's consent page, a password form, the
+ * closing provider's own access (its successor product on a server it runs: nothing to type), or
+ * nothing at all (a file).
+ */
+export type DestinationAuthorization = 'oauth' | 'password' | 'provider' | 'file';
 
 export type DestinationDescriptor<Id extends string = string> = {
   /** The short id every call and the machine use. */

@@ -52,6 +52,17 @@ export type ImapSettings = {
   otherHosts?: readonly string[];
 };
 
+/**
+ * The closing provider's own IMAP server for its successor product, reached through a master login at
+ * the account it keeps for the customer: `<PREFIX>_IMAP`, `<PREFIX>_IMAP_MASTER_USER`,
+ * `<PREFIX>_IMAP_MASTER_PASSWORD`, `<PREFIX>_IMAP_MASTER_LOGIN`, `<PREFIX>_ADDRESS_DOMAIN`.
+ */
+export type ProviderImapSettings = {
+  prefix: string;
+  maxMessageBytes: number;
+  maxConnections: number;
+};
+
 export type DevelopmentFolders = {
   delimiter: '.' | '/';
   /** Special use → the folder's segments, as the provider lists them over IMAP. */
@@ -62,6 +73,7 @@ export type ServiceDestination = {
   id: DestinationProvider;
   consent?: ConsentSettings;
   imap?: ImapSettings;
+  providerImap?: ProviderImapSettings;
   /** Mail by the provider's own import API instead of IMAP (when the configuration chooses it). */
   mailApi?: 'gmail-api';
   /** The address-book API contacts go to with the consent's token. */

@@ -13,6 +13,7 @@ export { createMemoryStateStore, type MemoryStateStore, type MemoryStoreState } 
 export { systemClock } from './clock.ts';
 export { createImapSource, type ImapSourceConfig } from './imap/source.ts';
 export { createImapDestination } from './imap/destination.ts';
+export type { MasterLogin } from './imap/master-login.ts';
 export {
   ImapEndpointSchema,
   ImapDestinationSchema,

@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
   isOAuthDestination,
+  isProviderReached,
   EmailAddressSchema,
   LoadRequestSchema,
   parseImapAddress,
@@ -18,6 +19,7 @@ import {
 } from '../../contract/index.ts';
 import type { AuthEnv, TokenIdentity } from '../http/auth.ts';
 import { verifyToken } from '../http/auth.ts';
+import { successorAccount } from '../destinations/successor-account.ts';
 import { apiError, invalidRequest, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
 import { newExportId } from '../jobs/export-id.ts';
@@ -34,11 +36,20 @@ const consentExpired = (c: Context) =>
 
 /**
  * Where the export goes: a consent names the address (and its token stands for the OAuth grant the
- * export will use); Other names it with a password and, optionally, its IMAP server (read once, here,
- * and kept with the job); a file has none.
+ * export will use); the provider's successor product is the account it keeps for the signed-in
+ * customer; Other names it with a password and, optionally, its IMAP server (read once, here, and
+ * kept with the job); a file has none.
  */
-async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest): Promise<Destination | Response> {
+async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest, signedIn: string): Promise<Destination | Response> {
   const destination = body.destination_account;
+  if (isProviderReached(destination.provider)) {
+    const server = deps.config.destinations.providerImap[destination.provider as keyof typeof deps.config.destinations.providerImap];
+    // Without its server only development can take it (its mailbox store stands in); production says so before anything starts.
+    if (!server && !deps.config.development) {
+      return apiError(c, 400, 'PROVIDER_NOT_SUPPORTED', 'This provider is not supported.', 'destination_account.provider');
+    }
+    return { email: successorAccount(signedIn, server?.addressDomain ?? null), imap: null, password: null };
+  }
   if (isOAuthDestination(destination.provider)) {
     const grant = await verifyToken(deps.tokens, destination.tokenId, ['destination']);
     if (!grant || !destination.tokenId || grant.provider !== destination.provider) return consentExpired(c);
@@ -105,9 +116,11 @@ export function loadRoutes(deps: RouteDeps) {
       return invalidRequest(c, 'Please, enter a valid notification email address.', 'parameters.notificationEmail');
     const refusal = await exportRefusal(c, deps, identity, body);
     if (refusal) return refusal;
-    const destination = await destinationOf(c, deps, body);
+    const provider = body.destination_account.provider;
+    const destination = await destinationOf(c, deps, body, identity.email);
     if (destination instanceof Response) return destination;
-    if (destination.email !== null && sameAddress(destination.email, identity.email)) {
+    // The successor product may keep the customer's own address: only an address the customer gave must differ.
+    if (destination.email !== null && !isProviderReached(provider) && sameAddress(destination.email, identity.email)) {
       return invalidRequest(c, 'Please, use different addresses for source and destination.', 'destination_account.email');
     }
     const formats = formatsOf(c, body);
@@ -115,7 +128,6 @@ export function loadRoutes(deps: RouteDeps) {
 
     const now = deps.now();
     const operations = [...new Set(body.operations)];
-    const provider = body.destination_account.provider;
     const idempotencyKey = loadKey({ account: identity.email, operations, destination: { provider, email: destination.email }, formats });
     const duplicateSince = now - deps.config.idempotencyWindowMs;
     // A repeat of a load already made is answered with its job, before any limit counts it.

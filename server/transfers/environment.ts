@@ -6,7 +6,8 @@
  *   (SOURCE_CARDDAV_*), or in development without one, the scenario accounts' sample address books;
  * - mail destination: the plan's IMAP server, reached only at the address the outbound guard checked
  *   (the name is kept for the certificate), with the password the worker opened or the consent's
- *   access tokens (grant-tokens.ts: renewed when refused); Gmail's import API; files in the export's
+ *   access tokens (grant-tokens.ts: renewed when refused); the provider's own server for its successor
+ *   product, with its master login (SUCCESSOR_*_IMAP*); Gmail's import API; files in the export's
  *   ZIP; or, in development, the development mailbox store;
  * - contacts destination: a file in the export's ZIP; the account's address book at Google (People
  *   API) or Outlook.com (Microsoft Graph) with the consent's tokens; or in development the development
@@ -73,7 +74,21 @@ export type EnvironmentOptions = {
 export function createTransferEnvironment(options: EnvironmentOptions): TransferEnvironment {
   const { sourceImap, sourceCardDav, devMail, destinations } = options;
 
-  async function imapDestination(exportId: string, config: ImapDestinationConfig, secret: string | null): Promise<MailDestination> {
+  /** The provider's own server for its successor product: the configuration's address (no guard: no customer chose it) and master login. */
+  function providerServer(provider: TransferPlan['provider'], config: ImapDestinationConfig): MailDestination {
+    const own = destinations.providerImap[provider as keyof DestinationsConfig['providerImap']];
+    if (!own) throw new DestinationRefused('internal', `${provider}'s server is no longer configured`);
+    const endpoint = { ...config.endpoint, ...(options.destinationCa ? { ca: options.destinationCa } : {}) };
+    return createImapDestination({ ...config, endpoint }, own.master);
+  }
+
+  async function imapDestination(
+    exportId: string,
+    provider: TransferPlan['provider'],
+    config: ImapDestinationConfig,
+    secret: string | null,
+  ): Promise<MailDestination> {
+    if (config.auth === 'master') return providerServer(provider, config);
     const { host, port } = config.endpoint;
     const checked = await options.guard.check(host, port);
     if (!checked.ok) throw new DestinationRefused('destination-unreachable', `${host}:${port} may not be reached (${checked.reason})`);
@@ -158,7 +173,7 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
         };
         return createGmailDestination(config, await grantTokens(options.grants, exportId, 'mail'), { clock: options.clock });
       }
-      return imapDestination(exportId, destination, secret);
+      return imapDestination(exportId, plan.provider, destination, secret);
     },
   };
 }

@@ -50,7 +50,9 @@ const MAX_ATTEMPTS = 10;
 const RETRY_MS = 30_000;
 
 /** Whether a destination's consent is a real authorization server's (configured), not the development provider's. */
-function hasRealConsent(config: Config, provider: VendorJob['destinationProvider']): boolean {
+/** A real way in to the destination is configured: its consent's client, or the provider's own server for it. */
+function hasRealAccess(config: Config, provider: VendorJob['destinationProvider']): boolean {
+  if (provider in config.destinations.providerImap) return true;
   const consent = CONSENTS.find((candidate) => candidate.provider === provider);
   return consent !== undefined && config.identity[consent.server.name] !== null;
 }
@@ -103,13 +105,15 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     worker,
     filesDir: config.filesDir,
     // Development delivers to the development mailbox store where no real destination can be reached:
-    // an OAuth destination whose consent was the development provider's (no real client configured),
-    // and Other unless the real checks (ADAPTERS=real) validated its password against its real server.
+    // an OAuth destination whose consent was the development provider's (no real client configured), a
+    // successor product whose server is not configured, and Other unless the real checks (ADAPTERS=real)
+    // validated its password against its real server.
     planOptions: {
       developmentStore: (provider) =>
-        config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealConsent(config, provider)),
+        config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealAccess(config, provider)),
       gmailMailPath: config.destinations.gmailMailPath,
       imap: config.destinations.imap,
+      providerImap: config.destinations.providerImap,
       limits: config.destinations,
     },
     caps: config.destinations,

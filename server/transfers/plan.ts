@@ -57,6 +57,8 @@ export type PlanOptions = {
   gmailMailPath: 'api' | 'imap';
   /** The configured IMAP servers of the OAuth destinations (`<PREFIX>_IMAP`). */
   imap: Partial<Record<VendorJob['destinationProvider'], ImapAddress>>;
+  /** The successor products' servers the provider reaches with its master login. */
+  providerImap: DestinationsConfig['providerImap'];
   /** The providers' message size and connection limits, stored with each plan. */
   limits: Pick<DestinationsConfig, 'imapLimits' | 'gmailApiMaxMessageBytes'>;
 };
@@ -74,6 +76,9 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
     return { kind: 'imap', endpoint: imap ? endpointOf(imap) : implicit(`imap.${domainOf(user)}`), user, auth: 'password' };
   }
   const provider = job.destinationProvider;
+  const own = options.providerImap[provider as keyof PlanOptions['providerImap']];
+  // The master password is the configuration's, read when the transfer runs: never in the plan.
+  if (own) return { kind: 'imap', endpoint: endpointOf(own.address), user, auth: 'master', ...own.limits };
   const configured = options.imap[provider];
   // What its IMAP server wants besides its address and limits (Yahoo and AOL a final CRLF).
   const quirks = service?.imap?.finalCrlf ? { finalCrlf: true } : {};

@@ -23,10 +23,19 @@ const mark = css`
   font-size: ${font.size.sm};
 `;
 
-/** A decorative letter mark: the real name is the option's label. */
-const markFor = (provider: DestinationProvider, name: string) => (
-  <span css={mark}>{provider === 'file' ? '⤓' : provider === 'other' ? '@' : name.charAt(0)}</span>
-);
+const logo = css`
+  width: 36px;
+  height: 36px;
+  object-fit: contain;
+`;
+
+/** A decorative mark (the configured logo, else a letter): the real name is the option's label. */
+const markFor = (provider: DestinationProvider, name: string, logoPath: string | undefined) =>
+  logoPath ? (
+    <img css={logo} src={logoPath} alt="" width={36} height={36} />
+  ) : (
+    <span css={mark}>{provider === 'file' ? '⤓' : provider === 'other' ? '@' : name.charAt(0)}</span>
+  );
 
 export function DestinationChoice() {
   const choices = usePortalSelector(selectDestinationChoices, sameList);
@@ -36,7 +45,7 @@ export function DestinationChoice() {
 
   const options: RadioCardOption<DestinationProvider>[] = choices.map((provider) => {
     const label = providerLabel(provider);
-    return { value: provider, label: label.name, description: label.description, icon: markFor(provider, label.name) };
+    return { value: provider, label: label.name, description: label.description, icon: markFor(provider, label.name, label.logoPath) };
   });
   const value = otherActive ? 'other' : (destination?.provider ?? null);
 
