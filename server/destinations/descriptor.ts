@@ -81,6 +81,8 @@ export type ServiceDestination = {
   development: {
     /** The address the development consent page suggests. */
     address?: string;
+    /** A successor product's domain in development, where the account the provider keeps for a customer is. */
+    addressDomain?: string;
     /** The folders a new mailbox there already has, so a development export lands as a real one would. */
     folders: DevelopmentFolders;
   };

@@ -8,5 +8,5 @@ import { DOVECOT_LIKE, type ServiceDestination } from './descriptor.ts';
 export const successorNext = {
   id: 'successor_next',
   providerImap: { prefix: 'SUCCESSOR_NEXT', maxMessageBytes: 50 * 1024 * 1024, maxConnections: 4 },
-  development: { folders: DOVECOT_LIKE },
+  development: { addressDomain: 'next.northwave.example', folders: DOVECOT_LIKE },
 } as const satisfies ServiceDestination;

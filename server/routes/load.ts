@@ -19,6 +19,7 @@ import {
 } from '../../contract/index.ts';
 import type { AuthEnv, TokenIdentity } from '../http/auth.ts';
 import { verifyToken } from '../http/auth.ts';
+import { serviceDestination } from '../destinations/index.ts';
 import { successorAccount } from '../destinations/successor-account.ts';
 import { apiError, invalidRequest, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
@@ -48,7 +49,8 @@ async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest, sig
     if (!server && !deps.config.development) {
       return apiError(c, 400, 'PROVIDER_NOT_SUPPORTED', 'This provider is not supported.', 'destination_account.provider');
     }
-    return { email: successorAccount(signedIn, server?.addressDomain ?? null), imap: null, password: null };
+    const domain = server ? server.addressDomain : (serviceDestination(destination.provider)?.development.addressDomain ?? null);
+    return { email: successorAccount(signedIn, domain), imap: null, password: null };
   }
   if (isOAuthDestination(destination.provider)) {
     const grant = await verifyToken(deps.tokens, destination.tokenId, ['destination']);
