@@ -35,7 +35,10 @@ export type ConsentSettings = {
   tokenAuth: 'client_secret_basic' | 'client_secret_post';
 };
 
-/** Where a consent-authorised destination takes mail over IMAP (XOAUTH2), and what its server tolerates. */
+/**
+ * Where a destination takes mail over IMAP, and what its server tolerates: with a consent's token
+ * (XOAUTH2), or, for a password destination (contract authorization `password`), the account's password.
+ */
 export type ImapSettings = {
   /** `<PREFIX>_IMAP`, `<PREFIX>_IMAP_MAX_MESSAGE_BYTES`, `<PREFIX>_IMAP_MAX_CONNECTIONS`, `<PREFIX>_IMAP_DAILY_BYTES`. */
   prefix: string;

@@ -11,6 +11,7 @@ import type {
   ServiceDestination,
 } from './descriptor.ts';
 import { gmail } from './gmail.ts';
+import { icloud } from './icloud.ts';
 import { other } from './other.ts';
 import { outlook } from './outlook.ts';
 import { successorNext } from './successor-next.ts';
@@ -20,7 +21,7 @@ import type { DestinationProvider } from '../../contract/index.ts';
 
 export type { ConsentSettings, DevelopmentFolders, ImapSettings, ProviderImapSettings, ServiceDestination } from './descriptor.ts';
 
-const LIST = [gmail, outlook, yahoo, aol, successorNext, successorPartner, other] as const satisfies readonly ServiceDestination[];
+const LIST = [gmail, outlook, yahoo, aol, icloud, successorNext, successorPartner, other] as const satisfies readonly ServiceDestination[];
 
 type WithConsent = Extract<(typeof LIST)[number], { consent: unknown }>;
 type WithImap = Extract<(typeof LIST)[number], { imap: unknown }>;

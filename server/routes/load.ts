@@ -8,7 +8,9 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
+  destinationOf,
   isOAuthDestination,
+  isPasswordDestination,
   isProviderReached,
   EmailAddressSchema,
   LoadRequestSchema,
@@ -38,10 +40,10 @@ const consentExpired = (c: Context) =>
 /**
  * Where the export goes: a consent names the address (and its token stands for the OAuth grant the
  * export will use); the provider's successor product is the account it keeps for the signed-in
- * customer; Other names it with a password and, optionally, its IMAP server (read once, here, and
- * kept with the job); a file has none.
+ * customer; a password destination names it with a password and, for Other, optionally its IMAP
+ * server (read once, here, and kept with the job); a file has none.
  */
-async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest, signedIn: string): Promise<Destination | Response> {
+async function exportDestination(c: Context, deps: RouteDeps, body: LoadRequest, signedIn: string): Promise<Destination | Response> {
   const destination = body.destination_account;
   if (isProviderReached(destination.provider)) {
     const server = deps.config.destinations.providerImap[destination.provider as keyof typeof deps.config.destinations.providerImap];
@@ -57,11 +59,14 @@ async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest, sig
     if (!grant || !destination.tokenId || grant.provider !== destination.provider) return consentExpired(c);
     return { email: grant.email, imap: null, password: null, consent: destination.tokenId };
   }
-  if (destination.provider !== 'other') return { email: null, imap: null, password: null };
+  if (!isPasswordDestination(destination.provider)) return { email: null, imap: null, password: null };
   const address = v.safeParse(EmailAddressSchema, destination.email ?? '');
   if (!address.success) return invalidRequest(c, 'Please enter a valid email address.', 'destination_account.email');
   if (!destination.password) return invalidRequest(c, 'A password is required.', 'destination_account.password');
-  const written = destination.imap?.trim() || body.parameters.destinationImap?.trim();
+  // Only Other lets the customer name the server; a provider's own is the service's to know.
+  const written = destinationOf(destination.provider).passwordForm?.customImap
+    ? destination.imap?.trim() || body.parameters.destinationImap?.trim()
+    : undefined;
   const imap = written ? parseImapAddress(written) : null;
   if (written && imap === null) {
     return apiError(c, 400, 'INVALID_IMAP', 'Invalid IMAP. Please enter a valid IMAP address.', 'destination_account.imap');
@@ -119,7 +124,7 @@ export function loadRoutes(deps: RouteDeps) {
     const refusal = await exportRefusal(c, deps, identity, body);
     if (refusal) return refusal;
     const provider = body.destination_account.provider;
-    const destination = await destinationOf(c, deps, body, identity.email);
+    const destination = await exportDestination(c, deps, body, identity.email);
     if (destination instanceof Response) return destination;
     // The successor product may keep the customer's own address: only an address the customer gave must differ.
     if (destination.email !== null && !isProviderReached(provider) && sameAddress(destination.email, identity.email)) {

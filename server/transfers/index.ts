@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { isPasswordDestination } from '../../contract/index.ts';
 import type { OutboundGuard } from '../checks/outbound-guard.ts';
 import type { Config } from '../config.ts';
 import { createVault } from '../crypto/vault.ts';
@@ -106,11 +107,11 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     filesDir: config.filesDir,
     // Development delivers to the development mailbox store where no real destination can be reached:
     // an OAuth destination whose consent was the development provider's (no real client configured), a
-    // successor product whose server is not configured, and Other unless the real checks (ADAPTERS=real)
-    // validated its password against its real server.
+    // successor product whose server is not configured, and a password destination (Other, iCloud) unless
+    // the real checks (ADAPTERS=real) validated its password against its real server.
     planOptions: {
       developmentStore: (provider) =>
-        config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealAccess(config, provider)),
+        config.development && (isPasswordDestination(provider) ? config.adapters === 'development' : !hasRealAccess(config, provider)),
       gmailMailPath: config.destinations.gmailMailPath,
       imap: config.destinations.imap,
       providerImap: config.destinations.providerImap,

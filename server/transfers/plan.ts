@@ -9,7 +9,7 @@
  * instead of the real provider. Secrets are never in it.
  */
 import * as v from 'valibot';
-import { DestinationProviderSchema, type ImapAddress } from '../../contract/index.ts';
+import { DestinationProviderSchema, isPasswordDestination, type ImapAddress } from '../../contract/index.ts';
 import {
   ContactsArchiveDestinationSchema,
   MailTransferJobSchema,
@@ -70,11 +70,6 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
   const service = serviceDestination(job.destinationProvider);
   if (service?.mailApi === 'gmail-api' && options.gmailMailPath === 'api')
     return { kind: 'gmail-api', user, maxMessageBytes: options.limits.gmailApiMaxMessageBytes };
-  if (job.destinationProvider === 'other') {
-    // The address the credentials were checked at: the one given, else imap.<domain> on 993 (as the check does).
-    const imap = job.destinationImap;
-    return { kind: 'imap', endpoint: imap ? endpointOf(imap) : implicit(`imap.${domainOf(user)}`), user, auth: 'password' };
-  }
   const provider = job.destinationProvider;
   const own = options.providerImap[provider as keyof PlanOptions['providerImap']];
   // The master password is the configuration's, read when the transfer runs: never in the plan.
@@ -83,12 +78,16 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
   // What its IMAP server wants besides its address and limits (Yahoo and AOL a final CRLF).
   const quirks = service?.imap?.finalCrlf ? { finalCrlf: true } : {};
   const known = isImapProvider(provider) ? { ...quirks, ...options.limits.imapLimits[provider] } : {};
+  // A password goes where it was checked: the server the customer named (Other), else the destination's own, else imap.<domain> on 993.
+  const password = isPasswordDestination(provider);
+  const named = password ? job.destinationImap : null;
+  const server = named ?? configured;
   return {
     kind: 'imap',
     ...known,
-    endpoint: configured ? endpointOf(configured) : implicit(`imap.${domainOf(user)}`),
+    endpoint: server ? endpointOf(server) : implicit(`imap.${domainOf(user)}`),
     user,
-    auth: 'xoauth2',
+    auth: password ? 'password' : 'xoauth2',
   };
 }
 

@@ -1,14 +1,15 @@
 /**
  * The destination buttons of spec §2 as one radio group: choosing one is a single answer to "where
  * should your data go?", and arrow keys move between them. Picking Other opens its form; every
- * other choice sets the destination. The list on offer comes from the machine.
+ * other choice sets the destination (a password provider's opens its own form). The list on offer
+ * comes from the machine.
  */
 import { css } from '@emotion/react';
 import type { DestinationProvider } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectDestination, selectDestinationChoices, selectOtherForm } from '../../../machines/index.ts';
+import { selectDestination, selectDestinationChoices } from '../../../machines/index.ts';
 import { providerLabel } from './provider-labels';
 
 const mark = css`
@@ -40,14 +41,13 @@ const markFor = (provider: DestinationProvider, name: string, logoPath: string |
 export function DestinationChoice() {
   const choices = usePortalSelector(selectDestinationChoices, sameList);
   const destination = usePortalSelector(selectDestination);
-  const otherActive = usePortalSelector((s) => selectOtherForm(s).active);
   const send = usePortalSend();
 
   const options: RadioCardOption<DestinationProvider>[] = choices.map((provider) => {
     const label = providerLabel(provider);
     return { value: provider, label: label.name, description: label.description, icon: markFor(provider, label.name, label.logoPath) };
   });
-  const value = otherActive ? 'other' : (destination?.provider ?? null);
+  const value = destination?.provider ?? null;
 
   return (
     <RadioCardGroup<DestinationProvider>

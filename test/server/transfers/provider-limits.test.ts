@@ -42,6 +42,7 @@ describe('provider limits', () => {
       outlook: { maxMessageBytes: 35 * MB, maxConnections: 4 },
       yahoo: { maxMessageBytes: 25 * MB, maxConnections: 4 },
       aol: { maxMessageBytes: 25 * MB, maxConnections: 4 },
+      icloud: { maxMessageBytes: 20 * MB, maxConnections: 4 },
       successor_partner: { maxMessageBytes: 25 * MB, maxConnections: 4 },
     });
   });
@@ -73,6 +74,15 @@ describe('provider limits', () => {
       maxMessageBytes: 25 * MB,
       maxConnections: 4,
       finalCrlf: true,
+    });
+    // iCloud Mail: its own server with the password, whatever address the job names.
+    expect(planFor(job('icloud', 'casey@icloud.com'), options()).mail?.destination).toEqual({
+      kind: 'imap',
+      endpoint: { host: 'imap.mail.me.com', port: 993, tls: 'implicit' },
+      user: 'casey@icloud.com',
+      auth: 'password',
+      maxMessageBytes: 20 * MB,
+      maxConnections: 4,
     });
     // Other takes what its server announces (APPENDLIMIT), and four connections.
     const other = planFor(job('other', 'casey@example.net'), options()).mail?.destination;
