@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { createLogger } from './http/logger.ts';
 import { loadOrCreateSecret } from './secret.ts';
+import { makeFoldersPrivate } from './private-files.ts';
 import { emailHash } from './identity/email-hash.ts';
 import { assembleIdentity, developmentIssuers } from './identity/assemble.ts';
 import { scenarioDirectory } from './identity/scenarios.ts';
@@ -92,6 +93,14 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   return { standIns, unavailable };
 }
 
+/** The folders the service keeps customers' data in (archives, development mail), made private at start. */
+const dataFolders = (config: Config): string[] => [
+  config.dataDir,
+  config.filesDir,
+  ...(config.smtpUrl ? [] : [config.outboxDir]),
+  ...(config.development ? [config.devMailDir] : []),
+];
+
 /**
  * Writes the scenario accounts' sample mailboxes and address books on first start, in the background:
  * the service answers meanwhile, and a transfer that needs an account first waits for its data. A
@@ -119,6 +128,7 @@ export async function prepareDevMail(devMail: DevMail, directory: AccountDirecto
 export async function assembleService(config: Config, options: { logger?: Logger; now?: () => number } = {}): Promise<RunningParts> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const now = options.now ?? Date.now;
+  await makeFoldersPrivate(dataFolders(config), logger);
   const secret = loadOrCreateSecret(config.hashSecret, config.dataDir);
   const db = await openDatabase(config.database, logger);
   const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
