@@ -38,7 +38,8 @@ import {
 } from './checks/index.ts';
 import { createMailNotifier } from './notify/mail-notifier.ts';
 import { runPeriodically } from './background/periodic.ts';
-import { openLimiterStore, purgeExpiredCounters } from './limits/limiter-store.ts';
+import { createPurge } from './background/purge.ts';
+import { openLimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
 
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
@@ -46,9 +47,6 @@ import { createMetrics } from './ops/metrics.ts';
 import { openTransferQueue } from './queue/open-queue.ts';
 import type { AccountDirectory } from './ports.ts';
 import { consentAt, CONSENTS } from './destinations/index.ts';
-
-/** Ended limit windows, and the destination tokens of ended exports, are deleted this often. */
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 export type RunningParts = ExportService & {
   db: Db;
@@ -208,6 +206,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });
   settle = service.jobService.settleById;
+  const purge = createPurge({ db, config, grants: destinationGrants, now, logger });
   // A web-only process answers and queues; the transfers and the background passes are the workers'.
   const runsWorker = config.role !== 'web';
   if (runsWorker) transfers.worker.start();
@@ -219,14 +218,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
         transfers.worker.stop,
         service.jobService.startSweep(config.sweepIntervalMs),
         service.outbox.start(config.outbox.intervalMs),
-        runPeriodically(PURGE_INTERVAL_MS, () =>
-          purgeExpiredCounters(db).catch((error: unknown) => logger.error({ err: error }, 'limits: could not purge old counters')),
-        ),
-        runPeriodically(PURGE_INTERVAL_MS, () =>
-          destinationGrants
-            .purge()
-            .catch((error: unknown) => logger.error({ err: error }, 'destination grants: could not purge ended ones')),
-        ),
+        runPeriodically(config.retention.purgeIntervalMs, () => purge.run()),
       ];
   return {
     ...service,
