@@ -177,7 +177,7 @@ describe('the purge', () => {
     expect(statSync(harness.config.filesDir).mode & 0o777).toBe(0o700);
   });
 
-  it('run by two nodes at once, deletes each expired export once and fails nothing', { timeout: 120_000 }, async () => {
+  it('run by two nodes at once, deletes each thing once and fails nothing', { timeout: 120_000 }, async () => {
     // More exports than one batch of the purge, each with its mail, claim, transfer, item row and archive.
     const count = 250;
     const endedAt = harness.clock.now;
@@ -186,11 +186,22 @@ describe('the purge', () => {
     const transfers = createTransfersStore(harness.db);
     for (const exportId of ids) {
       await jobs.insertUnlessDuplicate(newJob(exportId, `key-${exportId}`, endedAt), endedAt);
-      await jobs.finish({ exportId, emailStatus: 'completed', contactsStatus: null, finishedAt: endedAt, downloadExpiresAt: endedAt + 1 });
+      await jobs.finish({
+        exportId,
+        emailStatus: 'completed',
+        contactsStatus: null,
+        finishedAt: endedAt,
+        downloadExpiresAt: endedAt + 1,
+      });
       await transfers.create({ exportId, plan: '{}', sealedSecret: null, createdAt: endedAt });
       await addItemReportRow(exportId);
       writeFileSync(archiveOf(exportId), 'zip');
     }
+    // A limit window that ended (the limits stamp their counters with the wall clock).
+    await harness.db
+      .insertInto('rate_limits')
+      .values({ key: 'retention-test:ended', points: 1, expire: Date.now() - 1000 })
+      .execute();
     harness.clock.now += (HISTORY_DAYS + 1) * DAY_MS;
     // By now every export of this file has outlived its history and every archive its download.
     const exports = (await harness.db.selectFrom('jobs').select('export_id').execute()).length;
@@ -211,5 +222,6 @@ describe('the purge', () => {
       expect(existsSync(archiveOf(exportId))).toBe(false);
     }
     expect(await harness.db.selectFrom('jobs').select('export_id').where('export_id', 'like', 'retention%').execute()).toEqual([]);
+    expect(await harness.db.selectFrom('rate_limits').select('key').where('key', '=', 'retention-test:ended').execute()).toEqual([]);
   });
 });
