@@ -197,7 +197,8 @@ describe('the purge', () => {
       await addItemReportRow(exportId);
       writeFileSync(archiveOf(exportId), 'zip');
     }
-    // A limit window that ended (the limits stamp their counters with the wall clock).
+    // A sign-in, which expires in its hour, and a limit window that ended (stamped with the wall clock).
+    await harness.tokens.issue({ email: OWNER, purpose: 'source', provider: 'northwave' });
     await harness.db
       .insertInto('rate_limits')
       .values({ key: 'retention-test:ended', points: 1, expire: Date.now() - 1000 })
@@ -223,5 +224,6 @@ describe('the purge', () => {
     }
     expect(await harness.db.selectFrom('jobs').select('export_id').where('export_id', 'like', 'retention%').execute()).toEqual([]);
     expect(await harness.db.selectFrom('rate_limits').select('key').where('key', '=', 'retention-test:ended').execute()).toEqual([]);
+    expect(await harness.db.selectFrom('identity_tokens').select('email').execute()).toEqual([]);
   });
 });
