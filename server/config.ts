@@ -174,6 +174,8 @@ export type Config = {
   supportWebhookUrl: string | null;
   /** Support requests older than this are deleted. */
   supportRetentionMs: number;
+  /** The purge (server/background/purge.ts): how often it runs, and how long an ended export's rows are kept (decision 0026). */
+  retention: { purgeIntervalMs: number; exportHistoryMs: number };
   outbox: OutboxConfig;
   limits: LimitsConfig;
   adapters: Adapters;
@@ -511,6 +513,10 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     destinations: destinations(env),
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,
     supportRetentionMs: integer(env, 'SUPPORT_RETENTION_DAYS', 90, 1) * DAY_MS,
+    retention: {
+      purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE_MS, 1000),
+      exportHistoryMs: integer(env, 'EXPORT_HISTORY_DAYS', 90, 1) * DAY_MS,
+    },
     outbox: outboxSettings(env),
     limits: limits(env),
     adapters,

@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { createLogger } from './http/logger.ts';
 import { loadOrCreateSecret } from './secret.ts';
+import { makeFoldersPrivate } from './private-files.ts';
 import { emailHash } from './identity/email-hash.ts';
 import { assembleIdentity, developmentIssuers } from './identity/assemble.ts';
 import { scenarioDirectory } from './identity/scenarios.ts';
@@ -37,7 +38,8 @@ import {
 } from './checks/index.ts';
 import { createMailNotifier } from './notify/mail-notifier.ts';
 import { runPeriodically } from './background/periodic.ts';
-import { openLimiterStore, purgeExpiredCounters } from './limits/limiter-store.ts';
+import { createPurge } from './background/purge.ts';
+import { openLimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
 
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
@@ -45,9 +47,6 @@ import { createMetrics } from './ops/metrics.ts';
 import { openTransferQueue } from './queue/open-queue.ts';
 import type { AccountDirectory } from './ports.ts';
 import { consentAt, CONSENTS, PROVIDER_IMAP_SERVERS } from './destinations/index.ts';
-
-/** Ended limit windows, and the destination tokens of ended exports, are deleted this often. */
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 export type RunningParts = ExportService & {
   db: Db;
@@ -95,6 +94,14 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   return { standIns, unavailable };
 }
 
+/** The folders the service keeps customers' data in (archives, development mail), made private at start. */
+const dataFolders = (config: Config): string[] => [
+  config.dataDir,
+  config.filesDir,
+  ...(config.smtpUrl ? [] : [config.outboxDir]),
+  ...(config.development ? [config.devMailDir] : []),
+];
+
 /**
  * Writes the scenario accounts' sample mailboxes and address books on first start, in the background:
  * the service answers meanwhile, and a transfer that needs an account first waits for its data. A
@@ -122,6 +129,7 @@ export async function prepareDevMail(devMail: DevMail, directory: AccountDirecto
 export async function assembleService(config: Config, options: { logger?: Logger; now?: () => number } = {}): Promise<RunningParts> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const now = options.now ?? Date.now;
+  await makeFoldersPrivate(dataFolders(config), logger);
   const secret = loadOrCreateSecret(config.hashSecret, config.dataDir);
   const db = await openDatabase(config.database, logger);
   const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
@@ -201,6 +209,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });
   settle = service.jobService.settleById;
+  const purge = createPurge({ db, config, grants: destinationGrants, now, logger });
   // A web-only process answers and queues; the transfers and the background passes are the workers'.
   const runsWorker = config.role !== 'web';
   if (runsWorker) transfers.worker.start();
@@ -212,14 +221,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
         transfers.worker.stop,
         service.jobService.startSweep(config.sweepIntervalMs),
         service.outbox.start(config.outbox.intervalMs),
-        runPeriodically(PURGE_INTERVAL_MS, () =>
-          purgeExpiredCounters(db).catch((error: unknown) => logger.error({ err: error }, 'limits: could not purge old counters')),
-        ),
-        runPeriodically(PURGE_INTERVAL_MS, () =>
-          destinationGrants
-            .purge()
-            .catch((error: unknown) => logger.error({ err: error }, 'destination grants: could not purge ended ones')),
-        ),
+        runPeriodically(config.retention.purgeIntervalMs, () => purge.run()),
       ];
   return {
     ...service,

@@ -9,7 +9,6 @@
  * operation completed; otherwise it is removed, and a run that starts again writes it anew (an
  * archive is not resumable, docs/transfer.md).
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   openZipArchive,
@@ -22,6 +21,7 @@ import {
   type ZipArchive,
 } from '../engine/index.ts';
 import type { TransferReportStore } from '../db/transfer-report-store.ts';
+import { makePrivateFolder } from '../private-files.ts';
 import { archiveFilename } from '../vendor/archive.ts';
 import { DestinationRefused } from './destination-refused.ts';
 import type { TransferEnvironment } from './environment.ts';
@@ -69,7 +69,7 @@ export function operationsOf(plan: TransferPlan): TransferOperation[] {
 }
 
 export async function archivePath(filesDir: string, exportId: string): Promise<string> {
-  await mkdir(filesDir, { recursive: true });
+  await makePrivateFolder(filesDir);
   return path.join(filesDir, archiveFilename(exportId));
 }
 
