@@ -2,7 +2,8 @@
  * A MIME message as the properties of an Outlook message ([MS-OXCMSG], [MS-OXOMSG]): parsed with
  * postal-mime (as the engine does elsewhere). What each part becomes:
  *
- * - the header block, byte for byte (as Latin-1 text, so every byte survives) → PR_TRANSPORT_MESSAGE_HEADERS;
+ * - the header block as it was (UTF-8 when it is valid UTF-8, else Latin-1, so every byte survives)
+ *   → PR_TRANSPORT_MESSAGE_HEADERS;
  * - Subject, From (and Sender), To/Cc/Bcc → subject, sender and sent-representing names and SMTP
  *   addresses, the display lists, and one recipient row each;
  * - Date → PR_CLIENT_SUBMIT_TIME; the source's internal date → PR_MESSAGE_DELIVERY_TIME;
@@ -38,7 +39,12 @@ function headerBlock(raw: Buffer): string {
   const crlf = raw.indexOf('\r\n\r\n');
   const lf = raw.indexOf('\n\n');
   const end = crlf !== -1 && (lf === -1 || crlf < lf) ? crlf + 2 : lf !== -1 ? lf + 1 : raw.length;
-  return raw.subarray(0, end).toString('latin1');
+  const block = raw.subarray(0, end);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(block);
+  } catch {
+    return block.toString('latin1');
+  }
 }
 
 const mailboxes = (list: Address[] | undefined) =>
