@@ -154,5 +154,3 @@ export async function createPstWriter(path: string, options: PstWriterOptions = 
     },
   };
 }
-
-

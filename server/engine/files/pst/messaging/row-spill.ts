@@ -14,7 +14,13 @@ export const newRowList = (): RowList => ({ offsets: doubles(), lengths: doubles
 
 type Encoded = PropValue | { d: number } | { b: string } | { i: string };
 const encode = (v: PropValue): Encoded =>
-  v instanceof Date ? { d: v.getTime() } : v instanceof Uint8Array ? { b: Buffer.from(v).toString('base64') } : typeof v === 'bigint' ? { i: String(v) } : v;
+  v instanceof Date
+    ? { d: v.getTime() }
+    : v instanceof Uint8Array
+      ? { b: Buffer.from(v).toString('base64') }
+      : typeof v === 'bigint'
+        ? { i: String(v) }
+        : v;
 function decode(v: Encoded): PropValue {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return v as PropValue;
   if ('d' in v) return new Date(v.d);

@@ -151,7 +151,11 @@ export class PstSpace {
     let longest = 0;
     for (let unit = 0; unit < 496 * 8; unit++) {
       if (this.bits[unit >> 3]! & (0x80 >> (unit & 7))) run = 0;
-      else (free++, run++, (longest = Math.max(longest, run)));
+      else {
+        free++;
+        run++;
+        longest = Math.max(longest, run);
+      }
     }
     this.freeUnits.push(free);
     this.longestFree.push(longest);
