@@ -3,10 +3,10 @@
  * records (type, then the value inline or its HNID). A value over 3,580 bytes goes into a subnode of
  * its own (NID type LTP), whose entry the caller adds to the node's subnode tree.
  */
-import { writeData, type BlockStore, type SubnodeEntry } from '../ndb/blocks.ts';
+import { writeData, writeText, type BlockStore, type SubnodeEntry } from '../ndb/blocks.ts';
 import { writeBth } from './bth.ts';
 import { CLIENT, HeapWriter, MAX_ALLOCATION } from './heap.ts';
-import { inlineValue, isInline, valueBytes, type Prop } from './values.ts';
+import { inlineValue, isInline, PT, valueBytes, type Prop } from './values.ts';
 
 export type NidSource = () => number;
 
@@ -25,6 +25,13 @@ export async function writePropertyContext(
   for (const prop of sorted) {
     if (isInline(prop.type)) {
       records.push({ id: prop.id, type: prop.type, value: inlineValue(prop) });
+      continue;
+    }
+    if (prop.type === PT.UNICODE && typeof prop.value === 'string' && prop.value.length * 2 > MAX_ALLOCATION) {
+      // A long text (a body) goes to its subnode a block at a time, never as one UTF-16 copy.
+      const nid = newSubnodeNid();
+      subnodes.push({ nid, bidData: await writeText(store, prop.value), bidSub: 0 });
+      records.push({ id: prop.id, type: prop.type, value: nid });
       continue;
     }
     const bytes = valueBytes(prop);

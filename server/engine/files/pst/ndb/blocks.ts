@@ -117,6 +117,17 @@ export async function writeData(store: BlockStore, data: Uint8Array): Promise<nu
   return tree.end();
 }
 
+/** Writes a string as UTF-16LE node data, converting one block's worth at a time. */
+export async function writeText(store: BlockStore, text: string): Promise<number> {
+  const tree = new DataTreeWriter(store);
+  const perBlock = MAX_BLOCK_DATA / 2;
+  for (let at = 0; at < text.length; at += perBlock) {
+    tree.add(Buffer.from(text.slice(at, at + perBlock), 'utf16le'));
+    if (tree.blockCount % 128 === 0) await store.space.drain();
+  }
+  return tree.end();
+}
+
 export type SubnodeEntry = { nid: number; bidData: number; bidSub: number };
 
 /** A node's subnode B-tree: SLBLOCKs of up to 340 entries sorted by NID, under an SIBLOCK when more; 0 when none. */
