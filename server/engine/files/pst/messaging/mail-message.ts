@@ -157,6 +157,8 @@ function bodyStart(raw: Buffer): number {
 }
 
 function decodeText(bytes: Buffer, charset: string): string {
+  // Buffer's UTF-8 decoding makes a one-byte string of ASCII text: half the memory of a 50 MB body.
+  if (/^(utf-?8|us-ascii|ascii)$/i.test(charset)) return bytes.toString('utf8');
   try {
     return new TextDecoder(charset || 'utf-8').decode(bytes);
   } catch {

@@ -38,13 +38,12 @@ export class BlockStore {
     if (data.length > MAX_BLOCK_DATA) throw new Error(`a block holds at most ${MAX_BLOCK_DATA} bytes, not ${data.length}`);
     const size = Math.ceil((data.length + 16) / 64) * 64;
     const ib = this.space.allocate(size);
-    const block = Buffer.alloc(size);
+    const block = this.space.claim(ib, size);
     block.set(data);
     block.writeUInt16LE(data.length, size - 16);
     block.writeUInt16LE(pstSignature(ib, bid), size - 14);
     block.writeUInt32LE(pstCrc(data), size - 12);
     block.writeBigUInt64LE(BigInt(bid), size - 8);
-    this.space.write(ib, block);
     this.bids.push(bid);
     this.offsets.push(ib);
     this.sizes.push(data.length);
@@ -121,8 +120,9 @@ export async function writeData(store: BlockStore, data: Uint8Array): Promise<nu
 export async function writeText(store: BlockStore, text: string): Promise<number> {
   const tree = new DataTreeWriter(store);
   const perBlock = MAX_BLOCK_DATA / 2;
+  const scratch = Buffer.allocUnsafe(MAX_BLOCK_DATA); // the block copies it: one scratch for them all
   for (let at = 0; at < text.length; at += perBlock) {
-    tree.add(Buffer.from(text.slice(at, at + perBlock), 'utf16le'));
+    tree.add(scratch.subarray(0, scratch.write(text.slice(at, at + perBlock), 'utf16le')));
     if (tree.blockCount % 128 === 0) await store.space.drain();
   }
   return tree.end();

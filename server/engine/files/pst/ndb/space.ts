@@ -51,9 +51,12 @@ export function mapPage(ptype: number, data: Uint8Array, ib: number, bid: number
 export type RangeSummary = { freeUnits: number; longestFreeUnits: number };
 
 export class PstSpace {
-  private gathered: { ib: number; chunks: Buffer[]; length: number } | null = null;
-  private gatheredBytes = 0;
+  /** What is gathered: one reused buffer for the run of bytes at the end of the file, and the writes elsewhere. */
+  private readonly run = Buffer.alloc(4 * GATHER);
+  private runStart = 0;
+  private runLength = 0;
   private patches: { ib: number; data: Buffer }[] = [];
+  private patchBytes = 0;
   /** Next free offset. */
   private end = FIRST_AMAP;
   private range = -1;
@@ -86,36 +89,40 @@ export class PstSpace {
     return ib;
   }
 
+  /**
+   * A zeroed buffer for `size` bytes at `ib`, to be filled before the next drain: a view into the
+   * gathering buffer when `ib` follows what is gathered (the usual case: no copy, no garbage per
+   * block), else a buffer of its own written at its offset.
+   */
+  claim(ib: number, size: number): Buffer {
+    if (this.runLength === 0) this.runStart = ib;
+    const end = this.runStart + this.runLength;
+    const from = ib - this.runStart;
+    if (ib >= end && ib - end < 16384 && from + size <= this.run.length) {
+      this.run.fill(0, this.runLength, from + size);
+      this.runLength = from + size;
+      return this.run.subarray(from, from + size);
+    }
+    const own = Buffer.alloc(size);
+    this.patches.push({ ib, data: own });
+    this.patchBytes += size;
+    return own;
+  }
+
   /** Writes bytes at an offset already allocated. */
   write(ib: number, data: Buffer): void {
-    const run = this.gathered;
-    const runEnd = run ? run.ib + run.length : -1;
-    if (!run) {
-      this.gathered = { ib, chunks: [data], length: data.length };
-    } else if (ib === runEnd) {
-      run.chunks.push(data);
-      run.length += data.length;
-    } else if (ib > runEnd && ib - runEnd < 16384) {
-      // A small gap (alignment before a page, the unused end of a range): zeros keep the run whole.
-      const gap = Buffer.alloc(ib - runEnd);
-      run.chunks.push(gap, data);
-      run.length += gap.length + data.length;
-      this.gatheredBytes += gap.length;
-    } else {
-      this.patches.push({ ib, data });
-    }
-    this.gatheredBytes += data.length;
+    this.claim(ib, data.length).set(data);
   }
 
   /** Writes what was gathered once it is a megabyte; always when `force`. */
   async drain(force = false): Promise<void> {
-    if (!force && this.gatheredBytes < GATHER) return;
-    const run = this.gathered;
+    if (!force && this.runLength + this.patchBytes < GATHER) return;
     const patches = this.patches;
-    this.gathered = null;
     this.patches = [];
-    this.gatheredBytes = 0;
-    if (run) await this.handle.writev(run.chunks, run.ib);
+    this.patchBytes = 0;
+    // The gathered run first: a map page patched later lies over its placeholder in the run.
+    if (this.runLength > 0) await this.handle.write(this.run, 0, this.runLength, this.runStart);
+    this.runLength = 0;
     for (const patch of patches) await this.handle.write(patch.data, 0, patch.data.length, patch.ib);
   }
 
