@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseImapAddress, type ImapAddress } from '../contract/index.ts';
 import { IMAP_SERVERS, PROVIDER_IMAP_SERVERS, type ImapProvider, type ProviderReached } from './destinations/index.ts';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
+import { DEFAULT_PST_PART_BYTES } from './engine/files/pst-file.ts';
 import { checkedBaseUrl } from './engine/http/base-url.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
 import { productionProblems } from './production-requirements.ts';
@@ -109,6 +110,8 @@ export type TransfersConfig = {
   leaseMs: number;
   /** A PEM file of a private CA for destination IMAP servers reached through OUTBOUND_ALLOW_LIST; null = the system's CAs. */
   destinationCaFile: string | null;
+  /** A file export's PST is ended and another part begun past this size (decision 0029). */
+  pstPartBytes: number;
 };
 
 export type { ImapProvider };
@@ -509,6 +512,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
       pollMs: integer(env, 'TRANSFER_POLL_MS', 1000, 10),
       leaseMs: integer(env, 'TRANSFER_LEASE_MS', 60_000, 1000),
       destinationCaFile: file(env, 'DESTINATION_IMAP_CA_FILE', cwd),
+      pstPartBytes: integer(env, 'PST_PART_BYTES', DEFAULT_PST_PART_BYTES, 1024 * 1024),
     },
     destinations: destinations(env),
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,

@@ -13,6 +13,7 @@
  */
 import type { Logger } from 'pino';
 import { providerName } from '../contract/index.ts';
+import { SERVICE_BRAND_NAME } from './notify/export-mail.ts';
 import { createService, type ExportService } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/open.ts';
@@ -63,7 +64,9 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   const unavailable: string[] = [];
   const embedded = developmentIssuers(config);
   if (embedded.includes('sso')) standIns.push('embedded development sign-in (scenario accounts, no password)');
-  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => providerName(consentAt(issuer).provider));
+  const consents = embedded
+    .filter((issuer) => issuer !== 'sso')
+    .map((issuer) => providerName(consentAt(issuer).provider, SERVICE_BRAND_NAME));
   if (consents.length)
     standIns.push(`embedded development ${[consents.slice(0, -1).join(', '), consents.at(-1)].filter(Boolean).join(' and ')} consent`);
   if (config.development) {
@@ -80,10 +83,11 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   } else {
     for (const { server, provider, prefix } of CONSENTS) {
       if (!config.identity[server.name])
-        unavailable.push(`${providerName(provider)} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
+        unavailable.push(`${providerName(provider, SERVICE_BRAND_NAME)} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
     }
     for (const { provider, prefix } of PROVIDER_IMAP_SERVERS) {
-      if (!(provider in config.destinations.providerImap)) unavailable.push(`${providerName(provider)} (${prefix}_IMAP not set)`);
+      if (!(provider in config.destinations.providerImap))
+        unavailable.push(`${providerName(provider, SERVICE_BRAND_NAME)} (${prefix}_IMAP not set)`);
     }
     if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
     if (!config.sourceCardDav) unavailable.push('contacts transfers (no source address-book server: SOURCE_CARDDAV_URL)');

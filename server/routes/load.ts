@@ -74,10 +74,6 @@ async function exportDestination(c: Context, deps: RouteDeps, body: LoadRequest,
   return { email: address.output, imap, password: destination.password };
 }
 
-/** PST (Outlook's binary data file) has no writer here: refused before anything starts, in words the portal can show. */
-const PST_REFUSAL =
-  'PST files cannot be made yet. Please choose MBOX or EML for email and VCF or CSV for contacts; Outlook imports each of them.';
-
 /** A file export's format for each chosen type (required), or nulls for any other destination. */
 function formatsOf(c: Context, body: LoadRequest) {
   if (body.destination_account.provider !== 'file') return { email: null, contacts: null };
@@ -89,8 +85,6 @@ function formatsOf(c: Context, body: LoadRequest) {
   if (body.operations.includes('contactsmigration') && !contacts) {
     return invalidRequest(c, 'Please, choose a contacts format.', 'file_export_parameters.contactsFormat');
   }
-  if (email === 'PST') return apiError(c, 400, 'FORMAT_NOT_AVAILABLE', PST_REFUSAL, 'file_export_parameters.emailFormat');
-  if (contacts === 'PST') return apiError(c, 400, 'FORMAT_NOT_AVAILABLE', PST_REFUSAL, 'file_export_parameters.contactsFormat');
   return { email, contacts };
 }
 

@@ -83,6 +83,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     environment,
     clock,
     filesDir: config.filesDir,
+    pstPartBytes: config.transfers.pstPartBytes,
     queue: options.queueOver(db),
     transfers: createTransfersStore(db),
     vault,

@@ -136,9 +136,9 @@ describe('the delays of §9, by name and by length', () => {
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     await flush();
     actor.send({ type: 'OPERATIONS.SELECTED', choice: 'email' });
-    // PST is not produced: the choice is refused, and EML is taken instead.
+    // PST is taken like the others; the last choice stands.
     actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'PST' });
-    expect(actor.getSnapshot().context.emailExportType).toBeNull();
+    expect(actor.getSnapshot().context.emailExportType).toBe('PST');
     actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'EML' });
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     expect(selectScreen(actor.getSnapshot())).toBe('startMigration');

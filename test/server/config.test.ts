@@ -161,6 +161,8 @@ describe('readConfig', () => {
       },
       yahoo: { issuer: 'https://api.login.yahoo.com', clientId: 'y-id', auth: { method: 'client_secret_basic', secret: 'y-secret' } },
       aol: { issuer: 'https://login.aol.example.net', clientId: 'a-id', auth: { method: 'client_secret_basic', secret: 'a-secret' } },
+      // The partner's successor product has no public issuer: unset, it is not offered.
+      'successor-partner': null,
       devProviderPort: 8081,
     });
   });
