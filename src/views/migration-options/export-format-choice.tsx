@@ -6,7 +6,7 @@ import type { ContactsFormat, EmailFormat } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { usePortalSend } from '../../app/portal-context';
 
-const PST = { value: 'PST', label: 'PST', description: 'For Microsoft Outlook: File, Open & Export, Open Outlook Data File' } as const;
+const PST = { value: 'PST', label: 'PST', description: 'For Microsoft Outlook' } as const;
 
 const EMAIL_FORMATS: RadioCardOption<EmailFormat>[] = [
   { value: 'EML', label: 'EML', description: 'One file per message; opens in most mail apps' },
