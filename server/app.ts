@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { portalAddress, type Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { createJobsStore } from './db/jobs-store.ts';
+import { createCredentialBrakes } from './db/credential-brakes-store.ts';
 import type { DevMail } from './dev-mail/index.ts';
 import { devMailboxRoutes } from './dev-mail/page/routes.ts';
 import { createOptOutStore } from './db/opt-out-store.ts';
@@ -25,7 +26,7 @@ import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
-import { createLimits } from './limits/limits.ts';
+import { brakeSettings, createLimits } from './limits/limits.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
@@ -138,7 +139,12 @@ export function createService(deps: AppDependencies): ExportService {
     jobService,
     grants,
     reportGrants,
-    limits: createLimits(deps.limiterStore, config.limits, config.rateLimits),
+    limits: createLimits(
+      deps.limiterStore,
+      createCredentialBrakes(db, brakeSettings(config.limits), deps.now),
+      config.limits,
+      config.rateLimits,
+    ),
     readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
   };
   const metrics = deps.metrics ?? createMetrics();

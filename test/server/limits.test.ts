@@ -106,8 +106,8 @@ describe('credential checks (validate)', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
-  it('slows down a destination address after repeated wrong passwords, twice as long each time', async () => {
-    const harness = await start({ RATE_LIMIT_VALIDATE_FREE_FAILURES: '1', RATE_LIMIT_VALIDATE_DELAY_MS: '1000' });
+  it('slows down a destination address after N wrong passwords, twice as long each time', async () => {
+    const harness = await start({ RATE_LIMIT_VALIDATE_FREE_FAILURES: '2', RATE_LIMIT_VALIDATE_DELAY_MS: '1000' });
     const session = await signIn(harness);
     const target = 'victim@example.com';
     expect(await (await check(session, target, 'guess-1')).json()).toEqual({ ok: false, error: 'INVALID_CREDENTIALS' });
@@ -116,7 +116,7 @@ describe('credential checks (validate)', () => {
     await expectTooMany(held, /^Too many wrong passwords for this address\. Please wait and try again in 1 second\.$/);
     // Other addresses are not held back.
     expect(await (await check(session, 'someone@example.com', 'correct-password')).json()).toEqual({ ok: true, error: null });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    harness.clock.now += 1100;
     expect((await check(session, target, 'guess-3')).status).toBe(200);
     const longer = await check(session, target, 'guess-4');
     expect(longer.status).toBe(429);
@@ -124,13 +124,14 @@ describe('credential checks (validate)', () => {
   });
 
   it('forgives the wrong passwords of an address once the right one is given', async () => {
-    const harness = await start({ RATE_LIMIT_VALIDATE_FREE_FAILURES: '1', RATE_LIMIT_VALIDATE_DELAY_MS: '60000' });
+    const harness = await start({ RATE_LIMIT_VALIDATE_FREE_FAILURES: '2', RATE_LIMIT_VALIDATE_DELAY_MS: '60000' });
     const session = await signIn(harness);
     const target = 'forgetful@example.com';
     await check(session, target, 'wrong');
     expect(await (await check(session, target, 'correct-password')).json()).toEqual({ ok: true, error: null });
-    // Counting starts again: one free failure, and no delay yet.
+    // Counting starts again: one wrong password, and no wait yet.
     await check(session, target, 'wrong');
     expect((await check(session, target, 'wrong')).status).toBe(200);
+    expect((await check(session, target, 'wrong')).status).toBe(429);
   });
 });

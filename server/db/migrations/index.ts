@@ -12,6 +12,7 @@ import { destinationGrants } from './0006-destination-grants.ts';
 import { transferState } from './0007-transfer-state.ts';
 import { transfers } from './0008-transfers.ts';
 import { failedItemAbout } from './0009-failed-item-about.ts';
+import { credentialBrakes } from './0010-credential-brakes.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0007-transfer-state': transferState,
   '0008-transfers': transfers,
   '0009-failed-item-about': failedItemAbout,
+  '0010-credential-brakes': credentialBrakes,
 };
