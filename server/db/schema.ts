@@ -203,6 +203,13 @@ export interface CredentialBrakesTable {
   expires_at: number;
 }
 
+/** The row a load locks while it counts its account's running exports (server/db/jobs-store.ts). */
+export interface AccountStartsTable {
+  /** The keyed hash of the source account (jobs.email_hash). */
+  email_hash: string;
+  started_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   load_claims: LoadClaimsTable;
@@ -220,6 +227,7 @@ export interface Database {
   transfers: TransfersTable;
   transfer_queue: TransferQueueTable;
   credential_brakes: CredentialBrakesTable;
+  account_starts: AccountStartsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -48,6 +48,22 @@ describe('exports per signed-in account', () => {
     expect((await session.post('/api/load/', distinctLoad(session.email, 2))).status).toBe(200);
   });
 
+  it('admits exactly N of 10 loads sent at once (the check and the insert are one step, on any node)', async () => {
+    const harness = await start({ RATE_LIMIT_EXPORTS_RUNNING: '3' });
+    const session = await signIn(harness);
+    // Ten meanings: an Other destination each (the simulated vendor keeps no password).
+    const loads = Array.from({ length: 10 }, (_, i) =>
+      fileLoad(session.email, {
+        destination_account: { provider: 'other', email: `friend${i}@example.com`, password: 'secret' },
+        operations: ['emailmigration'],
+      }),
+    );
+    const codes = await Promise.all(loads.map(async (load) => (await session.post('/api/load/', load)).status));
+    expect(codes.filter((code) => code === 200)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(7);
+    expect(await harness.db.selectFrom('jobs').select('export_id').execute()).toHaveLength(3);
+  });
+
   it('allows N a day; a repeat of one already made is answered with its job, not refused', async () => {
     const harness = await start({ RATE_LIMIT_EXPORTS_PER_DAY: '2' });
     const session = await signIn(harness);

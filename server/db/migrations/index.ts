@@ -13,6 +13,7 @@ import { transferState } from './0007-transfer-state.ts';
 import { transfers } from './0008-transfers.ts';
 import { failedItemAbout } from './0009-failed-item-about.ts';
 import { credentialBrakes } from './0010-credential-brakes.ts';
+import { accountStarts } from './0011-account-starts.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0008-transfers': transfers,
   '0009-failed-item-about': failedItemAbout,
   '0010-credential-brakes': credentialBrakes,
+  '0011-account-starts': accountStarts,
 };
