@@ -170,8 +170,11 @@ export type Config = {
   development: boolean;
   /** The sign-in (required in production) and the destinations' OAuth clients (server/identity/config.ts). */
   identity: IdentityConfig;
-  /** Use the first X-Forwarded-For address as the client IP (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the service append to X-Forwarded-For (0: none; the socket's address
+   * is the client's). The client is the entry that many places from the right (server/http/client-ip.ts).
+   */
+  trustedProxyHops: number;
   /** Where customer-chosen connections (IMAP checks) may go. */
   outbound: OutboundPolicy;
   bodyLimitBytes: number;
@@ -472,7 +475,8 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     production,
     development,
     identity: identity(env),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    // TRUST_PROXY=true, the older setting, is one proxy.
+    trustedProxyHops: integer(env, 'TRUST_PROXY_HOPS', flag(env, 'TRUST_PROXY', false) ? 1 : 0, 0, 10),
     outbound: outbound(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1),
     rateLimits: {

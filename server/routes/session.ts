@@ -54,7 +54,7 @@ export function sessionRoutes(deps: RouteDeps) {
     const imap = body.imap?.trim() ? parseImapAddress(body.imap) : null;
     if (body.imap?.trim() && imap === null) return c.json({ ok: false, error: 'INVALID_IMAP' } satisfies ValidateResponse);
     const destination = body.email.trim();
-    const refused = await deps.limits.checkCredentials(c.var.identity.email, clientIp(c, deps.config.trustProxy), destination);
+    const refused = await deps.limits.checkCredentials(c.var.identity.email, clientIp(c, deps.config.trustedProxyHops), destination);
     if (refused) return tooMany(c, refused);
     // The brake's reservation is given back whatever happens, a thrown check included.
     let result: CredentialCheck | undefined;

@@ -246,6 +246,7 @@ describe('readConfig', () => {
     [{ ADAPTERS: 'prod' }, /ADAPTERS/],
     [{ PUBLIC_URL: 'export.example.com' }, /PUBLIC_URL/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY_HOPS: '-1' }, /TRUST_PROXY_HOPS/],
     [{ OUTBOUND_ALLOW_LIST: '10.0.0.0/33' }, /OUTBOUND_ALLOW_LIST="10.0.0.0\/33"/],
     [{ OUTBOUND_ALLOW_LIST: 'intranet.example' }, /OUTBOUND_ALLOW_LIST/],
     [{ IMAP_PORTS: '993,0' }, /IMAP_PORTS="0"/],
@@ -257,6 +258,13 @@ describe('readConfig', () => {
     [{ PORT: '9000', METRICS_PORT: '9000' }, /METRICS_PORT/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY=true is one hop, TRUST_PROXY_HOPS says how many', () => {
+    expect(readConfig({}).trustedProxyHops).toBe(0);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustedProxyHops).toBe(1);
+    expect(readConfig({ TRUST_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    expect(readConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' }).trustedProxyHops).toBe(0);
   });
 
   it('runs web and worker in one process unless ROLE or --role says one of them, --role winning', () => {

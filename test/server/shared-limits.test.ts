@@ -26,7 +26,7 @@ function node(config: Config) {
   stores.push(store);
   const limits = createLimits(store, createCredentialBrakes(db, brakeSettings(config.limits), Date.now), config.limits, config.rateLimits);
   const app = new Hono();
-  app.use('/api/v2/status/', requestLimit(limits.requests.status, { trustProxy: true }));
+  app.use('/api/v2/status/', requestLimit(limits.requests.status, { trustedProxyHops: 1 }));
   app.get('/api/v2/status/', (c) => c.json({ ok: true }));
   const status = async (client: string) => (await app.request('/api/v2/status/', { headers: { 'X-Forwarded-For': client } })).status;
   return Object.assign(status, { startExport: (account: string) => limits.startExport(account) });
