@@ -97,6 +97,29 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...PRODUCTION, ADAPTERS: 'development' })).toThrow(/ADAPTERS=development/);
   });
 
+  it('wants TLS that cannot be skipped for SMTP in production, and never repeats the URL (it may hold a password)', () => {
+    const smtp = (url: string) => () => readConfig({ ...PRODUCTION, SMTP_URL: url });
+    for (const clear of [
+      'smtp://relay:s3cret-pass@mail.example.com:587',
+      'smtp://relay:s3cret-pass@mail.example.com:587?requireTLS=false',
+      'smtp://relay:s3cret-pass@mail.example.com:587?requireTLS=true&ignoreTLS=true',
+    ]) {
+      expect(smtp(clear)).toThrow(/SMTP_URL \(host mail\.example\.com\) does not require TLS: use smtps:\/\/ or add \?requireTLS=true/);
+      expect(smtp(clear)).not.toThrow(/s3cret-pass/);
+    }
+    expect(smtp('smtps://relay:s3cret-pass@mail.example.com?tls.rejectUnauthorized=false')).toThrow(/turns certificate checks off/);
+    expect(smtp('not a url')).toThrow(/SMTP_URL is not a URL/);
+    for (const tls of [
+      'smtps://relay:s3cret-pass@mail.example.com',
+      'smtp://relay:s3cret-pass@mail.example.com:587?requireTLS=true',
+      'smtp://mail.example.com:465?secure=true',
+    ]) {
+      expect(readConfig({ ...PRODUCTION, SMTP_URL: tls }).smtpUrl).toBe(tls);
+    }
+    // Development sends to whatever it is given, a local catcher included.
+    expect(readConfig({ SMTP_URL: 'smtp://127.0.0.1:1025' }).smtpUrl).toBe('smtp://127.0.0.1:1025');
+  });
+
   it('runs the stand-ins under NODE_ENV=production only with the loud opt-in', () => {
     const config = readConfig({ NODE_ENV: 'production', DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS: 'true' });
     expect(config).toMatchObject({ production: true, development: true, adapters: 'development' });
