@@ -56,6 +56,7 @@ describe('against the embedded provider', () => {
     const callback = await callbackOf(h, SIGN_IN, { email: 'active@example.com' }, victim);
     const before = await sourceTokens(h);
     expect(await present(h, callback, '')).toBe(AUTH_ERROR);
+    expect(lastRefusal(log.lines)).toContain('no flow cookie');
     const attacker = h.newBrowser();
     await attacker.visit(`${h.base}${SIGN_IN}`);
     expect(await present(h, callback, attacker.cookieFor(callback))).toBe(AUTH_ERROR);
@@ -74,6 +75,7 @@ describe('against the embedded provider', () => {
     expect(await present(h, edited, cookie)).toBe(AUTH_ERROR);
     const flipped = cookie.replace(/identity_flow=v1\.(.)/, (_, first: string) => `identity_flow=v1.${first === 'A' ? 'B' : 'A'}`);
     expect(await present(h, callback, flipped)).toBe(AUTH_ERROR);
+    expect(lastRefusal(log.lines)).toContain('flow cookie not ours, or expired');
     h.clock.now += 10 * 60 * 1000 + 1;
     try {
       expect(await present(h, callback, cookie)).toBe(AUTH_ERROR);
