@@ -26,7 +26,9 @@ import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
+import { FLOW_STARTS } from './identity/routes.ts';
 import { brakeSettings, createLimits } from './limits/limits.ts';
+import { requestLimit } from './limits/request-limit.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
@@ -173,6 +175,10 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', downloadRoutes(routeDeps));
   app.route('/', cancelRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));
+  // A flow started is a redirect to an authorization server and may end in a call to its token
+  // endpoint, which anyone can ask for: per client address.
+  const flowStarts = requestLimit(routeDeps.limits.requests.flowStarts, { trustedProxyHops: config.trustedProxyHops });
+  for (const path of [...FLOW_STARTS.oauth, ...FLOW_STARTS.status]) app.use(path, flowStarts);
   if (deps.identityRoutes) app.route('/', deps.identityRoutes);
   if (config.development) app.route('/', devPages(routeDeps));
   if (config.development && deps.devMail) app.route('/', devMailboxRoutes(deps.devMail));

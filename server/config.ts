@@ -178,7 +178,12 @@ export type Config = {
   /** Where customer-chosen connections (IMAP checks) may go. */
   outbound: OutboundPolicy;
   bodyLimitBytes: number;
-  rateLimits: { status: RateLimit; jobsByEmail: RateLimit };
+  /**
+   * Per client address and window: the status calls, jobs-by-email, the anonymous checks that ask DNS
+   * (validate-imap, domain-validation) and the sign-in and consent flows started (each may end in a
+   * call to an authorization server's token endpoint).
+   */
+  rateLimits: { status: RateLimit; jobsByEmail: RateLimit; lookups: RateLimit; flowStarts: RateLimit };
   logLevel: string;
   role: Role;
   /** The internal Prometheus listener (GET /metrics); null = not served. */
@@ -482,6 +487,8 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     rateLimits: {
       status: { max: integer(env, 'RATE_LIMIT_STATUS_MAX', 120, 1), windowMs: rateWindowMs },
       jobsByEmail: { max: integer(env, 'RATE_LIMIT_JOBS_BY_EMAIL_MAX', 20, 1), windowMs: rateWindowMs },
+      lookups: { max: integer(env, 'RATE_LIMIT_LOOKUPS_MAX', 60, 1), windowMs: rateWindowMs },
+      flowStarts: { max: integer(env, 'RATE_LIMIT_FLOW_STARTS_MAX', 30, 1), windowMs: rateWindowMs },
     },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     metrics: metricsListener(env),

@@ -120,6 +120,12 @@ function addressOf(claims: Record<string, unknown>, names: readonly string[]): s
   return null;
 }
 
+/** Where a sign-in or consent flow starts; both spellings: the browser asks with §7's trailing slash, a person may type it without. */
+export const FLOW_STARTS = {
+  oauth: ['/api/oauth', '/api/oauth/'],
+  status: ['/api/oauth-for-status', '/api/oauth-for-status/'],
+} as const;
+
 export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   const now = deps.now ?? Date.now;
   const { logger } = deps;
@@ -332,9 +338,8 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     return send(c, location, null);
   };
 
-  // Both spellings: the browser asks with the trailing slash of §7, a person may type it without.
-  for (const path of ['/api/oauth', '/api/oauth/']) app.get(path, (c) => begin(c, 'oauth'));
-  for (const path of ['/api/oauth-for-status', '/api/oauth-for-status/']) app.get(path, (c) => begin(c, 'status'));
+  for (const path of FLOW_STARTS.oauth) app.get(path, (c) => begin(c, 'oauth'));
+  for (const path of FLOW_STARTS.status) app.get(path, (c) => begin(c, 'status'));
   for (const server of ['sso', ...DESTINATION_SERVER_NAMES] as const) {
     app.get(callbackPath(server), (c) => finish(c, server));
     app.get(`${callbackPath(server)}/`, (c) => finish(c, server));

@@ -6,7 +6,8 @@
  *    destination address a brake reserved before the check (server/db/credential-brakes-store.ts):
  *    a delay that doubles with each wrong password past the first few;
  *  - support requests: per client address in a window;
- *  - the status lookups and jobs-by-email: per client address in a window (request-limit.ts).
+ *  - the status lookups, jobs-by-email, the anonymous DNS lookups and the flows started: per client
+ *    address in a window (request-limit.ts).
  * Counters live in the shared database (limiter-store.ts), so the limits hold across nodes and restarts
  * (the per-request ones on SQLite, a single machine's database, in memory).
  */
@@ -76,8 +77,16 @@ export function createLimits(store: LimiterStore, brakes: CredentialBrakes, conf
     store.limiter({ name, points: limit.max, durationMs: limit.windowMs, everyRequest: true });
 
   return {
-    /** Per client address: the status calls (v1 and v2 together), and jobs-by-email. */
-    requests: { status: perRequest('status', requests.status), jobsByEmail: perRequest('jobs-by-email', requests.jobsByEmail) },
+    /**
+     * Per client address: the status calls (v1 and v2 together), jobs-by-email, the anonymous DNS
+     * lookups (validate-imap and domain-validation together), and the sign-in and consent flows started.
+     */
+    requests: {
+      status: perRequest('status', requests.status),
+      jobsByEmail: perRequest('jobs-by-email', requests.jobsByEmail),
+      lookups: perRequest('lookups', requests.lookups),
+      flowStarts: perRequest('flow-starts', requests.flowStarts),
+    },
     /** The running limit is counted from the jobs themselves (see the load route); this is the daily one. */
     runningExports: config.exportsRunning,
     startExport: (account: string) =>

@@ -3,7 +3,7 @@
  * answers 429 at N+1 with Retry-After and a sentence to show, and counts only what it should.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { JOB_DURATION_MS, fileLoad, signIn, startHarness, type Harness } from './helpers/harness.ts';
+import { JOB_DURATION_MS, fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
 
 const harnesses: Harness[] = [];
 async function start(env: Record<string, string>) {
@@ -149,5 +149,29 @@ describe('credential checks (validate)', () => {
     await check(session, target, 'wrong');
     expect((await check(session, target, 'wrong')).status).toBe(200);
     expect((await check(session, target, 'wrong')).status).toBe(429);
+  });
+});
+
+describe('anonymous calls that cost a look-up or a token request, per client address', () => {
+  it('allows N DNS checks a window, validate-imap and domain-validation together', async () => {
+    const harness = await start({ RATE_LIMIT_LOOKUPS_MAX: '3' });
+    const codes = [
+      (await postJson(harness.base, '/api/validate-imap/', { imap: 'imap.example.com' })).status,
+      (await fetch(`${harness.base}/api/v2/domain-validation/?domain=example.com`)).status,
+      (await postJson(harness.base, '/api/validate-imap/', { imap: 'imap.example.org' })).status,
+    ];
+    expect(codes).toEqual([200, 200, 200]);
+    await expectTooMany(await fetch(`${harness.base}/api/v2/domain-validation/?domain=example.org`), /^Too many requests/);
+    await expectTooMany(await postJson(harness.base, '/api/validate-imap/', { imap: 'imap.example.net' }), /^Too many requests/);
+  });
+
+  it('allows N sign-in and consent flows started a window, and never counts their callbacks', async () => {
+    const harness = await start({ RATE_LIMIT_FLOW_STARTS_MAX: '2' });
+    const begin = (path: string) => fetch(`${harness.base}${path}`, { redirect: 'manual' });
+    expect((await begin('/api/oauth/?provider=northwave')).status).toBe(302);
+    expect((await begin('/api/oauth-for-status/')).status).toBe(302);
+    await expectTooMany(await begin('/api/oauth?provider=northwave'), /^Too many requests/);
+    // A callback is checked against its flow, not this limit (its answer is the SPA's error page here).
+    expect((await begin('/api/oauth/callback?state=x&code=y')).status).toBe(302);
   });
 });
