@@ -309,11 +309,17 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
       logRefusal(server, reason);
       return send(c, errorLocation(target, error), null);
     };
+    // An answer this flow never asked for (a link anyone can make the browser open) leaves the flow
+    // as it was, so the sign-in in progress still completes when its own answer arrives.
+    const refuseForeign = (reason: string) => {
+      logRefusal(server, reason);
+      return send(c, errorLocation(target, 'EXTERNAL_OAUTH_ERROR'), flow);
+    };
     // An answer at another server's redirect URI: a mix-up attempt, or a confused browser.
-    if (serverOf(flow) !== server) return refuse(`answer for ${serverOf(flow)} at the ${server} callback`);
+    if (serverOf(flow) !== server) return refuseForeign(`answer for ${serverOf(flow)} at the ${server} callback`);
     // Another browser's answer, or a forged one: spending this browser's flow on it would help nobody.
     const state = query.get('state');
-    if (state === null || !sameSecret(state, flow.state)) return refuse('state does not match the browser');
+    if (state === null || !sameSecret(state, flow.state)) return refuseForeign('state does not match the browser');
     // A flow completes once, whatever its outcome, across restarts and nodes; the first answer wins.
     if (!(await deps.usedStates.markUsed(flow.state, flow.expiresAt, now()))) return refuse('flow already answered');
     const answerer = answererOf(flow);

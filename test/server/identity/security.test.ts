@@ -84,6 +84,19 @@ describe('against the embedded provider', () => {
     }
   });
 
+  it('a forged answer opened in the browser does not end the sign-in in progress there', async () => {
+    const browser = h.newBrowser();
+    const callback = await callbackOf(h, SIGN_IN, { email: 'active@example.com' }, browser);
+    // A link the attacker made: the browser's own cookie goes with it.
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'chosen-by-the-attacker');
+    forged.searchParams.set('code', 'made-up');
+    expect(spa(await browser.visit(forged)).query.get('error')).toBe('EXTERNAL_OAUTH_ERROR');
+    expect(lastRefusal(log.lines)).toContain('state does not match the browser');
+    // The real answer still signs in.
+    expect(spa(await browser.visit(callback)).path).toBe('/oauth-callback');
+  });
+
   it('refuses an ID token whose nonce is not the one the flow sent (PKCE and state in order)', async () => {
     const browser = h.newBrowser();
     const started = await browser.visit(`${h.base}${SIGN_IN}`, { stopBefore: (url) => url.origin === h.identity.developmentProvider });
