@@ -29,6 +29,7 @@ import type { GrantKeeper } from './identity/destination-grants.ts';
 import { FLOW_STARTS } from './identity/routes.ts';
 import { brakeSettings, createLimits } from './limits/limits.ts';
 import { requestLimit } from './limits/request-limit.ts';
+import { hostAllowList } from './http/host-allow-list.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
@@ -157,6 +158,7 @@ export function createService(deps: AppDependencies): ExportService {
   const https = config.publicUrl.startsWith('https:');
   const security = securityHeaders({ hsts: https });
   app.use('*', security.middleware);
+  if (config.development) app.use('*', hostAllowList(config.devAllowedHosts));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),

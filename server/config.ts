@@ -175,6 +175,8 @@ export type Config = {
    * is the client's). The client is the entry that many places from the right (server/http/client-ip.ts).
    */
   trustedProxyHops: number;
+  /** Host names served in development besides IP literals, localhost and PUBLIC_URL's (server/http/host-allow-list.ts). */
+  devAllowedHosts: readonly string[];
   /** Where customer-chosen connections (IMAP checks) may go. */
   outbound: OutboundPolicy;
   bodyLimitBytes: number;
@@ -430,7 +432,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     throw malformed('ADAPTERS', adapters, "'development' or 'real'");
   }
   const publicUrl = (text(env, 'PUBLIC_URL') ?? '').replace(/\/+$/, '');
-  if (publicUrl && !/^https?:\/\/[^/\s]+/i.test(publicUrl)) {
+  if (publicUrl && (!/^https?:\/\/[^/\s]+/i.test(publicUrl) || !URL.canParse(publicUrl))) {
     throw malformed('PUBLIC_URL', publicUrl, 'an http(s) URL');
   }
   const databaseUrl = text(env, 'DATABASE_URL') ?? null;
@@ -482,6 +484,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     identity: identity(env),
     // TRUST_PROXY=true, the older setting, is one proxy.
     trustedProxyHops: integer(env, 'TRUST_PROXY_HOPS', flag(env, 'TRUST_PROXY', false) ? 1 : 0, 0, 10),
+    devAllowedHosts: [...(list(env, 'DEV_ALLOWED_HOSTS') ?? []), ...(publicUrl ? [new URL(publicUrl).hostname] : [])],
     outbound: outbound(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1),
     rateLimits: {

@@ -41,7 +41,9 @@ describe('against the embedded provider', () => {
   let h: IdentityHarness;
   const log = recordingLogger();
   beforeAll(async () => {
-    h = await startIdentity({ logger: log.logger });
+    // evil.example passes the development host check (server/http/host-allow-list.ts), so the
+    // sign-in's own check of a foreign Host is what answers it below.
+    h = await startIdentity({ logger: log.logger, env: { DEV_ALLOWED_HOSTS: 'evil.example' } });
   });
   afterAll(() => h.close());
 
