@@ -8,13 +8,13 @@ import type { DestinationProvider } from './vocabulary.ts';
 import type { TransferCap, TransferEstimate } from './progress.ts';
 
 /**
- * The name customers know a mailbox provider's destination by (one signed in to with its consent):
- * "Gmail"; a name after the closing provider ("Northwave Next") only when `brandName` is given. Other
- * providers and the file have none.
+ * The name customers know a mailbox provider's destination by: "Gmail", "iCloud Mail"; a name after
+ * the closing provider ("Northwave Next") only when `brandName` is given. Other (any provider) and the
+ * file have none.
  */
 export function providerName(provider: DestinationProvider, brandName?: string): string | undefined {
-  const { authorization, name } = destinationOf(provider);
-  if (authorization !== 'oauth') return undefined;
+  const { authorization, anyProvider, name } = destinationOf(provider);
+  if (authorization === 'file' || anyProvider) return undefined;
   if (!name.includes('{provider}')) return name;
   return brandName === undefined ? undefined : branded(name, brandName);
 }

@@ -3,7 +3,7 @@
  * once. Each is the spec's wording turned into a predicate.
  */
 import type { DestinationAccount } from '../contract/index.ts';
-import { isMigrationAllowed, isOAuthDestination, mailboxRemains } from '../contract/index.ts';
+import { isMigrationAllowed, isOAuthDestination, isPasswordDestination, isProviderReached, mailboxRemains } from '../contract/index.ts';
 import { isTermsGated } from './providers.ts';
 import type { PortalContext } from './types.ts';
 import { validateEmail } from './validation.ts';
@@ -22,8 +22,9 @@ export const hasDestination = (c: PortalContext): boolean =>
 /** What a destination must hold before an export can start. */
 export const destinationHasCredentials = (d: DestinationAccount | null): boolean => {
   if (!d) return false;
-  if (d.provider === 'file') return true;
-  if (d.provider === 'other') return Boolean(d.email && d.password);
+  // A file needs nothing; the provider reaches its own successor product at the account it keeps for this customer.
+  if (d.provider === 'file' || isProviderReached(d.provider)) return true;
+  if (isPasswordDestination(d.provider)) return Boolean(d.email && d.password);
   return Boolean(d.email && d.tokenId);
 };
 

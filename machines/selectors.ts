@@ -11,6 +11,7 @@ import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './
 import {
   DESTINATIONS,
   destinationOf,
+  type DestinationDescriptor,
   OPT_OUT_GRACE_DAYS,
   saveDeadline,
   type DestinationProvider,
@@ -131,6 +132,15 @@ export const selectDestinationChoices = (snapshot: PortalSnapshot): DestinationP
 export const selectDestination = (snapshot: PortalSnapshot) => snapshot.context.dstAccount;
 export const selectSource = (snapshot: PortalSnapshot) => snapshot.context.srcAccount;
 export const selectOtherForm = (snapshot: PortalSnapshot) => snapshot.context.other;
+type PasswordFormWords = NonNullable<DestinationDescriptor['passwordForm']>;
+// Other always has its form: it stands in before a destination is chosen.
+const OTHER_FORM = destinationOf('other').passwordForm as PasswordFormWords;
+
+/** The open password form's heading, line and whether it takes an IMAP server: its destination's (Other's until one is chosen). */
+export const selectPasswordFormWords = (snapshot: PortalSnapshot): PasswordFormWords => {
+  const chosen = snapshot.context.dstAccount?.provider;
+  return (chosen && destinationOf(chosen).passwordForm) || OTHER_FORM;
+};
 export const selectOptOutPanelShown = (snapshot: PortalSnapshot): boolean => facts.optOutPanelShown(snapshot.context);
 /** The days left to save the data and what ends them, from the one place that decides (contract saveDeadline). */
 export const selectDeadline = (snapshot: PortalSnapshot): SaveDeadline | null => saveDeadline(snapshot.context);

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites start as throwaway servers: Chromium (browser
 # journeys), fonts, Dovecot, Cyrus and Courier (IMAP), Radicale (CardDAV), PostgreSQL (the Postgres
-# suites) and isync (mbsync). Idempotent: only what is missing is installed. Never starts a system
-# service: the tests start their own instances on loopback ports in temp folders.
+# suites), isync (mbsync), and the two PST readers the PST writer's tests check it with: pst-utils
+# (readpst, libpst) and pff-tools (pffexport/pffinfo, libpff). Idempotent: only what is missing is
+# installed. Never starts a system service: the tests start their own instances on loopback ports in
+# temp folders.
 #
 # The three IMAP servers cannot be installed side by side: dovecot-imapd, cyrus-imapd and
 # courier-imap each provide `imap-server`, and cyrus-imapd and courier-imap conflict with it (apt
@@ -31,6 +33,8 @@ wanted=(
   "radicale:/usr/bin/radicale"
   "postgresql:/usr/lib/postgresql/*/bin/postgres"
   "openssl:/usr/bin/openssl"
+  "pst-utils:/usr/bin/readpst"
+  "pff-tools:/usr/bin/pffexport"
 )
 
 # Unpacked, not installed (see above): package  :  the installed package it depends on at an exact

@@ -106,8 +106,9 @@ export function createService(deps: AppDependencies): ExportService {
     now: deps.now,
     publicUrl: config.publicUrl,
     downloadTtlMs: config.downloadTtlMs,
+    historyMs: config.retention.exportHistoryMs,
   });
-  const support = createSupportStore(db, { retentionMs: config.supportRetentionMs });
+  const support = createSupportStore(db);
   const outboxStore = createOutboxStore(db);
   const outbox = createOutboxRunner({
     store: outboxStore,

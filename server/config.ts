@@ -6,8 +6,9 @@
  */
 import path from 'node:path';
 import { parseImapAddress, type ImapAddress } from '../contract/index.ts';
-import { IMAP_SERVERS, type ImapProvider } from './destinations/index.ts';
+import { IMAP_SERVERS, PROVIDER_IMAP_SERVERS, type ImapProvider, type ProviderReached } from './destinations/index.ts';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
+import { DEFAULT_PST_PART_BYTES } from './engine/files/pst-file.ts';
 import { checkedBaseUrl } from './engine/http/base-url.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
 import { productionProblems } from './production-requirements.ts';
@@ -68,9 +69,23 @@ export type SourceImapConfig = {
   tls: 'implicit' | 'starttls';
   /** A PEM file of a private CA the server's certificate chains to; null = the system's CAs. */
   caFile: string | null;
-  /** Dovecot's `<address><separator><master>` login, or SASL PLAIN's authorization identity (Cyrus's admins). */
-  master:
-    { user: string; password: string; separator: string; method: 'separator' } | { user: string; password: string; method: 'authzid' };
+  master: MasterLoginConfig;
+};
+
+/** Dovecot's `<address><separator><master>` login, or SASL PLAIN's authorization identity (Cyrus's admins). */
+export type MasterLoginConfig =
+  { user: string; password: string; separator: string; method: 'separator' } | { user: string; password: string; method: 'authzid' };
+
+/**
+ * The closing provider's own server for a successor product (`<PREFIX>_IMAP*`, server/destinations/):
+ * where it is, the master login that writes any of its accounts, and the account it keeps for a
+ * customer — the same address, or the same name at `<PREFIX>_ADDRESS_DOMAIN`.
+ */
+export type ProviderImapConfig = {
+  address: ImapAddress;
+  master: MasterLoginConfig;
+  addressDomain: string | null;
+  limits: ImapProviderLimits;
 };
 
 /**
@@ -95,6 +110,8 @@ export type TransfersConfig = {
   leaseMs: number;
   /** A PEM file of a private CA for destination IMAP servers reached through OUTBOUND_ALLOW_LIST; null = the system's CAs. */
   destinationCaFile: string | null;
+  /** A file export's PST is ended and another part begun past this size (decision 0029). */
+  pstPartBytes: number;
 };
 
 export type { ImapProvider };
@@ -123,6 +140,8 @@ export type DestinationsConfig = {
   graphApiUrl: string;
   /** The IMAP servers the OAuth destinations take XOAUTH2 tokens at (`<PREFIX>_IMAP` of each in server/destinations/). */
   imap: Record<ImapProvider, ImapAddress>;
+  /** The successor products the provider reaches on its own servers; one not configured is not reachable (development: the store stands in). */
+  providerImap: Partial<Record<ProviderReached, ProviderImapConfig>>;
 };
 
 export type Config = {
@@ -158,6 +177,8 @@ export type Config = {
   supportWebhookUrl: string | null;
   /** Support requests older than this are deleted. */
   supportRetentionMs: number;
+  /** The purge (server/background/purge.ts): how often it runs, and how long an ended export's rows are kept (decision 0026). */
+  retention: { purgeIntervalMs: number; exportHistoryMs: number };
   outbox: OutboxConfig;
   limits: LimitsConfig;
   adapters: Adapters;
@@ -272,11 +293,12 @@ function file(env: Env, name: string, cwd: string): string | null {
 
 const SOURCE_IMAP_REQUIRED = ['SOURCE_IMAP_HOST', 'SOURCE_IMAP_MASTER_USER', 'SOURCE_IMAP_MASTER_PASSWORD'] as const;
 
-function sourceMasterLogin(env: Env, user: string, password: string): SourceImapConfig['master'] {
-  const method = text(env, 'SOURCE_IMAP_MASTER_LOGIN') ?? 'separator';
+/** `<prefix>_MASTER_LOGIN` ('separator', the default, or 'authzid') and `<prefix>_MASTER_SEPARATOR`. */
+function masterLogin(env: Env, prefix: string, user: string, password: string): MasterLoginConfig {
+  const method = text(env, `${prefix}_MASTER_LOGIN`) ?? 'separator';
   if (method === 'authzid') return { user, password, method };
-  if (method !== 'separator') throw malformed('SOURCE_IMAP_MASTER_LOGIN', method, "'separator' or 'authzid'");
-  return { user, password, separator: text(env, 'SOURCE_IMAP_MASTER_SEPARATOR') ?? '*', method };
+  if (method !== 'separator') throw malformed(`${prefix}_MASTER_LOGIN`, method, "'separator' or 'authzid'");
+  return { user, password, separator: text(env, `${prefix}_MASTER_SEPARATOR`) ?? '*', method };
 }
 
 /** The source mail server: host, master user and password together, or none of them. */
@@ -296,7 +318,7 @@ function sourceImap(env: Env, cwd: string): SourceImapConfig | null {
     port: integer(env, 'SOURCE_IMAP_PORT', tls === 'implicit' ? 993 : 143, 1, 65535),
     tls,
     caFile: file(env, 'SOURCE_IMAP_CA_FILE', cwd),
-    master: sourceMasterLogin(env, user, password),
+    master: masterLogin(env, 'SOURCE_IMAP', user, password),
   };
 }
 
@@ -358,6 +380,33 @@ function imapDailyBytes(env: Env): Partial<Record<ImapProvider, number>> {
   );
 }
 
+/** A successor product's server: address, master user and password together, or none of them. */
+function providerImap(env: Env): DestinationsConfig['providerImap'] {
+  const configured = PROVIDER_IMAP_SERVERS.flatMap(({ provider, prefix, maxMessageBytes, maxConnections }) => {
+    const names = [`${prefix}_IMAP`, `${prefix}_IMAP_MASTER_USER`, `${prefix}_IMAP_MASTER_PASSWORD`];
+    const [address, user, password] = names.map((name) => text(env, name));
+    if (!address && !user && !password) return [];
+    if (!address || !user || !password) {
+      const missing = names.filter((name) => !text(env, name));
+      throw new ConfigError(`Configuration: ${provider} needs ${names.join(', ')} together; ${missing.join(', ')} missing.`);
+    }
+    const domain = text(env, `${prefix}_ADDRESS_DOMAIN`)?.toLowerCase() ?? null;
+    if (domain !== null && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain))
+      throw malformed(`${prefix}_ADDRESS_DOMAIN`, domain, 'a domain name');
+    const settings: ProviderImapConfig = {
+      address: imapServer(env, `${prefix}_IMAP`, address),
+      master: masterLogin(env, `${prefix}_IMAP`, user, password),
+      addressDomain: domain,
+      limits: {
+        maxMessageBytes: integer(env, `${prefix}_IMAP_MAX_MESSAGE_BYTES`, maxMessageBytes, 1),
+        maxConnections: integer(env, `${prefix}_IMAP_MAX_CONNECTIONS`, maxConnections, 1, 100),
+      },
+    };
+    return [[provider, settings] as const];
+  });
+  return Object.fromEntries(configured);
+}
+
 function destinations(env: Env): DestinationsConfig {
   const gmailMailPath = text(env, 'GMAIL_MAIL_PATH') ?? 'api';
   if (gmailMailPath !== 'api' && gmailMailPath !== 'imap') throw malformed('GMAIL_MAIL_PATH', gmailMailPath, "'api' or 'imap'");
@@ -371,6 +420,7 @@ function destinations(env: Env): DestinationsConfig {
     peopleApiUrl: apiUrl(env, 'GOOGLE_PEOPLE_API_URL', 'https://people.googleapis.com/'),
     graphApiUrl: apiUrl(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/'),
     imap: perImapServer(({ prefix, address }) => imapServer(env, `${prefix}_IMAP`, address)),
+    providerImap: providerImap(env),
   };
 }
 
@@ -472,10 +522,15 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
       pollMs: integer(env, 'TRANSFER_POLL_MS', 1000, 10),
       leaseMs: integer(env, 'TRANSFER_LEASE_MS', 60_000, 1000),
       destinationCaFile: file(env, 'DESTINATION_IMAP_CA_FILE', cwd),
+      pstPartBytes: integer(env, 'PST_PART_BYTES', DEFAULT_PST_PART_BYTES, 1024 * 1024),
     },
     destinations: destinations(env),
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,
     supportRetentionMs: integer(env, 'SUPPORT_RETENTION_DAYS', 90, 1) * DAY_MS,
+    retention: {
+      purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE_MS, 1000),
+      exportHistoryMs: integer(env, 'EXPORT_HISTORY_DAYS', 90, 1) * DAY_MS,
+    },
     outbox: outboxSettings(env),
     limits: limits(env),
     adapters,

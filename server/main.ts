@@ -26,6 +26,9 @@ function configuration(): Config {
   }
 }
 
+// Every file and folder this process creates — archives, the database and its -wal and -shm, mail
+// files, temporary files, whatever a library writes — is the service's user's alone (0600, 0700).
+process.umask(0o077);
 const config = configuration();
 const service = await assembleService(config).catch((error: unknown) => {
   // An unreachable database or a failed migration: say so in one line and stop.

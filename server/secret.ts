@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from './private-files.ts';
 
 export const SECRET_FILE = 'hash-secret';
 
@@ -18,11 +19,11 @@ export function loadOrCreateSecret(configured: string | null, dataDir: string): 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER });
   const secret = randomBytes(32).toString('hex');
   // 'wx' fails if another process created it meanwhile; then its secret wins.
   try {
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, secret, { mode: PRIVATE_FILE, flag: 'wx' });
     return secret;
   } catch {
     return readFileSync(file, 'utf8').trim();

@@ -13,11 +13,13 @@
  */
 import type { Logger } from 'pino';
 import { providerName } from '../contract/index.ts';
+import { SERVICE_BRAND_NAME } from './notify/export-mail.ts';
 import { createService, type ExportService } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { createLogger } from './http/logger.ts';
 import { loadOrCreateSecret } from './secret.ts';
+import { makeFoldersPrivate } from './private-files.ts';
 import { emailHash } from './identity/email-hash.ts';
 import { assembleIdentity, developmentIssuers } from './identity/assemble.ts';
 import { scenarioDirectory } from './identity/scenarios.ts';
@@ -37,17 +39,15 @@ import {
 } from './checks/index.ts';
 import { createMailNotifier } from './notify/mail-notifier.ts';
 import { runPeriodically } from './background/periodic.ts';
-import { openLimiterStore, purgeExpiredCounters } from './limits/limiter-store.ts';
+import { createPurge } from './background/purge.ts';
+import { openLimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
 
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { openTransferQueue } from './queue/open-queue.ts';
 import type { AccountDirectory } from './ports.ts';
-import { consentAt, CONSENTS } from './destinations/index.ts';
-
-/** Ended limit windows, and the destination tokens of ended exports, are deleted this often. */
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+import { consentAt, CONSENTS, PROVIDER_IMAP_SERVERS } from './destinations/index.ts';
 
 export type RunningParts = ExportService & {
   db: Db;
@@ -64,7 +64,9 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   const unavailable: string[] = [];
   const embedded = developmentIssuers(config);
   if (embedded.includes('sso')) standIns.push('embedded development sign-in (scenario accounts, no password)');
-  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => providerName(consentAt(issuer).provider));
+  const consents = embedded
+    .filter((issuer) => issuer !== 'sso')
+    .map((issuer) => providerName(consentAt(issuer).provider, SERVICE_BRAND_NAME));
   if (consents.length)
     standIns.push(`embedded development ${[consents.slice(0, -1).join(', '), consents.at(-1)].filter(Boolean).join(' and ')} consent`);
   if (config.development) {
@@ -81,7 +83,11 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   } else {
     for (const { server, provider, prefix } of CONSENTS) {
       if (!config.identity[server.name])
-        unavailable.push(`${providerName(provider)} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
+        unavailable.push(`${providerName(provider, SERVICE_BRAND_NAME)} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
+    }
+    for (const { provider, prefix } of PROVIDER_IMAP_SERVERS) {
+      if (!(provider in config.destinations.providerImap))
+        unavailable.push(`${providerName(provider, SERVICE_BRAND_NAME)} (${prefix}_IMAP not set)`);
     }
     if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
     if (!config.sourceCardDav) unavailable.push('contacts transfers (no source address-book server: SOURCE_CARDDAV_URL)');
@@ -91,6 +97,14 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   if (!config.hashSecret) standIns.push('secret generated in DATA_DIR');
   return { standIns, unavailable };
 }
+
+/** The folders the service keeps customers' data in (archives, development mail), made private at start. */
+const dataFolders = (config: Config): string[] => [
+  config.dataDir,
+  config.filesDir,
+  ...(config.smtpUrl ? [] : [config.outboxDir]),
+  ...(config.development ? [config.devMailDir] : []),
+];
 
 /**
  * Writes the scenario accounts' sample mailboxes and address books on first start, in the background:
@@ -119,6 +133,7 @@ export async function prepareDevMail(devMail: DevMail, directory: AccountDirecto
 export async function assembleService(config: Config, options: { logger?: Logger; now?: () => number } = {}): Promise<RunningParts> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const now = options.now ?? Date.now;
+  await makeFoldersPrivate(dataFolders(config), logger);
   const secret = loadOrCreateSecret(config.hashSecret, config.dataDir);
   const db = await openDatabase(config.database, logger);
   const tokens = createTokenStore(db, { ttlMs: config.tokenTtlMs, now });
@@ -198,6 +213,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });
   settle = service.jobService.settleById;
+  const purge = createPurge({ db, config, grants: destinationGrants, now, logger });
   // A web-only process answers and queues; the transfers and the background passes are the workers'.
   const runsWorker = config.role !== 'web';
   if (runsWorker) transfers.worker.start();
@@ -209,14 +225,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
         transfers.worker.stop,
         service.jobService.startSweep(config.sweepIntervalMs),
         service.outbox.start(config.outbox.intervalMs),
-        runPeriodically(PURGE_INTERVAL_MS, () =>
-          purgeExpiredCounters(db).catch((error: unknown) => logger.error({ err: error }, 'limits: could not purge old counters')),
-        ),
-        runPeriodically(PURGE_INTERVAL_MS, () =>
-          destinationGrants
-            .purge()
-            .catch((error: unknown) => logger.error({ err: error }, 'destination grants: could not purge ended ones')),
-        ),
+        runPeriodically(config.retention.purgeIntervalMs, () => purge.run()),
       ];
   return {
     ...service,

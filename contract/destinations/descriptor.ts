@@ -5,8 +5,12 @@
  * destination", walks through both.
  */
 
-/** How the customer lets us into the destination: the provider's consent page, a password form, or neither (a file). */
-export type DestinationAuthorization = 'oauth' | 'password' | 'file';
+/**
+ * How the customer lets us into the destination: the provider's consent page, a password form, the
+ * closing provider's own access (its successor product on a server it runs: nothing to type), or
+ * nothing at all (a file).
+ */
+export type DestinationAuthorization = 'oauth' | 'password' | 'provider' | 'file';
 
 export type DestinationDescriptor<Id extends string = string> = {
   /** The short id every call and the machine use. */
@@ -24,6 +28,13 @@ export type DestinationDescriptor<Id extends string = string> = {
   successor?: true;
   /** How to reach it with an app password through the Other form when its sign-in is not available. */
   appPasswordHelp?: string;
+  /**
+   * A password destination's form: its heading and the line under it. `customImap`: the customer may
+   * name the IMAP server (Other); without it the service knows the server (its server/destinations/ half).
+   */
+  passwordForm?: { title: string; intro: string; customImap?: true };
+  /** A kind of destination rather than one provider (Other): sentences say "the email account", not a name. */
+  anyProvider?: true;
   /** Names a customer may type in the Other form's IMAP field instead of a host, and the host each stands for. */
   imapAliases?: Readonly<Record<string, string>>;
   /** The address domains that belong to it: an address there is this destination's, not Other's. */

@@ -6,16 +6,30 @@ import { aol } from './aol.ts';
 import type { DestinationDescriptor } from './descriptor.ts';
 import { file } from './file.ts';
 import { gmail } from './gmail.ts';
-import { northwaveNext } from './northwave-next.ts';
+import { icloud } from './icloud.ts';
 import { other } from './other.ts';
 import { outlook } from './outlook.ts';
+import { successorNext } from './successor-next.ts';
+import { successorPartner } from './successor-partner.ts';
 import { yahoo } from './yahoo.ts';
 
 export { branded, type DestinationAuthorization, type DestinationDescriptor } from './descriptor.ts';
 
-const LIST = [gmail, outlook, yahoo, aol, northwaveNext, other, file] as const satisfies readonly DestinationDescriptor[];
+const LIST = [
+  gmail,
+  outlook,
+  yahoo,
+  aol,
+  icloud,
+  successorNext,
+  successorPartner,
+  other,
+  file,
+] as const satisfies readonly DestinationDescriptor[];
 
 export type DestinationId = (typeof LIST)[number]['id'];
+/** The closing provider's successor products (§2). */
+export type SuccessorId = Extract<(typeof LIST)[number], { successor: true }>['id'];
 
 export const DESTINATIONS: readonly DestinationDescriptor<DestinationId>[] = LIST;
 
@@ -33,3 +47,9 @@ export function destinationOf(id: DestinationId): DestinationDescriptor<Destinat
 
 /** Destinations the customer lets us into through the provider's own consent page (OAuth), not a password. */
 export const isOAuthDestination = (id: DestinationId): boolean => destinationOf(id).authorization === 'oauth';
+
+/** Destinations the customer opens with an address and password (Other, and providers with a known server). */
+export const isPasswordDestination = (id: DestinationId): boolean => destinationOf(id).authorization === 'password';
+
+/** Destinations the closing provider reaches itself: the customer types nothing and consents to nothing. */
+export const isProviderReached = (id: DestinationId): boolean => destinationOf(id).authorization === 'provider';

@@ -1,8 +1,8 @@
 import type { DestinationDescriptor } from './descriptor.ts';
 
 /**
- * Any other provider, over IMAP with the account's password. Its aliases are the well-known providers
- * that have no destination of their own here.
+ * Any other provider, over IMAP with the account's password and, where it is not imap.<domain>, the
+ * IMAP server the customer names.
  */
 export const other = {
   id: 'other',
@@ -10,5 +10,11 @@ export const other = {
   description: 'Any provider with an email address and password',
   authorization: 'password',
   mailOnlyReason: 'Only your email can move to this kind of account.',
-  imapAliases: { icloud: 'imap.mail.me.com' },
+  passwordForm: {
+    title: 'Your other email account',
+    intro:
+      'Enter the address and password of the account you want to move your data to. For Yahoo Mail or AOL Mail, use an app password made in your account’s security settings: they do not accept your usual password here.',
+    customImap: true,
+  },
+  anyProvider: true,
 } as const satisfies DestinationDescriptor;

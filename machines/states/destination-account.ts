@@ -1,7 +1,8 @@
 /**
- * `/destination-account`: a provider button, or Other with its email (checked 1000 ms after typing
- * stops), password and optional custom IMAP host (checked on blur), then the credentials check and
- * the destination's capabilities.
+ * `/destination-account`: a provider button, or the password form — Other's or a password provider's
+ * (iCloud) — with its email (checked 1000 ms after typing stops), password and, for Other, an
+ * optional custom IMAP host (checked on blur), then the credentials check and the destination's
+ * capabilities.
  */
 import { and } from 'xstate';
 import { ROUTES } from '../routes.ts';
@@ -75,7 +76,7 @@ export const destinationAccount = portalSetup.createStateConfig({
           email: context.other.email.trim(),
           password: context.other.password,
           imap: context.other.customImap ? context.other.imap.trim() : undefined,
-          provider: 'other',
+          provider: context.dstAccount?.provider ?? 'other',
         }),
         onDone: [
           { guard: { type: 'refused', params: response }, target: 'choosing', actions: { type: 'refuseCredentials', params: response } },

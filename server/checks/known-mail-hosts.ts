@@ -14,8 +14,6 @@ export const KNOWN_MAIL_DOMAINS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
     IMAP_SERVERS.flatMap(({ provider, address }) => (destinationOf(provider).mailDomains ?? []).map((domain) => [domain, hostOf(address)])),
   ),
-  'icloud.com': 'imap.mail.me.com',
-  'me.com': 'imap.mail.me.com',
   'gmx.com': 'imap.gmx.com',
   'zoho.com': 'imap.zoho.com',
   'fastmail.com': 'imap.fastmail.com',

@@ -3,10 +3,11 @@
  * synchronous; Kysely's SqliteDialect gives it one connection behind a mutex, so a transaction
  * holds the database alone until it ends.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteAdapter, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from '../private-files.ts';
 
 /**
  * `user_version` of a file whose schema Kysely's migrations manage. The code before them wrote 1
@@ -18,8 +19,25 @@ export const MIGRATED_USER_VERSION = 2;
 /** Statements kept prepared; the stores use a few dozen distinct ones, far below this. */
 const STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * The database holds every export's addresses, so its file is the service's user's only. SQLite gives
+ * the -wal and -shm files it makes beside it the file's own mode; all three are made private here too
+ * when an earlier version left them 0644.
+ */
+function makeDatabaseFilePrivate(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER });
+  closeSync(openSync(file, 'a', PRIVATE_FILE));
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(part, PRIVATE_FILE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 export function openSqliteFile(file: string): BetterSqlite3.Database {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') makeDatabaseFilePrivate(file);
   const database = new BetterSqlite3(file);
   // Readers never wait for the sweep's writes.
   database.pragma('journal_mode = WAL');

@@ -1,7 +1,7 @@
 /**
  * Support requests received by the default webhook receiver. Saving one also queues it for the
- * configured webhook (in the same transaction: a stored request is never left unforwarded), and
- * deletes the requests older than the retention period, so the table holds weeks, not forever.
+ * configured webhook (in the same transaction: a stored request is never left unforwarded). The
+ * purge deletes them after SUPPORT_RETENTION_DAYS (server/background/purge.ts), on its own timer.
  */
 import type { Selectable } from 'kysely';
 import type { SupportRequest } from '../../contract/index.ts';
@@ -14,7 +14,7 @@ export type StoredSupportRequest = SupportRequest & { id: number; receivedAt: nu
 
 export type SupportStore = ReturnType<typeof createSupportStore>;
 
-export function createSupportStore(db: Db, options: { retentionMs: number }) {
+export function createSupportStore(db: Db) {
   const fromRow = ({ received_at, ...rest }: Selectable<SupportRequestsTable>): StoredSupportRequest => ({
     ...rest,
     receivedAt: received_at,
@@ -23,9 +23,6 @@ export function createSupportStore(db: Db, options: { retentionMs: number }) {
     /** Stores the request (and queues it for the webhook when `forward`); answers its id. */
     save: (request: SupportRequest, now: number, forward: boolean): Promise<number> =>
       inTransaction(db, async (trx) => {
-        const cutoff = now - options.retentionMs;
-        await trx.deleteFrom('support_requests').where('received_at', '<', cutoff).execute();
-        await trx.deleteFrom('outbox').where('kind', '=', 'support-request').where('created_at', '<', cutoff).execute();
         const row = await trx
           .insertInto('support_requests')
           .values({

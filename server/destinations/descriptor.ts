@@ -35,7 +35,10 @@ export type ConsentSettings = {
   tokenAuth: 'client_secret_basic' | 'client_secret_post';
 };
 
-/** Where a consent-authorised destination takes mail over IMAP (XOAUTH2), and what its server tolerates. */
+/**
+ * Where a destination takes mail over IMAP, and what its server tolerates: with a consent's token
+ * (XOAUTH2), or, for a password destination (contract authorization `password`), the account's password.
+ */
 export type ImapSettings = {
   /** `<PREFIX>_IMAP`, `<PREFIX>_IMAP_MAX_MESSAGE_BYTES`, `<PREFIX>_IMAP_MAX_CONNECTIONS`, `<PREFIX>_IMAP_DAILY_BYTES`. */
   prefix: string;
@@ -52,6 +55,17 @@ export type ImapSettings = {
   otherHosts?: readonly string[];
 };
 
+/**
+ * The closing provider's own IMAP server for its successor product, reached through a master login at
+ * the account it keeps for the customer: `<PREFIX>_IMAP`, `<PREFIX>_IMAP_MASTER_USER`,
+ * `<PREFIX>_IMAP_MASTER_PASSWORD`, `<PREFIX>_IMAP_MASTER_LOGIN`, `<PREFIX>_ADDRESS_DOMAIN`.
+ */
+export type ProviderImapSettings = {
+  prefix: string;
+  maxMessageBytes: number;
+  maxConnections: number;
+};
+
 export type DevelopmentFolders = {
   delimiter: '.' | '/';
   /** Special use → the folder's segments, as the provider lists them over IMAP. */
@@ -62,6 +76,7 @@ export type ServiceDestination = {
   id: DestinationProvider;
   consent?: ConsentSettings;
   imap?: ImapSettings;
+  providerImap?: ProviderImapSettings;
   /** Mail by the provider's own import API instead of IMAP (when the configuration chooses it). */
   mailApi?: 'gmail-api';
   /** The address-book API contacts go to with the consent's token. */
@@ -69,6 +84,8 @@ export type ServiceDestination = {
   development: {
     /** The address the development consent page suggests. */
     address?: string;
+    /** A successor product's domain in development, where the account the provider keeps for a customer is. */
+    addressDomain?: string;
     /** The folders a new mailbox there already has, so a development export lands as a real one would. */
     folders: DevelopmentFolders;
   };

@@ -3,20 +3,29 @@
  * own). Everything in server/ that differs by destination reads these.
  */
 import { aol } from './aol.ts';
-import type { ConsentSettings, DestinationServer as AnyServer, ImapSettings, ServiceDestination } from './descriptor.ts';
+import type {
+  ConsentSettings,
+  DestinationServer as AnyServer,
+  ImapSettings,
+  ProviderImapSettings,
+  ServiceDestination,
+} from './descriptor.ts';
 import { gmail } from './gmail.ts';
-import { northwaveNext } from './northwave-next.ts';
+import { icloud } from './icloud.ts';
 import { other } from './other.ts';
 import { outlook } from './outlook.ts';
+import { successorNext } from './successor-next.ts';
+import { successorPartner } from './successor-partner.ts';
 import { yahoo } from './yahoo.ts';
 import type { DestinationProvider } from '../../contract/index.ts';
 
-export type { ConsentSettings, DevelopmentFolders, ImapSettings, ServiceDestination } from './descriptor.ts';
+export type { ConsentSettings, DevelopmentFolders, ImapSettings, ProviderImapSettings, ServiceDestination } from './descriptor.ts';
 
-const LIST = [gmail, outlook, yahoo, aol, northwaveNext, other] as const satisfies readonly ServiceDestination[];
+const LIST = [gmail, outlook, yahoo, aol, icloud, successorNext, successorPartner, other] as const satisfies readonly ServiceDestination[];
 
 type WithConsent = Extract<(typeof LIST)[number], { consent: unknown }>;
 type WithImap = Extract<(typeof LIST)[number], { imap: unknown }>;
+type WithProviderImap = Extract<(typeof LIST)[number], { providerImap: unknown }>;
 
 /** The authorization servers' short names: `google`, `microsoft`, … */
 export type DestinationServerName = WithConsent['consent']['server']['name'];
@@ -26,6 +35,8 @@ export type DestinationServer = AnyServer<DestinationServerName>;
 export type ServersByName = { readonly [K in DestinationServerName]: Extract<WithConsent['consent']['server'], { name: K }> };
 /** The destinations whose mail goes to their own IMAP server with a consent's token. */
 export type ImapProvider = WithImap['id'];
+/** The successor products the closing provider reaches on its own IMAP server. */
+export type ProviderReached = WithProviderImap['id'];
 /** The destinations a development mailbox can stand in for. */
 export type MailboxProvider = (typeof LIST)[number]['id'];
 
@@ -33,6 +44,7 @@ export const SERVICE_DESTINATIONS: readonly ServiceDestination[] = LIST;
 
 const hasConsent = (destination: (typeof LIST)[number]): destination is WithConsent => 'consent' in destination;
 const hasImap = (destination: (typeof LIST)[number]): destination is WithImap => 'imap' in destination;
+const hasProviderImap = (destination: (typeof LIST)[number]): destination is WithProviderImap => 'providerImap' in destination;
 
 /** Each consent with the destination it grants access to, and the address its development stand-in suggests. */
 export const CONSENTS: readonly (ConsentSettings & {
@@ -63,6 +75,11 @@ export const IMAP_SERVERS: readonly (ImapSettings & { provider: ImapProvider })[
   ...destination.imap,
   provider: destination.id,
 }));
+
+/** Each successor product's server settings, as the provider reaches it. */
+export const PROVIDER_IMAP_SERVERS: readonly (ProviderImapSettings & { provider: ProviderReached })[] = LIST.filter(hasProviderImap).map(
+  (destination) => ({ ...destination.providerImap, provider: destination.id }),
+);
 
 export const isImapProvider = (provider: string): provider is ImapProvider => IMAP_SERVERS.some((imap) => imap.provider === provider);
 

@@ -13,6 +13,7 @@ export { createMemoryStateStore, type MemoryStateStore, type MemoryStoreState } 
 export { systemClock } from './clock.ts';
 export { createImapSource, type ImapSourceConfig } from './imap/source.ts';
 export { createImapDestination } from './imap/destination.ts';
+export type { MasterLogin } from './imap/master-login.ts';
 export {
   ImapEndpointSchema,
   ImapDestinationSchema,
@@ -26,6 +27,8 @@ export {
 } from './job.ts';
 export { openZipArchive, type ZipArchive } from './files/zip-archive.ts';
 export { createArchiveDestination, type ArchiveDestinationOptions, type ArchiveFormat } from './files/archive-destination.ts';
+export { createPstFile, DEFAULT_PST_PART_BYTES, type PstFile, type PstFileOptions } from './files/pst-file.ts';
+export { createPstMailDestination } from './files/pst-destination.ts';
 export { runContactsTransfer, type ContactsTransferRun, type ContactsTransferResult } from './contacts/run-contacts-transfer.ts';
 export type {
   AddressBook,
@@ -44,6 +47,7 @@ export {
   type ContactsArchiveOptions,
   type ContactsFileFormat,
 } from './contacts/files/contacts-archive-destination.ts';
+export { createContactsPstDestination } from './contacts/files/contacts-pst-destination.ts';
 export { CONTACT_CSV_COLUMNS } from './contacts/files/csv-columns.ts';
 export {
   CardDavEndpointSchema,

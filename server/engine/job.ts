@@ -28,8 +28,11 @@ export const ImapDestinationSchema = v.object({
   kind: v.literal('imap'),
   endpoint: ImapEndpointSchema,
   user: v.pipe(v.string(), v.minLength(1)),
-  /** password: Yahoo, AOL, other providers (app passwords); xoauth2: Gmail and Outlook.com access tokens. */
-  auth: v.picklist(['password', 'xoauth2']),
+  /**
+   * password: Yahoo, AOL, other providers (app passwords); xoauth2: Gmail and Outlook.com access
+   * tokens; master: the closing provider's own server (its successor product), as the source is read.
+   */
+  auth: v.picklist(['password', 'xoauth2', 'master']),
   /** Connections (so folders copied at once) the provider tolerates; 4 by default. */
   maxConnections: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   /** Larger messages are reported as too big without being sent (Gmail and Microsoft: 35 MB). */
@@ -44,7 +47,7 @@ export type ImapDestinationConfig = v.InferOutput<typeof ImapDestinationSchema>;
 
 export const ArchiveDestinationSchema = v.object({
   kind: v.literal('archive'),
-  format: v.picklist(['MBOX', 'EML']),
+  format: v.picklist(['MBOX', 'EML', 'PST']),
 });
 
 /**

@@ -24,6 +24,15 @@ const TOKEN_BYTES = 32;
 /** base64url of 32 bytes; anything else cannot be one of ours and skips the database. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Deletes the tokens expired at `at` (each row names an address); answers how many went. Every issue
+ * does it, and the purge on its schedule, for the hours when nobody signs in.
+ */
+export async function deleteExpiredTokens(db: Db, at: number): Promise<number> {
+  const result = await db.deleteFrom('identity_tokens').where('expires_at', '<=', at).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 const isPurpose = (value: string): value is TokenPurpose => value === 'source' || value === 'destination' || value === 'status';
 
 export function createTokenStore(db: Db, options: { ttlMs: number; now?: () => number }): TokenStore {
@@ -42,8 +51,8 @@ export function createTokenStore(db: Db, options: { ttlMs: number; now?: () => n
     async issue({ email, purpose, provider }) {
       const token = randomBytes(TOKEN_BYTES).toString('base64url');
       const issuedAt = now();
-      // Expired rows are useless; dropping them here keeps the table small without a timer.
-      await db.deleteFrom('identity_tokens').where('expires_at', '<=', issuedAt).execute();
+      // Expired rows are useless; dropping them here keeps the table small between the purge's passes.
+      await deleteExpiredTokens(db, issuedAt);
       await db
         .insertInto('identity_tokens')
         .values({ token_digest: sha256Hex(token), email, purpose, provider, expires_at: issuedAt + options.ttlMs })

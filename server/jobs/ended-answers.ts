@@ -1,10 +1,11 @@
 /**
- * The status answers of ended jobs, kept in memory. An ended job's statuses are final and its row is
- * never deleted, so the answer anyone but its owner gets is the same for ever, on every node: keeping
- * it is safe without any invalidation. The one part that changes is that a file is ready: such an
- * answer is kept until its file goes (`until`), then read again. The owner's answer carries a
- * download grant issued at the time of asking and is never kept. Bounded: past MAX_KEPT answers the
- * oldest is forgotten (and read again from the database when asked for).
+ * The status answers of ended jobs, kept in memory. An ended job's statuses are final, so the answer
+ * anyone but its owner gets is the same on every node until the job is deleted: keeping it is safe
+ * without any invalidation. What changes is that a file is ready, and that the purge deletes the job
+ * after its history period: an answer is kept until the first of those (`until`), then read again.
+ * The owner's answer carries a download grant issued at the time of asking and is never kept.
+ * Bounded: past MAX_KEPT answers the oldest is forgotten (and read again from the database when
+ * asked for).
  */
 const MAX_KEPT = 10_000;
 

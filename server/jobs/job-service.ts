@@ -28,6 +28,8 @@ export type JobServiceDeps = {
   now: () => number;
   publicUrl: string;
   downloadTtlMs: number;
+  /** How long an ended export is kept before the purge deletes it (EXPORT_HISTORY_DAYS). */
+  historyMs: number;
 };
 
 type OperationAnswer = NonNullable<StatusResponse['emailmigration']>;
@@ -170,8 +172,12 @@ export function createJobService(deps: JobServiceDeps) {
     // Says, to anyone with the export ID, that signing in as its owner downloads it (the link is the owner's alone).
     if (fileReady) answer.file_ready = true;
     if (owner) return { ...answer, ...(await ownerFields(job, progress, owner)) };
-    // Anyone else's answer to an ended job is final, but for its file being ready: that, until the file goes.
-    if (job.finishedAt !== null) endedAnswers.set(exportId, answer, (fileReady && job.downloadExpiresAt) || Infinity);
+    // Anyone else's answer to an ended job is final, but for its file being ready (that, until the file
+    // goes) and for the job itself, which the purge deletes after its history period.
+    if (job.finishedAt !== null) {
+      const until = Math.min((fileReady && job.downloadExpiresAt) || Infinity, job.finishedAt + deps.historyMs);
+      endedAnswers.set(exportId, answer, until);
+    }
     return answer;
   }
 

@@ -95,7 +95,9 @@ function withStatementCache(connection: BetterSqlite3.Database): Pick<BetterSqli
 /**
  * Deletes counters whose window ended (the library's own timers are off: they outlive a closed
  * connection). The library stamps expiry with the wall clock, so this reads the wall clock too.
+ * Answers how many went.
  */
-export async function purgeExpiredCounters(db: Db): Promise<void> {
-  await db.deleteFrom('rate_limits').where('expire', '<', Date.now()).execute();
+export async function purgeExpiredCounters(db: Db): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('expire', '<', Date.now()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

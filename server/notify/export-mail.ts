@@ -286,7 +286,10 @@ function blockHtml(block: Block): string[] {
   }
 }
 
-export function composeExportMail(notification: ExportNotification, brandName = 'Northwave'): ExportMail {
+/** The closing provider's name in the service's words (mails, the start log) until a deployment names it. */
+export const SERVICE_BRAND_NAME = 'Northwave';
+
+export function composeExportMail(notification: ExportNotification, brandName = SERVICE_BRAND_NAME): ExportMail {
   const outcome = outcomeOf(notification);
   const subject = subjectOf(outcome, notification);
   const blocks = blocksOf(outcome, notification, brandName);

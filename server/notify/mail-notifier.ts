@@ -4,10 +4,11 @@
  * can open what would have been sent without a mail server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Notifier } from '../ports.ts';
+import { makePrivateFolder, PRIVATE_FILE } from '../private-files.ts';
 import { composeExportMail } from './export-mail.ts';
 
 export type MailNotifierOptions = {
@@ -47,13 +48,13 @@ export function createMailNotifier(options: MailNotifierOptions): Notifier {
         return;
       }
       const info = await outbox.sendMail(message);
-      await mkdir(options.outboxDir, { recursive: true });
+      await makePrivateFolder(options.outboxDir);
       // Sortable by the mail's Date, unique even for two mails of the same millisecond; the export ID
       // is alphanumeric but is filtered anyway so a name can never leave the outbox folder.
       const stamp = date.toISOString().replace(/[:.]/g, '-');
       const id = notification.exportId.replace(/[^A-Za-z0-9]/g, '').slice(0, 64);
       const name = `${stamp}-${id}-${notification.outcome}-${randomBytes(3).toString('hex')}.eml`;
-      await writeFile(path.join(options.outboxDir, name), info.message);
+      await writeFile(path.join(options.outboxDir, name), info.message, { mode: PRIVATE_FILE });
     },
   };
 }

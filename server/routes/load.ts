@@ -8,7 +8,10 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
+  destinationOf,
   isOAuthDestination,
+  isPasswordDestination,
+  isProviderReached,
   EmailAddressSchema,
   LoadRequestSchema,
   parseImapAddress,
@@ -18,6 +21,8 @@ import {
 } from '../../contract/index.ts';
 import type { AuthEnv, TokenIdentity } from '../http/auth.ts';
 import { verifyToken } from '../http/auth.ts';
+import { serviceDestination } from '../destinations/index.ts';
+import { successorAccount } from '../destinations/successor-account.ts';
 import { apiError, invalidRequest, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
 import { TooManyRunning } from '../db/jobs-store.ts';
@@ -35,31 +40,40 @@ const consentExpired = (c: Context) =>
 
 /**
  * Where the export goes: a consent names the address (and its token stands for the OAuth grant the
- * export will use); Other names it with a password and, optionally, its IMAP server (read once, here,
- * and kept with the job); a file has none.
+ * export will use); the provider's successor product is the account it keeps for the signed-in
+ * customer; a password destination names it with a password and, for Other, optionally its IMAP
+ * server (read once, here, and kept with the job); a file has none.
  */
-async function destinationOf(c: Context, deps: RouteDeps, body: LoadRequest): Promise<Destination | Response> {
+async function exportDestination(c: Context, deps: RouteDeps, body: LoadRequest, signedIn: string): Promise<Destination | Response> {
   const destination = body.destination_account;
+  if (isProviderReached(destination.provider)) {
+    const server = deps.config.destinations.providerImap[destination.provider as keyof typeof deps.config.destinations.providerImap];
+    // Without its server only development can take it (its mailbox store stands in); production says so before anything starts.
+    if (!server && !deps.config.development) {
+      return apiError(c, 400, 'PROVIDER_NOT_SUPPORTED', 'This provider is not supported.', 'destination_account.provider');
+    }
+    const domain = server ? server.addressDomain : (serviceDestination(destination.provider)?.development.addressDomain ?? null);
+    return { email: successorAccount(signedIn, domain), imap: null, password: null };
+  }
   if (isOAuthDestination(destination.provider)) {
     const grant = await verifyToken(deps.tokens, destination.tokenId, ['destination']);
     if (!grant || !destination.tokenId || grant.provider !== destination.provider) return consentExpired(c);
     return { email: grant.email, imap: null, password: null, consent: destination.tokenId };
   }
-  if (destination.provider !== 'other') return { email: null, imap: null, password: null };
+  if (!isPasswordDestination(destination.provider)) return { email: null, imap: null, password: null };
   const address = v.safeParse(EmailAddressSchema, destination.email ?? '');
   if (!address.success) return invalidRequest(c, 'Please enter a valid email address.', 'destination_account.email');
   if (!destination.password) return invalidRequest(c, 'A password is required.', 'destination_account.password');
-  const written = destination.imap?.trim() || body.parameters.destinationImap?.trim();
+  // Only Other lets the customer name the server; a provider's own is the service's to know.
+  const written = destinationOf(destination.provider).passwordForm?.customImap
+    ? destination.imap?.trim() || body.parameters.destinationImap?.trim()
+    : undefined;
   const imap = written ? parseImapAddress(written) : null;
   if (written && imap === null) {
     return apiError(c, 400, 'INVALID_IMAP', 'Invalid IMAP. Please enter a valid IMAP address.', 'destination_account.imap');
   }
   return { email: address.output, imap, password: destination.password };
 }
-
-/** PST (Outlook's binary data file) has no writer here: refused before anything starts, in words the portal can show. */
-const PST_REFUSAL =
-  'PST files cannot be made yet. Please choose MBOX or EML for email and VCF or CSV for contacts; Outlook imports each of them.';
 
 /** A file export's format for each chosen type (required), or nulls for any other destination. */
 function formatsOf(c: Context, body: LoadRequest) {
@@ -72,8 +86,6 @@ function formatsOf(c: Context, body: LoadRequest) {
   if (body.operations.includes('contactsmigration') && !contacts) {
     return invalidRequest(c, 'Please, choose a contacts format.', 'file_export_parameters.contactsFormat');
   }
-  if (email === 'PST') return apiError(c, 400, 'FORMAT_NOT_AVAILABLE', PST_REFUSAL, 'file_export_parameters.emailFormat');
-  if (contacts === 'PST') return apiError(c, 400, 'FORMAT_NOT_AVAILABLE', PST_REFUSAL, 'file_export_parameters.contactsFormat');
   return { email, contacts };
 }
 
@@ -106,9 +118,11 @@ export function loadRoutes(deps: RouteDeps) {
       return invalidRequest(c, 'Please, enter a valid notification email address.', 'parameters.notificationEmail');
     const refusal = await exportRefusal(c, deps, identity, body);
     if (refusal) return refusal;
-    const destination = await destinationOf(c, deps, body);
+    const provider = body.destination_account.provider;
+    const destination = await exportDestination(c, deps, body, identity.email);
     if (destination instanceof Response) return destination;
-    if (destination.email !== null && sameAddress(destination.email, identity.email)) {
+    // The successor product may keep the customer's own address: only an address the customer gave must differ.
+    if (destination.email !== null && !isProviderReached(provider) && sameAddress(destination.email, identity.email)) {
       return invalidRequest(c, 'Please, use different addresses for source and destination.', 'destination_account.email');
     }
     const formats = formatsOf(c, body);
@@ -116,7 +130,6 @@ export function loadRoutes(deps: RouteDeps) {
 
     const now = deps.now();
     const operations = [...new Set(body.operations)];
-    const provider = body.destination_account.provider;
     const idempotencyKey = loadKey({ account: identity.email, operations, destination: { provider, email: destination.email }, formats });
     const duplicateSince = now - deps.config.idempotencyWindowMs;
     // A repeat of a load already made is answered with its job, before any limit counts it.

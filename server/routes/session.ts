@@ -9,9 +9,12 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
   CapabilitiesRequestSchema,
+  DestinationProviderSchema,
   EmailAddressSchema,
+  isPasswordDestination,
   ValidateRequestSchema,
   type CapabilitiesResponse,
+  type ImapAddress,
   type ValidateResponse,
   parseImapAddress,
 } from '../../contract/index.ts';
@@ -23,6 +26,13 @@ import { requireXsrf } from '../http/xsrf.ts';
 import { allowedOperations, capabilities, providerForEmail, sameAddress } from '../rules/capabilities.ts';
 import type { CredentialCheck } from '../ports.ts';
 import type { RouteDeps } from './deps.ts';
+
+/** A password destination's own IMAP server (iCloud's), where its credentials are checked whatever the request names. */
+function knownServer(deps: RouteDeps, provider: string): ImapAddress | null {
+  const destination = v.safeParse(DestinationProviderSchema, provider);
+  if (!destination.success || !isPasswordDestination(destination.output)) return null;
+  return deps.config.destinations.imap[destination.output as keyof RouteDeps['config']['destinations']['imap']] ?? null;
+}
 
 /** The bearer and XSRF checks every session-client call starts with. */
 export function sessionChecks(deps: RouteDeps) {
@@ -51,7 +61,7 @@ export function sessionRoutes(deps: RouteDeps) {
     if (!body.password) return invalidRequest(c, 'A password is required.', 'password');
     // A custom host is read the way the browser's rule and the export read it; one that is not an
     // IMAP address is refused here without a connection (and without counting against any limit).
-    const imap = body.imap?.trim() ? parseImapAddress(body.imap) : null;
+    const imap = knownServer(deps, body.provider) ?? (body.imap?.trim() ? parseImapAddress(body.imap) : null);
     if (body.imap?.trim() && imap === null) return c.json({ ok: false, error: 'INVALID_IMAP' } satisfies ValidateResponse);
     const destination = body.email.trim();
     const refused = await deps.limits.checkCredentials(c.var.identity.email, clientIp(c, deps.config.trustedProxyHops), destination);

@@ -6,8 +6,10 @@
  *   (SOURCE_CARDDAV_*), or in development without one, the scenario accounts' sample address books;
  * - mail destination: the plan's IMAP server, reached only at the address the outbound guard checked
  *   (the name is kept for the certificate), with the password the worker opened or the consent's
- *   access tokens (grant-tokens.ts: renewed when refused); Gmail's import API; files in the export's
- *   ZIP; or, in development, the development mailbox store;
+ *   access tokens (grant-tokens.ts: renewed when refused); the provider's own server for its successor
+ *   product, with its master login (SUCCESSOR_*_IMAP*); Gmail's import API; files in the export's
+ *   ZIP (MBOX or EML entries, or an Outlook data file the run puts into it); or, in development, the
+ *   development mailbox store;
  * - contacts destination: a file in the export's ZIP; the account's address book at Google (People
  *   API) or Outlook.com (Microsoft Graph) with the consent's tokens; or in development the development
  *   address-book store. No other provider's address book can be reached: such a plan fails with a
@@ -20,6 +22,8 @@ import {
   createArchiveDestination,
   createCardDavSource,
   createContactsArchiveDestination,
+  createContactsPstDestination,
+  createPstMailDestination,
   createGmailDestination,
   createGraphContactsDestination,
   createImapDestination,
@@ -31,6 +35,7 @@ import {
   type ImapDestinationConfig,
   type MailDestination,
   type MailSource,
+  type PstFile,
   type ZipArchive,
 } from '../engine/index.ts';
 import type { OutboundGuard } from '../checks/outbound-guard.ts';
@@ -51,7 +56,13 @@ export type TransferEnvironment = {
   contactsDestination(input: DestinationInput): Promise<ContactsDestination>;
 };
 
-type DestinationInput = { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null };
+type DestinationInput = { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null; pst: PstFile | null };
+
+/** The PST a file export's PST format goes into (the run makes it when the plan asks for one). */
+function pstOf(pst: PstFile | null): PstFile {
+  if (!pst) throw new Error('a PST file export needs its PST');
+  return pst;
+}
 
 export type EnvironmentOptions = {
   /** The provider's IMAP server, its CA read from SOURCE_IMAP_CA_FILE; null = none configured. */
@@ -73,7 +84,21 @@ export type EnvironmentOptions = {
 export function createTransferEnvironment(options: EnvironmentOptions): TransferEnvironment {
   const { sourceImap, sourceCardDav, devMail, destinations } = options;
 
-  async function imapDestination(exportId: string, config: ImapDestinationConfig, secret: string | null): Promise<MailDestination> {
+  /** The provider's own server for its successor product: the configuration's address (no guard: no customer chose it) and master login. */
+  function providerServer(provider: TransferPlan['provider'], config: ImapDestinationConfig): MailDestination {
+    const own = destinations.providerImap[provider as keyof DestinationsConfig['providerImap']];
+    if (!own) throw new DestinationRefused('internal', `${provider}'s server is no longer configured`);
+    const endpoint = { ...config.endpoint, ...(options.destinationCa ? { ca: options.destinationCa } : {}) };
+    return createImapDestination({ ...config, endpoint }, own.master);
+  }
+
+  async function imapDestination(
+    exportId: string,
+    provider: TransferPlan['provider'],
+    config: ImapDestinationConfig,
+    secret: string | null,
+  ): Promise<MailDestination> {
+    if (config.auth === 'master') return providerServer(provider, config);
     const { host, port } = config.endpoint;
     const checked = await options.guard.check(host, port);
     if (!checked.ok) throw new DestinationRefused('destination-unreachable', `${host}:${port} may not be reached (${checked.reason})`);
@@ -123,10 +148,11 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       throw new Error('no source address-book server is configured');
     },
 
-    async contactsDestination({ exportId, plan, archive }) {
+    async contactsDestination({ exportId, plan, archive, pst }) {
       const destination = plan.contacts?.destination;
       if (!destination) throw new Error('the plan moves no contacts');
       if (destination.kind === 'archive') {
+        if (destination.format === 'PST') return createContactsPstDestination({ pst: pstOf(pst) });
         if (!archive) throw new Error('a file export needs its archive');
         return createContactsArchiveDestination({ archive, format: destination.format });
       }
@@ -137,10 +163,11 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       return providerAddressBook(exportId, plan.provider);
     },
 
-    async mailDestination({ exportId, plan, secret, archive }) {
+    async mailDestination({ exportId, plan, secret, archive, pst }) {
       const destination = plan.mail?.destination;
       if (!destination) throw new Error('the plan moves no mail');
       if (destination.kind === 'archive') {
+        if (destination.format === 'PST') return createPstMailDestination({ pst: pstOf(pst) });
         if (!archive) throw new Error('a file export needs its archive');
         return createArchiveDestination({ archive, format: destination.format });
       }
@@ -158,7 +185,7 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
         };
         return createGmailDestination(config, await grantTokens(options.grants, exportId, 'mail'), { clock: options.clock });
       }
-      return imapDestination(exportId, destination, secret);
+      return imapDestination(exportId, plan.provider, destination, secret);
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { isPasswordDestination } from '../../contract/index.ts';
 import type { OutboundGuard } from '../checks/outbound-guard.ts';
 import type { Config } from '../config.ts';
 import { createVault } from '../crypto/vault.ts';
@@ -50,7 +51,9 @@ const MAX_ATTEMPTS = 10;
 const RETRY_MS = 30_000;
 
 /** Whether a destination's consent is a real authorization server's (configured), not the development provider's. */
-function hasRealConsent(config: Config, provider: VendorJob['destinationProvider']): boolean {
+/** A real way in to the destination is configured: its consent's client, or the provider's own server for it. */
+function hasRealAccess(config: Config, provider: VendorJob['destinationProvider']): boolean {
+  if (provider in config.destinations.providerImap) return true;
   const consent = CONSENTS.find((candidate) => candidate.provider === provider);
   return consent !== undefined && config.identity[consent.server.name] !== null;
 }
@@ -80,6 +83,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     environment,
     clock,
     filesDir: config.filesDir,
+    pstPartBytes: config.transfers.pstPartBytes,
     queue: options.queueOver(db),
     transfers: createTransfersStore(db),
     vault,
@@ -103,13 +107,15 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     worker,
     filesDir: config.filesDir,
     // Development delivers to the development mailbox store where no real destination can be reached:
-    // an OAuth destination whose consent was the development provider's (no real client configured),
-    // and Other unless the real checks (ADAPTERS=real) validated its password against its real server.
+    // an OAuth destination whose consent was the development provider's (no real client configured), a
+    // successor product whose server is not configured, and a password destination (Other, iCloud) unless
+    // the real checks (ADAPTERS=real) validated its password against its real server.
     planOptions: {
       developmentStore: (provider) =>
-        config.development && (provider === 'other' ? config.adapters === 'development' : !hasRealConsent(config, provider)),
+        config.development && (isPasswordDestination(provider) ? config.adapters === 'development' : !hasRealAccess(config, provider)),
       gmailMailPath: config.destinations.gmailMailPath,
       imap: config.destinations.imap,
+      providerImap: config.destinations.providerImap,
       limits: config.destinations,
     },
     caps: config.destinations,

@@ -9,7 +9,7 @@
  * instead of the real provider. Secrets are never in it.
  */
 import * as v from 'valibot';
-import { DestinationProviderSchema, type ImapAddress } from '../../contract/index.ts';
+import { DestinationProviderSchema, isPasswordDestination, type ImapAddress } from '../../contract/index.ts';
 import {
   ContactsArchiveDestinationSchema,
   MailTransferJobSchema,
@@ -57,39 +57,43 @@ export type PlanOptions = {
   gmailMailPath: 'api' | 'imap';
   /** The configured IMAP servers of the OAuth destinations (`<PREFIX>_IMAP`). */
   imap: Partial<Record<VendorJob['destinationProvider'], ImapAddress>>;
+  /** The successor products' servers the provider reaches with its master login. */
+  providerImap: DestinationsConfig['providerImap'];
   /** The providers' message size and connection limits, stored with each plan. */
   limits: Pick<DestinationsConfig, 'imapLimits' | 'gmailApiMaxMessageBytes'>;
 };
 
 /** Where the mail of a job goes, as the engine's destination. */
 function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob['destination'] {
-  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat === 'EML' ? 'EML' : 'MBOX' };
+  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat ?? 'MBOX' };
   const user = job.destinationEmail ?? '';
   const service = serviceDestination(job.destinationProvider);
   if (service?.mailApi === 'gmail-api' && options.gmailMailPath === 'api')
     return { kind: 'gmail-api', user, maxMessageBytes: options.limits.gmailApiMaxMessageBytes };
-  if (job.destinationProvider === 'other') {
-    // The address the credentials were checked at: the one given, else imap.<domain> on 993 (as the check does).
-    const imap = job.destinationImap;
-    return { kind: 'imap', endpoint: imap ? endpointOf(imap) : implicit(`imap.${domainOf(user)}`), user, auth: 'password' };
-  }
   const provider = job.destinationProvider;
+  const own = options.providerImap[provider as keyof PlanOptions['providerImap']];
+  // The master password is the configuration's, read when the transfer runs: never in the plan.
+  if (own) return { kind: 'imap', endpoint: endpointOf(own.address), user, auth: 'master', ...own.limits };
   const configured = options.imap[provider];
   // What its IMAP server wants besides its address and limits (Yahoo and AOL a final CRLF).
   const quirks = service?.imap?.finalCrlf ? { finalCrlf: true } : {};
   const known = isImapProvider(provider) ? { ...quirks, ...options.limits.imapLimits[provider] } : {};
+  // A password goes where it was checked: the server the customer named (Other), else the destination's own, else imap.<domain> on 993.
+  const password = isPasswordDestination(provider);
+  const named = password ? job.destinationImap : null;
+  const server = named ?? configured;
   return {
     kind: 'imap',
     ...known,
-    endpoint: configured ? endpointOf(configured) : implicit(`imap.${domainOf(user)}`),
+    endpoint: server ? endpointOf(server) : implicit(`imap.${domainOf(user)}`),
     user,
-    auth: 'xoauth2',
+    auth: password ? 'password' : 'xoauth2',
   };
 }
 
 /** Where the contacts of a job go: a file in the ZIP, or the destination account's address book. */
 function contactsDestination(job: VendorJob): ContactsPlan['destination'] {
-  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.contactsFormat === 'CSV' ? 'CSV' : 'VCF' };
+  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.contactsFormat ?? 'VCF' };
   return { kind: 'account', user: job.destinationEmail ?? '' };
 }
 

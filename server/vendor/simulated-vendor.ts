@@ -6,9 +6,10 @@
  * the sample mailbox and cached in filesDir.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, VendorJob } from '../ports.ts';
+import { makePrivateFolder, PRIVATE_FILE } from '../private-files.ts';
 import { archiveFilename, buildExportArchive, type BuiltArchive, type Mailbox } from './archive.ts';
 import { sampleContacts, sampleMessages } from './sample-data.ts';
 
@@ -70,11 +71,11 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
       const file = buildExportArchive(job, mailbox);
-      await mkdir(options.filesDir, { recursive: true });
+      await makePrivateFolder(options.filesDir);
       // Write then rename, so a concurrent download never reads a half-written archive; the random
       // name keeps two concurrent first downloads from writing into the same partial file.
       const partial = `${cached}.${randomBytes(6).toString('hex')}.partial`;
-      await writeFile(partial, file.body);
+      await writeFile(partial, file.body, { mode: PRIVATE_FILE });
       await rename(partial, cached);
       return asFile(file);
     },

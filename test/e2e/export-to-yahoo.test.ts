@@ -6,19 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useJourney } from './harness/journey.ts';
+import { messagesAt } from './steps/dev-mailboxes.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
 import { reloadUntilStatus } from './steps/status.ts';
 import { chooseDestination, chooseWhatToSave, pressNext, startAndLookUp, whatToSaveOption } from './steps/wizard.ts';
 
 const journey = useJourney();
-
-/** The message count the development mailboxes page gives an address ("<address>: N messages in F folders"). */
-async function messagesAt(base: string, address: string): Promise<number | null> {
-  const text = await (await fetch(`${base}/dev/mailboxes`)).text();
-  const found = new RegExp(`<caption>${address.replace(/[.]/g, '\\.')}: (\\d+) messages in`).exec(text);
-  return found ? Number(found[1]) : null;
-}
 
 describe('export to Yahoo Mail', () => {
   it('picks Yahoo, consents on the development page, starts and sees the mail arrive', async () => {

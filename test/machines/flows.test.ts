@@ -11,6 +11,8 @@ import {
   selectFieldErrors,
   selectLocation,
   selectJobStatus,
+  selectOtherForm,
+  selectPasswordFormWords,
   selectScreen,
 } from '../../machines/index.ts';
 import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse, StatusResponse } from '../../contract/index.ts';
@@ -97,6 +99,34 @@ describe('the delays of §9, by name and by length', () => {
     expect(selectFieldErrors(actor.getSnapshot()).email).toBe(MESSAGES.sameAddress);
   });
 
+  it("opens a password provider's own form from its card, and checks the password there", async () => {
+    const validateCredentials = vi.fn(async () => ({ ok: true, error: null }));
+    const actor = createActor(fakeMachine([], { validateCredentials }), { input: {} }).start();
+    actor.send(visit('/oauth-callback', SOURCE));
+    await flush();
+    actor.send({ type: 'DESTINATION.SELECTED', provider: 'icloud' });
+    expect(selectOtherForm(actor.getSnapshot()).active).toBe(true);
+    expect(selectPasswordFormWords(actor.getSnapshot())).toMatchObject({ title: 'Your iCloud Mail account' });
+    expect(selectPasswordFormWords(actor.getSnapshot()).customImap).toBeUndefined();
+    actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
+    expect(selectScreen(actor.getSnapshot())).toBe('destinationAccount');
+
+    actor.send({ type: 'OTHER.FIELD_CHANGED', field: 'email', value: 'casey@icloud.com' });
+    actor.send({ type: 'OTHER.FIELD_CHANGED', field: 'password', value: 'abcd-efgh-ijkl-mnop' });
+    await vi.advanceTimersByTimeAsync(1000);
+    actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
+    await flush();
+    expect(validateCredentials).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'casey@icloud.com', provider: 'icloud', imap: undefined }),
+    );
+    expect(selectScreen(actor.getSnapshot())).toBe('migrationOptions');
+    expect(actor.getSnapshot().context.dstAccount).toMatchObject({ provider: 'icloud', email: 'casey@icloud.com' });
+    // Other, opened afterwards, is Other again, with its own words.
+    actor.send({ type: 'WIZARD.BACK_REQUESTED' });
+    actor.send({ type: 'OTHER.OPENED' });
+    expect(selectPasswordFormWords(actor.getSnapshot())).toMatchObject({ title: 'Your other email account', customImap: true });
+  });
+
   it('validates the notification email 400 ms after typing, and shows the empty message after 800 ms', async () => {
     const validateDomain = vi.fn(async ({ domain }: { domain: string }): Promise<OkResponse> => ({ ok: domain !== 'nowhere.test' }));
     const actor = createActor(fakeMachine([], { validateDomain }), { input: {} }).start();
@@ -106,9 +136,9 @@ describe('the delays of §9, by name and by length', () => {
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     await flush();
     actor.send({ type: 'OPERATIONS.SELECTED', choice: 'email' });
-    // PST is not produced: the choice is refused, and EML is taken instead.
+    // PST is taken like the others; the last choice stands.
     actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'PST' });
-    expect(actor.getSnapshot().context.emailExportType).toBeNull();
+    expect(actor.getSnapshot().context.emailExportType).toBe('PST');
     actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'EML' });
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     expect(selectScreen(actor.getSnapshot())).toBe('startMigration');

@@ -39,8 +39,19 @@ describe('readConfig', () => {
       outbound: { allowList: [], ports: [993, 143], dnsServers: null },
       bodyLimitBytes: 65536,
       downloadTtlMs: 14 * 24 * 60 * 60 * 1000,
+      supportRetentionMs: 90 * 24 * 60 * 60 * 1000,
+      retention: { purgeIntervalMs: 10 * 60 * 1000, exportHistoryMs: 90 * 24 * 60 * 60 * 1000 },
       metrics: null,
     });
+  });
+
+  it('reads how long an ended export is kept and how often the purge runs, never a history of no days', () => {
+    expect(readConfig({ EXPORT_HISTORY_DAYS: '30', PURGE_INTERVAL_MS: '60000' }).retention).toEqual({
+      purgeIntervalMs: 60_000,
+      exportHistoryMs: 30 * 24 * 60 * 60 * 1000,
+    });
+    expect(() => readConfig({ EXPORT_HISTORY_DAYS: '0' })).toThrow('EXPORT_HISTORY_DAYS="0" is not an integer from 1');
+    expect(() => readConfig({ PURGE_INTERVAL_MS: 'often' })).toThrow('PURGE_INTERVAL_MS="often"');
   });
 
   it('reads the variables', () => {
@@ -173,6 +184,8 @@ describe('readConfig', () => {
       },
       yahoo: { issuer: 'https://api.login.yahoo.com', clientId: 'y-id', auth: { method: 'client_secret_basic', secret: 'y-secret' } },
       aol: { issuer: 'https://login.aol.example.net', clientId: 'a-id', auth: { method: 'client_secret_basic', secret: 'a-secret' } },
+      // The partner's successor product has no public issuer: unset, it is not offered.
+      'successor-partner': null,
       devProviderPort: 8081,
     });
   });

@@ -1,12 +1,12 @@
 /**
  * `tsx server/main.ts` as `npm start` runs it: listens on loopback by default, says which parts are
- * development stand-ins (the embedded development provider among them), answers, and shuts down
- * cleanly on SIGTERM; under NODE_ENV=production it refuses to start without its real parts and, with
- * them, signs in through the configured issuer (https, trusted like a real one's CA) and serves no
- * development page. On SQLite by default, and with DATABASE_URL on Postgres in the `postgres` project.
+ * development stand-ins (the embedded development provider among them), answers, keeps what it writes
+ * to its own user, and shuts down cleanly on SIGTERM; under NODE_ENV=production it refuses to start
+ * without its real parts and, with them, signs in through the configured issuer (https, trusted like
+ * a real one's CA) and serves no development page. On SQLite by default, and with DATABASE_URL on Postgres in the `postgres` project.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,14 @@ afterAll(async () => {
   await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** Every file or folder under `root` that anyone but its owner may read, write or enter. */
+function openToOthers(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(root, name))
+    .concat(root)
+    .filter((file) => (statSync(file).mode & 0o077) !== 0);
+}
 
 type Main = { child: ChildProcess; base: string; output: () => string; exited: Promise<number | null>; healthy: boolean };
 
@@ -79,7 +87,7 @@ describe('server/main.ts', () => {
     // The public port's /metrics is just a path of the SPA.
     expect(await (await fetch(`${main.base}/metrics`)).text()).not.toContain('portal_http_request');
     expect(main.output()).toMatch(
-      /listening on http:\/\/127\.0\.0\.1:\d+ \(role all; development stand-ins: embedded development sign-in .*embedded development Gmail, Outlook\.com, Yahoo Mail and AOL Mail consent.*simulated migration vendor.*secret generated/,
+      /listening on http:\/\/127\.0\.0\.1:\d+ \(role all; development stand-ins: embedded development sign-in .*embedded development Gmail, Outlook\.com, Yahoo Mail, AOL Mail and Northwave Mail Plus consent.*simulated migration vendor.*secret generated/,
     );
     expect(main.output()).not.toContain('Unsupported runtime');
     expect(await (await fetch(`${main.base}/support-form`)).text()).toContain('main test');
@@ -102,6 +110,8 @@ describe('server/main.ts', () => {
     // The first start wrote the scenario accounts' sample mailboxes (shutdown waits for the one being written; active is the first).
     expect(existsSync(path.join(dir, 'dev', 'dev-mail', 'accounts', 'active@example.com', 'Maildir', 'mailbox.json'))).toBe(true);
     expect(existsSync(path.join(dir, 'dev', 'dev-mail', 'accounts', 'active@example.com', 'contacts', 'contacts'))).toBe(true);
+    // All it wrote (the database, the secret, the sample mailboxes) is its own user's alone: 0600, 0700.
+    expect(openToOthers(path.join(dir, 'dev'))).toEqual([]);
   });
 
   it('refuses NODE_ENV=production without identity, public URL and secrets, naming each variable', { timeout: 60_000 }, async () => {

@@ -2,7 +2,7 @@
  * Support requests never vanish (issue 19): each is stored and answered at once with "received", then
  * forwarded to SUPPORT_WEBHOOK_URL by the outbox, tried again with backoff until the webhook takes
  * it, and reported (log line, /dev/support-requests) when it never does. Limited per client address,
- * deleted after the retention period; production shows no development list.
+ * deleted by the purge after the retention period; production shows no development list.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/http/logger.ts';
 import { postJson, startHarness, type Harness } from './helpers/harness.ts';
+import { purgeOf } from './helpers/purge.ts';
 import { PRODUCTION } from './helpers/production-env.ts';
 
 type Webhook = { url: string; posts: unknown[]; answer: (status: number | 'hang') => void; close: () => Promise<void> };
@@ -155,12 +156,21 @@ describe('support requests held by the server', () => {
     });
   });
 
-  it('deletes requests older than the retention period', async () => {
-    const harness = await start({ SUPPORT_RETENTION_DAYS: '30' });
+  it('deletes requests older than the retention period when the purge runs, with no new request arriving', async () => {
+    const hook = await webhook();
+    const harness = await start({ SUPPORT_RETENTION_DAYS: '30', SUPPORT_WEBHOOK_URL: hook.url });
+    const day = 24 * 60 * 60 * 1000;
     await postJson(harness.base, '/api/support-requests/', { ...REQUEST, issue: 'an old request' });
-    harness.clock.now += 31 * 24 * 60 * 60 * 1000;
-    await postJson(harness.base, '/api/support-requests/', { ...REQUEST, issue: 'a new request' });
-    expect(await harness.db.selectFrom('support_requests').select('issue').execute()).toEqual([{ issue: 'a new request' }]);
+    harness.clock.now += 2 * day;
+    await postJson(harness.base, '/api/support-requests/', { ...REQUEST, issue: 'a recent request' });
+    const requests = () => harness.db.selectFrom('support_requests').select('issue').orderBy('id').execute();
+    const forwarding = () => harness.db.selectFrom('outbox').select('ref').where('kind', '=', 'support-request').execute();
+    expect(await forwarding()).toHaveLength(2);
+    harness.clock.now += 29 * day;
+    const { purged, failed } = await purgeOf(harness).run();
+    expect({ purged: purged.supportRequests, failed }).toEqual({ purged: 1, failed: [] });
+    expect(await requests()).toEqual([{ issue: 'a recent request' }]);
+    expect(await forwarding()).toHaveLength(1);
   });
 
   it('lists nothing at /dev/support-requests in production', async () => {

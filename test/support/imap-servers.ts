@@ -8,7 +8,7 @@
  * Dovecot `<email>*<master>` with the master's password; Cyrus the admin with authzid = the email;
  * Courier the customer's own login.
  */
-import type { MasterLogin } from '../../server/engine/imap/source.ts';
+import type { MasterLogin } from '../../server/engine/imap/master-login.ts';
 import { startCourier } from './courier.ts';
 import { startCyrus } from './cyrus.ts';
 import { startDovecot } from './dovecot.ts';

@@ -1,6 +1,6 @@
-/** The destination page: a provider button, or the Other form with its checks. */
+/** The destination page: a provider button, or the password form (Other's, or a password provider's) with its checks. */
 import { assertEvent } from 'xstate';
-import { destinationTakesContacts, type CapabilitiesResponse } from '../../../contract/index.ts';
+import { destinationTakesContacts, isPasswordDestination, type CapabilitiesResponse } from '../../../contract/index.ts';
 import { emptyOtherForm } from '../../context.ts';
 import { MESSAGES } from '../../errors.ts';
 import type { OtherForm, PortalContext } from '../../types.ts';
@@ -14,9 +14,11 @@ const withErrors = (context: PortalContext, errors: Partial<OtherForm['errors']>
 });
 
 export const destinationActions = {
+  // A password destination (iCloud) opens the password form for itself; any other choice closes it.
   selectDestination: update(({ event }) => {
     assertEvent(event, 'DESTINATION.SELECTED');
-    return { dstAccount: { provider: event.provider }, other: emptyOtherForm(), destinationError: null, operations: [] };
+    const other = { ...emptyOtherForm(), active: isPasswordDestination(event.provider) };
+    return { dstAccount: { provider: event.provider }, other, destinationError: null, operations: [] };
   }),
   openOther: update(({ context }) => ({
     dstAccount: { provider: 'other' },
@@ -48,7 +50,7 @@ export const destinationActions = {
   acceptImap: update(({ context }) => withErrors(context, { imap: null }, { imapValidated: true })),
   storeOtherDestination: update(({ context }) => ({
     dstAccount: {
-      provider: 'other',
+      provider: context.dstAccount?.provider ?? 'other',
       email: context.other.email.trim(),
       password: context.other.password,
       imap: context.other.customImap ? context.other.imap.trim() : undefined,

@@ -12,8 +12,9 @@ import { destinationGrants } from './0006-destination-grants.ts';
 import { transferState } from './0007-transfer-state.ts';
 import { transfers } from './0008-transfers.ts';
 import { failedItemAbout } from './0009-failed-item-about.ts';
-import { credentialBrakes } from './0010-credential-brakes.ts';
-import { accountStarts } from './0011-account-starts.ts';
+import { retention } from './0010-retention.ts';
+import { credentialBrakes } from './0011-credential-brakes.ts';
+import { accountStarts } from './0012-account-starts.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -26,6 +27,7 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0007-transfer-state': transferState,
   '0008-transfers': transfers,
   '0009-failed-item-about': failedItemAbout,
-  '0010-credential-brakes': credentialBrakes,
-  '0011-account-starts': accountStarts,
+  '0010-retention': retention,
+  '0011-credential-brakes': credentialBrakes,
+  '0012-account-starts': accountStarts,
 };

@@ -27,9 +27,11 @@ export type FileSink = {
 const HIGH_WATER_MARK = 256 * 1024;
 // Chunks smaller than this are gathered; a gathered Buffer goes to the stream once the next chunk would not fit.
 const GATHER = 64 * 1024;
+// An archive is a whole mailbox: readable by the service's user only, the partial file as much as the finished one.
+const OWNER_ONLY = 0o600;
 
 export function openFileSink(path: string): FileSink {
-  const stream = createWriteStream(path, { highWaterMark: HIGH_WATER_MARK });
+  const stream = createWriteStream(path, { highWaterMark: HIGH_WATER_MARK, mode: OWNER_ONLY });
   let failure: Error | null = null;
   const failed = new Promise<never>((_, reject) => {
     stream.on('error', (error) => reject((failure ??= error)));

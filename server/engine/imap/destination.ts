@@ -30,6 +30,7 @@ import { openAppendPipe, type AppendPipe } from './append-pipe.ts';
 import { openImap, type ImapLogin } from './connect.ts';
 import { appendRefusal, connectionFault, folderWork, guarded, isConnectionError } from './faults.ts';
 import { destinationFolders, namespaceOf, targetOf, type DestinationFolders } from './folder-map.ts';
+import { masterLoginTo, type MasterLogin } from './master-login.ts';
 import { readRefs } from './read-messages.ts';
 import { serialized } from './serialized.ts';
 
@@ -123,7 +124,11 @@ function session(client: ImapFlow, config: Config, tree: Tree, openPipe: (() => 
 /** The login for one new connection: with XOAUTH2 from a token source, the newest token. */
 type Logins = { login(): Promise<ImapLogin>; renewed(refused: ImapLogin): Promise<ImapLogin | null> };
 
-function loginsOf(config: Config, secret: string | AccessTokens): Logins {
+function loginsOf(config: Config, secret: string | AccessTokens | MasterLogin): Logins {
+  if (typeof secret === 'object') {
+    const login = masterLoginTo(config.user, secret);
+    return { login: async () => login, renewed: async () => null };
+  }
   if (typeof secret === 'string') {
     const login: ImapLogin =
       config.auth === 'xoauth2' ? { user: config.user, accessToken: secret } : { user: config.user, password: secret };
@@ -154,9 +159,10 @@ async function withLogin<T>(logins: Logins, open: (login: ImapLogin) => Promise<
 
 /**
  * `secret` is the password, or the XOAUTH2 access token — as one string, or as a source of tokens
- * asked at each connection (Outlook.com over a transfer that outlives a token), as `config.auth` says.
+ * asked at each connection (Outlook.com over a transfer that outlives a token) — or the provider's
+ * master login to its own server, as `config.auth` says.
  */
-export function createImapDestination(config: Config, secret: string | AccessTokens): MailDestination {
+export function createImapDestination(config: Config, secret: string | AccessTokens | MasterLogin): MailDestination {
   const connections = config.maxConnections ?? 4;
   const pipelined = connections >= 2;
   const logins = loginsOf(config, secret);

@@ -1,13 +1,6 @@
 /**
- * The IMAP source: the customer's mailbox at the provider, opened with the provider's own credentials,
- * so the customer's password is never needed or asked for. How a server lets one login read another's
- * mailbox differs:
- * - `separator` — Dovecot's master user: `<customer address><separator><master user>` with the master
- *   password;
- * - `authzid` — SASL PLAIN's authorization identity: the admin (Cyrus's `admins`, or a user its
- *   `proxyservers` names) logs in with its own name and password, as the customer;
- * - `own` — Courier has neither (courier-authlib knows no master user or authorization identity),
- *   so reading it takes the customer's own login.
+ * The IMAP source: the customer's mailbox at the provider, opened with the provider's own credentials
+ * (master-login.ts), so the customer's password is never needed or asked for.
  * Folders are opened read-only (EXAMINE), so the transfer changes nothing at the source, not even \Seen.
  * Folder names are given relative to the personal namespace (folder-map.ts), so a tree under `INBOX.`
  * arrives at a server without a prefix as the same tree.
@@ -15,20 +8,11 @@
 import type { ImapFlow, ListResponse } from 'imapflow';
 import { FOLDER_ROLES, TransferFault, type FolderRole, type MailSource, type MailSourceSession, type SourceFolder } from '../ports.ts';
 import type { ImapEndpoint } from '../job.ts';
-import { openImap, type ImapLogin } from './connect.ts';
+import { openImap } from './connect.ts';
 import { folderWork, guarded, isMailboxMissing } from './faults.ts';
+import { masterLoginTo, type MasterLogin } from './master-login.ts';
 import { namespaceOf, relativeSegments, roleOfEntry, type Namespace } from './folder-map.ts';
 import { readMessages, readRefs } from './read-messages.ts';
-
-/**
- * How the engine logs in to read a customer's mailbox: Dovecot's master user (`separator`, the
- * default), SASL PLAIN's authorization identity (`authzid`: Cyrus), or, for a server that has neither
- * (Courier), the customer's own password (`own`: the service never has it; tools and tests do).
- */
-export type MasterLogin =
-  | { method?: 'separator'; user: string; password: string; separator: string }
-  | { method: 'authzid'; user: string; password: string }
-  | { method: 'own'; password: string };
 
 export type ImapSourceConfig = {
   endpoint: ImapEndpoint;
@@ -110,14 +94,7 @@ function session(client: ImapFlow): MailSourceSession {
 export function createImapSource(config: ImapSourceConfig): MailSource {
   return {
     async connect() {
-      const { master } = config;
-      const login: ImapLogin =
-        master.method === 'authzid'
-          ? { user: master.user, password: master.password, authzid: config.mailbox }
-          : master.method === 'own'
-            ? { user: config.mailbox, password: master.password }
-            : { user: `${config.mailbox}${master.separator}${master.user}`, password: master.password };
-      return session(await openImap(config.endpoint, login, 'source'));
+      return session(await openImap(config.endpoint, masterLoginTo(config.mailbox, config.master), 'source'));
     },
   };
 }

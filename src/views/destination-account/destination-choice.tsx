@@ -1,14 +1,15 @@
 /**
  * The destination buttons of spec §2 as one radio group: choosing one is a single answer to "where
  * should your data go?", and arrow keys move between them. Picking Other opens its form; every
- * other choice sets the destination. The list on offer comes from the machine.
+ * other choice sets the destination (a password provider's opens its own form). The list on offer
+ * comes from the machine.
  */
 import { css } from '@emotion/react';
 import type { DestinationProvider } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectDestination, selectDestinationChoices, selectOtherForm } from '../../../machines/index.ts';
+import { selectDestination, selectDestinationChoices } from '../../../machines/index.ts';
 import { providerLabel } from './provider-labels';
 
 const mark = css`
@@ -23,22 +24,30 @@ const mark = css`
   font-size: ${font.size.sm};
 `;
 
-/** A decorative letter mark: the real name is the option's label. */
-const markFor = (provider: DestinationProvider, name: string) => (
-  <span css={mark}>{provider === 'file' ? '⤓' : provider === 'other' ? '@' : name.charAt(0)}</span>
-);
+const logo = css`
+  width: 36px;
+  height: 36px;
+  object-fit: contain;
+`;
+
+/** A decorative mark (the configured logo, else a letter): the real name is the option's label. */
+const markFor = (provider: DestinationProvider, name: string, logoPath: string | undefined) =>
+  logoPath ? (
+    <img css={logo} src={logoPath} alt="" width={36} height={36} />
+  ) : (
+    <span css={mark}>{provider === 'file' ? '⤓' : provider === 'other' ? '@' : name.charAt(0)}</span>
+  );
 
 export function DestinationChoice() {
   const choices = usePortalSelector(selectDestinationChoices, sameList);
   const destination = usePortalSelector(selectDestination);
-  const otherActive = usePortalSelector((s) => selectOtherForm(s).active);
   const send = usePortalSend();
 
   const options: RadioCardOption<DestinationProvider>[] = choices.map((provider) => {
     const label = providerLabel(provider);
-    return { value: provider, label: label.name, description: label.description, icon: markFor(provider, label.name) };
+    return { value: provider, label: label.name, description: label.description, icon: markFor(provider, label.name, label.logoPath) };
   });
-  const value = otherActive ? 'other' : (destination?.provider ?? null);
+  const value = destination?.provider ?? null;
 
   return (
     <RadioCardGroup<DestinationProvider>

@@ -1,13 +1,14 @@
 /**
- * The Other destination's fields (spec §5): email, password, and an optional custom IMAP host
- * checked when the field is left. Every value and message lives in the machine; this form only
- * shows them and reports typing, toggling and leaving the IMAP field.
+ * A password destination's fields (spec §5 for Other): email, password, and, for Other, an optional
+ * custom IMAP host checked when the field is left. Its heading and line are its descriptor's. Every
+ * value and message lives in the machine; this form only shows them and reports typing, toggling and
+ * leaving the IMAP field.
  */
 import { css } from '@emotion/react';
 import { Alert, Checkbox, PasswordField, TextField } from '../../ui';
 import { colors, radii, space, mediaUp } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../app/portal-context';
-import { selectOtherForm } from '../../../machines/index.ts';
+import { selectOtherForm, selectPasswordFormWords } from '../../../machines/index.ts';
 
 const panel = css`
   margin-top: ${space(2)};
@@ -33,23 +34,21 @@ const intro = css`
 
 export function OtherProviderForm() {
   const form = usePortalSelector(selectOtherForm);
+  const words = usePortalSelector(selectPasswordFormWords);
   const send = usePortalSend();
 
   return (
     <section css={panel} aria-labelledby="other-provider-title">
       <h2 id="other-provider-title" css={legend}>
-        Your other email account
+        {words.title}
       </h2>
-      <p css={intro}>
-        Enter the address and password of the account you want to move your data to. For Yahoo Mail or AOL Mail, use an app password made in
-        your account’s security settings: they do not accept your usual password here.
-      </p>
+      <p css={intro}>{words.intro}</p>
 
       {form.errors.form && <Alert tone="error">{form.errors.form}</Alert>}
       {/* The credentials check can blame the IMAP host while the IMAP field is hidden: say it here. */}
       {form.errors.imap && !form.customImap && (
         <Alert tone="error" title={form.errors.imap}>
-          <p>Turn on “Use a custom IMAP server” below. Then type the IMAP address your email company gave you.</p>
+          {words.customImap && <p>Turn on “Use a custom IMAP server” below. Then type the IMAP address your email company gave you.</p>}
         </Alert>
       )}
 
@@ -71,12 +70,14 @@ export function OtherProviderForm() {
         value={form.password}
         onChange={(value) => send({ type: 'OTHER.FIELD_CHANGED', field: 'password', value })}
       />
-      <Checkbox
-        label="Use a custom IMAP server"
-        hint="Only if your provider gave you an IMAP server address."
-        checked={form.customImap}
-        onChange={(enabled) => send({ type: 'OTHER.CUSTOM_IMAP_TOGGLED', enabled })}
-      />
+      {words.customImap && (
+        <Checkbox
+          label="Use a custom IMAP server"
+          hint="Only if your provider gave you an IMAP server address."
+          checked={form.customImap}
+          onChange={(enabled) => send({ type: 'OTHER.CUSTOM_IMAP_TOGGLED', enabled })}
+        />
+      )}
       {form.customImap && (
         <TextField
           label="IMAP server"

@@ -5,9 +5,13 @@
 import { branded, destinationOf, type DestinationProvider } from '../../../contract/index.ts';
 import { brand } from '../../config/brand';
 
-type ProviderLabel = { name: string; description: string };
+type ProviderLabel = { name: string; description: string; logoPath?: string };
 
+const isSuccessorProduct = (provider: DestinationProvider): provider is keyof typeof brand.successors => provider in brand.successors;
+
+/** A successor product's card is the deployment's to name (src/config/brand.ts); every other card is its descriptor's. */
 export function providerLabel(provider: DestinationProvider): ProviderLabel {
   const { name, description } = destinationOf(provider);
-  return { name: branded(name, brand.providerName), description: branded(description, brand.providerName) };
+  const words = { name: branded(name, brand.providerName), description: branded(description, brand.providerName) };
+  return isSuccessorProduct(provider) ? { ...words, ...brand.successors[provider] } : words;
 }

@@ -148,7 +148,7 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   },
   'exportPortal.destinationAccount.choosing': ({ snapshot }) => {
     // The successor products only when login is not active; the file export only with its flag (§2, §9).
-    expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'northwave_next' })).toBe(!snapshot.context.loginActive);
+    expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'successor_next' })).toBe(!snapshot.context.loginActive);
     expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'file' })).toBe(snapshot.context.flags.fileExport);
     expect(snapshot.can({ type: 'DESTINATION.SELECTED', provider: 'gmail' })).toBe(true);
     const errors = selectFieldErrors(snapshot);

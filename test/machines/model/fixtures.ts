@@ -60,7 +60,7 @@ export const EVENT_FIXTURES = {
   'DESTINATION.SELECTED': [
     { type: 'DESTINATION.SELECTED', provider: 'gmail' },
     { type: 'DESTINATION.SELECTED', provider: 'outlook' },
-    { type: 'DESTINATION.SELECTED', provider: 'northwave_next' },
+    { type: 'DESTINATION.SELECTED', provider: 'successor_next' },
     { type: 'DESTINATION.SELECTED', provider: 'file' },
   ],
   'OTHER.OPENED': [{ type: 'OTHER.OPENED' }],

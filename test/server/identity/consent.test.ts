@@ -48,7 +48,7 @@ describe('the redirect to a destination', () => {
   });
 
   it.each([
-    ['the successor product', '/api/oauth/?provider=northwave_next&scopes=emailmigration&logout=true'],
+    ['the successor product the provider reaches itself', '/api/oauth/?provider=successor_next&scopes=emailmigration&logout=true'],
     ['an unknown provider', '/api/oauth/?provider=hotmail&scopes=emailmigration&logout=true'],
     ['the file export', '/api/oauth/?provider=file&scopes=emailmigration&logout=true'],
     ['no provider', '/api/oauth/?scopes=emailmigration'],

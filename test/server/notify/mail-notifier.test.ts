@@ -112,7 +112,7 @@ describe('createMailNotifier without SMTP', () => {
 describe('composeExportMail', () => {
   /** Every mail a transfer can end with, and the started one, to every kind of destination. */
   const everyMail = () =>
-    (['gmail', 'outlook', 'yahoo', 'aol', 'northwave_next', 'other', 'file'] as const).flatMap((provider) => {
+    (['gmail', 'outlook', 'yahoo', 'aol', 'successor_next', 'successor_partner', 'other', 'file'] as const).flatMap((provider) => {
       const destination = provider === 'file' ? FILE : { provider, email: `kim.lee@${provider}.example` };
       return [
         notification('started', destination),
@@ -154,7 +154,8 @@ describe('composeExportMail', () => {
     expect(said('outlook', 'sam@outlook.com')).toContain('to your Outlook.com account s…@outlook.com.');
     expect(said('yahoo', 'yo@yahoo.com')).toContain('to your Yahoo Mail account y…@yahoo.com.');
     expect(said('aol', 'al@aol.com')).toContain('to your AOL Mail account a…@aol.com.');
-    expect(said('northwave_next', 'pat@next.example')).toContain('to your Northwave Next account p…@next.example.');
+    expect(said('successor_next', 'pat@next.example')).toContain('to your Northwave Next account p…@next.example.');
+    expect(said('successor_partner', 'pat@plus.example')).toContain('to your Northwave Mail Plus account p…@plus.example.');
     expect(said('other', 'friend@example.com')).toContain('Your email was moved to the email account f…@example.com.');
     expect(said('file', null)).toContain('Your email was saved as a ZIP file to download.');
     expect(said('file', null, 'started')).toContain('We are saving your email as a ZIP file to download.');

@@ -24,7 +24,13 @@ const job = (provider: VendorJob['destinationProvider'], address: string): Vendo
 
 const options = (env: Record<string, string> = {}): PlanOptions => {
   const { destinations } = readConfig(env);
-  return { developmentStore: () => false, gmailMailPath: destinations.gmailMailPath, imap: destinations.imap, limits: destinations };
+  return {
+    developmentStore: () => false,
+    gmailMailPath: destinations.gmailMailPath,
+    imap: destinations.imap,
+    providerImap: destinations.providerImap,
+    limits: destinations,
+  };
 };
 
 describe('provider limits', () => {
@@ -36,6 +42,8 @@ describe('provider limits', () => {
       outlook: { maxMessageBytes: 35 * MB, maxConnections: 4 },
       yahoo: { maxMessageBytes: 25 * MB, maxConnections: 4 },
       aol: { maxMessageBytes: 25 * MB, maxConnections: 4 },
+      icloud: { maxMessageBytes: 20 * MB, maxConnections: 4 },
+      successor_partner: { maxMessageBytes: 25 * MB, maxConnections: 4 },
     });
   });
 
@@ -67,6 +75,15 @@ describe('provider limits', () => {
       maxConnections: 4,
       finalCrlf: true,
     });
+    // iCloud Mail: its own server with the password, whatever address the job names.
+    expect(planFor(job('icloud', 'casey@icloud.com'), options()).mail?.destination).toEqual({
+      kind: 'imap',
+      endpoint: { host: 'imap.mail.me.com', port: 993, tls: 'implicit' },
+      user: 'casey@icloud.com',
+      auth: 'password',
+      maxMessageBytes: 20 * MB,
+      maxConnections: 4,
+    });
     // Other takes what its server announces (APPENDLIMIT), and four connections.
     const other = planFor(job('other', 'casey@example.net'), options()).mail?.destination;
     expect(other).not.toHaveProperty('maxMessageBytes');
@@ -89,5 +106,42 @@ describe('provider limits', () => {
     expect(planFor(job('aol', 'casey@aol.com'), options(env)).mail?.destination).toMatchObject({ maxConnections: 1 });
     expect(() => readConfig({ YAHOO_IMAP_MAX_MESSAGE_BYTES: 'lots' })).toThrow(/YAHOO_IMAP_MAX_MESSAGE_BYTES/);
     expect(() => readConfig({ GMAIL_IMAP_MAX_CONNECTIONS: '0' })).toThrow(/GMAIL_IMAP_MAX_CONNECTIONS/);
+  });
+
+  describe("the provider's own successor product", () => {
+    const SUCCESSOR = {
+      SUCCESSOR_NEXT_IMAP: 'imaps://mail.next.example:1993',
+      SUCCESSOR_NEXT_IMAP_MASTER_USER: 'migrator',
+      SUCCESSOR_NEXT_IMAP_MASTER_PASSWORD: 'master-secret',
+    };
+
+    it('is written with the master login at the configured server, and the plan holds no password', () => {
+      const plan = planFor(job('successor_next', 'casey@northwave.example'), options(SUCCESSOR));
+      expect(plan.mail?.destination).toEqual({
+        kind: 'imap',
+        endpoint: { host: 'mail.next.example', port: 1993, tls: 'implicit' },
+        user: 'casey@northwave.example',
+        auth: 'master',
+        maxMessageBytes: 50 * MB,
+        maxConnections: 4,
+      });
+      expect(JSON.stringify(plan)).not.toContain('master-secret');
+      expect(readConfig(SUCCESSOR).destinations.providerImap.successor_next?.master).toEqual({
+        user: 'migrator',
+        password: 'master-secret',
+        separator: '*',
+        method: 'separator',
+      });
+    });
+
+    it('is configured whole or not at all, and its login method and domain are checked', () => {
+      expect(readConfig({}).destinations.providerImap).toEqual({});
+      expect(() => readConfig({ SUCCESSOR_NEXT_IMAP: 'mail.next.example' })).toThrow(/SUCCESSOR_NEXT_IMAP_MASTER_USER/);
+      expect(() => readConfig({ ...SUCCESSOR, SUCCESSOR_NEXT_IMAP_MASTER_LOGIN: 'sudo' })).toThrow(/SUCCESSOR_NEXT_IMAP_MASTER_LOGIN/);
+      expect(() => readConfig({ ...SUCCESSOR, SUCCESSOR_NEXT_ADDRESS_DOMAIN: 'not a domain' })).toThrow(/SUCCESSOR_NEXT_ADDRESS_DOMAIN/);
+      expect(
+        readConfig({ ...SUCCESSOR, SUCCESSOR_NEXT_IMAP_MASTER_LOGIN: 'authzid' }).destinations.providerImap.successor_next?.master,
+      ).toEqual({ user: 'migrator', password: 'master-secret', method: 'authzid' });
+    });
   });
 });

@@ -66,7 +66,13 @@ type Setup = { vendor: MigrationVendor; worker: TransferWorker; clock: { now: nu
 
 /** These transfers go to the development store: no destination consent is ever asked for. */
 const NO_GRANTS: DestinationGrants = { forExport: async () => ({ kind: 'none' }), delete: async () => undefined };
-const DEVELOPMENT_PLAN = { developmentStore: () => true, gmailMailPath: 'api', imap: {}, limits: readConfig({}).destinations } as const;
+const DEVELOPMENT_PLAN = {
+  developmentStore: () => true,
+  gmailMailPath: 'api',
+  imap: {},
+  providerImap: {},
+  limits: readConfig({}).destinations,
+} as const;
 const developmentEnvironment = () =>
   createTransferEnvironment({
     sourceImap: null,

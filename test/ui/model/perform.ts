@@ -60,7 +60,8 @@ const PROVIDER_NAMES: Record<string, string> = {
   outlook: 'Outlook.com',
   yahoo: 'Yahoo Mail',
   aol: 'AOL Mail',
-  northwave_next: 'Northwave Next',
+  successor_next: 'Northwave Next',
+  successor_partner: 'Northwave Mail Plus',
   other: 'Other',
   file: 'Download',
 };
