@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { portalAddress, type Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { createJobsStore } from './db/jobs-store.ts';
+import { createCredentialBrakes } from './db/credential-brakes-store.ts';
 import type { DevMail } from './dev-mail/index.ts';
 import { devMailboxRoutes } from './dev-mail/page/routes.ts';
 import { createOptOutStore } from './db/opt-out-store.ts';
@@ -25,7 +26,10 @@ import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
-import { createLimits } from './limits/limits.ts';
+import { FLOW_STARTS } from './identity/routes.ts';
+import { brakeSettings, createLimits } from './limits/limits.ts';
+import { requestLimit } from './limits/request-limit.ts';
+import { hostAllowList } from './http/host-allow-list.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
@@ -139,7 +143,12 @@ export function createService(deps: AppDependencies): ExportService {
     jobService,
     grants,
     reportGrants,
-    limits: createLimits(deps.limiterStore, config.limits, config.rateLimits),
+    limits: createLimits(
+      deps.limiterStore,
+      createCredentialBrakes(db, brakeSettings(config.limits), deps.now),
+      config.limits,
+      config.rateLimits,
+    ),
     readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
   };
   const metrics = deps.metrics ?? createMetrics();
@@ -150,6 +159,7 @@ export function createService(deps: AppDependencies): ExportService {
   const https = config.publicUrl.startsWith('https:');
   const security = securityHeaders({ hsts: https });
   app.use('*', security.middleware);
+  if (config.development) app.use('*', hostAllowList(config.devAllowedHosts));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
@@ -168,6 +178,10 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', downloadRoutes(routeDeps));
   app.route('/', cancelRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));
+  // A flow started is a redirect to an authorization server and may end in a call to its token
+  // endpoint, which anyone can ask for: per client address.
+  const flowStarts = requestLimit(routeDeps.limits.requests.flowStarts, { trustedProxyHops: config.trustedProxyHops });
+  for (const path of [...FLOW_STARTS.oauth, ...FLOW_STARTS.status]) app.use(path, flowStarts);
   if (deps.identityRoutes) app.route('/', deps.identityRoutes);
   if (config.development) app.route('/', devPages(routeDeps));
   if (config.development && deps.devMail) app.route('/', devMailboxRoutes(deps.devMail));

@@ -191,12 +191,22 @@ export type Config = {
   development: boolean;
   /** The sign-in (required in production) and the destinations' OAuth clients (server/identity/config.ts). */
   identity: IdentityConfig;
-  /** Use the first X-Forwarded-For address as the client IP (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the service append to X-Forwarded-For (0: none; the socket's address
+   * is the client's). The client is the entry that many places from the right (server/http/client-ip.ts).
+   */
+  trustedProxyHops: number;
+  /** Host names served in development besides IP literals, localhost and PUBLIC_URL's (server/http/host-allow-list.ts). */
+  devAllowedHosts: readonly string[];
   /** Where customer-chosen connections (IMAP checks) may go. */
   outbound: OutboundPolicy;
   bodyLimitBytes: number;
-  rateLimits: { status: RateLimit; jobsByEmail: RateLimit };
+  /**
+   * Per client address and window: the status calls, jobs-by-email, the anonymous checks that ask DNS
+   * (validate-imap, domain-validation) and the sign-in and consent flows started (each may end in a
+   * call to an authorization server's token endpoint).
+   */
+  rateLimits: { status: RateLimit; jobsByEmail: RateLimit; lookups: RateLimit; flowStarts: RateLimit };
   logLevel: string;
   role: Role;
   /** The internal Prometheus listener (GET /metrics); null = not served. */
@@ -472,7 +482,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     throw malformed('ADAPTERS', adapters, "'development' or 'real'");
   }
   const publicUrl = (text(env, 'PUBLIC_URL') ?? '').replace(/\/+$/, '');
-  if (publicUrl && !/^https?:\/\/[^/\s]+/i.test(publicUrl)) {
+  if (publicUrl && (!/^https?:\/\/[^/\s]+/i.test(publicUrl) || !URL.canParse(publicUrl))) {
     throw malformed('PUBLIC_URL', publicUrl, 'an http(s) URL');
   }
   const databaseUrl = text(env, 'DATABASE_URL') ?? null;
@@ -527,12 +537,16 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     production,
     development,
     identity: identity(env),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    // TRUST_PROXY=true, the older setting, is one proxy.
+    trustedProxyHops: integer(env, 'TRUST_PROXY_HOPS', flag(env, 'TRUST_PROXY', false) ? 1 : 0, 0, 10),
+    devAllowedHosts: [...(list(env, 'DEV_ALLOWED_HOSTS') ?? []), ...(publicUrl ? [new URL(publicUrl).hostname] : [])],
     outbound: outbound(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1),
     rateLimits: {
       status: { max: integer(env, 'RATE_LIMIT_STATUS_MAX', 120, 1), windowMs: rateWindowMs },
       jobsByEmail: { max: integer(env, 'RATE_LIMIT_JOBS_BY_EMAIL_MAX', 20, 1), windowMs: rateWindowMs },
+      lookups: { max: integer(env, 'RATE_LIMIT_LOOKUPS_MAX', 60, 1), windowMs: rateWindowMs },
+      flowStarts: { max: integer(env, 'RATE_LIMIT_FLOW_STARTS_MAX', 30, 1), windowMs: rateWindowMs },
     },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     metrics: metricsListener(env),

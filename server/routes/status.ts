@@ -19,7 +19,7 @@ export const JOBS_BY_EMAIL_LIMIT = 10;
 
 export function statusRoutes(deps: RouteDeps) {
   const app = new Hono();
-  const limitOptions = { trustProxy: deps.config.trustProxy };
+  const limitOptions = { trustedProxyHops: deps.config.trustedProxyHops };
   const statusLimit = requestLimit(deps.limits.requests.status, limitOptions);
   app.use('/api/status/', statusLimit);
   app.use('/api/v2/status/', statusLimit);

@@ -168,4 +168,12 @@ describe('CSV (RFC 4180)', () => {
     expect(text).toBe('plain,"a,b","say ""hi""","two\r\nlines"," padded ","lf\nonly",\r\n');
     expect(parseCsv(text)).toEqual(rows);
   });
+
+  // Issue 35: names and subjects in the contacts and the item report are written by others.
+  it('starts a cell a spreadsheet would run as a formula with an apostrophe, and leaves phone numbers and dates be', () => {
+    const formulas = ['=HYPERLINK("http://evil.example","Click")', "+cmd|' /C calc'!A0", '-2+3+cmd|x', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'];
+    const numbers = ['+1 555 0100', '+44 (20) 7946-0958', '-12', '-3.5', '--02-21'];
+    const rows = parseCsv(buildCsv([[...formulas, ...numbers, 'plain = fine', 'a@b.example']]));
+    expect(rows[0]).toEqual([...formulas.map((cell) => `'${cell}`), ...numbers, 'plain = fine', 'a@b.example']);
+  });
 });
