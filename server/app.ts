@@ -16,7 +16,7 @@ import { devMailboxRoutes } from './dev-mail/page/routes.ts';
 import { createOptOutStore } from './db/opt-out-store.ts';
 import { createOutboxStore } from './db/outbox-store.ts';
 import { createSupportStore } from './db/support-store.ts';
-import type { TokenVerifier } from './http/auth.ts';
+import type { TokenRevoker, TokenVerifier } from './http/auth.ts';
 import { apiError, apiNotFound, createErrorHandler } from './http/errors.ts';
 import { requestLog } from './http/logger.ts';
 import { observeRequests } from './http/observe-requests.ts';
@@ -41,6 +41,7 @@ import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { devPages } from './routes/dev-pages.ts';
 import { cancelRoutes } from './routes/cancel.ts';
+import { signOutRoutes } from './routes/sign-out.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { loadRoutes } from './routes/load.ts';
@@ -58,7 +59,7 @@ export type AppDependencies = {
   secret: string;
   /** The keyed 40-character hash of an address (S2's emailHash bound to the secret). */
   hashEmail: (email: string) => string;
-  tokens: TokenVerifier;
+  tokens: TokenVerifier & TokenRevoker;
   /** S2's /api/oauth/ and /api/oauth-for-status/ redirects and their callbacks; mounted before the API's 404. */
   identityRoutes?: Hono;
   /** A consent's tokens: a load attaches them to the export it starts (server/identity/destination-grants.ts). */
@@ -177,6 +178,7 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', supportRoutes(routeDeps));
   app.route('/', downloadRoutes(routeDeps));
   app.route('/', cancelRoutes(routeDeps));
+  app.route('/', signOutRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));
   // A flow started is a redirect to an authorization server and may end in a call to its token
   // endpoint, which anyone can ask for: per client address.

@@ -11,6 +11,8 @@ export type TokenIdentity = TokenClaims;
 
 /** The part of the token store the routes need. */
 export type TokenVerifier = Pick<TokenStore, 'verify'>;
+/** What sign-out needs besides: ending a token before its time. */
+export type TokenRevoker = Pick<TokenStore, 'revoke'>;
 
 export type AuthEnv = { Variables: { identity: TokenIdentity } };
 

@@ -18,6 +18,8 @@ export type TokenStore = {
   issue(claims: TokenClaims): Promise<string>;
   /** The claims of a live token, or null when unknown, malformed or expired. */
   verify(token: string): Promise<TokenClaims | null>;
+  /** Ends a token before its time (sign-out); an unknown one is nothing to end. */
+  revoke(token: string): Promise<void>;
 };
 
 const TOKEN_BYTES = 32;
@@ -64,6 +66,10 @@ export function createTokenStore(db: Db, options: { ttlMs: number; now?: () => n
       const [row] = await live(sha256Hex(token), now());
       if (!row || !isPurpose(row.purpose)) return null;
       return { email: row.email, purpose: row.purpose, provider: row.provider };
+    },
+    async revoke(token) {
+      if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return;
+      await db.deleteFrom('identity_tokens').where('token_digest', '=', sha256Hex(token)).execute();
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type CapabilitiesRequest,
   type JobQuery,
   type LoadRequest,
+  type SignOutRequest,
   type ValidateRequest,
 } from '../../contract/index.ts';
 import { joinUrl } from './url';
@@ -55,6 +56,10 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     /** v1 status: like v2, plus the owner's fields (download, receipt, report, cancel) for the export's own account. */
     status: (query: JobQuery, opts?: CallOptions) =>
       call({ method: 'get', url: url(API_PATHS.status), schema: StatusResponseSchema, query, ...opts }),
+
+    /** Ours, additive: ends the portal's tokens this browser holds (Start over, Back to home). */
+    signOut: (body: SignOutRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.signOut), schema: OkResponseSchema, json: body, ...opts }),
 
     /** Ours, additive: the owner stops a running export. */
     cancel: (body: CancelRequest, opts?: CallOptions) =>

@@ -60,5 +60,6 @@ export function recordedEffects(calls: EffectCall[]) {
     leaveForDestinationConsent: record('leaveForDestinationConsent'),
     leaveForExternalPage: record('leaveForExternalPage'),
     copyExportId: record('copyExportId'),
+    signOut: record('signOut'),
   };
 }
