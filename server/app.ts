@@ -16,7 +16,7 @@ import { devMailboxRoutes } from './dev-mail/page/routes.ts';
 import { createOptOutStore } from './db/opt-out-store.ts';
 import { createOutboxStore } from './db/outbox-store.ts';
 import { createSupportStore } from './db/support-store.ts';
-import type { TokenRevoker, TokenVerifier } from './http/auth.ts';
+import type { ServiceTokens } from './http/auth.ts';
 import { apiError, apiNotFound, createErrorHandler } from './http/errors.ts';
 import { requestLog } from './http/logger.ts';
 import { observeRequests } from './http/observe-requests.ts';
@@ -59,7 +59,7 @@ export type AppDependencies = {
   secret: string;
   /** The keyed 40-character hash of an address (S2's emailHash bound to the secret). */
   hashEmail: (email: string) => string;
-  tokens: TokenVerifier & TokenRevoker;
+  tokens: ServiceTokens;
   /** S2's /api/oauth/ and /api/oauth-for-status/ redirects and their callbacks; mounted before the API's 404. */
   identityRoutes?: Hono;
   /** A consent's tokens: a load attaches them to the export it starts (server/identity/destination-grants.ts). */

@@ -250,7 +250,9 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
       }
       if (flow.purpose === 'status') {
         const token = await deps.tokens.issue({ email, purpose: 'status', provider: SOURCE_PROVIDER });
-        return spa('/oauth-callback-for-status', { token_id: token, email, hash: emailHash(email, deps.hashSecret) });
+        // The hash for /status-from-email stands for the account's email hash only while a token lives.
+        const hash = await deps.tokens.issueListing(emailHash(email, deps.hashSecret));
+        return spa('/oauth-callback-for-status', { token_id: token, email, hash });
       }
       const token = await deps.tokens.issue({ email, purpose: 'source', provider: SOURCE_PROVIDER });
       return spa('/oauth-callback', { token_id: token, email });
