@@ -29,6 +29,7 @@ export { openZipArchive, type ZipArchive } from './files/zip-archive.ts';
 export { createArchiveDestination, type ArchiveDestinationOptions, type ArchiveFormat } from './files/archive-destination.ts';
 export { createPstFile, DEFAULT_PST_PART_BYTES, type PstFile, type PstFileOptions } from './files/pst-file.ts';
 export { createPstMailDestination } from './files/pst-destination.ts';
+export { buildCsv } from './files/csv.ts';
 export { runContactsTransfer, type ContactsTransferRun, type ContactsTransferResult } from './contacts/run-contacts-transfer.ts';
 export type {
   AddressBook,

@@ -1,10 +1,13 @@
 /** The pure format builders, read back with independent parsers. */
 import { describe, expect, it } from 'vitest';
 import { CONTACT_CSV_COLUMNS } from '../../../server/engine/contacts/files/csv-columns.ts';
-import { buildContactsCsv, buildCsv } from '../../../server/vendor/formats/csv.ts';
+import { buildCsv } from '../../../server/engine/files/csv.ts';
+import { mboxrdEntry } from '../../../server/engine/files/mboxrd.ts';
+import { buildContactsCsv } from '../../../server/vendor/formats/csv.ts';
 import { buildEml } from '../../../server/vendor/formats/eml.ts';
-import { buildMbox, mboxrdEntry } from '../../../server/vendor/formats/mbox.ts';
-import { asctimeDate, encodeHeaderText, formatMailbox } from '../../../server/vendor/formats/rfc5322.ts';
+import { buildMbox } from '../../../server/vendor/formats/mbox.ts';
+import { asctimeDate } from '../../../server/engine/files/mail-dates.ts';
+import { encodeHeaderText, formatMailbox } from '../../../server/vendor/formats/rfc5322.ts';
 import { buildVcard, buildVcf } from '../../../server/vendor/formats/vcard.ts';
 import { sampleContacts, sampleMessages, type SampleContact, type SampleMessage } from '../../../server/vendor/sample-data.ts';
 import { decodeEncodedWords, parseCsv, parseMessage, parseVcards, unescapeVcard, vcardParts } from './parse.ts';
