@@ -116,10 +116,9 @@ export interface TransferQueue {
 
 // ── Identity: the provider's single sign-on (source) ───────────────────────────────────────────
 
-export type ScenarioAccount = {
+/** What the provider knows of a customer's account: the source of §4's answers. */
+export type SourceAccount = {
   email: string;
-  /** Shown on the development sign-in page. */
-  label: string;
   /** What comcastinfo answers: null when everything is active. */
   inactive: 'user' | 'account' | 'mailbox' | 'carddav' | null;
   /** What comcast-get-migration-status answers (before any opt-out update). */
@@ -135,15 +134,11 @@ export type ScenarioAccount = {
     deactivationInDays: number | null;
     optedOutToBePurgedInDays: number | null;
   };
-  /** Exports of this account end in error (the failing scenario). */
-  exportsFail: boolean;
 };
 
 export interface AccountDirectory {
   /** The account behind an address; any unknown address is an active account with contacts. */
-  find(email: string): ScenarioAccount;
-  /** The scenario accounts offered on the development sign-in page. */
-  scenarios(): readonly ScenarioAccount[];
+  find(email: string): SourceAccount;
 }
 
 // ── Mailbox checks ──────────────────────────────────────────────────────────────────────────────

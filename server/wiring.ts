@@ -22,7 +22,7 @@ import { loadOrCreateSecret } from './secret.ts';
 import { makeFoldersPrivate } from './private-files.ts';
 import { emailHash } from './identity/email-hash.ts';
 import { assembleIdentity, developmentIssuers } from './identity/assemble.ts';
-import { scenarioDirectory } from './identity/scenarios.ts';
+import { scenarioDirectory, type ScenarioDirectory } from './identity/scenarios.ts';
 import { createTokenStore } from './identity/token-store.ts';
 import { createSimulatedVendor } from './vendor/simulated-vendor.ts';
 import { routeScenarios } from './vendor/scenario-vendor.ts';
@@ -46,7 +46,6 @@ import type { GrantKeeper } from './identity/destination-grants.ts';
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { openTransferQueue } from './queue/open-queue.ts';
-import type { AccountDirectory } from './ports.ts';
 import { consentAt, CONSENTS, PROVIDER_IMAP_SERVERS } from './destinations/index.ts';
 
 export type RunningParts = ExportService & {
@@ -111,7 +110,7 @@ const dataFolders = (config: Config): string[] => [
  * the service answers meanwhile, and a transfer that needs an account first waits for its data. A
  * shutdown (`signal`) waits only for the account being written, not for all of them.
  */
-export async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger, signal?: AbortSignal): Promise<void> {
+export async function prepareDevMail(devMail: DevMail, directory: ScenarioDirectory, logger: Logger, signal?: AbortSignal): Promise<void> {
   // Only accounts whose mailbox can be exported get one; any other address gets its data on first use.
   const addresses = directory
     .scenarios()
