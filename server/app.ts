@@ -11,8 +11,6 @@ import { portalAddress, type Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { createJobsStore } from './db/jobs-store.ts';
 import { createCredentialBrakes } from './db/credential-brakes-store.ts';
-import type { DevMail } from './dev-mail/index.ts';
-import { devMailboxRoutes } from './dev-mail/page/routes.ts';
 import { createOptOutStore } from './db/opt-out-store.ts';
 import { createOutboxStore } from './db/outbox-store.ts';
 import { createSupportStore } from './db/support-store.ts';
@@ -39,7 +37,6 @@ import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostReso
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
-import { devPages } from './routes/dev-pages.ts';
 import { cancelRoutes } from './routes/cancel.ts';
 import { signOutRoutes } from './routes/sign-out.ts';
 import { downloadRoutes } from './routes/downloads.ts';
@@ -72,8 +69,8 @@ export type AppDependencies = {
   notifier: Notifier;
   /** Where the limits keep their counters (server/limits/limiter-store.ts): the shared database. */
   limiterStore: LimiterStore;
-  /** Development mail (sample mailboxes, development destinations); its page exists only in development. */
-  devMail?: DevMail;
+  /** The development pages (/dev/…), given by the wiring: mounted only in development. */
+  developmentRoutes?: (deps: RouteDeps) => readonly Hono[];
   /** The process's metrics registry (wiring shares it with the metrics listener); a new one when absent. */
   metrics?: Metrics;
   /** Readiness checks besides the database's own (the transfer queue). */
@@ -185,8 +182,7 @@ export function createService(deps: AppDependencies): ExportService {
   const flowStarts = requestLimit(routeDeps.limits.requests.flowStarts, { trustedProxyHops: config.trustedProxyHops });
   for (const path of [...FLOW_STARTS.oauth, ...FLOW_STARTS.status]) app.use(path, flowStarts);
   if (deps.identityRoutes) app.route('/', deps.identityRoutes);
-  if (config.development) app.route('/', devPages(routeDeps));
-  if (config.development && deps.devMail) app.route('/', devMailboxRoutes(deps.devMail));
+  if (config.development) for (const routes of deps.developmentRoutes?.(routeDeps) ?? []) app.route('/', routes);
   app.all('/api/*', apiNotFound);
   // Development pages exist only in development; elsewhere /dev/ is not the SPA's either.
   app.all('/dev/*', apiNotFound);

@@ -16,7 +16,9 @@ import type {
   TransferEstimate,
   TransferWait,
 } from '../contract/index.ts';
-import type { FailedItem, FailureCount } from './engine/ports.ts';
+import type { MailboxProvider } from './destinations/index.ts';
+import type { ContactsDestination, ContactsSource } from './engine/contacts/ports.ts';
+import type { FailedItem, FailureCount, MailDestination, MailSource } from './engine/ports.ts';
 
 // ── Migration vendor ────────────────────────────────────────────────────────────────────────────
 
@@ -112,6 +114,21 @@ export interface TransferQueue {
   remove(exportId: string): Promise<void>;
   /** Transfers waiting (due or not), none running: the queue-depth metric, and readiness (the queue answers). */
   depth(): Promise<number>;
+}
+
+// ── Development mail (what stands in for the provider's and the destinations' servers) ─────────
+
+/**
+ * What a transfer reads and writes in development instead of the real servers: the scenario
+ * accounts' sample mailboxes and address books, and the development store destinations land in.
+ * The development stand-in (server/dev-mail) implements it; only the wiring builds one.
+ */
+export interface DevelopmentMailStore {
+  mailSource(address: string): MailSource;
+  contactsSource(address: string): ContactsSource;
+  /** `maxMessageBytes`: the provider's limit, refused above it as the provider would. */
+  destination(address: string, provider: MailboxProvider, maxMessageBytes?: number | null): MailDestination;
+  contactsDestination(address: string): ContactsDestination;
 }
 
 // ── Identity: the provider's single sign-on (source) ───────────────────────────────────────────

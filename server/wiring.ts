@@ -23,20 +23,16 @@ import { makeFoldersPrivate } from './private-files.ts';
 import { emailHash } from './identity/email-hash.ts';
 import { assembleIdentity, developmentIssuers } from './identity/assemble.ts';
 import { scenarioDirectory, type ScenarioDirectory } from './identity/scenarios.ts';
+import { developmentRoutes } from './routes/dev-pages.ts';
 import { createTokenStore } from './identity/token-store.ts';
 import { createSimulatedVendor } from './vendor/simulated-vendor.ts';
 import { routeScenarios } from './vendor/scenario-vendor.ts';
 import { createTransferService } from './transfers/index.ts';
 import { ENGINE_OPERATIONS } from './transfers/engine-vendor.ts';
-import {
-  createDevCredentialChecker,
-  createDevDomainValidator,
-  createDevImapResolver,
-  createDnsDomainValidator,
-  createDnsImapResolver,
-  createImapCredentialChecker,
-  createOutboundGuard,
-} from './checks/index.ts';
+import { createDevCredentialChecker } from './checks/dev-credential-checker.ts';
+import { createDevDomainValidator } from './checks/dev-domain-validator.ts';
+import { createDevImapResolver } from './checks/dev-imap-resolver.ts';
+import { createDnsDomainValidator, createDnsImapResolver, createImapCredentialChecker, createOutboundGuard } from './checks/index.ts';
 import { createMailNotifier } from './notify/mail-notifier.ts';
 import { runPeriodically } from './background/periodic.ts';
 import { createPurge } from './background/purge.ts';
@@ -207,7 +203,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
       timeoutMs: config.outbox.deliveryTimeoutMs,
     }),
     limiterStore,
-    devMail: devMail ?? undefined,
+    developmentRoutes: developmentRoutes(devMail),
     metrics,
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });

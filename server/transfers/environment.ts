@@ -17,7 +17,6 @@
  * A destination that cannot be built (a refused address, a withdrawn consent) is a DestinationRefused
  * the worker records as the operation's failure, never a crash.
  */
-import type { DevMail } from '../dev-mail/index.ts';
 import {
   createArchiveDestination,
   createCardDavSource,
@@ -40,7 +39,7 @@ import {
 } from '../engine/index.ts';
 import type { OutboundGuard } from '../checks/outbound-guard.ts';
 import type { DestinationsConfig, SourceCardDavConfig, SourceImapConfig } from '../config.ts';
-import type { DestinationGrants } from '../ports.ts';
+import type { DestinationGrants, DevelopmentMailStore } from '../ports.ts';
 import { DestinationRefused } from './destination-refused.ts';
 import { grantTokens } from './grant-tokens.ts';
 import type { TransferPlan } from './plan.ts';
@@ -70,7 +69,7 @@ export type EnvironmentOptions = {
   /** The provider's CardDAV server; null = none configured. */
   sourceCardDav: SourceCardDavConfig | null;
   /** Development mail (sample sources, the development mailbox store); null in production. */
-  devMail: DevMail | null;
+  devMail: DevelopmentMailStore | null;
   guard: OutboundGuard;
   /** A private CA for destination servers inside the deployment's network (DESTINATION_IMAP_CA_FILE). */
   destinationCa: string | null;

@@ -25,7 +25,7 @@ import {
 } from '../engine/index.ts';
 import type { TransferReportStore } from '../db/transfer-report-store.ts';
 import { makePrivateFolder } from '../private-files.ts';
-import { archiveFilename } from '../vendor/archive.ts';
+import { archiveFilename } from '../jobs/archive-name.ts';
 import { DestinationRefused } from './destination-refused.ts';
 import type { TransferEnvironment } from './environment.ts';
 import type { TransferPlan } from './plan.ts';

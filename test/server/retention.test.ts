@@ -17,7 +17,7 @@ import { createJobsStore } from '../../server/db/jobs-store.ts';
 import { openDatabase, type Db } from '../../server/db/open.ts';
 import { createTransfersStore } from '../../server/db/transfers-store.ts';
 import { createLogger } from '../../server/http/logger.ts';
-import { archiveFilename } from '../../server/vendor/archive.ts';
+import { archiveFilename } from '../../server/jobs/archive-name.ts';
 import { newJob } from './db/new-job.ts';
 import { signIn, startHarness, type Harness } from './helpers/harness.ts';
 import { purgeOf } from './helpers/purge.ts';
