@@ -38,9 +38,13 @@ function walk(dir: string): string[] {
 
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\r\n/g, '\n').trim();
 
-/** readpst -e (one .eml or .vcf per item, a directory per folder) -D (Deleted Items too) -b (no RTF). */
+/**
+ * readpst -e (one .eml or .vcf per item, a directory per folder) -D (Deleted Items too) -b (no RTF)
+ * -j 0 (no parallel jobs: with them, readpst's children could still be writing a folder's last items
+ * after it exited, and on a busy machine a count came up one or two short).
+ */
 export async function readWithReadpst(file: string, out: string): Promise<ReadPst> {
-  await run('readpst', ['-e', '-D', '-b', '-q', '-o', out, file], { maxBuffer: 64 * 1024 * 1024 });
+  await run('readpst', ['-e', '-D', '-b', '-q', '-j', '0', '-o', out, file], { maxBuffer: 64 * 1024 * 1024 });
   const [store] = readdirSync(out);
   const root = path.join(out, store ?? '');
   const counts = new Map<string, number>();
