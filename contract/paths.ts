@@ -9,6 +9,7 @@ export const API_PATHS = {
   load: '/api/load/',
   status: '/api/status/',
   cancel: '/api/cancel/',
+  sourceFolders: '/api/source-folders/',
   // Export-service client (no credentials)
   validateImap: '/api/validate-imap/',
   jobsByEmail: '/api/jobs-by-email/',

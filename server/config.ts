@@ -193,7 +193,9 @@ export type Config = {
   /** Where customer-chosen connections (IMAP checks) may go. */
   outbound: OutboundPolicy;
   bodyLimitBytes: number;
-  rateLimits: { status: RateLimit; jobsByEmail: RateLimit };
+  rateLimits: { status: RateLimit; jobsByEmail: RateLimit; sourceFolders: RateLimit };
+  /** How long the source's folder list may take before the page is told it could not be read. */
+  sourceFoldersTimeoutMs: number;
   logLevel: string;
   role: Role;
   /** The internal Prometheus listener (GET /metrics); null = not served. */
@@ -529,7 +531,9 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     rateLimits: {
       status: { max: integer(env, 'RATE_LIMIT_STATUS_MAX', 120, 1), windowMs: rateWindowMs },
       jobsByEmail: { max: integer(env, 'RATE_LIMIT_JOBS_BY_EMAIL_MAX', 20, 1), windowMs: rateWindowMs },
+      sourceFolders: { max: integer(env, 'RATE_LIMIT_SOURCE_FOLDERS_MAX', 10, 1), windowMs: rateWindowMs },
     },
+    sourceFoldersTimeoutMs: integer(env, 'SOURCE_FOLDERS_TIMEOUT_MS', 20_000, 100),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     metrics: metricsListener(env),
     role: role(env),

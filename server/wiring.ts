@@ -204,6 +204,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
       timeoutMs: config.outbox.deliveryTimeoutMs,
     }),
     limiterStore,
+    sourceFolders: transfers.sourceFolders,
     devMail: devMail ?? undefined,
     metrics,
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],

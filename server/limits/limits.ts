@@ -65,7 +65,12 @@ export function createLimits(store: LimiterStore, config: LimitsConfig, requests
 
   return {
     /** Per client address: the status calls (v1 and v2 together), and jobs-by-email. */
-    requests: { status: perRequest('status', requests.status), jobsByEmail: perRequest('jobs-by-email', requests.jobsByEmail) },
+    requests: {
+      status: perRequest('status', requests.status),
+      jobsByEmail: perRequest('jobs-by-email', requests.jobsByEmail),
+      /** Per signed-in account: the source's folder list (it reads the provider's mail server). */
+      sourceFolders: perRequest('source-folders', requests.sourceFolders),
+    },
     /** The running limit is counted from the jobs themselves (see the load route); this is the daily one. */
     runningExports: config.exportsRunning,
     startExport: (account: string) =>

@@ -145,6 +145,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     limiterStore,
     devMail: options.devMail,
+    ...(transfers ? { sourceFolders: transfers.sourceFolders } : {}),
   });
   settle = service.jobService.settleById;
   transfers?.worker.start();
