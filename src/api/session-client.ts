@@ -9,12 +9,14 @@ import {
   CapabilitiesResponseSchema,
   LoadResponseSchema,
   OkResponseSchema,
+  SourceFoldersResponseSchema,
   StatusResponseSchema,
   ValidateResponseSchema,
   type CancelRequest,
   type CapabilitiesRequest,
   type JobQuery,
   type LoadRequest,
+  type SourceFoldersRequest,
   type ValidateRequest,
 } from '../../contract/index.ts';
 import { joinUrl } from './url';
@@ -55,6 +57,10 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     /** v1 status: like v2, plus the owner's fields (download, receipt, report, cancel) for the export's own account. */
     status: (query: JobQuery, opts?: CallOptions) =>
       call({ method: 'get', url: url(API_PATHS.status), schema: StatusResponseSchema, query, ...opts }),
+
+    /** Ours, additive: the signed-in account's folders, for "Choose what to move". */
+    sourceFolders: (body: SourceFoldersRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.sourceFolders), schema: SourceFoldersResponseSchema, json: body, ...opts }),
 
     /** Ours, additive: the owner stops a running export. */
     cancel: (body: CancelRequest, opts?: CallOptions) =>

@@ -21,7 +21,14 @@ function fakeClients(answer: (name: string) => Promise<unknown>) {
       return answer(name) as Promise<never>; // the fake does not model each call's output type
     };
   const clients: PortalClients = {
-    session: { capabilities: fn('capabilities'), validate: fn('validate'), load: fn('load'), status: fn('status'), cancel: fn('cancel') },
+    session: {
+      capabilities: fn('capabilities'),
+      validate: fn('validate'),
+      load: fn('load'),
+      status: fn('status'),
+      cancel: fn('cancel'),
+      sourceFolders: fn('sourceFolders'),
+    },
     exportService: {
       validateImap: fn('validateImap'),
       domainValidation: fn('domainValidation'),

@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const pending = () => new Promise<never>(() => undefined);
 const clients: PortalClients = {
-  session: { capabilities: pending, validate: pending, load: pending, status: pending, cancel: pending },
+  session: { capabilities: pending, validate: pending, load: pending, status: pending, cancel: pending, sourceFolders: pending },
   exportService: {
     validateImap: pending,
     domainValidation: pending,

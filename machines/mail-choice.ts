@@ -1,0 +1,59 @@
+/**
+ * "Choose what to move" on the options page: the rules of the choice, shared by guards, selectors and
+ * the load request. Everything (the default) adds nothing to the load, so a customer who never opens
+ * the choice sends the load of before.
+ */
+import type { DateRange, MailChoice, SourceFolderLine, SpecialUse } from '../contract/index.ts';
+import type { MailChoiceForm } from './types.ts';
+
+export const MAIL_CHOICE_TEXTS = {
+  disclosure: 'Choose what to move',
+  rangeLegend: 'Which mail',
+  foldersLegend: 'Which folders',
+  fromDateLabel: 'First day to move',
+  fromDateMissing: 'Please enter the first day to move.',
+  noFolder: 'Please leave at least one folder ticked.',
+  foldersUnavailable: 'Your folders could not be listed just now, so every folder will be moved.',
+} as const;
+
+export const RANGE_LABELS: Record<DateRange, string> = {
+  everything: 'Everything',
+  'last-12-months': 'The last 12 months',
+  'last-3-months': 'The last 3 months',
+  'last-month': 'The last month',
+  'from-date': 'From a date',
+};
+
+/** Special folders by what they are for, in the words mail programs use. */
+const SPECIAL_NAMES: Record<SpecialUse, string> = {
+  inbox: 'Inbox',
+  sent: 'Sent',
+  drafts: 'Drafts',
+  trash: 'Trash',
+  junk: 'Junk',
+  archive: 'Archive',
+};
+
+/** A folder as the customer knows it: a special folder by its use, any other by its name. */
+export const folderLabel = (folder: Pick<SourceFolderLine, 'name' | 'special_use'>): string =>
+  folder.special_use ? SPECIAL_NAMES[folder.special_use] : folder.name;
+
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+/** Why the choice cannot be sent yet, in words; null when it can. */
+export function mailChoiceProblem(choice: MailChoiceForm): string | null {
+  if (choice.range === 'from-date' && !isDay(choice.fromDate)) return MAIL_CHOICE_TEXTS.fromDateMissing;
+  const listed = choice.folders?.folders ?? [];
+  if (listed.length > 0 && listed.every((folder) => choice.excludedFolders.includes(folder.path))) return MAIL_CHOICE_TEXTS.noFolder;
+  return null;
+}
+
+/** The load's `mail_choice`, or undefined for everything. */
+export function mailChoiceOf(choice: MailChoiceForm): MailChoice | undefined {
+  if (choice.range === 'everything' && choice.excludedFolders.length === 0) return undefined;
+  return {
+    range: choice.range,
+    ...(choice.range === 'from-date' ? { from_date: choice.fromDate } : {}),
+    ...(choice.excludedFolders.length > 0 ? { excluded_folders: choice.excludedFolders } : {}),
+  };
+}
