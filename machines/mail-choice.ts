@@ -14,6 +14,8 @@ export const MAIL_CHOICE_TEXTS = {
   fromDateMissing: 'Please enter the first day to move.',
   noFolder: 'Please leave at least one folder ticked.',
   foldersUnavailable: 'Your folders could not be listed just now, so every folder will be moved.',
+  listing: 'Listing your folders...',
+  retry: 'Try again',
 } as const;
 
 export const RANGE_LABELS: Record<DateRange, string> = {
