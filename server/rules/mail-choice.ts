@@ -27,7 +27,7 @@ export function resolveMailChoice(choice: MailChoice | undefined, now: number): 
   if (!choice) return null;
   let since: string | null = null;
   if (choice.range === 'from-date') {
-    if (!choice.from_date) return { refused: 'Please enter the first date to move.', field: 'mail_choice.from_date' };
+    if (!choice.from_date) return { refused: 'Please enter the first day to move.', field: 'mail_choice.from_date' };
     if (choice.from_date > day(new Date(now)))
       return { refused: 'Please choose a date that is not in the future.', field: 'mail_choice.from_date' };
     since = choice.from_date;

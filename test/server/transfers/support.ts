@@ -51,6 +51,20 @@ export async function startMailServers(
   };
 }
 
+/** The load of `owner`'s mail to Other at the test Dovecot, as the browser sends it; `extra` adds fields (a mail choice). */
+export const otherLoad = (
+  servers: MailServers,
+  owner: string,
+  to: { email: string; password: string },
+  extra: Record<string, unknown> = {},
+) => ({
+  source_account: { email: owner, provider: 'northwave' },
+  destination_account: { provider: 'other', email: to.email, password: to.password, imap: `127.0.0.1:${servers.dovecot.port}` },
+  operations: ['emailmigration'],
+  parameters: { notificationEmail: 'notify@example.com' },
+  ...extra,
+});
+
 /** The status answer (signed-in when `token` is given). */
 export async function statusOf(base: string, exportId: string, token?: string): Promise<StatusResponse> {
   const response = await fetch(

@@ -13,7 +13,7 @@ import { monthsBefore } from '../../../server/rules/mail-choice.ts';
 import { expectedMailbox, readMailbox } from '../../engine/support/imap-mailbox.ts';
 import { fixtureMailbox, type FixtureMessage } from '../../engine/support/mail-fixture.ts';
 import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
-import { ended, pollStatus, startMailServers, type MailServers } from './support.ts';
+import { ended, otherLoad, pollStatus, startMailServers, type MailServers } from './support.ts';
 
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 const recipient = { email: 'bob@example.net', password: 'bob-Destination-pw-7' };
@@ -94,18 +94,10 @@ describe('an export of what the customer chose', () => {
   it('moves only the last month of the folders left ticked, and counts and says only that', { timeout: 120_000 }, async () => {
     const harness = await start();
     const session = await signIn(harness, customer.email);
-    const response = await session.post('/api/load/', {
-      source_account: { email: customer.email, provider: 'northwave' },
-      destination_account: {
-        provider: 'other',
-        email: recipient.email,
-        password: recipient.password,
-        imap: `127.0.0.1:${servers.dovecot.port}`,
-      },
-      operations: ['emailmigration'],
-      parameters: { notificationEmail: 'notify@example.com' },
-      mail_choice: { range: 'last-month', excluded_folders: LEFT_OUT.map(pathOf) },
-    });
+    const response = await session.post(
+      '/api/load/',
+      otherLoad(servers, customer.email, recipient, { mail_choice: { range: 'last-month', excluded_folders: LEFT_OUT.map(pathOf) } }),
+    );
     expect(response.status, await response.clone().text()).toBe(200);
     const { jobid } = (await response.json()) as { jobid: string };
 
