@@ -1,6 +1,6 @@
 /** What the options page's "Choose what to move" reads (the disclosure, the range, the folders). */
 import { DATE_RANGES, formatBytes, formatCount } from '../contract/index.ts';
-import { folderLabel, mailChoiceProblem, RANGE_LABELS } from './mail-choice.ts';
+import { folderLabel, mailChoiceProblem, mailChoiceSummary, RANGE_LABELS } from './mail-choice.ts';
 import type { PortalSnapshot } from './selectors.ts';
 
 /** "Choose what to move" on the options page: open or closed, the range, the folders, and what stops Next. */
@@ -12,6 +12,8 @@ export const selectMailChoice = (snapshot: PortalSnapshot) => {
     offered: snapshot.context.operations.includes('emailmigration'),
     open: snapshot.matches({ migrationOptions: { idle: 'choiceOpen' } }),
     loading: snapshot.matches({ migrationOptions: { idle: { choiceOpen: 'loadingFolders' } } }),
+    /** What will move in short, for beside the disclosure; null for everything. */
+    summary: mailChoiceSummary(choice),
     range: choice.range,
     ranges: DATE_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] })),
     fromDate: choice.fromDate,

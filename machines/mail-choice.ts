@@ -3,7 +3,7 @@
  * the load request. Everything (the default) adds nothing to the load, so a customer who never opens
  * the choice sends the load of before.
  */
-import type { DateRange, MailChoice, SourceFolderLine, SpecialUse } from '../contract/index.ts';
+import { dayWords, type DateRange, type MailChoice, type SourceFolderLine, type SpecialUse } from '../contract/index.ts';
 import type { MailChoiceForm } from './types.ts';
 
 export const MAIL_CHOICE_TEXTS = {
@@ -40,7 +40,20 @@ const SPECIAL_NAMES: Record<SpecialUse, string> = {
 export const folderLabel = (folder: Pick<SourceFolderLine, 'name' | 'special_use'>): string =>
   folder.special_use ? SPECIAL_NAMES[folder.special_use] : folder.name;
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+const isDay = (value: string) => dayWords(value) !== null;
+
+/**
+ * The choice in short, beside the closed disclosure ("The last month, 2 folders left out"), so a
+ * customer who closes it still sees what will move; null for everything.
+ */
+export function mailChoiceSummary(choice: MailChoiceForm): string | null {
+  if (!mailChoiceOf(choice)) return null;
+  const count = choice.excludedFolders.length;
+  const folders = count === 0 ? '' : `, ${count} ${count === 1 ? 'folder' : 'folders'} left out`;
+  const from = choice.range === 'from-date' ? dayWords(choice.fromDate) : null;
+  const range = from ? `From ${from}` : RANGE_LABELS[choice.range];
+  return `${range}${folders}`;
+}
 
 /** Why the choice cannot be sent yet, in words; null when it can. */
 export function mailChoiceProblem(choice: MailChoiceForm): string | null {

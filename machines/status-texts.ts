@@ -7,7 +7,7 @@
  * contract's estimateSentence, which the 'started' mail says too. No clock is read.
  */
 import {
-  calendarDate,
+  dayWords,
   estimateSentence,
   formatBytes,
   formatCount,
@@ -57,14 +57,11 @@ export function failedText(kind: OperationKind, progress: TransferProgress): str
   return progress.failed === 0 ? null : `${items(kind, progress.failed)} could not be moved.`;
 }
 
-/**
- * "You chose not to move 2 folders and mail before Mar 1, 2026.", or null when everything was chosen.
- * The day is the calendar day the service kept (not a moment), so it is read as that day wherever the reader is.
- */
+/** "You chose not to move 2 folders and mail before Mar 1, 2026.", or null when everything was chosen. */
 export function leftOutText(leftOut: LeftOut): string | null {
   const parts: string[] = [];
   if (leftOut.folders > 0) parts.push(`${formatCount(leftOut.folders)} ${leftOut.folders === 1 ? 'folder' : 'folders'}`);
-  const [year, month, day] = (leftOut.before ?? '').split('-').map(Number);
-  if (year && month && day) parts.push(`mail before ${calendarDate(new Date(year, month - 1, day))}`);
+  const before = dayWords(leftOut.before ?? '');
+  if (before) parts.push(`mail before ${before}`);
   return parts.length === 0 ? null : `You chose not to move ${parts.join(' and ')}.`;
 }

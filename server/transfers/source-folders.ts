@@ -19,7 +19,7 @@ const SPECIAL_USE: Record<FolderRole, SpecialUse> = {
   '\\Archive': 'archive',
 };
 
-export class SourceFoldersTimeout extends Error {
+class SourceFoldersTimeout extends Error {
   constructor(ms: number) {
     super(`the folder list took longer than ${ms} ms`);
     this.name = 'SourceFoldersTimeout';

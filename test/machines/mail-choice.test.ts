@@ -54,7 +54,7 @@ describe('choose what to move', () => {
   it('is closed by default, asks for no folders, and the load moves everything as before', async () => {
     const fetchSourceFolders = vi.fn(async () => SOURCE_FOLDERS);
     const { actor, startExport } = await onOptions({ fetchSourceFolders });
-    expect(view(actor.getSnapshot())).toMatchObject({ offered: true, open: false, range: 'everything' });
+    expect(view(actor.getSnapshot())).toMatchObject({ offered: true, open: false, range: 'everything', summary: null });
     await start(actor);
     expect(fetchSourceFolders).not.toHaveBeenCalled();
     expect(startExport).toHaveBeenCalledTimes(1);
@@ -74,17 +74,17 @@ describe('choose what to move', () => {
       ['Junk', '42 messages, 600 KB', true],
       ['Projects/2019', '12 messages, 80 KB', true],
     ]);
-    // Closed and opened again, the list is not asked for twice.
-    actor.send({ type: 'MAIL_CHOICE.TOGGLED' });
-    actor.send({ type: 'MAIL_CHOICE.TOGGLED' });
-    await flush();
-    expect(fetchSourceFolders).toHaveBeenCalledTimes(1);
-
     actor.send({ type: 'MAIL_RANGE.SELECTED', range: 'last-month' });
     actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: 'Spam' });
     actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: 'Projects.2019' });
     actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: 'Sent' });
     actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: 'Sent' });
+    // Closed, it says in short what will move; opened again, the list is not asked for twice.
+    actor.send({ type: 'MAIL_CHOICE.TOGGLED' });
+    expect(view(actor.getSnapshot()).summary).toBe('The last month, 2 folders left out');
+    actor.send({ type: 'MAIL_CHOICE.TOGGLED' });
+    await flush();
+    expect(fetchSourceFolders).toHaveBeenCalledTimes(1);
     // A folder the list does not name cannot be left out.
     expect(actor.getSnapshot().can({ type: 'MAIL_FOLDER.TOGGLED', path: 'Elsewhere' })).toBe(false);
     expect(view(actor.getSnapshot()).folders.map((folder) => folder.ticked)).toEqual([true, true, false, false]);
@@ -99,6 +99,8 @@ describe('choose what to move', () => {
     actor.send({ type: 'MAIL_RANGE.SELECTED', range: 'from-date' });
     expect(actor.getSnapshot().can(next)).toBe(false);
     expect(view(actor.getSnapshot()).problem).toBe(MAIL_CHOICE_TEXTS.fromDateMissing);
+    actor.send({ type: 'MAIL_FROM_DATE.CHANGED', value: '2025-02-30' });
+    expect(actor.getSnapshot().can(next)).toBe(false);
     actor.send({ type: 'MAIL_FROM_DATE.CHANGED', value: '2025-09-15' });
     expect(actor.getSnapshot().can(next)).toBe(true);
     for (const folder of SOURCE_FOLDERS.folders) actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: folder.path });

@@ -72,6 +72,7 @@ export function MailChoice() {
         <span aria-hidden="true">{choice.open ? '▾ ' : '▸ '}</span>
         {MAIL_CHOICE_TEXTS.disclosure}
       </button>
+      {!choice.open && choice.summary && <span css={count}> {choice.summary}</span>}
       {choice.open && (
         <div id={panelId}>
           <fieldset css={group}>
