@@ -16,6 +16,9 @@ export type DateRange = v.InferOutput<typeof DateRangeSchema>;
 /** A day, YYYY-MM-DD. */
 export const DaySchema = v.pipe(v.string(), v.isoDate('Please enter the date as year, month and day.'));
 
+/** What the page says when the folder list cannot be read (the service's 503 says the same). */
+export const FOLDERS_UNAVAILABLE = 'Your folders could not be listed just now, so every folder will be moved.';
+
 /** How many folders the list names at most, and so how many a load may leave out. */
 export const MAX_SOURCE_FOLDERS = 500;
 

@@ -3,7 +3,14 @@
  * the load request. Everything (the default) adds nothing to the load, so a customer who never opens
  * the choice sends the load of before.
  */
-import { dayWords, type DateRange, type MailChoice, type SourceFolderLine, type SpecialUse } from '../contract/index.ts';
+import {
+  dayWords,
+  FOLDERS_UNAVAILABLE,
+  type DateRange,
+  type MailChoice,
+  type SourceFolderLine,
+  type SpecialUse,
+} from '../contract/index.ts';
 import type { MailChoiceForm } from './types.ts';
 
 export const MAIL_CHOICE_TEXTS = {
@@ -13,7 +20,7 @@ export const MAIL_CHOICE_TEXTS = {
   fromDateLabel: 'First day to move',
   fromDateMissing: 'Please enter the first day to move.',
   noFolder: 'Please leave at least one folder ticked.',
-  foldersUnavailable: 'Your folders could not be listed just now, so every folder will be moved.',
+  foldersUnavailable: FOLDERS_UNAVAILABLE,
   listing: 'Listing your folders...',
   retry: 'Try again',
 } as const;

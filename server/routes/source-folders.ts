@@ -6,15 +6,13 @@
  * time (or at all) is a 503 with a sentence the page shows, and the export then moves every folder.
  */
 import { Hono } from 'hono';
-import { SourceFoldersRequestSchema, API_PATHS } from '../../contract/index.ts';
+import { API_PATHS, FOLDERS_UNAVAILABLE, SourceFoldersRequestSchema } from '../../contract/index.ts';
 import type { AuthEnv } from '../http/auth.ts';
 import { apiError, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
 import { take } from '../limits/limits.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionChecks } from './session.ts';
-
-export const FOLDERS_UNAVAILABLE = 'Your folders could not be listed just now, so every folder will be moved.';
 
 export function sourceFolderRoutes(deps: RouteDeps) {
   const app = new Hono<AuthEnv>();
