@@ -9,7 +9,7 @@ import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
 import { signIn } from './steps/sign-in.ts';
 import { reloadUntilStatus } from './steps/status.ts';
-import { chooseDestination, chooseWhatToSave, pressNext, setNotificationEmail, startExportButton } from './steps/wizard.ts';
+import { chooseEmailFileOptions, pressNext, setNotificationEmail, startExportButton } from './steps/wizard.ts';
 
 const journey = useJourney();
 
@@ -18,15 +18,7 @@ describe('what to move', () => {
     const current = journey();
     const { page } = current;
     await signIn(current, 'active@example.com');
-    await expectPath(page, '/destination-account');
-    await chooseDestination(page, 'Download');
-    await pressNext(page);
-    await expectPath(page, '/migration-options');
-    await chooseWhatToSave(page, 'Email');
-    await page
-      .getByRole('group', { name: 'Email file format' })
-      .getByRole('radio', { name: /^MBOX\b/ })
-      .check();
+    await chooseEmailFileOptions(page, 'MBOX');
 
     const disclosure = page.getByRole('button', { name: 'Choose what to move' });
     expect(await disclosure.getAttribute('aria-expanded')).toBe('false');
