@@ -4,16 +4,13 @@
  * left out — only those messages arrive, and the progress, the receipt and the status count only them
  * and say what was left out.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SourceFoldersResponse, StatusResponse } from '../../../contract/index.ts';
 import { monthsBefore } from '../../../server/rules/mail-choice.ts';
 import { expectedMailbox, readMailbox } from '../../engine/support/imap-mailbox.ts';
 import { fixtureMailbox, type FixtureMessage } from '../../engine/support/mail-fixture.ts';
-import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
-import { ended, otherLoad, pollStatus, startMailServers, type MailServers } from './support.ts';
+import { signIn } from '../helpers/harness.ts';
+import { ended, otherLoad, pollStatus, useMailServers } from './support.ts';
 
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 const recipient = { email: 'bob@example.net', password: 'bob-Destination-pw-7' };
@@ -27,32 +24,10 @@ const messages: FixtureMessage[] = fixtureMailbox(32, 80, { maxExtraBytes: 2000 
 }));
 const LEFT_OUT = [['Junk'], ['Projects', '2019']];
 
-const dir = mkdtempSync(path.join(tmpdir(), 'portal-what-to-move-'));
-let servers: MailServers;
-const harnesses: Harness[] = [];
-
-beforeAll(async () => {
-  servers = await startMailServers(dir, customer, messages, [recipient]);
-}, 60_000);
-afterAll(async () => {
-  await servers?.dovecot.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  for (const harness of harnesses.splice(0)) {
-    await harness.stop();
-    await harness.remove();
-  }
-});
-
-async function start(env: Record<string, string> = {}): Promise<Harness> {
-  const harness = await startHarness({ transfers: true, env: { ...servers.env, ...env } });
-  harness.clock.now = now;
-  harnesses.push(harness);
-  return harness;
-}
-
-const pathOf = (folder: string[]) => folder.join(servers.dovecot.separator);
+const suite = useMailServers('what-to-move', customer, messages, [recipient], { now });
+const start = suite.start;
+const servers = () => suite.servers();
+const pathOf = (folder: string[]) => folder.join(servers().dovecot.separator);
 
 describe('the source folder list', () => {
   it('names every folder with its messages, bytes and special use', async () => {
@@ -62,7 +37,7 @@ describe('the source folder list', () => {
     expect(response.status).toBe(200);
     const answer = (await response.json()) as SourceFoldersResponse;
     expect(answer.complete).toBe(true);
-    const expected = expectedMailbox(messages, servers.dovecot.separator);
+    const expected = expectedMailbox(messages, servers().dovecot.separator);
     for (const [folder, list] of expected) {
       const line = answer.folders.find((f) => f.path === folder);
       expect(line, folder).toMatchObject({ messages: list.length, bytes: list.reduce((sum, m) => sum + m.size, 0) });
@@ -96,7 +71,7 @@ describe('an export of what the customer chose', () => {
     const session = await signIn(harness, customer.email);
     const response = await session.post(
       '/api/load/',
-      otherLoad(servers, customer.email, recipient, { mail_choice: { range: 'last-month', excluded_folders: LEFT_OUT.map(pathOf) } }),
+      otherLoad(servers(), customer.email, recipient, { mail_choice: { range: 'last-month', excluded_folders: LEFT_OUT.map(pathOf) } }),
     );
     expect(response.status, await response.clone().text()).toBe(200);
     const { jobid } = (await response.json()) as { jobid: string };
@@ -121,14 +96,14 @@ describe('an export of what the customer chose', () => {
     });
     expect(last.left_out).toEqual({ folders: 2, before: since });
 
-    const arrived = await readMailbox(servers.dovecot, recipient.email, recipient.password);
+    const arrived = await readMailbox(servers().dovecot, recipient.email, recipient.password);
     const nonEmpty = (mailbox: Map<string, unknown[]>) => new Map([...mailbox].filter(([, list]) => list.length > 0).sort());
-    expect(nonEmpty(arrived)).toEqual(nonEmpty(expectedMailbox(chosen, servers.dovecot.separator)));
+    expect(nonEmpty(arrived)).toEqual(nonEmpty(expectedMailbox(chosen, servers().dovecot.separator)));
 
     // The receipt names only the folders moved, each with the messages chosen of it.
     const receipt = new Map((last.receipt ?? []).map((line) => [line.container, [line.source, line.destination]]));
     for (const folder of LEFT_OUT) expect(receipt.has(pathOf(folder))).toBe(false);
-    for (const [folder, list] of expectedMailbox(chosen, servers.dovecot.separator))
+    for (const [folder, list] of expectedMailbox(chosen, servers().dovecot.separator))
       expect(receipt.get(folder)).toEqual([list.length, list.length]);
   });
 
