@@ -11,7 +11,7 @@ import globals from 'globals';
  *
  *   contract/   valibot only, nothing of ours
  *   machines/   contract/, xstate, valibot
- *   server/     contract/ of our folders
+ *   server/     contract/ of our folders; the development stand-ins only from the wiring
  *   src/        machines/ and contract/; views, shell and kit never reach the HTTP clients or the address bar (src/routing)
  *   scripts/    anything but src/ (the test harness included: lighthouse drives the e2e browser)
  *
@@ -27,6 +27,27 @@ const MACHINE_INSIDES = {
   message: 'src/ imports the machine through machines/index.ts only: its one public face.',
 };
 
+/**
+ * The development stand-ins (docs/architecture.md, "Development stand-ins"): the sample mailboxes and
+ * development store, the simulated vendor, the development OpenID provider and its scenario accounts,
+ * the offline mailbox checks and the /dev pages. Only the wiring builds them: server/wiring.ts, and
+ * server/identity/assemble.ts, which starts the development provider (by a dynamic import, so the
+ * compiled service keeps it out of what production loads).
+ */
+const DEVELOPMENT_STAND_INS = [
+  'server/dev-mail/**',
+  'server/vendor/**',
+  'server/identity/dev-provider/**',
+  'server/identity/scenarios.ts',
+  'server/checks/dev-*.ts',
+  'server/routes/dev-pages.ts',
+];
+const DEVELOPMENT_IMPORTS = {
+  regex:
+    '(^|/)(dev-mail|vendor|dev-provider)(/|$)|(^|/)(scenarios|dev-pages|dev-credential-checker|dev-domain-validator|dev-imap-resolver)(\\.ts)?$',
+  message:
+    'Only the wiring (server/wiring.ts, server/identity/assemble.ts) builds the development stand-ins: take what you need through a port.',
+};
 /** Only these packages (and relative imports inside the layer) may be imported. */
 const onlyPackages = (packages, message) => ({
   patterns: [{ regex: `^(?!\\.)(?!(${packages.join('|')})(/|$))`, message }],
@@ -117,6 +138,21 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['react', 'react-dom', '@emotion/*', 'ky'], message: 'server/ renders no React and calls no browser client.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: [...DEVELOPMENT_STAND_INS, 'server/wiring.ts', 'server/identity/assemble.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', '@emotion/*', 'ky'], message: 'server/ renders no React and calls no browser client.' },
+            DEVELOPMENT_IMPORTS,
           ],
         },
       ],

@@ -10,6 +10,7 @@ export const API_PATHS = {
   status: '/api/status/',
   cancel: '/api/cancel/',
   sourceFolders: '/api/source-folders/',
+  signOut: '/api/sign-out/',
   // Export-service client (no credentials)
   validateImap: '/api/validate-imap/',
   jobsByEmail: '/api/jobs-by-email/',

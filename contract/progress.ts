@@ -134,3 +134,7 @@ export const OwnerStatusFields = {
 /** `POST /api/cancel/`: the owner stops a running export. */
 export const CancelRequestSchema = v.object({ job_id: v.string() });
 export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>;
+
+/** Ours, additive: the portal's tokens of this browser (sign-in, consent, status sign-in) to end at once. */
+export const SignOutRequestSchema = v.object({ tokens: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(4)) });
+export type SignOutRequest = v.InferOutput<typeof SignOutRequestSchema>;

@@ -20,14 +20,9 @@ export const choiceOf = (operations: readonly Operation[]): OperationsChoice | n
   return email && contacts ? 'both' : email ? 'email' : contacts ? 'contacts' : null;
 };
 
-/**
- * The file formats a file export produces. PST (Outlook's data file) is listed by the service's
- * vocabulary but not produced: no maintained writer exists for it, and a placeholder handed out as
- * the customer's mail would be worse than none. Outlook imports MBOX (through an import tool) and
- * EML; docs/decisions/0010-following-an-export.md.
- */
-export const OFFERED_EMAIL_FORMATS: readonly EmailFormat[] = ['EML', 'MBOX'];
-export const OFFERED_CONTACTS_FORMATS: readonly ContactsFormat[] = ['CSV', 'VCF'];
+/** The file formats a file export produces: all three of §9 for each, PST since it has a writer (decision 0024). */
+export const OFFERED_EMAIL_FORMATS: readonly EmailFormat[] = ['EML', 'MBOX', 'PST'];
+export const OFFERED_CONTACTS_FORMATS: readonly ContactsFormat[] = ['CSV', 'VCF', 'PST'];
 export const formatOffered = (kind: 'email' | 'contacts', format: string): boolean =>
   kind === 'email'
     ? (OFFERED_EMAIL_FORMATS as readonly string[]).includes(format)

@@ -4,8 +4,10 @@
  * tsx compiles TypeScript as modules load, through loader hooks that Node runs in a second JavaScript
  * engine instance of their own: about 30 MB of every process's resident memory before any work.
  * Packages stay imports of node_modules (native ones like better-sqlite3 cannot be bundled); our own
- * code (server/, contract/) is bundled. `bench:transfer` builds its child with the same options, so it
- * measures the engine as the service runs it.
+ * code (server/, contract/) is bundled. What is only ever imported dynamically — the development
+ * OpenID provider, loaded only in development (server/identity/assemble.ts) — is split into a chunk of
+ * its own beside main.js, so a production process never loads it (test/server/production-bundle.test.ts).
+ * `bench:transfer` builds its child with the same options, so it measures the engine as the service runs it.
  */
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -16,7 +18,10 @@ export const SERVER_OUTFILE = 'dist-server/main.js';
 export async function buildServer(entry = SERVER_ENTRY, outfile = SERVER_OUTFILE): Promise<void> {
   await build({
     entryPoints: [entry],
-    outfile,
+    outdir: path.dirname(outfile),
+    entryNames: path.basename(outfile, '.js'),
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -10,12 +10,11 @@ import type { Logger } from 'pino';
 import { portalAddress, type Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { createJobsStore } from './db/jobs-store.ts';
-import type { DevMail } from './dev-mail/index.ts';
-import { devMailboxRoutes } from './dev-mail/page/routes.ts';
+import { createCredentialBrakes } from './db/credential-brakes-store.ts';
 import { createOptOutStore } from './db/opt-out-store.ts';
 import { createOutboxStore } from './db/outbox-store.ts';
 import { createSupportStore } from './db/support-store.ts';
-import type { TokenVerifier } from './http/auth.ts';
+import type { ServiceTokens } from './http/auth.ts';
 import { apiError, apiNotFound, createErrorHandler } from './http/errors.ts';
 import { requestLog } from './http/logger.ts';
 import { observeRequests } from './http/observe-requests.ts';
@@ -25,7 +24,10 @@ import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
-import { createLimits } from './limits/limits.ts';
+import { FLOW_STARTS } from './identity/routes.ts';
+import { brakeSettings, createLimits } from './limits/limits.ts';
+import { requestLimit } from './limits/request-limit.ts';
+import { hostAllowList } from './http/host-allow-list.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
@@ -35,8 +37,8 @@ import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostReso
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
-import { devPages } from './routes/dev-pages.ts';
 import { cancelRoutes } from './routes/cancel.ts';
+import { signOutRoutes } from './routes/sign-out.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { loadRoutes } from './routes/load.ts';
@@ -56,7 +58,7 @@ export type AppDependencies = {
   secret: string;
   /** The keyed 40-character hash of an address (S2's emailHash bound to the secret). */
   hashEmail: (email: string) => string;
-  tokens: TokenVerifier;
+  tokens: ServiceTokens;
   /** S2's /api/oauth/ and /api/oauth-for-status/ redirects and their callbacks; mounted before the API's 404. */
   identityRoutes?: Hono;
   /** A consent's tokens: a load attaches them to the export it starts (server/identity/destination-grants.ts). */
@@ -69,8 +71,8 @@ export type AppDependencies = {
   notifier: Notifier;
   /** Where the limits keep their counters (server/limits/limiter-store.ts): the shared database. */
   limiterStore: LimiterStore;
-  /** Development mail (sample mailboxes, development destinations); its page exists only in development. */
-  devMail?: DevMail;
+  /** The development pages (/dev/…), given by the wiring: mounted only in development. */
+  developmentRoutes?: (deps: RouteDeps) => readonly Hono[];
   /** The process's metrics registry (wiring shares it with the metrics listener); a new one when absent. */
   metrics?: Metrics;
   /** The signed-in account's folders (server/transfers/source-folders.ts); absent where no transfer service runs. */
@@ -143,7 +145,12 @@ export function createService(deps: AppDependencies): ExportService {
     jobService,
     grants,
     reportGrants,
-    limits: createLimits(deps.limiterStore, config.limits, config.rateLimits),
+    limits: createLimits(
+      deps.limiterStore,
+      createCredentialBrakes(db, brakeSettings(config.limits), deps.now),
+      config.limits,
+      config.rateLimits,
+    ),
     readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
     sourceFolders: deps.sourceFolders ?? null,
   };
@@ -155,6 +162,7 @@ export function createService(deps: AppDependencies): ExportService {
   const https = config.publicUrl.startsWith('https:');
   const security = securityHeaders({ hsts: https });
   app.use('*', security.middleware);
+  if (config.development) app.use('*', hostAllowList(config.devAllowedHosts));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
@@ -173,10 +181,14 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', supportRoutes(routeDeps));
   app.route('/', downloadRoutes(routeDeps));
   app.route('/', cancelRoutes(routeDeps));
+  app.route('/', signOutRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));
+  // A flow started is a redirect to an authorization server and may end in a call to its token
+  // endpoint, which anyone can ask for: per client address.
+  const flowStarts = requestLimit(routeDeps.limits.requests.flowStarts, { trustedProxyHops: config.trustedProxyHops });
+  for (const path of [...FLOW_STARTS.oauth, ...FLOW_STARTS.status]) app.use(path, flowStarts);
   if (deps.identityRoutes) app.route('/', deps.identityRoutes);
-  if (config.development) app.route('/', devPages(routeDeps));
-  if (config.development && deps.devMail) app.route('/', devMailboxRoutes(deps.devMail));
+  if (config.development) for (const routes of deps.developmentRoutes?.(routeDeps) ?? []) app.route('/', routes);
   app.all('/api/*', apiNotFound);
   // Development pages exist only in development; elsewhere /dev/ is not the SPA's either.
   app.all('/dev/*', apiNotFound);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseImapAddress, type ImapAddress } from '../contract/index.ts';
 import { IMAP_SERVERS, PROVIDER_IMAP_SERVERS, type ImapProvider, type ProviderReached } from './destinations/index.ts';
 import { parseRange, type OutboundPolicy } from './checks/outbound-guard.ts';
+import { DEFAULT_PST_PART_BYTES } from './engine/files/pst-file.ts';
 import { checkedBaseUrl } from './engine/http/base-url.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './outbox/retry.ts';
 import { productionProblems } from './production-requirements.ts';
@@ -109,6 +110,8 @@ export type TransfersConfig = {
   leaseMs: number;
   /** A PEM file of a private CA for destination IMAP servers reached through OUTBOUND_ALLOW_LIST; null = the system's CAs. */
   destinationCaFile: string | null;
+  /** A file export's PST is ended and another part begun past this size (decision 0029). */
+  pstPartBytes: number;
 };
 
 export type { ImapProvider };
@@ -188,12 +191,22 @@ export type Config = {
   development: boolean;
   /** The sign-in (required in production) and the destinations' OAuth clients (server/identity/config.ts). */
   identity: IdentityConfig;
-  /** Use the first X-Forwarded-For address as the client IP (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the service append to X-Forwarded-For (0: none; the socket's address
+   * is the client's). The client is the entry that many places from the right (server/http/client-ip.ts).
+   */
+  trustedProxyHops: number;
+  /** Host names served in development besides IP literals, localhost and PUBLIC_URL's (server/http/host-allow-list.ts). */
+  devAllowedHosts: readonly string[];
   /** Where customer-chosen connections (IMAP checks) may go. */
   outbound: OutboundPolicy;
   bodyLimitBytes: number;
-  rateLimits: { status: RateLimit; jobsByEmail: RateLimit; sourceFolders: RateLimit };
+  /**
+   * Per client address and window: the status calls, jobs-by-email, the anonymous checks that ask DNS
+   * (validate-imap, domain-validation) and the sign-in and consent flows started (each may end in a
+   * call to an authorization server's token endpoint).
+   */
+  rateLimits: { status: RateLimit; jobsByEmail: RateLimit; lookups: RateLimit; flowStarts: RateLimit; sourceFolders: RateLimit };
   /** How long the source's folder list may take before the page is told it could not be read. */
   sourceFoldersTimeoutMs: number;
   logLevel: string;
@@ -471,7 +484,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     throw malformed('ADAPTERS', adapters, "'development' or 'real'");
   }
   const publicUrl = (text(env, 'PUBLIC_URL') ?? '').replace(/\/+$/, '');
-  if (publicUrl && !/^https?:\/\/[^/\s]+/i.test(publicUrl)) {
+  if (publicUrl && (!/^https?:\/\/[^/\s]+/i.test(publicUrl) || !URL.canParse(publicUrl))) {
     throw malformed('PUBLIC_URL', publicUrl, 'an http(s) URL');
   }
   const databaseUrl = text(env, 'DATABASE_URL') ?? null;
@@ -511,6 +524,7 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
       pollMs: integer(env, 'TRANSFER_POLL_MS', 1000, 10),
       leaseMs: integer(env, 'TRANSFER_LEASE_MS', 60_000, 1000),
       destinationCaFile: file(env, 'DESTINATION_IMAP_CA_FILE', cwd),
+      pstPartBytes: integer(env, 'PST_PART_BYTES', DEFAULT_PST_PART_BYTES, 1024 * 1024),
     },
     destinations: destinations(env),
     supportWebhookUrl: text(env, 'SUPPORT_WEBHOOK_URL') ?? null,
@@ -525,12 +539,16 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
     production,
     development,
     identity: identity(env),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    // TRUST_PROXY=true, the older setting, is one proxy.
+    trustedProxyHops: integer(env, 'TRUST_PROXY_HOPS', flag(env, 'TRUST_PROXY', false) ? 1 : 0, 0, 10),
+    devAllowedHosts: [...(list(env, 'DEV_ALLOWED_HOSTS') ?? []), ...(publicUrl ? [new URL(publicUrl).hostname] : [])],
     outbound: outbound(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1),
     rateLimits: {
       status: { max: integer(env, 'RATE_LIMIT_STATUS_MAX', 120, 1), windowMs: rateWindowMs },
       jobsByEmail: { max: integer(env, 'RATE_LIMIT_JOBS_BY_EMAIL_MAX', 20, 1), windowMs: rateWindowMs },
+      lookups: { max: integer(env, 'RATE_LIMIT_LOOKUPS_MAX', 60, 1), windowMs: rateWindowMs },
+      flowStarts: { max: integer(env, 'RATE_LIMIT_FLOW_STARTS_MAX', 30, 1), windowMs: rateWindowMs },
       sourceFolders: { max: integer(env, 'RATE_LIMIT_SOURCE_FOLDERS_MAX', 10, 1), windowMs: rateWindowMs },
     },
     sourceFoldersTimeoutMs: integer(env, 'SOURCE_FOLDERS_TIMEOUT_MS', 20_000, 100),

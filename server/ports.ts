@@ -17,7 +17,9 @@ import type {
   TransferEstimate,
   TransferWait,
 } from '../contract/index.ts';
-import type { FailedItem, FailureCount } from './engine/ports.ts';
+import type { MailboxProvider } from './destinations/index.ts';
+import type { ContactsDestination, ContactsSource } from './engine/contacts/ports.ts';
+import type { FailedItem, FailureCount, MailDestination, MailSource } from './engine/ports.ts';
 
 // ── Migration vendor ────────────────────────────────────────────────────────────────────────────
 
@@ -122,12 +124,26 @@ export interface TransferQueue {
   depth(): Promise<number>;
 }
 
+// ── Development mail (what stands in for the provider's and the destinations' servers) ─────────
+
+/**
+ * What a transfer reads and writes in development instead of the real servers: the scenario
+ * accounts' sample mailboxes and address books, and the development store destinations land in.
+ * The development stand-in (server/dev-mail) implements it; only the wiring builds one.
+ */
+export interface DevelopmentMailStore {
+  mailSource(address: string): MailSource;
+  contactsSource(address: string): ContactsSource;
+  /** `maxMessageBytes`: the provider's limit, refused above it as the provider would. */
+  destination(address: string, provider: MailboxProvider, maxMessageBytes?: number | null): MailDestination;
+  contactsDestination(address: string): ContactsDestination;
+}
+
 // ── Identity: the provider's single sign-on (source) ───────────────────────────────────────────
 
-export type ScenarioAccount = {
+/** What the provider knows of a customer's account: the source of §4's answers. */
+export type SourceAccount = {
   email: string;
-  /** Shown on the development sign-in page. */
-  label: string;
   /** What comcastinfo answers: null when everything is active. */
   inactive: 'user' | 'account' | 'mailbox' | 'carddav' | null;
   /** What comcast-get-migration-status answers (before any opt-out update). */
@@ -143,15 +159,11 @@ export type ScenarioAccount = {
     deactivationInDays: number | null;
     optedOutToBePurgedInDays: number | null;
   };
-  /** Exports of this account end in error (the failing scenario). */
-  exportsFail: boolean;
 };
 
 export interface AccountDirectory {
   /** The account behind an address; any unknown address is an active account with contacts. */
-  find(email: string): ScenarioAccount;
-  /** The scenario accounts offered on the development sign-in page. */
-  scenarios(): readonly ScenarioAccount[];
+  find(email: string): SourceAccount;
 }
 
 // ── Mailbox checks ──────────────────────────────────────────────────────────────────────────────

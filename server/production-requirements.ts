@@ -34,6 +34,9 @@ export function productionProblems(config: Config): string[] {
   }
   if (!config.smtpUrl) {
     problems.push('SMTP_URL is not set: notification mail must be sent, not written to files.');
+  } else {
+    const smtp = smtpTlsProblem(config.smtpUrl);
+    if (smtp) problems.push(smtp);
   }
   if (config.adapters !== 'real') {
     problems.push(
@@ -41,4 +44,30 @@ export function productionProblems(config: Config): string[] {
     );
   }
   return problems;
+}
+
+/**
+ * Notification mail carries export IDs and masked addresses, and the SMTP login carries the relay's
+ * password: the connection must be TLS that cannot be skipped — `smtps://` (implicit TLS, or
+ * `secure=true`), or `requireTLS=true` (STARTTLS that must succeed; without it nodemailer sends in
+ * clear text whenever the server offers no STARTTLS, or something on the way strips it). Certificates
+ * must be verified. The sentence names the host, never the URL: it may hold the password.
+ */
+function smtpTlsProblem(smtpUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    return 'SMTP_URL is not a URL (smtps://user:password@host:465, or smtp://…:587?requireTLS=true).';
+  }
+  // nodemailer reads these options from the query under exactly these names.
+  const query = (name: string) => url.searchParams.get(name)?.toLowerCase();
+  const tls = url.protocol === 'smtps:' || query('secure') === 'true' || query('requireTLS') === 'true';
+  if (!tls || query('ignoreTLS') === 'true') {
+    return `SMTP_URL (host ${url.hostname}) does not require TLS: use smtps:// or add ?requireTLS=true, so mail and the relay's password never travel in clear text.`;
+  }
+  if (query('tls.rejectUnauthorized') === 'false') {
+    return `SMTP_URL (host ${url.hostname}) turns certificate checks off (tls.rejectUnauthorized=false): production verifies the mail relay's certificate.`;
+  }
+  return null;
 }

@@ -13,6 +13,7 @@
  */
 import type { Logger } from 'pino';
 import { providerName } from '../contract/index.ts';
+import { SERVICE_BRAND_NAME } from './notify/export-mail.ts';
 import { createService, type ExportService } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/open.ts';
@@ -21,21 +22,17 @@ import { loadOrCreateSecret } from './secret.ts';
 import { makeFoldersPrivate } from './private-files.ts';
 import { emailHash } from './identity/email-hash.ts';
 import { assembleIdentity, developmentIssuers } from './identity/assemble.ts';
-import { scenarioDirectory } from './identity/scenarios.ts';
+import { scenarioDirectory, type ScenarioDirectory } from './identity/scenarios.ts';
+import { developmentRoutes } from './routes/dev-pages.ts';
 import { createTokenStore } from './identity/token-store.ts';
 import { createSimulatedVendor } from './vendor/simulated-vendor.ts';
 import { routeScenarios } from './vendor/scenario-vendor.ts';
 import { createTransferService } from './transfers/index.ts';
 import { ENGINE_OPERATIONS } from './transfers/engine-vendor.ts';
-import {
-  createDevCredentialChecker,
-  createDevDomainValidator,
-  createDevImapResolver,
-  createDnsDomainValidator,
-  createDnsImapResolver,
-  createImapCredentialChecker,
-  createOutboundGuard,
-} from './checks/index.ts';
+import { createDevCredentialChecker } from './checks/dev-credential-checker.ts';
+import { createDevDomainValidator } from './checks/dev-domain-validator.ts';
+import { createDevImapResolver } from './checks/dev-imap-resolver.ts';
+import { createDnsDomainValidator, createDnsImapResolver, createImapCredentialChecker, createOutboundGuard } from './checks/index.ts';
 import { createMailNotifier } from './notify/mail-notifier.ts';
 import { runPeriodically } from './background/periodic.ts';
 import { createPurge } from './background/purge.ts';
@@ -45,7 +42,6 @@ import type { GrantKeeper } from './identity/destination-grants.ts';
 import { createDevMail, type DevMail } from './dev-mail/index.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { openTransferQueue } from './queue/open-queue.ts';
-import type { AccountDirectory } from './ports.ts';
 import { consentAt, CONSENTS, PROVIDER_IMAP_SERVERS } from './destinations/index.ts';
 
 export type RunningParts = ExportService & {
@@ -63,7 +59,9 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   const unavailable: string[] = [];
   const embedded = developmentIssuers(config);
   if (embedded.includes('sso')) standIns.push('embedded development sign-in (scenario accounts, no password)');
-  const consents = embedded.filter((issuer) => issuer !== 'sso').map((issuer) => providerName(consentAt(issuer).provider));
+  const consents = embedded
+    .filter((issuer) => issuer !== 'sso')
+    .map((issuer) => providerName(consentAt(issuer).provider, SERVICE_BRAND_NAME));
   if (consents.length)
     standIns.push(`embedded development ${[consents.slice(0, -1).join(', '), consents.at(-1)].filter(Boolean).join(' and ')} consent`);
   if (config.development) {
@@ -80,10 +78,11 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   } else {
     for (const { server, provider, prefix } of CONSENTS) {
       if (!config.identity[server.name])
-        unavailable.push(`${providerName(provider)} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
+        unavailable.push(`${providerName(provider, SERVICE_BRAND_NAME)} (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET not set)`);
     }
     for (const { provider, prefix } of PROVIDER_IMAP_SERVERS) {
-      if (!(provider in config.destinations.providerImap)) unavailable.push(`${providerName(provider)} (${prefix}_IMAP not set)`);
+      if (!(provider in config.destinations.providerImap))
+        unavailable.push(`${providerName(provider, SERVICE_BRAND_NAME)} (${prefix}_IMAP not set)`);
     }
     if (!config.sourceImap) unavailable.push('transfers (no source mail server: SOURCE_IMAP_HOST)');
     if (!config.sourceCardDav) unavailable.push('contacts transfers (no source address-book server: SOURCE_CARDDAV_URL)');
@@ -107,7 +106,7 @@ const dataFolders = (config: Config): string[] => [
  * the service answers meanwhile, and a transfer that needs an account first waits for its data. A
  * shutdown (`signal`) waits only for the account being written, not for all of them.
  */
-export async function prepareDevMail(devMail: DevMail, directory: AccountDirectory, logger: Logger, signal?: AbortSignal): Promise<void> {
+export async function prepareDevMail(devMail: DevMail, directory: ScenarioDirectory, logger: Logger, signal?: AbortSignal): Promise<void> {
   // Only accounts whose mailbox can be exported get one; any other address gets its data on first use.
   const addresses = directory
     .scenarios()
@@ -205,7 +204,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     }),
     limiterStore,
     sourceFolders: transfers.sourceFolders,
-    devMail: devMail ?? undefined,
+    developmentRoutes: developmentRoutes(devMail),
     metrics,
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });

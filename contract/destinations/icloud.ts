@@ -14,7 +14,7 @@ export const icloud = {
   passwordForm: {
     title: 'Your iCloud Mail account',
     intro:
-      'Enter your iCloud email address and an app-specific password. Apple does not accept your usual password here. To make one, sign in at account.apple.com and choose Sign-In and Security, then App-Specific Passwords.',
+      'Enter your iCloud email address and an app-specific password. Apple will not take your usual password here. To make one, sign in at account.apple.com. Then go to Sign-In and Security, and App-Specific Passwords.',
   },
   imapAliases: { icloud: 'imap.mail.me.com' },
   mailDomains: ['icloud.com', 'me.com', 'mac.com'],

@@ -13,7 +13,7 @@ export const other = {
   passwordForm: {
     title: 'Your other email account',
     intro:
-      'Enter the address and password of the account you want to move your data to. For Yahoo Mail or AOL Mail, use an app password made in your account’s security settings: they do not accept your usual password here.',
+      'Enter the address and password of the account you want to move your data to. Yahoo Mail and AOL Mail need an app password. You can make one in your account’s security settings.',
     customImap: true,
   },
   anyProvider: true,

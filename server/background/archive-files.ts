@@ -11,7 +11,7 @@
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArchiveState, RetentionStore } from '../db/retention-store.ts';
-import { exportOfArchiveFile } from '../vendor/archive.ts';
+import { exportOfArchiveFile } from '../jobs/archive-name.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

@@ -26,8 +26,16 @@ export type PurgeDeps = {
   logger: Pick<Logger, 'info' | 'error'>;
 };
 
-/** What one pass deleted, by kind: exports whose archive files went, exports, support requests, grants, sign-in tokens, limit counters. */
-export type PurgeCounts = { archives: number; exports: number; supportRequests: number; grants: number; tokens: number; counters: number };
+/** What one pass deleted, by kind: exports whose archive files went, exports, support requests, grants, sign-in tokens, limit counters, accounts' lock rows. */
+export type PurgeCounts = {
+  archives: number;
+  exports: number;
+  supportRequests: number;
+  grants: number;
+  tokens: number;
+  counters: number;
+  accountStarts: number;
+};
 
 export type PurgeResult = { purged: PurgeCounts; failed: (keyof PurgeCounts)[] };
 
@@ -44,12 +52,14 @@ export function createPurge(deps: PurgeDeps): Purge {
     grants: () => deps.grants.purge(),
     tokens: (now) => deleteExpiredTokens(deps.db, now),
     counters: () => purgeExpiredCounters(deps.db),
+    // Kept as long as the export history: the last start of an account is part of it.
+    accountStarts: (now) => store.accountStartsBefore(now - retention.exportHistoryMs),
   };
 
   return {
     async run() {
       const now = deps.now();
-      const purged: PurgeCounts = { archives: 0, exports: 0, supportRequests: 0, grants: 0, tokens: 0, counters: 0 };
+      const purged: PurgeCounts = { archives: 0, exports: 0, supportRequests: 0, grants: 0, tokens: 0, counters: 0, accountStarts: 0 };
       const failed: (keyof PurgeCounts)[] = [];
       for (const [step, purge] of Object.entries(steps) as [keyof PurgeCounts, (now: number) => Promise<number>][]) {
         try {

@@ -1,8 +1,8 @@
-/** The mailbox checks: a real adapter (network) and a development adapter (offline) for each port. */
+/**
+ * The mailbox checks' real adapters (network). Their offline development stand-ins are the dev-*.ts
+ * files beside them, which only the wiring imports (eslint.config.js, DEVELOPMENT_STAND_INS).
+ */
 export { createImapCredentialChecker, type ImapCredentialCheckerOptions } from './imap-credential-checker.ts';
-export { createDevCredentialChecker, DEV_MAILBOX_PASSWORD } from './dev-credential-checker.ts';
 export { createDnsImapResolver } from './dns-imap-resolver.ts';
 export { createOutboundGuard, type OutboundGuard, type OutboundPolicy } from './outbound-guard.ts';
-export { createDevImapResolver } from './dev-imap-resolver.ts';
 export { createDnsDomainValidator } from './dns-domain-validator.ts';
-export { createDevDomainValidator } from './dev-domain-validator.ts';

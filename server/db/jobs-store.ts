@@ -63,6 +63,24 @@ const fromRow = (row: JobRow): StoredJob => ({
 
 export type JobsStore = ReturnType<typeof createJobsStore>;
 
+/** A load refused because its account already runs the most exports allowed at once. */
+export class TooManyRunning extends Error {
+  constructor(readonly running: number) {
+    super(`the account already runs ${running} exports`);
+  }
+}
+
+/** How many exports of this account have not ended yet. */
+async function countRunning(db: Db, sourceEmail: string): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('running'))
+    .where('finished_at', 'is', null)
+    .where('source_email', '=', sourceEmail)
+    .executeTakeFirstOrThrow();
+  return Number(row.running);
+}
+
 /** Over the database, or over a transaction (`db.transaction().execute((trx) => createJobsStore(trx)…)`) to join it. */
 export function createJobsStore(db: Db) {
   const byId = compileOnce(db, (exportId: string) => db.selectFrom('jobs').selectAll().where('export_id', '=', exportId));
@@ -72,10 +90,19 @@ export function createJobsStore(db: Db) {
      * Stores the job unless a load with the same idempotency key was claimed since `duplicateSince`;
      * answers the export ID that holds the key (the new job's, or the earlier one's). Two concurrent
      * loads of one body get one job, on any number of nodes: the key is a primary key. A new job's
-     * 'started' mail is queued with it.
+     * 'started' mail is queued with it. With the account already running `maxRunning` exports it
+     * throws `TooManyRunning` and stores nothing: the count and the insert are one step, because
+     * the account's row in `account_starts` is locked first (on Postgres a second load of the account
+     * waits for the first to commit, then counts its job; on SQLite a transaction has the database
+     * to itself).
      */
-    insertUnlessDuplicate: (job: NewJob, duplicateSince: number): Promise<string> =>
+    insertUnlessDuplicate: (job: NewJob, duplicateSince: number, maxRunning = Number.POSITIVE_INFINITY): Promise<string> =>
       inTransaction(db, async (trx) => {
+        await trx
+          .insertInto('account_starts')
+          .values({ email_hash: job.emailHash, started_at: job.createdAt })
+          .onConflict((conflict) => conflict.column('email_hash').doUpdateSet((eb) => ({ started_at: eb.ref('excluded.started_at') })))
+          .execute();
         // Claims older than the window no longer hold their key; dropping them keeps the table small.
         await trx.deleteFrom('load_claims').where('claimed_at', '<', duplicateSince).execute();
         const claimed = await trx
@@ -92,6 +119,9 @@ export function createJobsStore(db: Db) {
             .executeTakeFirstOrThrow();
           return holder.export_id;
         }
+        const running = await countRunning(trx, job.sourceEmail);
+        // Thrown, so the transaction takes the claim back with it.
+        if (running >= maxRunning) throw new TooManyRunning(running);
         await trx
           .insertInto('jobs')
           .values({
@@ -120,16 +150,6 @@ export function createJobsStore(db: Db) {
         .where('claimed_at', '>=', since)
         .executeTakeFirst();
       return row?.export_id ?? null;
-    },
-    /** How many exports of this account have not ended yet (the running-exports limit). */
-    async countRunning(sourceEmail: string): Promise<number> {
-      const row = await db
-        .selectFrom('jobs')
-        .select((eb) => eb.fn.countAll<number>().as('running'))
-        .where('finished_at', 'is', null)
-        .where('source_email', '=', sourceEmail)
-        .executeTakeFirstOrThrow();
-      return Number(row.running);
     },
     async find(exportId: string): Promise<StoredJob | null> {
       const [row] = await byId(exportId);

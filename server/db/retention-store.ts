@@ -95,6 +95,15 @@ export function createRetentionStore(db: Db) {
         deleteSupportRequests,
       ),
 
+    /**
+     * The lock rows of accounts that started no export since `startedBefore` (a keyed hash and a time:
+     * server/db/jobs-store.ts). A load that comes later makes its account's row again.
+     */
+    async accountStartsBefore(startedBefore: number): Promise<number> {
+      const result = await db.deleteFrom('account_starts').where('started_at', '<', startedBefore).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Where the exports of these archive files stand; an export with no row is not in the map. */
     async archiveStates(exportIds: readonly string[]): Promise<Map<string, ArchiveState>> {
       const states = new Map<string, ArchiveState>();

@@ -187,6 +187,29 @@ export interface TransferQueueTable {
   claims: Generated<number>;
 }
 
+/** The wrong-password brake of one destination address (server/db/credential-brakes-store.ts). */
+export interface CredentialBrakesTable {
+  /** SHA-256 of the address, trimmed and lower-cased: the address itself is not kept. */
+  destination_digest: string;
+  /** Wrong passwords since the row was last forgiven or forgotten. */
+  failures: number;
+  /** Checks reserved and not yet answered; they count only until `in_flight_until`. */
+  in_flight: number;
+  /** When the reservations lapse: a node that died mid-check does not hold the address for ever. */
+  in_flight_until: number;
+  /** No check starts before this. */
+  blocked_until: number;
+  /** The wrong passwords are forgotten after this, and the row may be deleted. */
+  expires_at: number;
+}
+
+/** The row a load locks while it counts its account's running exports (server/db/jobs-store.ts). */
+export interface AccountStartsTable {
+  /** The keyed hash of the source account (jobs.email_hash). */
+  email_hash: string;
+  started_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   load_claims: LoadClaimsTable;
@@ -203,6 +226,8 @@ export interface Database {
   transfer_receipts: TransferReceiptsTable;
   transfers: TransfersTable;
   transfer_queue: TransferQueueTable;
+  credential_brakes: CredentialBrakesTable;
+  account_starts: AccountStartsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -16,31 +16,25 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { MailDestination, MailSource } from '../engine/ports.ts';
-import type { ContactsDestination, ContactsSource } from '../engine/contacts/ports.ts';
+import type { DevelopmentMailStore } from '../ports.ts';
 import { createVcardDirectoryDestination } from './contacts/destination.ts';
 import { createVcardDirectorySource } from './contacts/source.ts';
 import { addressDirName, devMailLayout, type DevMailLayout } from './layout.ts';
 import { createMaildirDestination } from './maildir/destination.ts';
-import type { MailboxProvider } from './maildir/provider-folders.ts';
 import { createMaildirSource } from './maildir/source.ts';
 import { pacedContacts, pacedMail } from './paced.ts';
 import { writeSampleAccount } from './sample/write-account.ts';
 
 export type PrepareReport = { generated: string[]; messages: number; cards: number; ms: number };
 
-export type DevMail = {
+/** The development mail store (the DevelopmentMailStore port), with its layout and the sample data's preparation. */
+export type DevMail = DevelopmentMailStore & {
   layout: DevMailLayout;
   /**
    * Writes the sample data of every address that has none yet. An abort stops it after the account
    * being written (each is written whole or not at all); the others are written on first use.
    */
   prepare(addresses: readonly string[], signal?: AbortSignal): Promise<PrepareReport>;
-  mailSource(address: string): MailSource;
-  contactsSource(address: string): ContactsSource;
-  /** `maxMessageBytes`: the provider's limit, refused above it as the provider would. */
-  destination(address: string, provider: MailboxProvider, maxMessageBytes?: number | null): MailDestination;
-  contactsDestination(address: string): ContactsDestination;
 };
 
 /** Temporary folders older than this are left over from a killed start and are removed. */

@@ -27,6 +27,9 @@ export {
 } from './job.ts';
 export { openZipArchive, type ZipArchive } from './files/zip-archive.ts';
 export { createArchiveDestination, type ArchiveDestinationOptions, type ArchiveFormat } from './files/archive-destination.ts';
+export { createPstFile, DEFAULT_PST_PART_BYTES, type PstFile, type PstFileOptions } from './files/pst-file.ts';
+export { createPstMailDestination } from './files/pst-destination.ts';
+export { buildCsv } from './files/csv.ts';
 export { runContactsTransfer, type ContactsTransferRun, type ContactsTransferResult } from './contacts/run-contacts-transfer.ts';
 export type {
   AddressBook,
@@ -45,6 +48,7 @@ export {
   type ContactsArchiveOptions,
   type ContactsFileFormat,
 } from './contacts/files/contacts-archive-destination.ts';
+export { createContactsPstDestination } from './contacts/files/contacts-pst-destination.ts';
 export { CONTACT_CSV_COLUMNS } from './contacts/files/csv-columns.ts';
 export {
   CardDavEndpointSchema,

@@ -47,7 +47,7 @@ export type ImapDestinationConfig = v.InferOutput<typeof ImapDestinationSchema>;
 
 export const ArchiveDestinationSchema = v.object({
   kind: v.literal('archive'),
-  format: v.picklist(['MBOX', 'EML']),
+  format: v.picklist(['MBOX', 'EML', 'PST']),
 });
 
 /**

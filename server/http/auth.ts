@@ -11,6 +11,8 @@ export type TokenIdentity = TokenClaims;
 
 /** The part of the token store the routes need. */
 export type TokenVerifier = Pick<TokenStore, 'verify'>;
+/** What the routes do with tokens besides checking them: end one (sign-out), read a status listing. */
+export type ServiceTokens = Pick<TokenStore, 'verify' | 'revoke' | 'listingOf'>;
 
 export type AuthEnv = { Variables: { identity: TokenIdentity } };
 

@@ -1,7 +1,7 @@
 /**
  * The service's structured logger. Secrets are redacted wherever they appear in a logged object,
  * and the request log records the path without its query (token_id travels in queries) and without
- * the token of a download link. Lines go to stdout in batches through pino's asynchronous
+ * the grant of a download or item-report link. Lines go to stdout in batches through pino's asynchronous
  * destination: a request never waits for a write, and lines leave together once 16 kB are waiting,
  * or within a second (a write per request line was the largest cost of a cheap request after the
  * socket's own write). What is waiting is written before the process exits; a SIGKILL can lose the
@@ -9,6 +9,7 @@
  */
 import { writeSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
+import { GRANT_PATHS } from './download-session.ts';
 import type { RequestObserver } from './observe-requests.ts';
 
 const SECRET_KEYS = ['password', 'token', 'token_id', 'tokenId', 'authorization', 'cookie', 'hashSecret', 'secret'];
@@ -74,14 +75,17 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return pino(options, destination ?? (processStdout ??= stdoutInBatches()));
 }
 
-const DOWNLOADS = '/api/downloads/';
+const GRANT_PREFIXES = Object.values(GRANT_PATHS);
 
 /**
- * Paths that carry a credential in a segment (download links); the segment is not logged. Any other
- * path is returned as it is, without running the expression (every request's log line asks).
+ * Paths that carry a credential in a segment (the grants of the archive and of the item report); the
+ * segment is not logged. Any other path is returned as it is, without running the expression (every
+ * request's log line asks).
  */
-export const loggablePath = (path: string): string =>
-  path.startsWith(DOWNLOADS) ? DOWNLOADS + path.slice(DOWNLOADS.length).replace(/^[^/]+/, '[redacted]') : path;
+export function loggablePath(path: string): string {
+  const prefix = GRANT_PREFIXES.find((grantPath) => path.startsWith(grantPath));
+  return prefix ? prefix + path.slice(prefix.length).replace(/^[^/]+/, '[redacted]') : path;
+}
 
 /**
  * One line per request. Its fields are fixed and hold no secret (the path is loggablePath's), so its

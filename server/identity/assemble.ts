@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { createVault } from '../crypto/vault.ts';
 import type { Db } from '../db/open.ts';
 import { createUsedStatesStore } from '../db/used-states-store.ts';
-import type { AccountDirectory } from '../ports.ts';
+import type { ScenarioDirectory } from './scenarios.ts';
 import type { ClientSettings } from './config.ts';
 import { createGrantKeeper, type GrantKeeper, type Refresh } from './destination-grants.ts';
 import type { IssuerName } from './dev-provider/issuers.ts';
@@ -43,7 +43,7 @@ export type IdentityDependencies = {
   /** The service secret: keys the email hash, and the vault that seals the flow cookie and the grants. */
   secret: string;
   tokens: TokenStore;
-  directory: AccountDirectory;
+  directory: ScenarioDirectory;
   logger: Logger;
   now: () => number;
 };

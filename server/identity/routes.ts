@@ -120,6 +120,12 @@ function addressOf(claims: Record<string, unknown>, names: readonly string[]): s
   return null;
 }
 
+/** Where a sign-in or consent flow starts; both spellings: the browser asks with §7's trailing slash, a person may type it without. */
+export const FLOW_STARTS = {
+  oauth: ['/api/oauth', '/api/oauth/'],
+  status: ['/api/oauth-for-status', '/api/oauth-for-status/'],
+} as const;
+
 export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
   const now = deps.now ?? Date.now;
   const { logger } = deps;
@@ -229,17 +235,24 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     return send(c, errorLocation(target, 'EXTERNAL_OAUTH_ERROR'), null);
   };
 
-  /** The verified address of the sign-in, or null (no address, or one the provider says is unverified). */
-  const signInAddress = (redeemed: Redeemed) => (redeemed.claims.email_verified === false ? null : addressOf(redeemed.claims, ['email']));
+  /** Every refused answer leaves a line naming its server and the check that refused it. */
+  const logRefusal = (server: ServerName, reason: string) => logger.warn({ server, reason }, 'identity: answer refused');
 
   /** The tokens of a redeemed answer turned into the service's own, and the redirect back to the SPA. */
   const complete = async (flow: PendingFlow, redeemed: Redeemed): Promise<string> => {
     if (flow.kind === 'sign-in') {
-      const email = signInAddress(redeemed);
-      if (!email) return errorLocation(flow.purpose, 'EXTERNAL_OAUTH_ERROR');
+      // Only an address the provider has not said is unverified.
+      const email = addressOf(redeemed.claims, ['email']);
+      const verified = redeemed.claims.email_verified !== false;
+      if (!email || !verified) {
+        logRefusal(serverOf(flow), verified ? 'no address in the answer' : 'address not verified by the provider');
+        return errorLocation(flow.purpose, 'EXTERNAL_OAUTH_ERROR');
+      }
       if (flow.purpose === 'status') {
         const token = await deps.tokens.issue({ email, purpose: 'status', provider: SOURCE_PROVIDER });
-        return spa('/oauth-callback-for-status', { token_id: token, email, hash: emailHash(email, deps.hashSecret) });
+        // The hash for /status-from-email stands for the account's email hash only while a token lives.
+        const hash = await deps.tokens.issueListing(emailHash(email, deps.hashSecret));
+        return spa('/oauth-callback-for-status', { token_id: token, email, hash });
       }
       const token = await deps.tokens.issue({ email, purpose: 'source', provider: SOURCE_PROVIDER });
       return spa('/oauth-callback', { token_id: token, email });
@@ -247,9 +260,18 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     const destination = deps.destinations[flow.provider];
     const uses = usesOf(flow.scopes);
     const email = destination && addressOf(redeemed.claims, destination.server.addressClaims);
-    if (!destination || !uses || !email) return errorLocation('consent', 'EXTERNAL_OAUTH_ERROR');
+    if (!destination || !uses || !email) {
+      logRefusal(
+        serverOf(flow),
+        !destination ? 'destination no longer configured' : !uses ? 'consent for nothing' : 'no address in the answer',
+      );
+      return errorLocation('consent', 'EXTERNAL_OAUTH_ERROR');
+    }
     const tokens = await destination.grantedTokens(redeemed, uses);
-    if (tokens === 'missing') return errorLocation('consent', 'MISSING_SCOPE');
+    if (tokens === 'missing') {
+      logRefusal(serverOf(flow), 'a scope asked for was not granted');
+      return errorLocation('consent', 'MISSING_SCOPE');
+    }
     if (tokens.refreshToken === null)
       logger.warn({ server: flow.server }, 'identity: a consent without a refresh token; its export cannot outlive the access token');
     const token = await deps.tokens.issue({ email, purpose: 'destination', provider: flow.provider });
@@ -277,19 +299,29 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
 
   /** GET /api/oauth/callback[/<server>]: the answer checked against the browser's flow, redeemed once. */
   const finish = async (c: Context, server: ServerName): Promise<Response> => {
-    const flow = flows.open(getCookie(c, FLOW_COOKIE_NAME));
+    const cookie = getCookie(c, FLOW_COOKIE_NAME);
+    const flow = flows.open(cookie);
     const query = new URL(c.req.url).searchParams;
-    if (!flow) return send(c, errorLocation(server === 'sso' ? 'sign-in' : 'consent', 'EXTERNAL_OAUTH_ERROR'), null);
+    if (!flow) {
+      logRefusal(server, cookie ? 'flow cookie not ours, or expired' : 'no flow cookie (another browser, or cookies off)');
+      return send(c, errorLocation(server === 'sso' ? 'sign-in' : 'consent', 'EXTERNAL_OAUTH_ERROR'), null);
+    }
     const target = targetOf(flow);
     const refuse = (reason: string, error: OAuthError = 'EXTERNAL_OAUTH_ERROR') => {
-      logger.warn({ server, reason }, 'identity: answer refused');
+      logRefusal(server, reason);
       return send(c, errorLocation(target, error), null);
     };
+    // An answer this flow never asked for (a link anyone can make the browser open) leaves the flow
+    // as it was, so the sign-in in progress still completes when its own answer arrives.
+    const refuseForeign = (reason: string) => {
+      logRefusal(server, reason);
+      return send(c, errorLocation(target, 'EXTERNAL_OAUTH_ERROR'), flow);
+    };
     // An answer at another server's redirect URI: a mix-up attempt, or a confused browser.
-    if (serverOf(flow) !== server) return refuse(`answer for ${serverOf(flow)} at the ${server} callback`);
+    if (serverOf(flow) !== server) return refuseForeign(`answer for ${serverOf(flow)} at the ${server} callback`);
     // Another browser's answer, or a forged one: spending this browser's flow on it would help nobody.
     const state = query.get('state');
-    if (state === null || !sameSecret(state, flow.state)) return refuse('state does not match the browser');
+    if (state === null || !sameSecret(state, flow.state)) return refuseForeign('state does not match the browser');
     // A flow completes once, whatever its outcome, across restarts and nodes; the first answer wins.
     if (!(await deps.usedStates.markUsed(flow.state, flow.expiresAt, now()))) return refuse('flow already answered');
     const answerer = answererOf(flow);
@@ -314,9 +346,8 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
     return send(c, location, null);
   };
 
-  // Both spellings: the browser asks with the trailing slash of §7, a person may type it without.
-  for (const path of ['/api/oauth', '/api/oauth/']) app.get(path, (c) => begin(c, 'oauth'));
-  for (const path of ['/api/oauth-for-status', '/api/oauth-for-status/']) app.get(path, (c) => begin(c, 'status'));
+  for (const path of FLOW_STARTS.oauth) app.get(path, (c) => begin(c, 'oauth'));
+  for (const path of FLOW_STARTS.status) app.get(path, (c) => begin(c, 'status'));
   for (const server of ['sso', ...DESTINATION_SERVER_NAMES] as const) {
     app.get(callbackPath(server), (c) => finish(c, server));
     app.get(`${callbackPath(server)}/`, (c) => finish(c, server));

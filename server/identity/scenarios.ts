@@ -3,7 +3,22 @@
  * person (or an e2e journey) can walk every branch of spec §4 without the real provider. The real
  * provider's account service would implement the same AccountDirectory port.
  */
-import type { AccountDirectory, ScenarioAccount } from '../ports.ts';
+import type { AccountDirectory, SourceAccount } from '../ports.ts';
+
+/** A development scenario: an account as the provider would describe it, and what only development needs of it. */
+export type ScenarioAccount = SourceAccount & {
+  /** Shown on the development sign-in page. */
+  label: string;
+  /** Exports of this account end in error (the failing scenario, through the simulated vendor). */
+  exportsFail: boolean;
+};
+
+/** The directory of the scenario accounts (an AccountDirectory), with what the development parts read of them. */
+export type ScenarioDirectory = {
+  find(email: string): ScenarioAccount;
+  /** The scenario accounts offered on the development sign-in page. */
+  scenarios(): readonly ScenarioAccount[];
+};
 
 type Migration = ScenarioAccount['migration'];
 
@@ -95,7 +110,7 @@ const byAddress = new Map(SCENARIO_ACCOUNTS.map((account) => [account.email, acc
 /** Addresses compare without case and surrounding spaces, as mail systems do for the domain part. */
 const normalise = (email: string) => email.trim().toLowerCase();
 
-export const scenarioDirectory: AccountDirectory = {
+export const scenarioDirectory = {
   find(email) {
     const address = normalise(email);
     return byAddress.get(address) ?? scenario(address, 'Any other address (active with contacts)');
@@ -103,4 +118,4 @@ export const scenarioDirectory: AccountDirectory = {
   scenarios() {
     return SCENARIO_ACCOUNTS;
   },
-};
+} satisfies ScenarioDirectory & AccountDirectory;

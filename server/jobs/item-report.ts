@@ -8,7 +8,7 @@
  */
 import type { ReceiptLine } from '../../contract/index.ts';
 import type { ReportItem } from '../ports.ts';
-import { buildCsv } from '../vendor/formats/csv.ts';
+import { buildCsv } from '../engine/index.ts';
 
 export const ITEM_REPORT_COLUMNS = [
   'record',

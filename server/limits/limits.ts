@@ -3,14 +3,18 @@
  * configurable (docs/configuration.md), each answered 429 with Retry-After and a sentence to show:
  *  - exports: at most N running and M started a day per signed-in account;
  *  - credential checks (`validate`): per account and per client address in a window, and per
- *    destination address a delay that doubles with each wrong password past the first few;
+ *    destination address a brake reserved before the check (server/db/credential-brakes-store.ts):
+ *    a delay that doubles with each wrong password past the first few;
  *  - support requests: per client address in a window;
- *  - the status lookups and jobs-by-email: per client address in a window (request-limit.ts).
+ *  - the status lookups, jobs-by-email, the anonymous DNS lookups and the flows started: per client
+ *    address in a window (request-limit.ts).
  * Counters live in the shared database (limiter-store.ts), so the limits hold across nodes and restarts
  * (the per-request ones on SQLite, a single machine's database, in memory).
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config, LimitsConfig, RateLimit } from '../config.ts';
+import type { BrakeSettings, CredentialBrakes } from '../db/credential-brakes-store.ts';
+import type { CredentialCheck } from '../ports.ts';
 import type { LimiterStore } from './limiter-store.ts';
 
 /** Why a request is refused, and when it may come back. */
@@ -42,7 +46,20 @@ const normal = (address: string) => address.trim().toLowerCase();
 
 export type Limits = ReturnType<typeof createLimits>;
 
-export function createLimits(store: LimiterStore, config: LimitsConfig, requests: Config['rateLimits']) {
+/**
+ * The wrong-password brake from the configuration. A reservation outlives any check (the IMAP
+ * checker's connect, greeting and login timeouts are 15 s each) and lapses soon after, should the
+ * node holding it die; a wrong password is remembered for a day.
+ */
+export const brakeSettings = (config: LimitsConfig): BrakeSettings => ({
+  freeFailures: config.validateFreeFailures,
+  firstDelayMs: config.validateFirstDelayMs,
+  maxDelayMs: config.validateMaxDelayMs,
+  reservationMs: 2 * 60 * 1000,
+  forgetAfterMs: 24 * 60 * 60 * 1000,
+});
+
+export function createLimits(store: LimiterStore, brakes: CredentialBrakes, config: LimitsConfig, requests: Config['rateLimits']) {
   const exportsPerDay = store.limiter({ name: 'exports-day', points: config.exportsPerDay, durationMs: 24 * 60 * 60 * 1000 });
   const validateAccount = store.limiter({
     name: 'validate-account',
@@ -54,20 +71,21 @@ export function createLimits(store: LimiterStore, config: LimitsConfig, requests
     points: config.validatePerAddress,
     durationMs: config.validateWindowMs,
   });
-  // Wrong passwords per destination within a day; only its count is read.
-  const failures = store.limiter({ name: 'validate-failures', points: Number.MAX_SAFE_INTEGER, durationMs: 24 * 60 * 60 * 1000 });
-  // One point; "blocked" is the delay imposed after a failure.
-  const delays = store.limiter({ name: 'validate-delay', points: 1, durationMs: 1000 });
   const supportAddress = store.limiter({ name: 'support-address', points: config.supportPerAddress, durationMs: config.supportWindowMs });
 
   const perRequest = (name: string, limit: RateLimit) =>
     store.limiter({ name, points: limit.max, durationMs: limit.windowMs, everyRequest: true });
 
   return {
-    /** Per client address: the status calls (v1 and v2 together), and jobs-by-email. */
+    /**
+     * Per client address: the status calls (v1 and v2 together), jobs-by-email, the anonymous DNS
+     * lookups (validate-imap and domain-validation together), and the sign-in and consent flows started.
+     */
     requests: {
       status: perRequest('status', requests.status),
       jobsByEmail: perRequest('jobs-by-email', requests.jobsByEmail),
+      lookups: perRequest('lookups', requests.lookups),
+      flowStarts: perRequest('flow-starts', requests.flowStarts),
       /** Per signed-in account: the source's folder list (it reads the provider's mail server). */
       sourceFolders: perRequest('source-folders', requests.sourceFolders),
     },
@@ -84,27 +102,34 @@ export function createLimits(store: LimiterStore, config: LimitsConfig, requests
       await exportsPerDay.reward(normal(account), 1);
     },
 
-    /** Before a credential check: the account, the client address, and the destination's delay. */
+    /**
+     * Before a credential check: the destination's brake (a reservation, given back through
+     * `credentialsChecked`), then the account's and the client address's counts.
+     */
     async checkCredentials(account: string, clientAddress: string, destination: string): Promise<Refusal | null> {
-      const delay = await delays.get(normal(destination));
-      if (delay && delay.consumedPoints > 1) {
-        const retryAfterS = seconds(delay.msBeforeNext);
-        return { retryAfterS, message: `Too many wrong passwords for this address. Please wait and try again ${inWords(retryAfterS)}.` };
+      const reservation = await brakes.reserve(destination);
+      if (!reservation.ok) {
+        const retryAfterS = seconds(reservation.waitMs);
+        const message =
+          reservation.reason === 'busy'
+            ? `This address is being checked already. Please try again ${inWords(retryAfterS)}.`
+            : `Too many wrong passwords for this address. Please wait and try again ${inWords(retryAfterS)}.`;
+        return { retryAfterS, message };
       }
       const tooMany = (wait: string) => `Too many sign-in checks. Please try again ${wait}.`;
-      return (await take(validateAccount, normal(account), tooMany)) ?? (await take(validateAddress, clientAddress, tooMany));
+      const refused = (await take(validateAccount, normal(account), tooMany)) ?? (await take(validateAddress, clientAddress, tooMany));
+      if (refused) await brakes.release(destination);
+      return refused;
     },
-    /** A wrong password for `destination`: past the free ones, the next check waits, twice as long each time. */
-    async credentialsRefused(destination: string): Promise<void> {
-      const count = (await failures.penalty(normal(destination), 1)).consumedPoints;
-      const beyond = count - config.validateFreeFailures;
-      if (beyond < 1) return;
-      const delayMs = Math.min(config.validateMaxDelayMs, config.validateFirstDelayMs * 2 ** (beyond - 1));
-      await delays.block(normal(destination), seconds(delayMs));
-    },
-    /** The right password: the destination's failures are forgiven. */
-    async credentialsAccepted(destination: string): Promise<void> {
-      await Promise.all([failures.delete(normal(destination)), delays.delete(normal(destination))]);
+    /**
+     * After a check `checkCredentials` allowed: the right password forgives the destination, a wrong one
+     * is counted (past the free ones the next check waits, twice as long each time), and anything else
+     * (no answer: the check failed or threw) only gives the reservation back.
+     */
+    async credentialsChecked(destination: string, outcome: CredentialCheck | undefined): Promise<void> {
+      if (outcome?.ok) await brakes.accepted(destination);
+      else if (outcome?.error === 'INVALID_CREDENTIALS') await brakes.failed(destination);
+      else await brakes.release(destination);
     },
 
     supportRequest: (clientAddress: string) =>

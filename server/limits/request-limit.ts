@@ -10,10 +10,10 @@ import { clientIp } from '../http/client-ip.ts';
 import { tooMany } from '../http/too-many.ts';
 import { take } from './limits.ts';
 
-export function requestLimit(limiter: RateLimiterAbstract, options: { trustProxy: boolean }): MiddlewareHandler {
+export function requestLimit(limiter: RateLimiterAbstract, options: { trustedProxyHops: number }): MiddlewareHandler {
   // A promise chain rather than an async function, for the same reason as take's.
   return (c, next) =>
-    take(limiter, clientIp(c, options.trustProxy), () => 'Too many requests, please try again later.').then(
+    take(limiter, clientIp(c, options.trustedProxyHops), () => 'Too many requests, please try again later.').then(
       (refusal): Promise<Response | void> | Response => (refusal ? tooMany(c, refusal) : next()),
     );
 }

@@ -8,13 +8,14 @@
  * for (or turned into) a phishing-style sign-in prompt. The file of a file export, and the list of
  * items that could not be moved, are shown only to the signed-in owner, so those mails say, step by
  * step, to sign in. The ended mail says how it went in its subject (finished, finished with some
- * items not moved, stopped by an error, cancelled), carries the count receipt (each folder and address
- * book at the source and at the destination) and how many items did not move. The started mail says
+ * items not moved, stopped by an error, cancelled), carries the count receipt (totals per kind at the
+ * source and at the destination, never a folder's name: ./mail-receipt.ts) and how many items did not move. The started mail says
  * how long the export should take in the words of the status page (the contract's estimateSentence),
  * when the transfer could tell. Plain words and short sentences throughout.
  */
 import { estimateSentence, formatCount, providerName, type Operation } from '../../contract/index.ts';
 import type { ExportNotification } from '../ports.ts';
+import { itemCount, kindLabel, receiptNotes, totalsByKind } from './mail-receipt.ts';
 
 export type ExportMail = { subject: string; text: string; html: string };
 
@@ -60,8 +61,6 @@ type Block =
   | { kind: 'export-id'; id: string }
   | { kind: 'steps'; lead: string; steps: string[]; after: string[] }
   | { kind: 'receipt'; summary: Summary };
-
-const KIND: Record<Summary['receipt'][number]['operation'], string> = { emailmigration: 'Email', contactsmigration: 'Contacts' };
 
 const quote = (label: string) => `"${label}"`;
 
@@ -239,13 +238,14 @@ function blockText(block: Block): string[] {
         ...block.steps.map((step, index) => `${index + 1}. ${step}`),
         ...(block.after.length > 0 ? ['', ...block.after] : []),
       ];
-    case 'receipt':
+    case 'receipt': {
+      const totals = totalsByKind(block.summary.receipt);
       return [
-        'What arrived, folder by folder (at the source / at the destination):',
-        ...block.summary.receipt.map(
-          (line) => `  ${KIND[line.operation]}: ${line.container}: ${formatCount(line.source)} / ${formatCount(line.destination)}`,
-        ),
+        'What arrived (at the source / at the destination):',
+        ...totals.map((kind) => `  ${kindLabel(kind)}: ${itemCount(kind, kind.source)} / ${itemCount(kind, kind.destination)}`),
+        ...receiptNotes(totals, PORTAL_LABELS.signIn),
       ];
+    }
   }
 }
 
@@ -271,20 +271,25 @@ function blockHtml(block: Block): string[] {
       ];
     case 'receipt': {
       const cell = 'style="padding: 2px 12px 2px 0; text-align: left;"';
+      const totals = totalsByKind(block.summary.receipt);
       return [
-        '<table style="border-collapse: collapse;"><caption style="text-align: left;">What arrived, folder by folder</caption>',
-        `<thead><tr><th ${cell}>Folder or address book</th><th ${cell}>At the source</th><th ${cell}>At the destination</th></tr></thead><tbody>`,
-        ...block.summary.receipt.map(
-          (line) =>
-            `<tr><td ${cell}>${h(KIND[line.operation])}: ${h(line.container)}</td><td ${cell}>${formatCount(line.source)}</td><td ${cell}>${formatCount(line.destination)}</td></tr>`,
+        '<table style="border-collapse: collapse;"><caption style="text-align: left;">What arrived</caption>',
+        `<thead><tr><th ${cell}>What</th><th ${cell}>At the source</th><th ${cell}>At the destination</th></tr></thead><tbody>`,
+        ...totals.map(
+          (kind) =>
+            `<tr><td ${cell}>${h(kindLabel(kind))}</td><td ${cell}>${h(itemCount(kind, kind.source))}</td><td ${cell}>${h(itemCount(kind, kind.destination))}</td></tr>`,
         ),
         '</tbody></table>',
+        ...receiptNotes(totals, PORTAL_LABELS.signIn).map((text) => `<p>${h(text)}</p>`),
       ];
     }
   }
 }
 
-export function composeExportMail(notification: ExportNotification, brandName = 'Northwave'): ExportMail {
+/** The closing provider's name in the service's words (mails, the start log) until a deployment names it. */
+export const SERVICE_BRAND_NAME = 'Northwave';
+
+export function composeExportMail(notification: ExportNotification, brandName = SERVICE_BRAND_NAME): ExportMail {
   const outcome = outcomeOf(notification);
   const subject = subjectOf(outcome, notification);
   const blocks = blocksOf(outcome, notification, brandName);

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { DomainValidationQuerySchema, parseImapAddress, ValidateImapRequestSchema, type OkResponse } from '../../contract/index.ts';
 import { validated } from '../http/errors.ts';
+import { requestLimit } from '../limits/request-limit.ts';
 import type { RouteDeps } from './deps.ts';
 
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
@@ -14,6 +15,10 @@ const ImapBody = v.object({
 
 export function checkRoutes(deps: RouteDeps) {
   const app = new Hono();
+  // Anyone may ask, and each question costs DNS look-ups (ours, and the domain's servers'): per client address.
+  const lookups = requestLimit(deps.limits.requests.lookups, { trustedProxyHops: deps.config.trustedProxyHops });
+  app.use('/api/validate-imap/', lookups);
+  app.use('/api/v2/domain-validation/', lookups);
 
   app.post('/api/validate-imap/', validated('json', ImapBody), async (c) => {
     // The same reading as the browser's rule, the credentials check and the export (contract/imap-address.ts).

@@ -9,7 +9,7 @@ import type { SupportStore } from '../db/support-store.ts';
 import type { DownloadGrants } from '../jobs/download-grant.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import type { Limits } from '../limits/limits.ts';
-import type { TokenVerifier } from '../http/auth.ts';
+import type { ServiceTokens } from '../http/auth.ts';
 import type { ReadinessCheck } from '../ops/readiness.ts';
 import type { GrantKeeper } from '../identity/destination-grants.ts';
 import type { SourceFolderReader } from '../transfers/source-folders.ts';
@@ -21,7 +21,7 @@ export type RouteDeps = {
   logger: Logger;
   now: () => number;
   hashEmail: (email: string) => string;
-  tokens: TokenVerifier;
+  tokens: ServiceTokens;
   directory: AccountDirectory;
   credentialChecker: CredentialChecker;
   imapResolver: ImapHostResolver;

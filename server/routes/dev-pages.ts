@@ -6,6 +6,8 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { OutboxRecord } from '../db/outbox-store.ts';
+import type { DevMail } from '../dev-mail/index.ts';
+import { devMailboxRoutes } from '../dev-mail/page/routes.ts';
 import type { RouteDeps } from './deps.ts';
 
 function forwarding(record: OutboxRecord | undefined): string {
@@ -53,3 +55,8 @@ export function devPages(deps: RouteDeps) {
   app.get('/dev/support-requests/', list);
   return app;
 }
+
+/** Every development page: the outbox and scenario pages, and the development mailboxes' when there is a store. */
+export const developmentRoutes =
+  (devMail: DevMail | null) =>
+  (deps: RouteDeps): readonly Hono[] => [devPages(deps), ...(devMail ? [devMailboxRoutes(devMail)] : [])];

@@ -1,7 +1,7 @@
 /**
  * POST /api/load/ (§7): starts an export of the signed-in account. After the checks of §4 and §5,
- * the limits (running and daily exports per account), then one transaction stores the job with its
- * 'started' mail (server/db/jobs-store.ts) and the vendor is asked to begin. Mail is sent by the
+ * the daily limit, then one transaction counts the account's running exports and stores the job with
+ * its 'started' mail (server/db/jobs-store.ts), and the vendor is asked to begin. Mail is sent by the
  * outbox in the background: this request never waits on SMTP. The same meaning (account,
  * operations, destination, formats) within the idempotency window gets the first job back.
  */
@@ -25,6 +25,7 @@ import { serviceDestination } from '../destinations/index.ts';
 import { successorAccount } from '../destinations/successor-account.ts';
 import { apiError, invalidRequest, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
+import { TooManyRunning } from '../db/jobs-store.ts';
 import { newExportId } from '../jobs/export-id.ts';
 import { loadKey } from '../jobs/load-key.ts';
 import { allowedOperations, sameAddress } from '../rules/capabilities.ts';
@@ -75,10 +76,6 @@ async function exportDestination(c: Context, deps: RouteDeps, body: LoadRequest,
   return { email: address.output, imap, password: destination.password };
 }
 
-/** PST (Outlook's binary data file) has no writer here: refused before anything starts, in words the portal can show. */
-const PST_REFUSAL =
-  'PST files cannot be made yet. Please choose MBOX or EML for email and VCF or CSV for contacts; Outlook imports each of them.';
-
 /** A file export's format for each chosen type (required), or nulls for any other destination. */
 function formatsOf(c: Context, body: LoadRequest) {
   if (body.destination_account.provider !== 'file') return { email: null, contacts: null };
@@ -90,8 +87,6 @@ function formatsOf(c: Context, body: LoadRequest) {
   if (body.operations.includes('contactsmigration') && !contacts) {
     return invalidRequest(c, 'Please, choose a contacts format.', 'file_export_parameters.contactsFormat');
   }
-  if (email === 'PST') return apiError(c, 400, 'FORMAT_NOT_AVAILABLE', PST_REFUSAL, 'file_export_parameters.emailFormat');
-  if (contacts === 'PST') return apiError(c, 400, 'FORMAT_NOT_AVAILABLE', PST_REFUSAL, 'file_export_parameters.contactsFormat');
   return { email, contacts };
 }
 
@@ -151,13 +146,6 @@ export function loadRoutes(deps: RouteDeps) {
     const earlier = await deps.jobs.claimHolder(idempotencyKey, duplicateSince);
     if (earlier) return c.json({ jobid: earlier } satisfies LoadResponse);
 
-    const running = await deps.jobs.countRunning(identity.email);
-    if (running >= deps.limits.runningExports) {
-      return tooMany(c, {
-        retryAfterS: 60,
-        message: `You already have ${running} exports running, the most allowed at once. Please start another when one of them has ended.`,
-      });
-    }
     const overDaily = await deps.limits.startExport(identity.email);
     if (overDaily) return tooMany(c, overDaily);
 
@@ -173,11 +161,25 @@ export function loadRoutes(deps: RouteDeps) {
       createdAt: now,
       ...(mailChoice ? { mailChoice } : {}),
     };
-    // Two identical loads at once, on any nodes: the store lets one claim the key; the other gets its job.
-    const holder = await deps.jobs.insertUnlessDuplicate(
-      { ...job, emailHash: deps.hashEmail(identity.email), notificationEmail: notificationEmail.output, idempotencyKey },
-      duplicateSince,
-    );
+    // Two identical loads at once, on any nodes: the store lets one claim the key; the other gets its
+    // job. The running limit is counted in the same step, so loads at once cannot all pass it.
+    const holder = await deps.jobs
+      .insertUnlessDuplicate(
+        { ...job, emailHash: deps.hashEmail(identity.email), notificationEmail: notificationEmail.output, idempotencyKey },
+        duplicateSince,
+        deps.limits.runningExports,
+      )
+      .catch((error: unknown) => {
+        if (error instanceof TooManyRunning) return error;
+        throw error;
+      });
+    if (holder instanceof TooManyRunning) {
+      await deps.limits.exportNotStarted(identity.email);
+      return tooMany(c, {
+        retryAfterS: 60,
+        message: `You already have ${holder.running} exports running, the most allowed at once. Please start another when one of them has ended.`,
+      });
+    }
     if (holder !== job.exportId) {
       await deps.limits.exportNotStarted(identity.email);
       return c.json({ jobid: holder } satisfies LoadResponse);

@@ -2,7 +2,8 @@
  * The session client's calls (§7): capabilities and validate (load is in load.ts). Each needs the
  * XSRF header and the source account's bearer token. `validate` logs into a mailbox someone else
  * runs, so it is limited per account and per client address, and slowed down per destination
- * address after repeated wrong passwords (server/limits/limits.ts).
+ * address after repeated wrong passwords, a brake reserved before the check so a burst of checks
+ * cannot slip past it (server/limits/limits.ts).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -23,6 +24,7 @@ import { invalidRequest, validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
 import { requireXsrf } from '../http/xsrf.ts';
 import { allowedOperations, capabilities, providerForEmail, sameAddress } from '../rules/capabilities.ts';
+import type { CredentialCheck } from '../ports.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** A password destination's own IMAP server (iCloud's), where its credentials are checked whatever the request names. */
@@ -62,11 +64,15 @@ export function sessionRoutes(deps: RouteDeps) {
     const imap = knownServer(deps, body.provider) ?? (body.imap?.trim() ? parseImapAddress(body.imap) : null);
     if (body.imap?.trim() && imap === null) return c.json({ ok: false, error: 'INVALID_IMAP' } satisfies ValidateResponse);
     const destination = body.email.trim();
-    const refused = await deps.limits.checkCredentials(c.var.identity.email, clientIp(c, deps.config.trustProxy), destination);
+    const refused = await deps.limits.checkCredentials(c.var.identity.email, clientIp(c, deps.config.trustedProxyHops), destination);
     if (refused) return tooMany(c, refused);
-    const result = await deps.credentialChecker.check({ email: destination, password: body.password, imap });
-    if (result.ok) await deps.limits.credentialsAccepted(destination);
-    else if (result.error === 'INVALID_CREDENTIALS') await deps.limits.credentialsRefused(destination);
+    // The brake's reservation is given back whatever happens, a thrown check included.
+    let result: CredentialCheck | undefined;
+    try {
+      result = await deps.credentialChecker.check({ email: destination, password: body.password, imap });
+    } finally {
+      await deps.limits.credentialsChecked(destination, result);
+    }
     const answer: ValidateResponse = result.ok ? { ok: true, error: null } : { ok: false, error: result.error };
     return c.json(answer);
   });

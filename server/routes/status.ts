@@ -19,7 +19,7 @@ export const JOBS_BY_EMAIL_LIMIT = 10;
 
 export function statusRoutes(deps: RouteDeps) {
   const app = new Hono();
-  const limitOptions = { trustProxy: deps.config.trustProxy };
+  const limitOptions = { trustedProxyHops: deps.config.trustedProxyHops };
   const statusLimit = requestLimit(deps.limits.requests.status, limitOptions);
   app.use('/api/status/', statusLimit);
   app.use('/api/v2/status/', statusLimit);
@@ -61,9 +61,11 @@ export function statusRoutes(deps: RouteDeps) {
   });
 
   app.post('/api/jobs-by-email/', validated('json', JobsByEmailRequestSchema), async (c) => {
-    const { hash } = c.req.valid('json');
+    // The hash is a status sign-in's listing (server/identity/token-store.ts): past its hour, or never
+    // issued, it lists nothing, as an address with no exports would.
+    const emailHash = await deps.tokens.listingOf(c.req.valid('json').hash.toLowerCase());
     const answer: JobsByEmailResponse = {};
-    for (const job of await deps.jobs.listByEmailHash(hash.toLowerCase(), JOBS_BY_EMAIL_LIMIT)) {
+    for (const job of emailHash ? await deps.jobs.listByEmailHash(emailHash, JOBS_BY_EMAIL_LIMIT) : []) {
       answer[job.exportId] = new Date(job.createdAt).toISOString();
     }
     return noStoreJson(answer);

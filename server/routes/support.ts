@@ -16,7 +16,7 @@ export function supportRoutes(deps: RouteDeps) {
   const app = new Hono();
 
   app.post('/api/support-requests/', validated('json', SupportRequestSchema), async (c) => {
-    const refused = await deps.limits.supportRequest(clientIp(c, deps.config.trustProxy));
+    const refused = await deps.limits.supportRequest(clientIp(c, deps.config.trustedProxyHops));
     if (refused) return tooMany(c, refused);
     const request = c.req.valid('json');
     const forward = deps.config.supportWebhookUrl !== null;

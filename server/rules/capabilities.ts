@@ -11,7 +11,7 @@ import {
   type DestinationProvider,
   type Operation,
 } from '../../contract/index.ts';
-import type { ScenarioAccount } from '../ports.ts';
+import type { SourceAccount } from '../ports.ts';
 
 /** Address domain → the destination it belongs to, from the descriptors. */
 const PROVIDER_BY_DOMAIN: ReadonlyMap<string, DestinationProvider> = new Map(
@@ -31,7 +31,7 @@ const takesContacts = (destination: DestinationProvider | null) => destination =
 
 /** `destination` null: what the source account allows wherever it goes. */
 export function allowedOperations(
-  source: ScenarioAccount,
+  source: SourceAccount,
   flags: { forwarding: boolean },
   destination: DestinationProvider | null = null,
 ): Operation[] {
@@ -42,7 +42,7 @@ export function allowedOperations(
   return operations;
 }
 
-export function capabilities(source: ScenarioAccount, destination: DestinationProvider): CapabilitiesResponse {
+export function capabilities(source: SourceAccount, destination: DestinationProvider): CapabilitiesResponse {
   return {
     allowed_operations: allowedOperations(source, { forwarding: false }, destination),
     auth: isOAuthDestination(destination) ? 'oauth' : 'password',

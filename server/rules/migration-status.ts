@@ -3,15 +3,15 @@
  * over the scenario's, and the scenario's "days from now" turned into ISO dates.
  */
 import { OPT_OUT_GRACE_DAYS, type MigrationStatusResponse, type ServerOptOutState } from '../../contract/index.ts';
-import type { ScenarioAccount } from '../ports.ts';
+import type { SourceAccount } from '../ports.ts';
 import type { StoredOptOut } from '../db/opt-out-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const effectiveOptOutState = (account: ScenarioAccount, stored: StoredOptOut | null): ServerOptOutState =>
+const effectiveOptOutState = (account: SourceAccount, stored: StoredOptOut | null): ServerOptOutState =>
   stored?.state ?? account.migration.optOutState;
 
-export function migrationStatus(account: ScenarioAccount, stored: StoredOptOut | null, now: number): MigrationStatusResponse {
+export function migrationStatus(account: SourceAccount, stored: StoredOptOut | null, now: number): MigrationStatusResponse {
   const { migration } = account;
   const optOutState = effectiveOptOutState(account, stored);
   const inDays = (days: number | null) => (days === null ? null : new Date(now + days * DAY_MS).toISOString());

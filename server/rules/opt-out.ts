@@ -14,12 +14,12 @@ import {
   type ServerOptOutState,
 } from '../../contract/index.ts';
 import type { StoredOptOut } from '../db/opt-out-store.ts';
-import type { ScenarioAccount } from '../ports.ts';
+import type { SourceAccount } from '../ports.ts';
 import { migrationStatus } from './migration-status.ts';
 
 export type Standing = { display: OptOutInfoState; server: ServerOptOutState };
 
-export function standing(account: ScenarioAccount, stored: StoredOptOut | null, now: number): Standing {
+export function standing(account: SourceAccount, stored: StoredOptOut | null, now: number): Standing {
   const answer = migrationStatus(account, stored, now);
   return { display: deriveOptOutInfo(answer, new Date(now)).optOutInfoState, server: toServerOptOutState(answer.optOutState) };
 }

@@ -16,7 +16,7 @@ import type { TransferReportStore, OperationState } from '../db/transfer-report-
 import { createTransfersStore, type StoredTransfer } from '../db/transfers-store.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, TransferQueue, VendorJob } from '../ports.ts';
-import { archiveFilename } from '../vendor/archive.ts';
+import { archiveFilename } from '../jobs/archive-name.ts';
 import type { TransferEnvironment } from './environment.ts';
 import { estimateOf, mailCapOf } from './estimate.ts';
 import { leftOutOf, planFor, readPlan, type PlanOptions } from './plan.ts';

@@ -8,7 +8,8 @@
  *   (the name is kept for the certificate), with the password the worker opened or the consent's
  *   access tokens (grant-tokens.ts: renewed when refused); the provider's own server for its successor
  *   product, with its master login (SUCCESSOR_*_IMAP*); Gmail's import API; files in the export's
- *   ZIP; or, in development, the development mailbox store;
+ *   ZIP (MBOX or EML entries, or an Outlook data file the run puts into it); or, in development, the
+ *   development mailbox store;
  * - contacts destination: a file in the export's ZIP; the account's address book at Google (People
  *   API) or Outlook.com (Microsoft Graph) with the consent's tokens; or in development the development
  *   address-book store. No other provider's address book can be reached: such a plan fails with a
@@ -16,11 +17,12 @@
  * A destination that cannot be built (a refused address, a withdrawn consent) is a DestinationRefused
  * the worker records as the operation's failure, never a crash.
  */
-import type { DevMail } from '../dev-mail/index.ts';
 import {
   createArchiveDestination,
   createCardDavSource,
   createContactsArchiveDestination,
+  createContactsPstDestination,
+  createPstMailDestination,
   createGmailDestination,
   createGraphContactsDestination,
   createImapDestination,
@@ -32,11 +34,12 @@ import {
   type ImapDestinationConfig,
   type MailDestination,
   type MailSource,
+  type PstFile,
   type ZipArchive,
 } from '../engine/index.ts';
 import type { OutboundGuard } from '../checks/outbound-guard.ts';
 import type { DestinationsConfig, SourceCardDavConfig, SourceImapConfig } from '../config.ts';
-import type { DestinationGrants } from '../ports.ts';
+import type { DestinationGrants, DevelopmentMailStore } from '../ports.ts';
 import { DestinationRefused } from './destination-refused.ts';
 import { grantTokens } from './grant-tokens.ts';
 import type { TransferPlan } from './plan.ts';
@@ -52,7 +55,13 @@ export type TransferEnvironment = {
   contactsDestination(input: DestinationInput): Promise<ContactsDestination>;
 };
 
-type DestinationInput = { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null };
+type DestinationInput = { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null; pst: PstFile | null };
+
+/** The PST a file export's PST format goes into (the run makes it when the plan asks for one). */
+function pstOf(pst: PstFile | null): PstFile {
+  if (!pst) throw new Error('a PST file export needs its PST');
+  return pst;
+}
 
 export type EnvironmentOptions = {
   /** The provider's IMAP server, its CA read from SOURCE_IMAP_CA_FILE; null = none configured. */
@@ -60,7 +69,7 @@ export type EnvironmentOptions = {
   /** The provider's CardDAV server; null = none configured. */
   sourceCardDav: SourceCardDavConfig | null;
   /** Development mail (sample sources, the development mailbox store); null in production. */
-  devMail: DevMail | null;
+  devMail: DevelopmentMailStore | null;
   guard: OutboundGuard;
   /** A private CA for destination servers inside the deployment's network (DESTINATION_IMAP_CA_FILE). */
   destinationCa: string | null;
@@ -138,10 +147,11 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       throw new Error('no source address-book server is configured');
     },
 
-    async contactsDestination({ exportId, plan, archive }) {
+    async contactsDestination({ exportId, plan, archive, pst }) {
       const destination = plan.contacts?.destination;
       if (!destination) throw new Error('the plan moves no contacts');
       if (destination.kind === 'archive') {
+        if (destination.format === 'PST') return createContactsPstDestination({ pst: pstOf(pst) });
         if (!archive) throw new Error('a file export needs its archive');
         return createContactsArchiveDestination({ archive, format: destination.format });
       }
@@ -152,10 +162,11 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
       return providerAddressBook(exportId, plan.provider);
     },
 
-    async mailDestination({ exportId, plan, secret, archive }) {
+    async mailDestination({ exportId, plan, secret, archive, pst }) {
       const destination = plan.mail?.destination;
       if (!destination) throw new Error('the plan moves no mail');
       if (destination.kind === 'archive') {
+        if (destination.format === 'PST') return createPstMailDestination({ pst: pstOf(pst) });
         if (!archive) throw new Error('a file export needs its archive');
         return createArchiveDestination({ archive, format: destination.format });
       }

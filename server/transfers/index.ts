@@ -10,14 +10,13 @@ import { isPasswordDestination } from '../../contract/index.ts';
 import type { OutboundGuard } from '../checks/outbound-guard.ts';
 import type { Config } from '../config.ts';
 import { createVault } from '../crypto/vault.ts';
-import type { DevMail } from '../dev-mail/index.ts';
 import type { Db } from '../db/open.ts';
 import { createTransferReportStore } from '../db/transfer-report-store.ts';
 import { createTransferStateStore } from '../db/transfer-state-store.ts';
 import { createTransfersStore } from '../db/transfers-store.ts';
 import { systemClock, type Clock } from '../engine/index.ts';
 import { CONSENTS } from '../destinations/index.ts';
-import type { DestinationGrants, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
+import type { DestinationGrants, DevelopmentMailStore, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
 import { createTransferEnvironment } from './environment.ts';
 import { createSourceFolderReader, type SourceFolderReader } from './source-folders.ts';
@@ -33,7 +32,7 @@ export type TransferServiceOptions = {
   logger: Logger;
   now?: () => number;
   clock?: Clock;
-  devMail: DevMail | null;
+  devMail: DevelopmentMailStore | null;
   guard: OutboundGuard;
   /** The consents' OAuth access tokens, for the OAuth destinations. */
   grants: DestinationGrants;
@@ -84,6 +83,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     environment,
     clock,
     filesDir: config.filesDir,
+    pstPartBytes: config.transfers.pstPartBytes,
     queue: options.queueOver(db),
     transfers: createTransfersStore(db),
     vault,

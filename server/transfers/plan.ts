@@ -65,7 +65,7 @@ export type PlanOptions = {
 
 /** Where the mail of a job goes, as the engine's destination. */
 function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob['destination'] {
-  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat === 'EML' ? 'EML' : 'MBOX' };
+  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat ?? 'MBOX' };
   const user = job.destinationEmail ?? '';
   const service = serviceDestination(job.destinationProvider);
   if (service?.mailApi === 'gmail-api' && options.gmailMailPath === 'api')
@@ -93,7 +93,7 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
 
 /** Where the contacts of a job go: a file in the ZIP, or the destination account's address book. */
 function contactsDestination(job: VendorJob): ContactsPlan['destination'] {
-  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.contactsFormat === 'CSV' ? 'CSV' : 'VCF' };
+  if (job.destinationProvider === 'file') return { kind: 'archive', format: job.contactsFormat ?? 'VCF' };
   return { kind: 'account', user: job.destinationEmail ?? '' };
 }
 

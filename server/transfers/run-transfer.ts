@@ -11,18 +11,21 @@
  */
 import path from 'node:path';
 import {
+  createPstFile,
+  DEFAULT_PST_PART_BYTES,
   openZipArchive,
   runContactsTransfer,
   runMailTransfer,
   type Clock,
   type TransferOperation,
   type TransferStateStore,
+  type PstFile,
   type TransferStatus,
   type ZipArchive,
 } from '../engine/index.ts';
 import type { TransferReportStore } from '../db/transfer-report-store.ts';
 import { makePrivateFolder } from '../private-files.ts';
-import { archiveFilename } from '../vendor/archive.ts';
+import { archiveFilename } from '../jobs/archive-name.ts';
 import { DestinationRefused } from './destination-refused.ts';
 import type { TransferEnvironment } from './environment.ts';
 import type { TransferPlan } from './plan.ts';
@@ -43,6 +46,8 @@ export type RunContext = {
   environment: TransferEnvironment;
   clock: Clock;
   filesDir: string;
+  /** A file export's PST is ended and a new part begun past this size (PST_PART_BYTES; decision 0029). */
+  pstPartBytes?: number;
 };
 
 const stopOf = (signal: AbortSignal) => (signal.reason instanceof TransferStop ? signal.reason.why : null);
@@ -73,7 +78,22 @@ export async function archivePath(filesDir: string, exportId: string): Promise<s
   return path.join(filesDir, archiveFilename(exportId));
 }
 
-type OperationInput = { exportId: string; plan: TransferPlan; secret: string | null; archive: ZipArchive | null; signal: AbortSignal };
+type OperationInput = {
+  exportId: string;
+  plan: TransferPlan;
+  secret: string | null;
+  archive: ZipArchive | null;
+  pst: PstFile | null;
+  signal: AbortSignal;
+};
+
+/** The PST as the engine gets it: like the ZIP's, its discard waits for the run's decision. */
+const deferredPstDiscard = (pst: PstFile): PstFile => ({ ...pst, discard: async () => undefined });
+
+/** Mail or contacts go into an Outlook data file. */
+const usesPst = (plan: TransferPlan) =>
+  (plan.mail?.destination.kind === 'archive' && plan.mail.destination.format === 'PST') ||
+  (plan.contacts?.destination.kind === 'archive' && plan.contacts.destination.format === 'PST');
 
 /** The engine's run of one operation, with the adapters the environment builds for it. */
 async function runEngine(
@@ -84,7 +104,13 @@ async function runEngine(
 ): Promise<TransferStatus> {
   const { exportId, plan, signal } = input;
   const run = { transferId: exportId, store, clock: context.clock, signal };
-  const destinationInput = { exportId, plan, secret: input.secret, archive: input.archive && deferredDiscard(input.archive) };
+  const destinationInput = {
+    exportId,
+    plan,
+    secret: input.secret,
+    archive: input.archive && deferredDiscard(input.archive),
+    pst: input.pst && deferredPstDiscard(input.pst),
+  };
   if (operation === 'emailmigration' && plan.mail) {
     const destination = await context.environment.mailDestination(destinationInput);
     const source = context.environment.mailSource(plan.mail.sourceMailbox);
@@ -117,7 +143,18 @@ export async function runTransfer(
   const { exportId, plan, signal } = input;
   const operations = operationsOf(plan);
   const toFile = plan.provider === 'file';
-  const archive = toFile ? openZipArchive(await archivePath(context.filesDir, exportId)) : null;
+  const file = toFile ? await archivePath(context.filesDir, exportId) : null;
+  const archive = file ? openZipArchive(file) : null;
+  const pst =
+    archive && file && usesPst(plan)
+      ? createPstFile({
+          archive,
+          workPath: `${file}.pst.partial`,
+          maxPartBytes: context.pstPartBytes ?? DEFAULT_PST_PART_BYTES,
+          displayName: 'Email export',
+        })
+      : null;
+  const files = { archive, pst };
   const before = new Map((await context.reports.operations(exportId)).map((op) => [op.operation, op.status]));
   const statuses = new Map<TransferOperation, TransferStatus | null>();
   for (const operation of operations) {
@@ -128,25 +165,33 @@ export async function runTransfer(
       continue;
     }
     if (signal.aborted) break;
-    statuses.set(operation, await runOperation(context, { ...input, archive }, operation));
+    statuses.set(operation, await runOperation(context, { ...input, archive, pst }, operation));
   }
 
   const why = stopOf(signal);
   if (why !== null && why !== 'cancelled') {
-    await archive?.discard();
+    await discardFiles(files);
     return { kind: 'stopped' };
   }
   if (why === 'cancelled') {
     for (const operation of operations) {
       if (!isFinal(statuses.get(operation) ?? null)) await context.store.end(exportId, operation, { state: 'cancelled' });
     }
-    await archive?.discard();
+    await discardFiles(files);
     return { kind: 'ended' };
   }
   const pauses = [...statuses.values()].flatMap((status) => (status?.state === 'sleeping' ? [status.resumeAt] : []));
   if (pauses.length > 0) return { kind: 'paused', resumeAt: Math.min(...pauses) };
-  if (archive) await finishArchive(context, exportId, operations, archive, statuses);
+  if (archive) await finishArchive(context, exportId, operations, { archive, pst }, statuses);
   return { kind: 'ended' };
+}
+
+type ExportFiles = { archive: ZipArchive | null; pst: PstFile | null };
+
+/** Removes what a file export wrote: the PST part on disk first, then the ZIP it would have gone into. */
+async function discardFiles(files: ExportFiles): Promise<void> {
+  await files.pst?.discard();
+  await files.archive?.discard();
 }
 
 /** Puts the ZIP in place when every operation completed, else removes it; a ZIP that cannot be written fails them. */
@@ -154,17 +199,19 @@ async function finishArchive(
   context: RunContext,
   exportId: string,
   operations: TransferOperation[],
-  archive: ZipArchive,
+  files: ExportFiles & { archive: ZipArchive },
   statuses: Map<TransferOperation, TransferStatus | null>,
 ): Promise<void> {
   if (!operations.every((operation) => statuses.get(operation)?.state === 'completed')) {
-    await archive.discard();
+    await discardFiles(files);
     return;
   }
   try {
-    await archive.close();
+    // The PST's last part goes into the ZIP before the ZIP is ended.
+    await files.pst?.finish();
+    await files.archive.close();
   } catch (error) {
-    await archive.discard();
+    await discardFiles(files);
     const detail = `the archive could not be written: ${error instanceof Error ? error.message : String(error)}`;
     for (const operation of operations) await context.store.end(exportId, operation, { state: 'failed', reason: 'internal', detail });
   }

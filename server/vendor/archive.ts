@@ -6,6 +6,7 @@
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ContactsFormat, EmailFormat } from '../../contract/index.ts';
+import { archiveFilename } from '../jobs/archive-name.ts';
 import type { VendorJob } from '../ports.ts';
 import { buildContactsCsv } from './formats/csv.ts';
 import { buildEml } from './formats/eml.ts';
@@ -34,18 +35,6 @@ function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return words.slice(0, 60).replace(/-+$/, '') || 'message';
-}
-
-export function archiveFilename(exportId: string): string {
-  return `northwave-export-${exportId}.zip`;
-}
-
-// archiveFilename's names, and what is written beside one until it is complete (`….zip.partial`, `….zip.directory.partial`).
-const ARCHIVE_FILE = /^northwave-export-([A-Za-z0-9]{1,64})\.zip(?:\.[^/]+)?$/;
-
-/** The export a file among the archives belongs to (its archive, or a part of one being written); null for any other file. */
-export function exportOfArchiveFile(name: string): string | null {
-  return ARCHIVE_FILE.exec(name)?.[1] ?? null;
 }
 
 export function buildExportArchive(job: VendorJob, mailbox: Mailbox): BuiltArchive {

@@ -17,6 +17,7 @@ import {
   type JobQuery,
   type LoadRequest,
   type SourceFoldersRequest,
+  type SignOutRequest,
   type ValidateRequest,
 } from '../../contract/index.ts';
 import { joinUrl } from './url';
@@ -61,6 +62,9 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     /** Ours, additive: the signed-in account's folders, for "Choose what to move". */
     sourceFolders: (body: SourceFoldersRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.sourceFolders), schema: SourceFoldersResponseSchema, json: body, ...opts }),
+    /** Ours, additive: ends the portal's tokens this browser holds (Start over, Back to home). */
+    signOut: (body: SignOutRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.signOut), schema: OkResponseSchema, json: body, ...opts }),
 
     /** Ours, additive: the owner stops a running export. */
     cancel: (body: CancelRequest, opts?: CallOptions) =>

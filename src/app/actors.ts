@@ -27,7 +27,7 @@ import { brand } from '../config/brand';
 
 /** Only the client functions the actors use, so tests can hand in small fakes. */
 export type PortalClients = {
-  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'sourceFolders'>;
+  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'signOut' | 'sourceFolders'>;
   exportService: Pick<
     ExportServiceClient,
     | 'validateImap'
@@ -147,7 +147,8 @@ export function portalActions({
   policyUrls = { privacyPolicy: brand.privacyPolicyUrl, termsOfService: brand.termsOfServiceUrl },
   redirectBaseUrl = apiConfig.exportServiceUrl,
   browser = browserEffects,
-}: PortalImplementationOptions) {
+  session,
+}: PortalImplementationOptions & { session?: Pick<SessionClient, 'signOut'> }) {
   return {
     leaveForSourceSignIn: () => browser.assign(oauthUrl({ provider: SOURCE_PROVIDER }, redirectBaseUrl)),
     leaveForDestinationConsent: (_: unknown, params: { provider: DestinationProvider | null; operations: readonly Operation[] }) => {
@@ -160,12 +161,16 @@ export function portalActions({
       // the export ID stays on screen, selectable, and is also in the notification email.
       browser.writeClipboard(params.exportId).catch(() => undefined);
     },
+    // Best effort: a sign-out that does not arrive leaves tokens that still end with their hour.
+    signOut: (_: unknown, params: { tokens: readonly string[] }) => {
+      if (session && params.tokens.length > 0) session.signOut({ tokens: [...params.tokens] }).catch(() => undefined);
+    },
   };
 }
 
 /** Everything `exportPortalMachine.provide(...)` needs. */
 export function portalImplementations(clients: PortalClients, options: PortalImplementationOptions = {}) {
-  return { actors: portalActors(clients), actions: portalActions(options) };
+  return { actors: portalActors(clients), actions: portalActions({ ...options, session: clients.session }) };
 }
 
 /**

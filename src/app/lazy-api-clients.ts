@@ -23,6 +23,7 @@ export const lazyApiClients: PortalClients = {
     status: defer((c) => c.session.status),
     cancel: defer((c) => c.session.cancel),
     sourceFolders: defer((c) => c.session.sourceFolders),
+    signOut: defer((c) => c.session.signOut),
   },
   exportService: {
     validateImap: defer((c) => c.exportService.validateImap),

@@ -3,8 +3,11 @@
 const CALLBACK_PATHS = new Set(['/oauth-callback', '/oauth-callback-for-status']);
 /** Pages that only pass the user on: leaving them must not leave a history entry behind. */
 const PASS_THROUGH_PATHS = new Set([...CALLBACK_PATHS, '/loading', '/privacy-policy', '/terms-of-service']);
-/** Query keys that carry secrets back from the single sign-on (§2, architecture: security baseline). */
-export const SECRET_QUERY_KEYS = ['token_id', 'email'] as const;
+/**
+ * Query keys that carry secrets back from the single sign-on (§2, architecture: security baseline):
+ * the token, the address, and the status sign-in's `hash`, which lists the account's exports for its hour.
+ */
+export const SECRET_QUERY_KEYS = ['token_id', 'email', 'hash'] as const;
 
 const normalize = (path: string): string => path.replace(/\/+$/, '').toLowerCase() || '/';
 

@@ -120,7 +120,7 @@ describe('export-service client ⇄ export service', () => {
 
   it('jobsByEmail answers a map of export IDs to start times', async () => {
     const { jobid } = await sessionClient().load(loadBody());
-    const answer = await exportService().jobsByEmail({ hash: emailHash(email, SECRET) });
+    const answer = await exportService().jobsByEmail({ hash: await harness.tokens.issueListing(emailHash(email, SECRET)) });
     expect(Object.keys(answer)).toContain(jobid);
     expect(Number.isNaN(Date.parse(answer[jobid] ?? ''))).toBe(false);
     expect(await exportService().jobsByEmail({ hash: 'a'.repeat(40) })).toEqual({});

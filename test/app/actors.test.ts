@@ -28,6 +28,7 @@ function fakeClients(answer: (name: string) => Promise<unknown>) {
       status: fn('status'),
       cancel: fn('cancel'),
       sourceFolders: fn('sourceFolders'),
+      signOut: fn('signOut'),
     },
     exportService: {
       validateImap: fn('validateImap'),
@@ -200,6 +201,20 @@ describe('leave-page actions', () => {
     actions.leaveForExternalPage(undefined, { page: 'termsOfService' });
     actions.leaveForExternalPage(undefined, { page: 'privacyPolicy' });
     expect(effects.assign.mock.calls).toEqual([[policyUrls.termsOfService], [policyUrls.privacyPolicy]]);
+  });
+
+  it('signOut ends the tokens at the service, and nothing is sent without one; a refusal is swallowed', async () => {
+    const signOut = vi.fn().mockRejectedValue(new Error('offline'));
+    const actions = portalActions({ browser: browser(), session: { signOut } });
+    actions.signOut(undefined, { tokens: [] });
+    expect(signOut).not.toHaveBeenCalled();
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    actions.signOut(undefined, { tokens: ['a'.repeat(43), 'b'.repeat(43)] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    process.off('unhandledRejection', unhandled);
+    expect(signOut).toHaveBeenCalledWith({ tokens: ['a'.repeat(43), 'b'.repeat(43)] });
+    expect(unhandled).not.toHaveBeenCalled();
   });
 
   it('leaveForExternalPage defaults to the brand’s policy pages', () => {

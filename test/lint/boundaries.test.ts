@@ -91,6 +91,30 @@ const WRONG_WAY: Array<[string, string, string, string]> = [
     'import-x/no-restricted-paths',
   ],
   [
+    'a route never builds the development mail store',
+    'server/routes/wrong.ts',
+    "import { createDevMail } from '../dev-mail/index.ts';\nexport const x = createDevMail;",
+    'no-restricted-imports',
+  ],
+  [
+    'the transfers never reach the simulated vendor',
+    'server/transfers/wrong.ts',
+    "import { createSimulatedVendor } from '../vendor/simulated-vendor.ts';\nexport const x = createSimulatedVendor;",
+    'no-restricted-imports',
+  ],
+  [
+    'identity never imports the scenario accounts outside its wiring',
+    'server/identity/wrong.ts',
+    "import { scenarioDirectory } from './scenarios.ts';\nexport const x = scenarioDirectory;",
+    'no-restricted-imports',
+  ],
+  [
+    'the service never takes an offline mailbox check outside the wiring',
+    'server/app-wrong.ts',
+    "import { createDevCredentialChecker } from './checks/dev-credential-checker.ts';\nexport const x = createDevCredentialChecker;",
+    'no-restricted-imports',
+  ],
+  [
     'scripts never import the browser app',
     'scripts/wrong.ts',
     "import { brand } from '../src/config/brand.ts';\nexport const x = brand;",
@@ -113,6 +137,16 @@ const RIGHT_WAY: Array<[string, string, string]> = [
     'views import the machine through its index',
     'src/views/right/right.tsx',
     "import { MESSAGES } from '../../../machines/index.ts';\nexport const x = MESSAGES;",
+  ],
+  [
+    'the wiring builds the development stand-ins',
+    'server/wiring.ts',
+    "import { createDevMail } from './dev-mail/index.ts';\nimport { scenarioDirectory } from './identity/scenarios.ts';\nexport const x = [createDevMail, scenarioDirectory];",
+  ],
+  [
+    'a development stand-in uses another',
+    'server/dev-mail/right.ts',
+    "import { scenarioDirectory } from '../identity/scenarios.ts';\nexport const x = scenarioDirectory;",
   ],
   [
     'the app wires the clients',

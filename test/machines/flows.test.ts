@@ -99,6 +99,17 @@ describe('the delays of §9, by name and by length', () => {
     expect(selectFieldErrors(actor.getSnapshot()).email).toBe(MESSAGES.sameAddress);
   });
 
+  it('ends the tokens this browser holds when the customer starts over, then forgets them', async () => {
+    const effects: EffectCall[] = [];
+    const actor = createActor(fakeMachine(effects), { input: {} }).start();
+    actor.send(visit('/oauth-callback', SOURCE));
+    await flush();
+    actor.send({ type: 'DESTINATION.SELECTED', provider: 'gmail' });
+    actor.send({ type: 'START_OVER.REQUESTED' });
+    expect(effects.filter((effect) => effect.name === 'signOut')).toEqual([{ name: 'signOut', params: { tokens: [SOURCE.token_id] } }]);
+    expect(actor.getSnapshot().context.srcAccount).toBeNull();
+  });
+
   it("opens a password provider's own form from its card, and checks the password there", async () => {
     const validateCredentials = vi.fn(async () => ({ ok: true, error: null }));
     const actor = createActor(fakeMachine([], { validateCredentials }), { input: {} }).start();
@@ -136,9 +147,9 @@ describe('the delays of §9, by name and by length', () => {
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     await flush();
     actor.send({ type: 'OPERATIONS.SELECTED', choice: 'email' });
-    // PST is not produced: the choice is refused, and EML is taken instead.
+    // PST is taken like the others; the last choice stands.
     actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'PST' });
-    expect(actor.getSnapshot().context.emailExportType).toBeNull();
+    expect(actor.getSnapshot().context.emailExportType).toBe('PST');
     actor.send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'EML' });
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     expect(selectScreen(actor.getSnapshot())).toBe('startMigration');

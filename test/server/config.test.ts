@@ -108,6 +108,29 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...PRODUCTION, ADAPTERS: 'development' })).toThrow(/ADAPTERS=development/);
   });
 
+  it('wants TLS that cannot be skipped for SMTP in production, and never repeats the URL (it may hold a password)', () => {
+    const smtp = (url: string) => () => readConfig({ ...PRODUCTION, SMTP_URL: url });
+    for (const clear of [
+      'smtp://relay:s3cret-pass@mail.example.com:587',
+      'smtp://relay:s3cret-pass@mail.example.com:587?requireTLS=false',
+      'smtp://relay:s3cret-pass@mail.example.com:587?requireTLS=true&ignoreTLS=true',
+    ]) {
+      expect(smtp(clear)).toThrow(/SMTP_URL \(host mail\.example\.com\) does not require TLS: use smtps:\/\/ or add \?requireTLS=true/);
+      expect(smtp(clear)).not.toThrow(/s3cret-pass/);
+    }
+    expect(smtp('smtps://relay:s3cret-pass@mail.example.com?tls.rejectUnauthorized=false')).toThrow(/turns certificate checks off/);
+    expect(smtp('not a url')).toThrow(/SMTP_URL is not a URL/);
+    for (const tls of [
+      'smtps://relay:s3cret-pass@mail.example.com',
+      'smtp://relay:s3cret-pass@mail.example.com:587?requireTLS=true',
+      'smtp://mail.example.com:465?secure=true',
+    ]) {
+      expect(readConfig({ ...PRODUCTION, SMTP_URL: tls }).smtpUrl).toBe(tls);
+    }
+    // Development sends to whatever it is given, a local catcher included.
+    expect(readConfig({ SMTP_URL: 'smtp://127.0.0.1:1025' }).smtpUrl).toBe('smtp://127.0.0.1:1025');
+  });
+
   it('runs the stand-ins under NODE_ENV=production only with the loud opt-in', () => {
     const config = readConfig({ NODE_ENV: 'production', DANGEROUSLY_ENABLE_DEVELOPMENT_STANDINS: 'true' });
     expect(config).toMatchObject({ production: true, development: true, adapters: 'development' });
@@ -161,6 +184,8 @@ describe('readConfig', () => {
       },
       yahoo: { issuer: 'https://api.login.yahoo.com', clientId: 'y-id', auth: { method: 'client_secret_basic', secret: 'y-secret' } },
       aol: { issuer: 'https://login.aol.example.net', clientId: 'a-id', auth: { method: 'client_secret_basic', secret: 'a-secret' } },
+      // The partner's successor product has no public issuer: unset, it is not offered.
+      'successor-partner': null,
       devProviderPort: 8081,
     });
   });
@@ -257,6 +282,7 @@ describe('readConfig', () => {
     [{ ADAPTERS: 'prod' }, /ADAPTERS/],
     [{ PUBLIC_URL: 'export.example.com' }, /PUBLIC_URL/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY_HOPS: '-1' }, /TRUST_PROXY_HOPS/],
     [{ OUTBOUND_ALLOW_LIST: '10.0.0.0/33' }, /OUTBOUND_ALLOW_LIST="10.0.0.0\/33"/],
     [{ OUTBOUND_ALLOW_LIST: 'intranet.example' }, /OUTBOUND_ALLOW_LIST/],
     [{ IMAP_PORTS: '993,0' }, /IMAP_PORTS="0"/],
@@ -268,6 +294,13 @@ describe('readConfig', () => {
     [{ PORT: '9000', METRICS_PORT: '9000' }, /METRICS_PORT/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY=true is one hop, TRUST_PROXY_HOPS says how many', () => {
+    expect(readConfig({}).trustedProxyHops).toBe(0);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustedProxyHops).toBe(1);
+    expect(readConfig({ TRUST_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    expect(readConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' }).trustedProxyHops).toBe(0);
   });
 
   it('runs web and worker in one process unless ROLE or --role says one of them, --role winning', () => {

@@ -3,7 +3,7 @@
  * answers 429 at N+1 with Retry-After and a sentence to show, and counts only what it should.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { JOB_DURATION_MS, fileLoad, signIn, startHarness, type Harness } from './helpers/harness.ts';
+import { JOB_DURATION_MS, fileLoad, postJson, signIn, startHarness, type Harness } from './helpers/harness.ts';
 
 const harnesses: Harness[] = [];
 async function start(env: Record<string, string>) {
@@ -46,6 +46,22 @@ describe('exports per signed-in account', () => {
     harness.clock.now += JOB_DURATION_MS;
     await harness.service.jobService.sweepOnce();
     expect((await session.post('/api/load/', distinctLoad(session.email, 2))).status).toBe(200);
+  });
+
+  it('admits exactly N of 10 loads sent at once (the check and the insert are one step, on any node)', async () => {
+    const harness = await start({ RATE_LIMIT_EXPORTS_RUNNING: '3' });
+    const session = await signIn(harness);
+    // Ten meanings: an Other destination each (the simulated vendor keeps no password).
+    const loads = Array.from({ length: 10 }, (_, i) =>
+      fileLoad(session.email, {
+        destination_account: { provider: 'other', email: `friend${i}@example.com`, password: 'secret' },
+        operations: ['emailmigration'],
+      }),
+    );
+    const codes = await Promise.all(loads.map(async (load) => (await session.post('/api/load/', load)).status));
+    expect(codes.filter((code) => code === 200)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(7);
+    expect(await harness.db.selectFrom('jobs').select('export_id').execute()).toHaveLength(3);
   });
 
   it('allows N a day; a repeat of one already made is answered with its job, not refused', async () => {
@@ -106,8 +122,8 @@ describe('credential checks (validate)', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
-  it('slows down a destination address after repeated wrong passwords, twice as long each time', async () => {
-    const harness = await start({ RATE_LIMIT_VALIDATE_FREE_FAILURES: '1', RATE_LIMIT_VALIDATE_DELAY_MS: '1000' });
+  it('slows down a destination address after N wrong passwords, twice as long each time', async () => {
+    const harness = await start({ RATE_LIMIT_VALIDATE_FREE_FAILURES: '2', RATE_LIMIT_VALIDATE_DELAY_MS: '1000' });
     const session = await signIn(harness);
     const target = 'victim@example.com';
     expect(await (await check(session, target, 'guess-1')).json()).toEqual({ ok: false, error: 'INVALID_CREDENTIALS' });
@@ -116,7 +132,7 @@ describe('credential checks (validate)', () => {
     await expectTooMany(held, /^Too many wrong passwords for this address\. Please wait and try again in 1 second\.$/);
     // Other addresses are not held back.
     expect(await (await check(session, 'someone@example.com', 'correct-password')).json()).toEqual({ ok: true, error: null });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    harness.clock.now += 1100;
     expect((await check(session, target, 'guess-3')).status).toBe(200);
     const longer = await check(session, target, 'guess-4');
     expect(longer.status).toBe(429);
@@ -124,13 +140,38 @@ describe('credential checks (validate)', () => {
   });
 
   it('forgives the wrong passwords of an address once the right one is given', async () => {
-    const harness = await start({ RATE_LIMIT_VALIDATE_FREE_FAILURES: '1', RATE_LIMIT_VALIDATE_DELAY_MS: '60000' });
+    const harness = await start({ RATE_LIMIT_VALIDATE_FREE_FAILURES: '2', RATE_LIMIT_VALIDATE_DELAY_MS: '60000' });
     const session = await signIn(harness);
     const target = 'forgetful@example.com';
     await check(session, target, 'wrong');
     expect(await (await check(session, target, 'correct-password')).json()).toEqual({ ok: true, error: null });
-    // Counting starts again: one free failure, and no delay yet.
+    // Counting starts again: one wrong password, and no wait yet.
     await check(session, target, 'wrong');
     expect((await check(session, target, 'wrong')).status).toBe(200);
+    expect((await check(session, target, 'wrong')).status).toBe(429);
+  });
+});
+
+describe('anonymous calls that cost a look-up or a token request, per client address', () => {
+  it('allows N DNS checks a window, validate-imap and domain-validation together', async () => {
+    const harness = await start({ RATE_LIMIT_LOOKUPS_MAX: '3' });
+    const codes = [
+      (await postJson(harness.base, '/api/validate-imap/', { imap: 'imap.example.com' })).status,
+      (await fetch(`${harness.base}/api/v2/domain-validation/?domain=example.com`)).status,
+      (await postJson(harness.base, '/api/validate-imap/', { imap: 'imap.example.org' })).status,
+    ];
+    expect(codes).toEqual([200, 200, 200]);
+    await expectTooMany(await fetch(`${harness.base}/api/v2/domain-validation/?domain=example.org`), /^Too many requests/);
+    await expectTooMany(await postJson(harness.base, '/api/validate-imap/', { imap: 'imap.example.net' }), /^Too many requests/);
+  });
+
+  it('allows N sign-in and consent flows started a window, and never counts their callbacks', async () => {
+    const harness = await start({ RATE_LIMIT_FLOW_STARTS_MAX: '2' });
+    const begin = (path: string) => fetch(`${harness.base}${path}`, { redirect: 'manual' });
+    expect((await begin('/api/oauth/?provider=northwave')).status).toBe(302);
+    expect((await begin('/api/oauth-for-status/')).status).toBe(302);
+    await expectTooMany(await begin('/api/oauth?provider=northwave'), /^Too many requests/);
+    // A callback is checked against its flow, not this limit (its answer is the SPA's error page here).
+    expect((await begin('/api/oauth/callback?state=x&code=y')).status).toBe(302);
   });
 });

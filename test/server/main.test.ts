@@ -87,7 +87,7 @@ describe('server/main.ts', () => {
     // The public port's /metrics is just a path of the SPA.
     expect(await (await fetch(`${main.base}/metrics`)).text()).not.toContain('portal_http_request');
     expect(main.output()).toMatch(
-      /listening on http:\/\/127\.0\.0\.1:\d+ \(role all; development stand-ins: embedded development sign-in .*embedded development Gmail, Outlook\.com, Yahoo Mail and AOL Mail consent.*simulated migration vendor.*secret generated/,
+      /listening on http:\/\/127\.0\.0\.1:\d+ \(role all; development stand-ins: embedded development sign-in .*embedded development Gmail, Outlook\.com, Yahoo Mail, AOL Mail and Northwave Mail Plus consent.*simulated migration vendor.*secret generated/,
     );
     expect(main.output()).not.toContain('Unsupported runtime');
     expect(await (await fetch(`${main.base}/support-form`)).text()).toContain('main test');

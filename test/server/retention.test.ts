@@ -17,7 +17,7 @@ import { createJobsStore } from '../../server/db/jobs-store.ts';
 import { openDatabase, type Db } from '../../server/db/open.ts';
 import { createTransfersStore } from '../../server/db/transfers-store.ts';
 import { createLogger } from '../../server/http/logger.ts';
-import { archiveFilename } from '../../server/vendor/archive.ts';
+import { archiveFilename } from '../../server/jobs/archive-name.ts';
 import { newJob } from './db/new-job.ts';
 import { signIn, startHarness, type Harness } from './helpers/harness.ts';
 import { purgeOf } from './helpers/purge.ts';
@@ -166,6 +166,13 @@ describe('the purge', () => {
       expect((await anonymousStatus(old)).status).toBe(404);
       expect(await rowsAbout(harness.db, fresh)).toMatchObject({ jobs: 1, transfers: 1 });
       expect((await anonymousStatus(fresh)).status).toBe(200);
+
+      // The account's lock row (its last start) goes once that start is past the history period too.
+      expect(second.purged.accountStarts).toBe(0);
+      expect(await harness.db.selectFrom('account_starts').selectAll().execute()).toHaveLength(1);
+      harness.clock.now += HISTORY_DAYS * DAY_MS;
+      expect((await purgeOf(harness).run()).purged.accountStarts).toBe(1);
+      expect(await harness.db.selectFrom('account_starts').selectAll().execute()).toEqual([]);
     },
   );
 

@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { readConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
+import { createCredentialBrakes } from '../../server/db/credential-brakes-store.ts';
 import { openDatabase, type Db } from '../../server/db/open.ts';
 import { createLogger } from '../../server/http/logger.ts';
 import { openLimiterStore, type LimiterStore } from '../../server/limits/limiter-store.ts';
-import { createLimits } from '../../server/limits/limits.ts';
+import { brakeSettings, createLimits } from '../../server/limits/limits.ts';
 import { requestLimit } from '../../server/limits/request-limit.ts';
 import { freshDatabaseConfig, testDialect } from '../support/test-database.ts';
 
@@ -23,9 +24,9 @@ const stores: LimiterStore[] = [];
 function node(config: Config) {
   const store = openLimiterStore(config.database, () => undefined);
   stores.push(store);
-  const limits = createLimits(store, config.limits, config.rateLimits);
+  const limits = createLimits(store, createCredentialBrakes(db, brakeSettings(config.limits), Date.now), config.limits, config.rateLimits);
   const app = new Hono();
-  app.use('/api/v2/status/', requestLimit(limits.requests.status, { trustProxy: true }));
+  app.use('/api/v2/status/', requestLimit(limits.requests.status, { trustedProxyHops: 1 }));
   app.get('/api/v2/status/', (c) => c.json({ ok: true }));
   const status = async (client: string) => (await app.request('/api/v2/status/', { headers: { 'X-Forwarded-For': client } })).status;
   return Object.assign(status, { startExport: (account: string) => limits.startExport(account) });

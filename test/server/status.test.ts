@@ -284,24 +284,31 @@ describe('the archive belongs to its owner', () => {
 });
 
 describe('POST /api/jobs-by-email/', () => {
-  it('lists the exports of the hashed address, newest first, with ISO start times', async () => {
+  it('lists the exports of the address a status sign-in stood for, newest first, with ISO start times', async () => {
     const harness = await start();
     const older = await load(harness);
     harness.clock.now += 60_000;
     const newer = await load(harness, 'active@example.com', fileLoad('active@example.com', { operations: ['emailmigration'] }));
     await load(harness, 'login-inactive@example.com');
-    const response = await postJson(harness.base, '/api/jobs-by-email/', { hash: emailHash('active@example.com', SECRET) });
+    const listing = await harness.tokens.issueListing(emailHash('active@example.com', SECRET));
+    const response = await postJson(harness.base, '/api/jobs-by-email/', { hash: listing });
     const body = (await response.json()) as Record<string, string>;
     expect(Object.keys(body)).toEqual([newer, older]);
     expect(body[newer]).toBe(new Date(harness.clock.now).toISOString());
+    // A listing lives as long as a token: an hour later it lists nothing.
+    harness.clock.now += 60 * 60_000 + 1;
+    expect(await (await postJson(harness.base, '/api/jobs-by-email/', { hash: listing })).json()).toEqual({});
   });
 
-  it('finds nothing for a plain SHA-1 of the address, and refuses a malformed hash', async () => {
+  it('finds nothing for the keyed hash itself or a plain SHA-1 of the address, and refuses a malformed hash', async () => {
     const harness = await start();
     await load(harness);
     const { createHash } = await import('node:crypto');
     const plain = createHash('sha1').update('active@example.com').digest('hex');
     expect(await (await postJson(harness.base, '/api/jobs-by-email/', { hash: plain })).json()).toEqual({});
+    // The account's keyed hash is no longer a credential of its own: only a status sign-in's listing is.
+    const keyed = emailHash('active@example.com', SECRET);
+    expect(await (await postJson(harness.base, '/api/jobs-by-email/', { hash: keyed })).json()).toEqual({});
     const bad = await postJson(harness.base, '/api/jobs-by-email/', { hash: 'xyz' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'INVALID_REQUEST', field: 'hash' });

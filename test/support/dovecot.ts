@@ -73,6 +73,8 @@ export type Dovecot = {
   maildir(email: string): string;
   /** uid/gid that must own files written into a Maildir. */
   mailOwner: { uid: number; gid: number };
+  /** Dovecot's log so far: what reached the server (a login process logs every refused login). */
+  log(): string;
   stop(): Promise<void>;
 };
 
@@ -275,6 +277,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     },
     maildir: (email) => path.join(dir, 'mail', email),
     mailOwner: processes.mail,
+    log: () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : ''),
     async stop() {
       await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });

@@ -72,5 +72,6 @@ export function recordedEffects(calls: EffectCall[]) {
     leaveForDestinationConsent: record('leaveForDestinationConsent'),
     leaveForExternalPage: record('leaveForExternalPage'),
     copyExportId: record('copyExportId'),
+    signOut: record('signOut'),
   };
 }

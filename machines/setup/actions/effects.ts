@@ -11,4 +11,6 @@ export const effectActions = {
   leaveForStatusSignIn: () => {},
   leaveForExternalPage: (_: unknown, _params: { page: PolicyPage }) => {},
   copyExportId: (_: unknown, _params: { exportId: string }) => {},
+  /** Ends the portal's tokens this browser holds at the service (POST /api/sign-out/). */
+  signOut: (_: unknown, _params: { tokens: string[] }) => {},
 };

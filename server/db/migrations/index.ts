@@ -13,6 +13,8 @@ import { transferState } from './0007-transfer-state.ts';
 import { transfers } from './0008-transfers.ts';
 import { failedItemAbout } from './0009-failed-item-about.ts';
 import { retention } from './0010-retention.ts';
+import { credentialBrakes } from './0011-credential-brakes.ts';
+import { accountStarts } from './0012-account-starts.ts';
 import type { SchemaMigration } from './types.ts';
 
 export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
@@ -26,4 +28,6 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0008-transfers': transfers,
   '0009-failed-item-about': failedItemAbout,
   '0010-retention': retention,
+  '0011-credential-brakes': credentialBrakes,
+  '0012-account-starts': accountStarts,
 };

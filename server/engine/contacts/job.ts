@@ -38,7 +38,7 @@ export const CardDavDestinationSchema = v.object({
 
 export const ContactsArchiveDestinationSchema = v.object({
   kind: v.literal('archive'),
-  format: v.picklist(['VCF', 'CSV']),
+  format: v.picklist(['VCF', 'CSV', 'PST']),
 });
 
 export const ContactsTransferJobSchema = v.object({

@@ -5,7 +5,7 @@
  * that wrote it died, so this destination is not durable: a transfer started again writes a new archive
  * from the start. Folders are written one at a time (an MBOX entry stays open for its whole folder).
  */
-import { mboxrdParts } from '../../vendor/formats/mbox.ts';
+import { mboxrdParts } from './mboxrd.ts';
 import { refKey } from '../dedup.ts';
 import type { MailDestination, MailDestinationSession, MessageRef, SourceFolder, SourceMessage } from '../ports.ts';
 import { createEntryNames, type EntryLayout } from './entry-names.ts';

@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { consentAt } from '../../destinations/index.ts';
-import type { AccountDirectory } from '../../ports.ts';
+import type { ScenarioDirectory } from '../scenarios.ts';
 import { INVALID_ADDRESS_MESSAGE, parseAddress } from '../address.ts';
 import { DESTINATION_SERVERS, scopesOf, type DestinationServer } from '../oauth/destination-servers.ts';
 import { consentPage, errorPage, signInPage, type ConsentView } from './pages.ts';
@@ -57,7 +57,7 @@ function choices(server: DestinationServer, requested: readonly string[]) {
   );
 }
 
-export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, directory: AccountDirectory) {
+export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, directory: ScenarioDirectory) {
   const expired: Page = {
     status: 400,
     body: errorPage({ error: 'This sign-in has expired or was already used. Go back to the export portal and start again.' }),

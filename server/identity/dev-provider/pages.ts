@@ -4,7 +4,7 @@
  * "Google" and "Microsoft" consent (the address, the requested scopes as checkboxes, Allow or
  * Deny), and its error page. No scripts, no inline styles; every value escaped.
  */
-import type { ScenarioAccount } from '../../ports.ts';
+import type { ScenarioAccount } from '../scenarios.ts';
 import { document, html, type SafeHtml } from './html.ts';
 
 export const SIGN_IN_TITLE = 'Northwave sign-in (development)';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JWK } from 'oidc-provider';
 import type { ClientSettings } from '../config.ts';
-import type { AccountDirectory } from '../../ports.ts';
+import type { ScenarioDirectory } from '../scenarios.ts';
 import { clientSettings, createIssuer, type Issuer, type IssuerName } from './issuers.ts';
 import { createInteractions, writePage } from './interactions.ts';
 import { ICON_PATH, STYLESHEET_PATH } from './html.ts';
@@ -25,7 +25,7 @@ import { errorPage } from './pages.ts';
 
 export type DevelopmentProviderOptions = {
   /** The scenario accounts of the sign-in page. */
-  directory: AccountDirectory;
+  directory: ScenarioDirectory;
   /** Which issuers to serve: those no real server is configured for. */
   issuers: readonly IssuerName[];
   /** Loopback port; 0 = any free one. */

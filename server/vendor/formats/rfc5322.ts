@@ -3,18 +3,11 @@
  * the EML and MBOX builders.
  */
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+import { MONTHS, pad, WEEKDAYS } from '../../engine/files/mail-dates.ts';
 
 /** `Mon, 04 Mar 2019 09:12:00 +0000` (RFC 5322 §3.3), always in UTC. */
 export function rfc5322Date(date: Date): string {
   return `${WEEKDAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
-}
-
-/** `Mon Mar  4 09:12:00 2019`: the asctime() date of an mbox "From " separator line. */
-export function asctimeDate(date: Date): string {
-  return `${WEEKDAYS[date.getUTCDay()]} ${MONTHS[date.getUTCMonth()]} ${String(date.getUTCDate()).padStart(2, ' ')} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${date.getUTCFullYear()}`;
 }
 
 // Printable ASCII without the characters that end or change a header value.

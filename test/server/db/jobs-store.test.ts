@@ -1,6 +1,6 @@
 /** The jobs store on the run's dialect, where requests overlap: loads of one body, the end of a job. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJobsStore } from '../../../server/db/jobs-store.ts';
+import { createJobsStore, TooManyRunning } from '../../../server/db/jobs-store.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { openTestDatabase } from '../../support/test-database.ts';
 import { NOW, newJob as job } from './new-job.ts';
@@ -66,16 +66,29 @@ describe('jobs store', () => {
     ]);
   });
 
-  it('withdraws the unsent mail of a removed job, and counts the running jobs of an account', async () => {
+  it('withdraws the unsent mail of a removed job, and stores nothing past the running limit', async () => {
     const store = createJobsStore(db);
-    await store.insertUnlessDuplicate(job('A'.repeat(32), 'a'), NOW - WINDOW_MS);
-    await store.insertUnlessDuplicate(job('B'.repeat(32), 'b'), NOW - WINDOW_MS);
-    expect(await store.countRunning(job('A'.repeat(32), 'a').sourceEmail)).toBe(2);
+    await store.insertUnlessDuplicate(job('A'.repeat(32), 'a'), NOW - WINDOW_MS, 2);
+    await store.insertUnlessDuplicate(job('B'.repeat(32), 'b'), NOW - WINDOW_MS, 2);
+    await expect(store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, 2)).rejects.toEqual(new TooManyRunning(2));
+    // The refused load left no claim, job or mail behind.
+    expect(await store.claimHolder('c', NOW - WINDOW_MS)).toBeNull();
     await store.remove('B'.repeat(32));
     expect(await db.selectFrom('outbox').select('ref').execute()).toEqual([{ ref: 'A'.repeat(32) }]);
     expect(await store.claimHolder('a', NOW - WINDOW_MS)).toBe('A'.repeat(32));
     expect(await store.claimHolder('b', NOW - WINDOW_MS)).toBeNull();
     expect(await store.claimHolder('a', NOW + 1)).toBeNull();
-    expect(await store.countRunning(job('A'.repeat(32), 'a').sourceEmail)).toBe(1);
+    expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, 2)).toBe('C'.repeat(32));
+  });
+
+  it('admits exactly N of 10 loads of one account stored at once', async () => {
+    const store = createJobsStore(db);
+    const ids = Array.from({ length: 10 }, (_, index) => String(index).repeat(32));
+    const outcomes = await Promise.allSettled(
+      ids.map((exportId) => store.insertUnlessDuplicate(job(exportId, exportId), NOW - WINDOW_MS, 3)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(TooManyRunning);
+    expect(await db.selectFrom('jobs').select('export_id').execute()).toHaveLength(3);
   });
 });

@@ -18,8 +18,11 @@ import { openDatabase, type Db } from '../../../server/db/open.ts';
 import { createTableTransferQueue } from '../../../server/db/transfer-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { createLogger } from '../../../server/http/logger.ts';
-import { createDevCredentialChecker, createDevDomainValidator, createDevImapResolver } from '../../../server/checks/index.ts';
+import { createDevCredentialChecker } from '../../../server/checks/dev-credential-checker.ts';
+import { createDevDomainValidator } from '../../../server/checks/dev-domain-validator.ts';
+import { createDevImapResolver } from '../../../server/checks/dev-imap-resolver.ts';
 import { emailHash } from '../../../server/identity/email-hash.ts';
+import { developmentRoutes } from '../../../server/routes/dev-pages.ts';
 import { assembleIdentity, type Identity } from '../../../server/identity/assemble.ts';
 import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
 import { createTokenStore, type TokenStore } from '../../../server/identity/token-store.ts';
@@ -144,7 +147,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
     },
     limiterStore,
-    devMail: options.devMail,
+    developmentRoutes: developmentRoutes(options.devMail ?? null),
     ...(transfers ? { sourceFolders: transfers.sourceFolders } : {}),
   });
   settle = service.jobService.settleById;

@@ -6,5 +6,5 @@ export const PRODUCTION = {
   OIDC_CLIENT_SECRET: 'oidc-client-secret',
   PUBLIC_URL: 'https://export.example.com',
   HASH_SECRET: 'production-secret-0123456789abcdef0123456789',
-  SMTP_URL: 'smtp://127.0.0.1:2525',
+  SMTP_URL: 'smtp://127.0.0.1:2525?requireTLS=true',
 };

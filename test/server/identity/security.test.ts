@@ -41,7 +41,9 @@ describe('against the embedded provider', () => {
   let h: IdentityHarness;
   const log = recordingLogger();
   beforeAll(async () => {
-    h = await startIdentity({ logger: log.logger });
+    // evil.example passes the development host check (server/http/host-allow-list.ts), so the
+    // sign-in's own check of a foreign Host is what answers it below.
+    h = await startIdentity({ logger: log.logger, env: { DEV_ALLOWED_HOSTS: 'evil.example' } });
   });
   afterAll(() => h.close());
 
@@ -56,6 +58,7 @@ describe('against the embedded provider', () => {
     const callback = await callbackOf(h, SIGN_IN, { email: 'active@example.com' }, victim);
     const before = await sourceTokens(h);
     expect(await present(h, callback, '')).toBe(AUTH_ERROR);
+    expect(lastRefusal(log.lines)).toContain('no flow cookie');
     const attacker = h.newBrowser();
     await attacker.visit(`${h.base}${SIGN_IN}`);
     expect(await present(h, callback, attacker.cookieFor(callback))).toBe(AUTH_ERROR);
@@ -74,12 +77,26 @@ describe('against the embedded provider', () => {
     expect(await present(h, edited, cookie)).toBe(AUTH_ERROR);
     const flipped = cookie.replace(/identity_flow=v1\.(.)/, (_, first: string) => `identity_flow=v1.${first === 'A' ? 'B' : 'A'}`);
     expect(await present(h, callback, flipped)).toBe(AUTH_ERROR);
+    expect(lastRefusal(log.lines)).toContain('flow cookie not ours, or expired');
     h.clock.now += 10 * 60 * 1000 + 1;
     try {
       expect(await present(h, callback, cookie)).toBe(AUTH_ERROR);
     } finally {
       h.clock.now -= 10 * 60 * 1000 + 1;
     }
+  });
+
+  it('a forged answer opened in the browser does not end the sign-in in progress there', async () => {
+    const browser = h.newBrowser();
+    const callback = await callbackOf(h, SIGN_IN, { email: 'active@example.com' }, browser);
+    // A link the attacker made: the browser's own cookie goes with it.
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'chosen-by-the-attacker');
+    forged.searchParams.set('code', 'made-up');
+    expect(spa(await browser.visit(forged)).query.get('error')).toBe('EXTERNAL_OAUTH_ERROR');
+    expect(lastRefusal(log.lines)).toContain('state does not match the browser');
+    // The real answer still signs in.
+    expect(spa(await browser.visit(callback)).path).toBe('/oauth-callback');
   });
 
   it('refuses an ID token whose nonce is not the one the flow sent (PKCE and state in order)', async () => {

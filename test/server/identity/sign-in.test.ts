@@ -108,11 +108,13 @@ describe('the development sign-in page', () => {
 });
 
 describe('sign-in for the status lookup', () => {
-  it('comes back to /oauth-callback-for-status with a status token, the address and its keyed hash', async () => {
+  it('comes back to /oauth-callback-for-status with a status token, the address and a listing of its keyed hash', async () => {
     const { path, query } = spa(await signIn(h, 'active@example.com', STATUS_SIGN_IN));
     expect(path).toBe('/oauth-callback-for-status');
     expect(query.get('email')).toBe('active@example.com');
-    expect(query.get('hash')).toBe(emailHash('active@example.com', SECRET));
+    expect(query.get('hash')).toMatch(/^[0-9a-f]{40}$/);
+    expect(query.get('hash')).not.toBe(emailHash('active@example.com', SECRET));
+    expect(await h.tokens.listingOf(query.get('hash') ?? '')).toBe(emailHash('active@example.com', SECRET));
     expect(await h.tokens.verify(query.get('token_id') ?? '')).toMatchObject({ purpose: 'status', email: 'active@example.com' });
   });
 });

@@ -9,6 +9,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type JWK } from 'oidc-provider';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHash } from '../../../server/identity/email-hash.ts';
 import { freePort } from '../../support/free-port.ts';
@@ -20,6 +21,8 @@ const ISP_CLIENT = 'export-portal-at-the-isp';
 let h: IdentityHarness;
 let issuer: string;
 let userinfoCalls = 0;
+/** The service's log: each refused answer names its check. */
+const lines: string[] = [];
 const server = createServer();
 
 beforeAll(async () => {
@@ -42,7 +45,8 @@ beforeAll(async () => {
     jwks: { keys: [{ ...(signing.export({ format: 'jwk' }) as JWK), kid: 'isp-2026', use: 'sig', alg: 'ES256' }] },
     claims: { email: ['email', 'email_verified'] },
     async findAccount(_ctx, sub) {
-      return { accountId: sub, claims: async () => ({ sub, email: `${sub}@isp.example`, email_verified: true }) };
+      // The login 'unverified' has an address its provider has not verified.
+      return { accountId: sub, claims: async () => ({ sub, email: `${sub}@isp.example`, email_verified: sub !== 'unverified' }) };
     },
   });
   const handle = provider.callback();
@@ -51,6 +55,7 @@ beforeAll(async () => {
     void handle(req, res);
   });
   h = await startIdentity({
+    logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
     port: portalPort,
     env: {
       PUBLIC_URL: portal,
@@ -92,10 +97,17 @@ describe('a standard OpenID Connect provider configured by the issuer variables 
     expect(userinfoCalls).toBe(1);
   });
 
+  it('refuses an address its provider has not verified, and says so in the log', async () => {
+    const { path, query } = spa(await signInAtTheIsp(SIGN_IN, 'unverified'));
+    expect(path).toBe('/');
+    expect(query.get('error')).toBe('EXTERNAL_OAUTH_ERROR');
+    expect(lines.filter((line) => line.includes('answer refused')).at(-1)).toContain('address not verified by the provider');
+  });
+
   it('signs in for the status lookup through it too', async () => {
     const { path, query } = spa(await signInAtTheIsp(STATUS_SIGN_IN, 'sam'));
     expect(path).toBe('/oauth-callback-for-status');
-    expect(query.get('hash')).toBe(emailHash('sam@isp.example', SECRET));
+    expect(await h.tokens.listingOf(query.get('hash') ?? '')).toBe(emailHash('sam@isp.example', SECRET));
   });
 
   it('logout=true asks for a fresh login; without it the provider’s own session signs the person in again', async () => {

@@ -222,11 +222,54 @@ describe('composeExportMail', () => {
     );
   });
 
-  it('carries the count receipt of an ended transfer', () => {
-    const mail = composeExportMail({ ...notification('completed'), ...ended(2) });
-    expect(mail.text).toContain('  Email: INBOX: 1,240 / 1,238');
-    expect(mail.text).toContain('  Email: Réunions/<b>: 3 / 3');
-    expect(mail.html).toContain('<td style="padding: 2px 12px 2px 0; text-align: left;">Email: Réunions/&lt;b&gt;</td>');
+  it('carries the count receipt of an ended transfer as totals per kind, pointing to the list signed in', () => {
+    const contacts = { operation: 'contactsmigration' as const, container: 'Family', source: 40, destination: 40 };
+    const mail = composeExportMail({
+      ...notification('completed'),
+      operations: ['emailmigration', 'contactsmigration'],
+      summary: { receipt: [...receipt, contacts], failed: 2, reason: null },
+    });
+    const lines = [
+      'What arrived (at the source / at the destination):',
+      '  Email in 2 folders: 1,243 messages / 1,241 messages',
+      '  Contacts in 1 address book: 40 contacts / 40 contacts',
+      'In 1 folder, fewer are at the destination than at the source.',
+      'To see each folder and each address book, choose "Check by signing in" on the export portal.',
+    ];
+    expect(mail.text).toContain(lines.join('\n'));
+    expect(mail.html).toContain(
+      '<tr><td style="padding: 2px 12px 2px 0; text-align: left;">Email in 2 folders</td><td style="padding: 2px 12px 2px 0; text-align: left;">1,243 messages</td>',
+    );
+    expect(mail.html).toContain('<p>In 1 folder, fewer are at the destination than at the source.</p>');
+    for (const name of ['INBOX', 'Réunions', 'Family']) expect(mail.text + mail.html).not.toContain(name);
+  });
+
+  // Issue 35: the account holder names the folders, and the mail goes, under our name, to any address typed in.
+  it('never carries a folder’s name, so a folder named like a notice cannot speak in our mail', () => {
+    const notice = 'Notice: your Northwave account is suspended, call +1 555 0100 now';
+    const mails = [
+      composeExportMail({
+        ...notification('completed'),
+        summary: { receipt: [{ operation: 'emailmigration', container: notice, source: 5, destination: 4 }], failed: 1, reason: null },
+      }),
+      composeExportMail({
+        ...notification('error'),
+        operations: ['contactsmigration'],
+        summary: {
+          receipt: [{ operation: 'contactsmigration', container: notice, source: 5, destination: 5 }],
+          failed: 0,
+          reason: 'internal',
+        },
+      }),
+    ];
+    for (const mail of mails) {
+      const everything = [mail.subject, mail.text, mail.html].join('\n');
+      // Not quoted, not cut, not at a line's start: not there at all; the counts stand in its place.
+      for (const part of ['Notice', 'suspended', '555 0100', 'call +1']) expect(everything).not.toContain(part);
+      expect(mail.text).toMatch(
+        /^ {2}(Email in 1 folder: 5 messages \/ 4 messages|Contacts in 1 address book: 5 contacts \/ 5 contacts)$/m,
+      );
+    }
   });
 
   it('tells the owner of a file export to sign in on the portal to download the file', () => {

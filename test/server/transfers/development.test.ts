@@ -15,6 +15,7 @@ import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
 import { createVcardDirectorySource } from '../../../server/dev-mail/contacts/source.ts';
 import { CONTACT_CSV_COLUMNS } from '../../../server/engine/index.ts';
 import { readZip, sha256, splitMboxrd } from '../../engine/support/archive-reader.ts';
+import { readWithPffexport, readWithReadpst } from '../../engine/pst/support/readers.ts';
 import { parseCsv } from '../vendor/parse.ts';
 import { readMaildir } from '../../dev-mail/support/read-maildir.ts';
 import { renamed } from '../../dev-mail/support/sample-account.ts';
@@ -60,8 +61,11 @@ async function vcardsIn(root: string): Promise<string[]> {
   return cards;
 }
 
-async function exportOf(body: Record<string, unknown>): Promise<{ exportId: string; last: StatusResponse; token: string }> {
-  const session = await signIn(harness, OWNER);
+async function exportOf(
+  body: Record<string, unknown>,
+  on: Harness = harness,
+): Promise<{ exportId: string; last: StatusResponse; token: string }> {
+  const session = await signIn(on, OWNER);
   const response = await session.post('/api/load/', {
     source_account: { email: OWNER, provider: 'northwave' },
     operations: ['emailmigration'],
@@ -70,7 +74,7 @@ async function exportOf(body: Record<string, unknown>): Promise<{ exportId: stri
   });
   expect(response.status).toBe(200);
   const { jobid } = (await response.json()) as { jobid: string };
-  const last = (await pollStatus(harness.base, jobid, ended, { token: session.token })).at(-1) as StatusResponse;
+  const last = (await pollStatus(on.base, jobid, ended, { token: session.token })).at(-1) as StatusResponse;
   return { exportId: jobid, last, token: session.token };
 }
 
@@ -79,15 +83,16 @@ async function download(
   last: StatusResponse,
   token: string,
   operation: 'emailmigration' | 'contactsmigration' = 'emailmigration',
+  on: Harness = harness,
 ): Promise<Map<string, Buffer>> {
   const url = last[operation]?.download_url;
   expect(url).toMatch(/^\/api\/downloads\//);
   const headers = { Authorization: `Bearer ${token}` };
-  const response = await fetch(`${harness.base}${url}`, { headers });
+  const response = await fetch(`${on.base}${url}`, { headers });
   expect(response.status).toBe(200);
   const whole = Buffer.from(await response.arrayBuffer());
   // A download that broke off goes on from the engine's archive on disk: the rest, byte for byte.
-  const rest = await fetch(`${harness.base}${url}`, { headers: { ...headers, Range: 'bytes=100-' } });
+  const rest = await fetch(`${on.base}${url}`, { headers: { ...headers, Range: 'bytes=100-' } });
   expect(rest.status).toBe(206);
   expect(Buffer.from(await rest.arrayBuffer()).equals(whole.subarray(100))).toBe(true);
   const file = path.join(dir, `download-${Date.now()}.zip`);
@@ -136,6 +141,64 @@ describe('development transfers (sample mailboxes, development store)', () => {
     const zip = await download(last, token);
     expect(zip.get('contacts/contacts.vcf')?.toString('utf8')).toBe(cards.join(''));
     expect([...zip.keys()].some((name) => name.endsWith('.mbox'))).toBe(true);
+  });
+
+  it(
+    'puts the sample mailbox and address books into one Outlook data file that both PST readers open whole',
+    { timeout: 180_000 },
+    async () => {
+      const { last, token } = await exportOf({
+        destination_account: { provider: 'file' },
+        operations: ['emailmigration', 'contactsmigration'],
+        file_export_parameters: { emailFormat: 'PST', contactsFormat: 'PST' },
+      });
+      expect(last.emailmigration?.status).toBe('completed');
+      expect(last.contactsmigration?.status).toBe('completed');
+      const zip = await download(last, token);
+      expect([...zip.keys()]).toEqual(['outlook/mailbox.pst']);
+      const file = path.join(dir, `mailbox-${Date.now()}.pst`);
+      writeFileSync(file, zip.get('outlook/mailbox.pst') ?? Buffer.alloc(0));
+      const sample = sampleMailbox();
+      const cards = await vcardsIn(devMail.layout.contacts(OWNER));
+      for (const read of [readWithReadpst, readWithPffexport]) {
+        const pst = await read(file, mkdtempSync(path.join(dir, 'read-')));
+        // Every folder of the sample, by its last name, holds as many messages as the sample's.
+        for (const [folder, list] of sample) {
+          const leaf = folder.split(delimiter()).at(-1) ?? folder;
+          const name = leaf.toUpperCase() === 'INBOX' ? 'Inbox' : folder.endsWith('Trash') ? 'Deleted Items' : leaf;
+          const counted = [...pst.counts].find(([path]) => path.split('/').at(-1) === name)?.[1];
+          // (An empty folder is in the file, but neither reader lists a folder it wrote nothing out of.)
+          expect(counted ?? 0, `${read.name}: ${folder}`).toBe(list.length);
+        }
+        expect(pst.messages).toHaveLength([...sample.values()].flat().length);
+        expect(pst.contacts, read.name).toHaveLength(cards.length);
+      }
+    },
+  );
+
+  it('ends the PST and begins the next part past its size, each part a whole PST', { timeout: 180_000 }, async () => {
+    const small = await startHarness({ transfers: true, devMail, env: { TRANSFER_POLL_MS: '50', PST_PART_BYTES: String(1024 * 1024) } });
+    try {
+      const { last, token } = await exportOf(
+        { destination_account: { provider: 'file' }, file_export_parameters: { emailFormat: 'PST' } },
+        small,
+      );
+      expect(last.emailmigration?.status).toBe('completed');
+      const zip = await download(last, token, 'emailmigration', small);
+      const parts = [...zip.keys()];
+      expect(parts.length).toBeGreaterThan(1);
+      expect(parts).toEqual(parts.map((_, i) => `outlook/mailbox${i === 0 ? '' : `-${i + 1}`}.pst`));
+      let messages = 0;
+      for (const [name, bytes] of zip) {
+        const file = path.join(dir, `${path.basename(name)}-${Date.now()}`);
+        writeFileSync(file, bytes);
+        messages += (await readWithReadpst(file, mkdtempSync(path.join(dir, 'part-')))).messages.length;
+      }
+      expect(messages).toBe([...sampleMailbox().values()].flat().length);
+    } finally {
+      await small.stop();
+      await small.remove();
+    }
   });
 
   it('puts the sample contacts into a CSV in the documented columns, one row per contact', { timeout: 120_000 }, async () => {

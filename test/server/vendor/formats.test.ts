@@ -1,10 +1,13 @@
 /** The pure format builders, read back with independent parsers. */
 import { describe, expect, it } from 'vitest';
 import { CONTACT_CSV_COLUMNS } from '../../../server/engine/contacts/files/csv-columns.ts';
-import { buildContactsCsv, buildCsv } from '../../../server/vendor/formats/csv.ts';
+import { buildCsv } from '../../../server/engine/files/csv.ts';
+import { mboxrdEntry } from '../../../server/engine/files/mboxrd.ts';
+import { buildContactsCsv } from '../../../server/vendor/formats/csv.ts';
 import { buildEml } from '../../../server/vendor/formats/eml.ts';
-import { buildMbox, mboxrdEntry } from '../../../server/vendor/formats/mbox.ts';
-import { asctimeDate, encodeHeaderText, formatMailbox } from '../../../server/vendor/formats/rfc5322.ts';
+import { buildMbox } from '../../../server/vendor/formats/mbox.ts';
+import { asctimeDate } from '../../../server/engine/files/mail-dates.ts';
+import { encodeHeaderText, formatMailbox } from '../../../server/vendor/formats/rfc5322.ts';
 import { buildVcard, buildVcf } from '../../../server/vendor/formats/vcard.ts';
 import { sampleContacts, sampleMessages, type SampleContact, type SampleMessage } from '../../../server/vendor/sample-data.ts';
 import { decodeEncodedWords, parseCsv, parseMessage, parseVcards, unescapeVcard, vcardParts } from './parse.ts';
@@ -167,5 +170,13 @@ describe('CSV (RFC 4180)', () => {
     const text = buildCsv(rows);
     expect(text).toBe('plain,"a,b","say ""hi""","two\r\nlines"," padded ","lf\nonly",\r\n');
     expect(parseCsv(text)).toEqual(rows);
+  });
+
+  // Issue 35: names and subjects in the contacts and the item report are written by others.
+  it('starts a cell a spreadsheet would run as a formula with an apostrophe, and leaves phone numbers and dates be', () => {
+    const formulas = ['=HYPERLINK("http://evil.example","Click")', "+cmd|' /C calc'!A0", '-2+3+cmd|x', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'];
+    const numbers = ['+1 555 0100', '+44 (20) 7946-0958', '-12', '-3.5', '--02-21'];
+    const rows = parseCsv(buildCsv([[...formulas, ...numbers, 'plain = fine', 'a@b.example']]));
+    expect(rows[0]).toEqual([...formulas.map((cell) => `'${cell}`), ...numbers, 'plain = fine', 'a@b.example']);
   });
 });

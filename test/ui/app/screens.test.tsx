@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { eventually, renderApp, settle, visit } from '../render-app';
+import { withoutSecrets } from '../../../src/routing/url.ts';
 import { statusAnswer, type FakeApi } from '../../support/portal-fakes.ts';
 import type { MigrationStatusResponse } from '../../../contract/index.ts';
 
@@ -24,6 +25,24 @@ describe('callback routes', () => {
     const main = screen.getByRole('main');
     await eventually(() => within(main).getByText('Fetching information for pat@northwave.example...'));
     expect(window.location.pathname).toBe('/loading');
+  });
+});
+
+describe('status sign-in callback', () => {
+  it('strips the hash with the token and the address, keeping any other query', () => {
+    expect(withoutSecrets(`?token_id=t&email=a%40b.example&hash=${'ab'.repeat(20)}&migration_id=X`)).toBe('?migration_id=X');
+    expect(withoutSecrets(`?hash=${'ab'.repeat(20)}`)).toBe('');
+  });
+
+  it('lists the exports with the hash it came back with, and leaves it out of the address bar', async () => {
+    const hash = 'ab'.repeat(20);
+    const fetchJobsByEmail = vi.fn(async () => ({}));
+    renderApp({ url: '/', api: { fetchJobsByEmail } });
+    await settle();
+    await visit(`/oauth-callback-for-status?token_id=secret-token&email=pat%40northwave.example&hash=${hash}`);
+    expect(window.location.href).not.toContain('secret-token');
+    expect(window.location.href).not.toContain(hash);
+    await eventually(() => expect(fetchJobsByEmail).toHaveBeenCalledWith(expect.objectContaining({ hash })));
   });
 });
 

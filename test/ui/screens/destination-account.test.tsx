@@ -121,7 +121,7 @@ describe('destination page', () => {
 
   it('tells Yahoo and AOL customers to use an app password in the Other form', async () => {
     await openOther();
-    expect(screen.getByText(/For Yahoo Mail or AOL Mail, use an app\s+password/)).toBeInTheDocument();
+    expect(screen.getByText(/Yahoo Mail and AOL Mail need an app password/)).toBeInTheDocument();
   });
 
   it('enables Next for Other only with a checked email and a password', async () => {

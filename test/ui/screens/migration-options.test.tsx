@@ -70,17 +70,18 @@ describe('options page', () => {
     expect(next()).toBeEnabled();
   });
 
-  it('offers no dead PST card: one line says it is not offered and what Outlook takes instead', async () => {
+  it('offers PST for Outlook beside the other formats, for email and for contacts, and takes it', async () => {
     const { user } = await toOptions(/Download/);
     await user.click(option(/^Email and contacts/));
-    const instead = { 'Email file format': /Outlook can open EML files/, 'Contacts file format': /Outlook can bring in CSV contacts/ };
-    for (const [group, line] of Object.entries(instead)) {
+    for (const group of ['Email file format', 'Contacts file format']) {
       const fieldset = screen.getByRole('group', { name: group });
-      expect(within(fieldset).queryByRole('radio', { name: /^PST/ })).not.toBeInTheDocument();
-      expect(within(fieldset).getAllByRole('radio')).toHaveLength(2);
-      expect(fieldset).toHaveAccessibleDescription(line);
-      expect(fieldset).toHaveAccessibleDescription(/PST files for Outlook are not offered yet\./);
+      expect(within(fieldset).getAllByRole('radio')).toHaveLength(3);
+      const pst = within(fieldset).getByRole('radio', { name: /^PST\s*For Microsoft Outlook/ });
+      expect(pst).toBeEnabled();
+      await user.click(pst);
+      expect(pst).toBeChecked();
     }
+    expect(next()).toBeEnabled();
   });
 
   it('closes just-contacts for Gmail, saying why, and keeps email and contacts open', async () => {

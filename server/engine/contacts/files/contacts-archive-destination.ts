@@ -6,7 +6,7 @@
  * continued by another process, so this destination is not durable and a new run starts over. The
  * archive stays open after `finish`: the caller closes it once mail and contacts are both written.
  */
-import { buildCsv } from '../../../vendor/formats/csv.ts';
+import { buildCsv } from '../../files/csv.ts';
 import type { ZipArchive, ZipEntryWriter } from '../../files/zip-archive.ts';
 import { contactKey } from '../contact-key.ts';
 import type { Contact, ContactsDestination, ContactsDestinationSession } from '../ports.ts';

@@ -37,6 +37,8 @@ export interface PstWriter {
   /** "Top of Personal Folders" (the IPM subtree): the parent of the mailbox's own top folders. */
   readonly topFolder: PstFolder;
   readonly deletedItems: PstFolder;
+  /** The bytes the file holds so far: what decides when an export starts its next part. */
+  readonly size: number;
   addFolder(parent: PstFolder, name: string, options?: { kind?: PstFolderKind }): PstFolder;
   /** Adds a message; `parsed` is false when it could not be read and went in as an attached .eml. */
   addMessage(folder: PstFolder, message: MailInput): Promise<{ parsed: boolean }>;
@@ -103,6 +105,9 @@ export async function createPstWriter(path: string, options: PstWriterOptions = 
   return {
     topFolder: ipmSubtree,
     deletedItems,
+    get size() {
+      return space.size;
+    },
     addFolder(parent, name, { kind = 'mail' } = {}) {
       return add(folderOf(parent), name, CONTAINER_CLASS[kind]);
     },

@@ -67,8 +67,14 @@ export class PstSpace {
 
   private constructor(private readonly handle: FileHandle) {}
 
+  /** The bytes the file holds so far (its end, before the maps and trees `finish` adds). */
+  get size(): number {
+    return this.end;
+  }
+
   static async create(path: string): Promise<PstSpace> {
-    const handle = await open(path, 'w+');
+    // A whole mailbox: readable by the service's user only.
+    const handle = await open(path, 'w+', 0o600);
     const space = new PstSpace(handle);
     // The header and the density list (0x4200) are written when the file is finished.
     space.write(0, Buffer.alloc(FIRST_AMAP));
