@@ -7,6 +7,7 @@ export * from './vocabulary.ts';
 export * from './destinations/index.ts';
 export * from './accounts.ts';
 export * from './session-calls.ts';
+export * from './mail-choice.ts';
 export * from './export-service-calls.ts';
 export * from './support.ts';
 export * from './errors.ts';

@@ -9,6 +9,7 @@ export const API_PATHS = {
   load: '/api/load/',
   status: '/api/status/',
   cancel: '/api/cancel/',
+  sourceFolders: '/api/source-folders/',
   signOut: '/api/sign-out/',
   // Export-service client (no credentials)
   validateImap: '/api/validate-imap/',

@@ -6,6 +6,7 @@
  * in the signed-in answer to the export's owner.
  */
 import * as v from 'valibot';
+import { LeftOutSchema } from './mail-choice.ts';
 import { DestinationProviderSchema } from './vocabulary.ts';
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -126,6 +127,8 @@ export const OwnerStatusFields = {
   receipt: v.optional(v.array(ReceiptLineSchema)),
   /** Once an export with failed items has ended: the reasons counted, and the first items (an addition to §7). */
   failures: v.optional(FailureSummarySchema),
+  /** What the customer chose not to move (mail-choice.ts), when they chose anything; absent for everything. */
+  left_out: v.optional(LeftOutSchema),
 };
 
 /** `POST /api/cancel/`: the owner stops a running export. */

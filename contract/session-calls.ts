@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { DestinationAccountSchema, SourceAccountSchema } from './accounts.ts';
+import { MailChoiceSchema } from './mail-choice.ts';
 import { ContactsFormatSchema, EmailFormatSchema, ExportIdSchema, OperationSchema } from './vocabulary.ts';
 
 const OptionalText = v.optional(v.string());
@@ -40,6 +41,8 @@ export const LoadRequestSchema = v.object({
   file_export_parameters: v.optional(
     v.object({ emailFormat: v.optional(EmailFormatSchema), contactsFormat: v.optional(ContactsFormatSchema) }),
   ),
+  /** Ours, additive: what of the mail to move (mail-choice.ts); everything when absent. */
+  mail_choice: v.optional(MailChoiceSchema),
 });
 export type LoadRequest = v.InferOutput<typeof LoadRequestSchema>;
 export const LoadResponseSchema = v.object({ jobid: ExportIdSchema });

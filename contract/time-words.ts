@@ -25,6 +25,17 @@ export function calendarDate(at: number | Date): string {
   return `${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
+/**
+ * A calendar day kept as YYYY-MM-DD, in the same words ("Mar 1, 2026"), read as that day wherever the
+ * reader is (not as a moment, which west of UTC would be the day before); null for anything else.
+ */
+export function dayWords(day: string): string | null {
+  const [year = 0, month = 0, date = 0] = /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').map(Number) : [];
+  const at = new Date(year, month - 1, date);
+  // 30 February would roll over into March: only a day the calendar has is one.
+  return at.getFullYear() === year && at.getMonth() === month - 1 && at.getDate() === date ? calendarDate(at) : null;
+}
+
 /** "Nov 24, 2026, 1:32 AM". */
 export function dateAndTime(at: number | Date): string {
   return `${calendarDate(at)}, ${clock(new Date(at))}`;

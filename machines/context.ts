@@ -1,5 +1,5 @@
 /** The machine's starting context, and the reset that `/` without an error performs (§2). */
-import { DEFAULT_FLAGS, type OtherForm, type PortalContext, type PortalInput } from './types.ts';
+import { DEFAULT_FLAGS, type MailChoiceForm, type OtherForm, type PortalContext, type PortalInput } from './types.ts';
 import type { SupportFields } from './validation.ts';
 
 export const emptyOtherForm = (): OtherForm => ({
@@ -10,6 +10,15 @@ export const emptyOtherForm = (): OtherForm => ({
   customImap: false,
   imapValidated: false,
   errors: { email: null, imap: null, form: null },
+});
+
+/** Everything, as a customer who does not open "Choose what to move" moves. */
+export const everythingChosen = (): MailChoiceForm => ({
+  range: 'everything',
+  fromDate: '',
+  excludedFolders: [],
+  folders: null,
+  foldersError: null,
 });
 
 export const emptySupportFields = (): SupportFields => ({
@@ -39,6 +48,7 @@ export const initialContext = (input: PortalInput | undefined): PortalContext =>
   contactsExportType: null,
   notificationEmail: '',
   emailHash: null,
+  mailChoice: everythingChosen(),
   optOutResult: null,
   pendingOptOutRequest: null,
   optOutError: null,

@@ -4,6 +4,7 @@
  */
 import type { DestinationAccount } from '../contract/index.ts';
 import { isMigrationAllowed, isOAuthDestination, isPasswordDestination, isProviderReached, mailboxRemains } from '../contract/index.ts';
+import { mailChoiceProblem } from './mail-choice.ts';
 import { isTermsGated } from './providers.ts';
 import type { PortalContext } from './types.ts';
 import { validateEmail } from './validation.ts';
@@ -66,6 +67,7 @@ export const justContactsOffered = (c: PortalContext): boolean => contactsOffere
 /** §5: file export needs a format for each selected type; at least one operation. */
 export const optionsComplete = (c: PortalContext): boolean => {
   if (c.operations.length === 0) return false;
+  if (c.operations.includes('emailmigration') && mailChoiceProblem(c.mailChoice) !== null) return false;
   if (c.dstAccount?.provider !== 'file') return true;
   const needsEmail = c.operations.includes('emailmigration');
   const needsContacts = c.operations.includes('contactsmigration');

@@ -1,5 +1,6 @@
 /** The /api/load/ payload (§3 "Load payload") built from the machine's context. */
 import type { DestinationAccount, LoadRequest } from '../contract/index.ts';
+import { mailChoiceOf } from './mail-choice.ts';
 import type { PortalContext } from './types.ts';
 
 const FILE_PLACEHOLDER: DestinationAccount = { provider: 'file' };
@@ -7,6 +8,8 @@ const FILE_PLACEHOLDER: DestinationAccount = { provider: 'file' };
 export const buildLoadRequest = (context: PortalContext): LoadRequest => {
   const destination = context.dstAccount ?? FILE_PLACEHOLDER;
   const isFile = destination.provider === 'file';
+  // Only when mail moves, and only a choice other than everything: otherwise the load of before.
+  const mailChoice = context.operations.includes('emailmigration') ? mailChoiceOf(context.mailChoice) : undefined;
   return {
     source_account: context.srcAccount ?? { email: '', provider: 'northwave' },
     destination_account: isFile ? FILE_PLACEHOLDER : destination,
@@ -22,5 +25,6 @@ export const buildLoadRequest = (context: PortalContext): LoadRequest => {
           contactsFormat: context.contactsExportType ?? undefined,
         }
       : undefined,
+    ...(mailChoice ? { mail_choice: mailChoice } : {}),
   };
 };

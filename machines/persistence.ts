@@ -4,12 +4,13 @@
  */
 import * as v from 'valibot';
 import type { Snapshot, StateValue } from 'xstate';
+import { DateRangeSchema, SourceFoldersResponseSchema } from '../contract/index.ts';
 import { exportPortalMachine } from './machine.ts';
 import type { PortalContext } from './types.ts';
 
 export const STORAGE_KEY = 'exportPortal.snapshot';
 /** Bump when the context or the state names change: older snapshots are then ignored. */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 
 /** Context without any password, so the stored copy is safe to keep in sessionStorage. */
 export const withoutPasswords = (context: PortalContext): PortalContext => {
@@ -48,6 +49,14 @@ const StoredSchema = v.object({
       statusLookup: v.looseObject({}),
       support: v.looseObject({}),
       jobs: v.array(v.unknown()),
+      // A choice of another shape (or none) would send a load nobody chose: such storage restores nothing.
+      mailChoice: v.object({
+        range: DateRangeSchema,
+        fromDate: v.string(),
+        excludedFolders: v.array(v.string()),
+        folders: v.nullable(SourceFoldersResponseSchema),
+        foldersError: v.nullable(v.string()),
+      }),
     }),
   }),
 });

@@ -4,7 +4,7 @@
  */
 import { dateAndTime, formatBytes, formatCount, type FailureSummary, type TransferProgress } from '../contract/index.ts';
 import { announcementText, arrivedText, failureReasonText, headlineText, outcomeOf, type Outcome } from './outcome-texts.ts';
-import { estimateText, failedText, progressText, type OperationKind, waitingText } from './status-texts.ts';
+import { estimateText, failedText, leftOutText, progressText, type OperationKind, waitingText } from './status-texts.ts';
 import { END_REASON_TEXTS, fillName, MESSAGES } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { PortalSnapshot } from './selectors.ts';
@@ -91,6 +91,8 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
     reportUrl: answer?.report_url ?? null,
     receipt: answer?.receipt ?? [],
     failures: answer?.failures ? failuresView(answer.failures) : null,
+    /** What the customer chose not to move, in words; null when they moved everything. */
+    leftOut: answer?.left_out ? leftOutText(answer.left_out) : null,
     canCancel: snapshot.can({ type: 'EXPORT.CANCEL_REQUESTED' }),
     confirmingCancel: snapshot.matches({ status: { shown: 'confirmingCancel' } }),
     cancelling: snapshot.matches({ status: { shown: 'cancelling' } }),

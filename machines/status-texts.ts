@@ -7,11 +7,13 @@
  * contract's estimateSentence, which the 'started' mail says too. No clock is read.
  */
 import {
+  dayWords,
   estimateSentence,
   formatBytes,
   formatCount,
   providerName,
   weekdayAndTime,
+  type LeftOut,
   type TransferEstimate,
   type TransferProgress,
   type TransferWait,
@@ -53,4 +55,13 @@ export function progressText(kind: OperationKind, progress: TransferProgress): s
 /** "3 messages could not be moved.", or null when none failed. */
 export function failedText(kind: OperationKind, progress: TransferProgress): string | null {
   return progress.failed === 0 ? null : `${items(kind, progress.failed)} could not be moved.`;
+}
+
+/** "You chose not to move 2 folders and mail before Mar 1, 2026.", or null when everything was chosen. */
+export function leftOutText(leftOut: LeftOut): string | null {
+  const parts: string[] = [];
+  if (leftOut.folders > 0) parts.push(`${formatCount(leftOut.folders)} ${leftOut.folders === 1 ? 'folder' : 'folders'}`);
+  const before = dayWords(leftOut.before ?? '');
+  if (before) parts.push(`mail before ${before}`);
+  return parts.length === 0 ? null : `You chose not to move ${parts.join(' and ')}.`;
 }

@@ -4,12 +4,14 @@
  */
 import type {
   ContactsFormat,
+  DateRange,
   DestinationAccount,
   DestinationProvider,
   EmailFormat,
   Operation,
   ServerOptOutState,
   SourceAccount,
+  SourceFoldersResponse,
   StatusResponse,
   OptOutRequest,
   OptOutInfoState,
@@ -60,6 +62,19 @@ export interface OtherForm {
   errors: { email: string | null; imap: string | null; form: string | null };
 }
 
+/** What of the mail to move (the options page's "Choose what to move"); everything by default. */
+export interface MailChoiceForm {
+  range: DateRange;
+  /** The first day to move with `from-date` (YYYY-MM-DD, as a date field gives it); '' until typed. */
+  fromDate: string;
+  /** Folders left unticked, by their path at the source. */
+  excludedFolders: string[];
+  /** The source's folders once listed; null before, or when they could not be listed (then all move). */
+  folders: SourceFoldersResponse | null;
+  /** Why the folders could not be listed, in words; null otherwise. */
+  foldersError: string | null;
+}
+
 export interface JobSummary {
   id: string;
   startedAt: string;
@@ -88,6 +103,7 @@ export interface PortalContext {
   contactsExportType: ContactsFormat | null;
   notificationEmail: string;
   emailHash: string | null;
+  mailChoice: MailChoiceForm;
   // Screen-local facts.
   /** The local result of the last opt-out update (§4); CANCELED_OPT_OUT closes the way back. */
   optOutResult: 'OPTED_OUT' | 'CANCELED_OPT_OUT' | null;
@@ -139,6 +155,11 @@ export type PortalEvent =
   | { type: 'OPERATIONS.SELECTED'; choice: OperationsChoice }
   | { type: 'EXPORT_FORMAT.SELECTED'; kind: 'email'; format: EmailFormat }
   | { type: 'EXPORT_FORMAT.SELECTED'; kind: 'contacts'; format: ContactsFormat }
+  | { type: 'MAIL_CHOICE.TOGGLED' }
+  | { type: 'MAIL_RANGE.SELECTED'; range: DateRange }
+  | { type: 'MAIL_FROM_DATE.CHANGED'; value: string }
+  | { type: 'MAIL_FOLDER.TOGGLED'; path: string }
+  | { type: 'SOURCE_FOLDERS.RETRY_REQUESTED' }
   | { type: 'NOTIFICATION_EMAIL.CHANGED'; value: string }
   | { type: 'EXPORT.START_REQUESTED' }
   | { type: 'EXPORT_ID.COPY_REQUESTED' }

@@ -44,6 +44,8 @@ import { healthRoutes } from './routes/health.ts';
 import { loadRoutes } from './routes/load.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { sourceFolderRoutes } from './routes/source-folders.ts';
+import type { SourceFolderReader } from './transfers/source-folders.ts';
 import { statusRoutes } from './routes/status.ts';
 import { supportRoutes } from './routes/support.ts';
 
@@ -73,6 +75,8 @@ export type AppDependencies = {
   developmentRoutes?: (deps: RouteDeps) => readonly Hono[];
   /** The process's metrics registry (wiring shares it with the metrics listener); a new one when absent. */
   metrics?: Metrics;
+  /** The signed-in account's folders (server/transfers/source-folders.ts); absent where no transfer service runs. */
+  sourceFolders?: SourceFolderReader;
   /** Readiness checks besides the database's own (the transfer queue). */
   readiness?: readonly ReadinessCheck[];
 };
@@ -148,6 +152,7 @@ export function createService(deps: AppDependencies): ExportService {
       config.rateLimits,
     ),
     readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
+    sourceFolders: deps.sourceFolders ?? null,
   };
   const metrics = deps.metrics ?? createMetrics();
 
@@ -169,6 +174,7 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', healthRoutes(routeDeps));
   app.route('/', sessionRoutes(routeDeps));
   app.route('/', loadRoutes(routeDeps));
+  app.route('/', sourceFolderRoutes(routeDeps));
   app.route('/', statusRoutes(routeDeps));
   app.route('/', checkRoutes(routeDeps));
   app.route('/', accountRoutes(routeDeps));

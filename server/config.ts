@@ -206,7 +206,9 @@ export type Config = {
    * (validate-imap, domain-validation) and the sign-in and consent flows started (each may end in a
    * call to an authorization server's token endpoint).
    */
-  rateLimits: { status: RateLimit; jobsByEmail: RateLimit; lookups: RateLimit; flowStarts: RateLimit };
+  rateLimits: { status: RateLimit; jobsByEmail: RateLimit; lookups: RateLimit; flowStarts: RateLimit; sourceFolders: RateLimit };
+  /** How long the source's folder list may take before the page is told it could not be read. */
+  sourceFoldersTimeoutMs: number;
   logLevel: string;
   role: Role;
   /** The internal Prometheus listener (GET /metrics); null = not served. */
@@ -547,7 +549,9 @@ export function readConfig(env: Env, cwd = process.cwd()): Config {
       jobsByEmail: { max: integer(env, 'RATE_LIMIT_JOBS_BY_EMAIL_MAX', 20, 1), windowMs: rateWindowMs },
       lookups: { max: integer(env, 'RATE_LIMIT_LOOKUPS_MAX', 60, 1), windowMs: rateWindowMs },
       flowStarts: { max: integer(env, 'RATE_LIMIT_FLOW_STARTS_MAX', 30, 1), windowMs: rateWindowMs },
+      sourceFolders: { max: integer(env, 'RATE_LIMIT_SOURCE_FOLDERS_MAX', 10, 1), windowMs: rateWindowMs },
     },
+    sourceFoldersTimeoutMs: integer(env, 'SOURCE_FOLDERS_TIMEOUT_MS', 20_000, 100),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     metrics: metricsListener(env),
     role: role(env),

@@ -9,6 +9,7 @@ import type {
   DestinationProvider,
   EmailFormat,
   ImapAddress,
+  LeftOut,
   Operation,
   ReceiptLine,
   TransferEndReason,
@@ -35,7 +36,12 @@ export type VendorJob = {
   contactsFormat: ContactsFormat | null;
   /** Milliseconds since the epoch. */
   createdAt: number;
+  /** What of the mail to move, as the load resolved it (absent: everything); the engine's plan keeps it. */
+  mailChoice?: MailSelection;
 };
+
+/** Folders left out by their path at the source, and the first day of mail to move (YYYY-MM-DD) or null for all. */
+export type MailSelection = { excludedFolders: string[]; since: string | null };
 
 export type OperationProgress = {
   status: 'started' | 'completed' | 'error';
@@ -54,6 +60,8 @@ export type JobProgress = {
   contactsmigration: OperationProgress | null;
   /** The owner may still cancel it. */
   cancellable: boolean;
+  /** What the customer chose not to move; absent when they moved everything. */
+  leftOut?: LeftOut;
 };
 
 /** One row of the item report: an item that was skipped (the engine's FailedItem). */

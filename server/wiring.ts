@@ -203,6 +203,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
       timeoutMs: config.outbox.deliveryTimeoutMs,
     }),
     limiterStore,
+    sourceFolders: transfers.sourceFolders,
     developmentRoutes: developmentRoutes(devMail),
     metrics,
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],

@@ -13,6 +13,7 @@ import type {
   LoadRequest,
   LoadResponse,
   MigrationStatusResponse,
+  SourceFoldersResponse,
   OkResponse,
   OptOutRequest,
   OptOutUpdateResponse,
@@ -43,6 +44,8 @@ export const PORTAL_ACTORS = {
   validateImap: call<{ imap: string }, OkResponse>(),
   validateDomain: call<{ domain: string }, OkResponse>(),
   startExport: call<LoadRequest, LoadResponse | Refusal>(),
+  /** The signed-in account's folders for "Choose what to move"; any failure (a limit, a slow source) rejects and every folder moves. */
+  fetchSourceFolders: call<Record<string, never>, SourceFoldersResponse>(),
   /**
    * The account's migration status and the moment it was read: the actor owns the clock, so the
    * machine turns dates into days without reading the time itself (tests pin `checkedAt`).

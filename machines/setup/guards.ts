@@ -94,6 +94,10 @@ const wizardGuards = {
   isFileExport: ({ context }: MachineArgs) => context.dstAccount?.provider === 'file',
   formatOffered: ({ event }: MachineArgs) => event.type === 'EXPORT_FORMAT.SELECTED' && formatOffered(event.kind, event.format),
   optionsComplete: ({ context }: MachineArgs) => facts.optionsComplete(context),
+  /** The folder list came earlier (this visit or before a consent round trip): opening the choice shows it again. */
+  sourceFoldersKnown: ({ context }: MachineArgs) => context.mailChoice.folders !== null,
+  folderListed: ({ context, event }: MachineArgs) =>
+    event.type === 'MAIL_FOLDER.TOGGLED' && (context.mailChoice.folders?.folders ?? []).some((folder) => folder.path === event.path),
   destinationUsesOAuth: ({ context }: MachineArgs) => facts.destinationUsesOAuth(context),
   notificationEmailEmpty: ({ event }: MachineArgs) => event.type === 'NOTIFICATION_EMAIL.CHANGED' && event.value.trim() === '',
   notificationEmailSyntaxValid: ({ context }: MachineArgs) => notificationDomain(context.notificationEmail) !== null,

@@ -8,6 +8,7 @@ import { accountActions } from './actions/account.ts';
 import { destinationActions } from './actions/destination.ts';
 import { effectActions } from './actions/effects.ts';
 import { exportActions } from './actions/export.ts';
+import { mailChoiceActions } from './actions/mail-choice.ts';
 import { signInActions } from './actions/sign-in.ts';
 import { statusActions } from './actions/status.ts';
 import { notProvidedActors } from './actors.ts';
@@ -34,6 +35,7 @@ export const portalSetup = setup({
     ...accountActions,
     ...destinationActions,
     ...exportActions,
+    ...mailChoiceActions,
     ...statusActions,
   },
 });

@@ -2,10 +2,15 @@
  * The options steps: the terms-gated provider's privacy statement, 'Choose what to save', and the
  * page that explains missing permissions. Next leaves for the destination's consent page (OAuth
  * destinations) or goes to the start page.
+ *
+ * 'Choose what to move' is a disclosure on the options page, closed by default so the page is the
+ * page of before: opened, it lists the source's folders (once; the list is kept through a consent's
+ * round trip) and takes a date range and the folders to leave out.
  */
 import { and } from 'xstate';
 import { ROUTES } from '../routes.ts';
 import { portalSetup } from '../setup/index.ts';
+import { response } from '../setup/typed.ts';
 import { startOver } from './shared.ts';
 
 export const acceptGoogleTerms = portalSetup.createStateConfig({
@@ -24,6 +29,39 @@ export const migrationOptions = portalSetup.createStateConfig({
   on: { ...startOver, 'WIZARD.BACK_REQUESTED': 'destinationAccount' },
   states: {
     idle: {
+      initial: 'choiceClosed',
+      states: {
+        choiceClosed: {
+          on: {
+            'MAIL_CHOICE.TOGGLED': [{ guard: 'sourceFoldersKnown', target: 'choiceOpen.foldersShown' }, { target: 'choiceOpen' }],
+          },
+        },
+        choiceOpen: {
+          initial: 'loadingFolders',
+          on: {
+            'MAIL_CHOICE.TOGGLED': 'choiceClosed',
+            'MAIL_RANGE.SELECTED': { actions: 'selectMailRange' },
+            'MAIL_FROM_DATE.CHANGED': { actions: 'setMailFromDate' },
+          },
+          states: {
+            loadingFolders: {
+              invoke: {
+                id: 'fetchSourceFolders',
+                src: 'fetchSourceFolders',
+                input: () => ({}),
+                onDone: { target: 'foldersShown', actions: { type: 'storeSourceFolders', params: response } },
+                onError: { target: 'foldersUnavailable', actions: 'recordSourceFoldersError' },
+              },
+            },
+            foldersShown: {
+              on: { 'MAIL_FOLDER.TOGGLED': { guard: 'folderListed', actions: 'toggleMailFolder' } },
+            },
+            foldersUnavailable: {
+              on: { 'SOURCE_FOLDERS.RETRY_REQUESTED': 'loadingFolders' },
+            },
+          },
+        },
+      },
       on: {
         'OPERATIONS.SELECTED': {
           guard: { type: 'operationsChoiceAllowed', params: ({ event }) => ({ choice: event.choice }) },

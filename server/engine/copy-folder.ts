@@ -23,6 +23,7 @@ import {
   type MailDestination,
   type MailDestinationSession,
   type MailSourceSession,
+  type MessageRange,
   type MessageRef,
   type Receipt,
   type SourceFolder,
@@ -44,6 +45,8 @@ export type FolderCopy = RunContext & {
   onCommit: () => void;
   /** The run's bytes in flight, shared by its folders. */
   budget: ByteBudget;
+  /** Which messages the transfer moves (all, or those since a day). */
+  range: MessageRange;
 };
 
 type Step = { ref: MessageRef; action: 'present' | 'copy' | 'too-big' };
@@ -241,7 +244,7 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
 async function indexOf(job: FolderCopy, destinationHolds: boolean): Promise<{ uidValidity: string; refs: CompactRefs }> {
   const maxBytes = job.destinationPort.traits.maxMessageBytes;
   const tooBig = (ref: Pick<MessageRef, 'size'>) => maxBytes !== null && ref.size > maxBytes;
-  const index = await job.source.index(job.folder.path, (ref) => destinationHolds || tooBig(ref), tooBig);
+  const index = await job.source.index(job.folder.path, (ref) => destinationHolds || tooBig(ref), tooBig, job.range);
   return { uidValidity: index.uidValidity, refs: compactRefs(index.messages) };
 }
 

@@ -5,7 +5,7 @@
  * only to start a run. The source's master credentials are the service's configuration, not the job's.
  */
 import * as v from 'valibot';
-import { FOLDER_ROLES } from './ports.ts';
+import { MailPlanOptionsSchema } from './plan.ts';
 
 export const ImapEndpointSchema = v.object({
   host: v.pipe(v.string(), v.minLength(1)),
@@ -69,6 +69,6 @@ export const MailTransferJobSchema = v.object({
   /** The customer's login name at the source; the engine logs in as it through the master user. */
   sourceMailbox: v.pipe(v.string(), v.minLength(1)),
   destination: v.variant('kind', [ImapDestinationSchema, ArchiveDestinationSchema, GmailApiDestinationSchema]),
-  plan: v.optional(v.object({ skipRoles: v.optional(v.array(v.picklist(FOLDER_ROLES))) })),
+  plan: v.optional(MailPlanOptionsSchema),
 });
 export type MailTransferJob = v.InferOutput<typeof MailTransferJobSchema>;

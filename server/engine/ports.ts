@@ -48,17 +48,25 @@ export type RefFilter = (ref: Pick<MessageRef, 'uid' | 'size'>) => boolean;
 
 export type FolderIndex = { uidValidity: string; messages: MessageRef[] };
 
+/**
+ * The messages a transfer moves of a folder: all, or only those whose internal date falls on or after
+ * `since` (a day, UTC midnight; IMAP's SEARCH SINCE compares the date without its time).
+ */
+export type MessageRange = { since: Date | null };
+
 export interface MailSourceSession {
   listFolders(): Promise<SourceFolder[]>;
-  status(path: string): Promise<FolderStatus>;
+  /** The folder's count and bytes; with a range, of the messages in it only. */
+  status(path: string, range?: MessageRange): Promise<FolderStatus>;
   /**
    * Every message of the folder, in UID order. Throws a `folder-missing` fault when the folder is gone.
    * `withMessageId` says which messages need their Message-ID read (all when absent); the others have
    * `messageId: null`. Reading it means reading each message's header at the source — a second pass
    * over the whole mailbox — so the copy loop asks only where it must (see copy-folder.ts). The same
    * for `about` (subject, sender, date) with `withAbout` (none when absent); those are also given a Message-ID.
+   * With a range, only the messages in it: the source picks them (SEARCH SINCE) before anything is read.
    */
-  index(path: string, withMessageId?: RefFilter, withAbout?: RefFilter): Promise<FolderIndex>;
+  index(path: string, withMessageId?: RefFilter, withAbout?: RefFilter, range?: MessageRange): Promise<FolderIndex>;
   /**
    * The raw messages of these UIDs in one batch, in UID order. A UID that no longer exists is absent
    * from the answer; a message the server cannot deliver throws (the loop then asks one by one).

@@ -14,7 +14,7 @@ import { copyFolder } from './copy-folder.ts';
 import { runOperation, type OperationResult } from './outcome.ts';
 import { DEFAULT_LIMITS, type TransferLimits } from './pacing.ts';
 import { planMail, type MailPlanOptions, type PlannedFolder } from './plan.ts';
-import type { MailDestination, MailDestinationSession, MailSource, MailSourceSession } from './ports.ts';
+import type { MailDestination, MailDestinationSession, MailSource, MailSourceSession, MessageRange } from './ports.ts';
 
 const OPERATION = 'emailmigration';
 
@@ -38,6 +38,7 @@ async function copyPlannedFolder(
   signal: AbortSignal,
   worker: Worker,
   planned: PlannedFolder,
+  range: MessageRange,
   budget: ByteBudget,
 ): Promise<void> {
   const { folder } = planned;
@@ -57,6 +58,7 @@ async function copyPlannedFolder(
         checkpoint: record.checkpoints.find((c) => c.container === folder.path) ?? null,
         failedUids: new Set(record.failures.filter((f) => f.container === folder.path && f.uid !== null).map((f) => f.uid as number)),
         onCommit: progressed,
+        range,
         budget,
       }),
   });
@@ -75,7 +77,7 @@ export async function runMailTransfer(run: MailTransferRun): Promise<MailTransfe
       signal,
       workers,
       mailPlan.folders,
-      (worker, planned, stopping) => copyPlannedFolder(run, limits, stopping, worker, planned, budget),
+      (worker, planned, stopping) => copyPlannedFolder(run, limits, stopping, worker, planned, mailPlan.range, budget),
     );
   });
 }

@@ -171,7 +171,8 @@ export function createJobService(deps: JobServiceDeps) {
     }
     // Says, to anyone with the export ID, that signing in as its owner downloads it (the link is the owner's alone).
     if (fileReady) answer.file_ready = true;
-    if (owner) return { ...answer, ...(await ownerFields(job, progress, owner)) };
+    if (owner)
+      return { ...answer, ...(await ownerFields(job, progress, owner)), ...(progress.leftOut ? { left_out: progress.leftOut } : {}) };
     // Anyone else's answer to an ended job is final, but for its file being ready (that, until the file
     // goes) and for the job itself, which the purge deletes after its history period.
     if (job.finishedAt !== null) {

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ContactsFormat, DestinationProvider, EmailFormat, Operation } from '../../contract/index.ts';
+import type { MailSelection } from '../ports.ts';
 
 export type LoadMeaning = {
   /** The signed-in account the export is of. */
@@ -15,6 +16,8 @@ export type LoadMeaning = {
   destination: { provider: DestinationProvider; email: string | null };
   /** Only a file export has formats; null elsewhere. */
   formats: { email: EmailFormat | null; contacts: ContactsFormat | null };
+  /** What of the mail to move; absent for everything, so a load without a choice keeps the key it always had. */
+  mailChoice?: MailSelection;
 };
 
 const address = (email: string | null) => (email === null ? null : email.trim().toLowerCase());
@@ -27,6 +30,7 @@ export function loadKey(meaning: LoadMeaning): string {
     address(meaning.destination.email),
     meaning.formats.email,
     meaning.formats.contacts,
+    ...(meaning.mailChoice ? [meaning.mailChoice.since, [...meaning.mailChoice.excludedFolders].sort()] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

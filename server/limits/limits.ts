@@ -86,6 +86,8 @@ export function createLimits(store: LimiterStore, brakes: CredentialBrakes, conf
       jobsByEmail: perRequest('jobs-by-email', requests.jobsByEmail),
       lookups: perRequest('lookups', requests.lookups),
       flowStarts: perRequest('flow-starts', requests.flowStarts),
+      /** Per signed-in account: the source's folder list (it reads the provider's mail server). */
+      sourceFolders: perRequest('source-folders', requests.sourceFolders),
     },
     /** The running limit is counted from the jobs themselves (see the load route); this is the daily one. */
     runningExports: config.exportsRunning,

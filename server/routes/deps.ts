@@ -12,6 +12,7 @@ import type { Limits } from '../limits/limits.ts';
 import type { ServiceTokens } from '../http/auth.ts';
 import type { ReadinessCheck } from '../ops/readiness.ts';
 import type { GrantKeeper } from '../identity/destination-grants.ts';
+import type { SourceFolderReader } from '../transfers/source-folders.ts';
 import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, MigrationVendor } from '../ports.ts';
 
 export type RouteDeps = {
@@ -36,6 +37,8 @@ export type RouteDeps = {
   destinationGrants: Pick<GrantKeeper, 'attach' | 'delete'>;
   reportGrants: DownloadGrants;
   limits: Limits;
+  /** The signed-in account's folders for the options page; null where no source can be read (no transfer service). */
+  sourceFolders: SourceFolderReader | null;
   /** What /readyz checks: the database and its migrations, and what the owner adds (the transfer queue). */
   readiness: readonly ReadinessCheck[];
 };

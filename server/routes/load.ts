@@ -29,6 +29,7 @@ import { TooManyRunning } from '../db/jobs-store.ts';
 import { newExportId } from '../jobs/export-id.ts';
 import { loadKey } from '../jobs/load-key.ts';
 import { allowedOperations, sameAddress } from '../rules/capabilities.ts';
+import { resolveMailChoice } from '../rules/mail-choice.ts';
 import { allowsMigration, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionChecks } from './session.ts';
@@ -130,7 +131,16 @@ export function loadRoutes(deps: RouteDeps) {
 
     const now = deps.now();
     const operations = [...new Set(body.operations)];
-    const idempotencyKey = loadKey({ account: identity.email, operations, destination: { provider, email: destination.email }, formats });
+    // What of the mail to move matters only when mail moves.
+    const mailChoice = operations.includes('emailmigration') ? resolveMailChoice(body.mail_choice, now) : null;
+    if (mailChoice && 'refused' in mailChoice) return invalidRequest(c, mailChoice.refused, mailChoice.field);
+    const idempotencyKey = loadKey({
+      account: identity.email,
+      operations,
+      destination: { provider, email: destination.email },
+      formats,
+      ...(mailChoice ? { mailChoice } : {}),
+    });
     const duplicateSince = now - deps.config.idempotencyWindowMs;
     // A repeat of a load already made is answered with its job, before any limit counts it.
     const earlier = await deps.jobs.claimHolder(idempotencyKey, duplicateSince);
@@ -149,6 +159,7 @@ export function loadRoutes(deps: RouteDeps) {
       emailFormat: formats.email,
       contactsFormat: formats.contacts,
       createdAt: now,
+      ...(mailChoice ? { mailChoice } : {}),
     };
     // Two identical loads at once, on any nodes: the store lets one claim the key; the other gets its
     // job. The running limit is counted in the same step, so loads at once cannot all pass it.

@@ -19,7 +19,7 @@ import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, Trans
 import { archiveFilename } from '../jobs/archive-name.ts';
 import type { TransferEnvironment } from './environment.ts';
 import { estimateOf, mailCapOf } from './estimate.ts';
-import { planFor, readPlan, type PlanOptions } from './plan.ts';
+import { leftOutOf, planFor, readPlan, type PlanOptions } from './plan.ts';
 import { archivePath } from './run-transfer.ts';
 import { secretPurpose, type TransferWorker } from './worker.ts';
 
@@ -118,12 +118,15 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
         return { emailmigration: wanted.email ? orphan : null, contactsmigration: wanted.contacts ? orphan : null, cancellable: false };
       }
       const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
-      const mailCap = transfer.endedAt === null ? mailCapOf(readPlan(transfer.plan), deps.caps) : null;
+      const plan = readPlan(transfer.plan);
+      const mailCap = transfer.endedAt === null ? mailCapOf(plan, deps.caps) : null;
       const context = { transfer, mailCap, provider: job.destinationProvider, at: at.getTime() };
+      const leftOut = leftOutOf(plan);
       return {
         emailmigration: wanted.email ? operationProgress(states.get('emailmigration'), context) : null,
         contactsmigration: wanted.contacts ? operationProgress(states.get('contactsmigration'), context) : null,
         cancellable: transfer.endedAt === null && transfer.cancelRequestedAt === null,
+        ...(leftOut ? { leftOut } : {}),
       };
     },
 

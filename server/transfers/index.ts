@@ -19,6 +19,7 @@ import { CONSENTS } from '../destinations/index.ts';
 import type { DestinationGrants, DevelopmentMailStore, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
 import { createTransferEnvironment } from './environment.ts';
+import { createSourceFolderReader, type SourceFolderReader } from './source-folders.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { instrumentStateStore } from '../ops/transfer-metrics.ts';
 import { createTransferWorker, type TransferWorker } from './worker.ts';
@@ -43,7 +44,7 @@ export type TransferServiceOptions = {
   onEnded: (exportId: string) => Promise<void>;
 };
 
-export type TransferService = { vendor: MigrationVendor; worker: TransferWorker };
+export type TransferService = { vendor: MigrationVendor; worker: TransferWorker; sourceFolders: SourceFolderReader };
 
 /** Claims in a row whose run died with its process before a transfer is given up. */
 const MAX_ATTEMPTS = 10;
@@ -120,5 +121,5 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     caps: config.destinations,
     now,
   });
-  return { vendor, worker };
+  return { vendor, worker, sourceFolders: createSourceFolderReader(environment.mailSource, config.sourceFoldersTimeoutMs) };
 }

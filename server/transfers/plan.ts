@@ -9,7 +9,7 @@
  * instead of the real provider. Secrets are never in it.
  */
 import * as v from 'valibot';
-import { DestinationProviderSchema, isPasswordDestination, type ImapAddress } from '../../contract/index.ts';
+import { DestinationProviderSchema, isPasswordDestination, type ImapAddress, type LeftOut } from '../../contract/index.ts';
 import {
   ContactsArchiveDestinationSchema,
   MailTransferJobSchema,
@@ -97,6 +97,21 @@ function contactsDestination(job: VendorJob): ContactsPlan['destination'] {
   return { kind: 'account', user: job.destinationEmail ?? '' };
 }
 
+/** The customer's choice as the engine's plan options: folders skipped, messages since a day; nothing for everything. */
+function mailPlanOf(job: VendorJob): Pick<MailTransferJob, 'plan'> {
+  const choice = job.mailChoice;
+  if (!choice) return {};
+  return { plan: { skipFolders: choice.excludedFolders, ...(choice.since ? { since: choice.since } : {}) } };
+}
+
+/** What the customer chose not to move, as the owner's status answer says it; undefined for everything. */
+export function leftOutOf(plan: TransferPlan): LeftOut | undefined {
+  const options = plan.mail?.plan;
+  const folders = options?.skipFolders?.length ?? 0;
+  const before = options?.since ?? null;
+  return folders > 0 || before !== null ? { folders, before } : undefined;
+}
+
 /** The plan of a job. */
 export function planFor(job: VendorJob, options: PlanOptions): TransferPlan {
   const movesMail = job.operations.includes('emailmigration');
@@ -105,7 +120,9 @@ export function planFor(job: VendorJob, options: PlanOptions): TransferPlan {
   return {
     provider,
     delivery: provider !== 'file' && options.developmentStore(provider) ? 'development-store' : 'direct',
-    mail: movesMail ? { transferId: job.exportId, sourceMailbox: job.sourceEmail, destination: mailDestination(job, options) } : null,
+    mail: movesMail
+      ? { transferId: job.exportId, sourceMailbox: job.sourceEmail, destination: mailDestination(job, options), ...mailPlanOf(job) }
+      : null,
     contacts: movesContacts ? { sourceAccount: job.sourceEmail, destination: contactsDestination(job) } : null,
   };
 }

@@ -9,12 +9,14 @@ import {
   CapabilitiesResponseSchema,
   LoadResponseSchema,
   OkResponseSchema,
+  SourceFoldersResponseSchema,
   StatusResponseSchema,
   ValidateResponseSchema,
   type CancelRequest,
   type CapabilitiesRequest,
   type JobQuery,
   type LoadRequest,
+  type SourceFoldersRequest,
   type SignOutRequest,
   type ValidateRequest,
 } from '../../contract/index.ts';
@@ -57,6 +59,9 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     status: (query: JobQuery, opts?: CallOptions) =>
       call({ method: 'get', url: url(API_PATHS.status), schema: StatusResponseSchema, query, ...opts }),
 
+    /** Ours, additive: the signed-in account's folders, for "Choose what to move". */
+    sourceFolders: (body: SourceFoldersRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.sourceFolders), schema: SourceFoldersResponseSchema, json: body, ...opts }),
     /** Ours, additive: ends the portal's tokens this browser holds (Start over, Back to home). */
     signOut: (body: SignOutRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.signOut), schema: OkResponseSchema, json: body, ...opts }),

@@ -27,7 +27,7 @@ import { brand } from '../config/brand';
 
 /** Only the client functions the actors use, so tests can hand in small fakes. */
 export type PortalClients = {
-  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'signOut'>;
+  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'signOut' | 'sourceFolders'>;
   exportService: Pick<
     ExportServiceClient,
     | 'validateImap'
@@ -104,6 +104,7 @@ export function portalActors({ session, exportService }: PortalClients) {
     validateImap: (input, signal) => exportService.validateImap({ imap: input.imap }, { signal }),
     validateDomain: (input, signal) => exportService.domainValidation({ domain: input.domain }, { signal }),
     startExport: (input, signal) => expected<LoadResponse | Refusal>(session.load(input, { signal }), limited),
+    fetchSourceFolders: (input, signal) => session.sourceFolders(input, { signal }),
     fetchMigrationStatus: async (input, signal) => {
       const status = await expected<MigrationStatusResponse>(
         exportService.comcastGetMigrationStatus({ token_id: input.tokenId, in_qa: inQaParam(input.inQa) }, { signal }),

@@ -22,6 +22,7 @@ export const lazyApiClients: PortalClients = {
     load: defer((c) => c.session.load),
     status: defer((c) => c.session.status),
     cancel: defer((c) => c.session.cancel),
+    sourceFolders: defer((c) => c.session.sourceFolders),
     signOut: defer((c) => c.session.signOut),
   },
   exportService: {

@@ -77,6 +77,16 @@ describe('session client ⇄ export service', () => {
     });
   });
 
+  it('sourceFolders says in words that the folders cannot be listed where no source can be read', async () => {
+    // This harness runs no transfer service (test/server/transfers/what-to-move.test.ts lists a real Dovecot's).
+    await expect(sessionClient().sourceFolders({})).rejects.toMatchObject({
+      kind: 'status',
+      status: 503,
+      code: 'SOURCE_UNAVAILABLE',
+      message: 'Your folders could not be listed just now, so every folder will be moved.',
+    });
+  });
+
   it('a call without the bearer token is refused with UNAUTHORIZED', async () => {
     await expect(sessionClient({ bearer: false }).capabilities({ email: 'me@gmail.com' })).rejects.toMatchObject({
       kind: 'status',

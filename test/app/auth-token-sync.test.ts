@@ -11,7 +11,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 const pending = () => new Promise<never>(() => undefined);
 const clients: PortalClients = {
-  session: { capabilities: pending, validate: pending, load: pending, status: pending, cancel: pending, signOut: pending },
+  session: {
+    capabilities: pending,
+    validate: pending,
+    load: pending,
+    status: pending,
+    cancel: pending,
+    signOut: pending,
+    sourceFolders: pending,
+  },
   exportService: {
     validateImap: pending,
     domainValidation: pending,

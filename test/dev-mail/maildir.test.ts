@@ -137,6 +137,14 @@ describe('the Maildir source', () => {
     expect(fetched.map((m) => [m.uid, m.flags, m.raw.toString()])).toEqual([[2, [], message(2).raw.toString()]]);
   });
 
+  it('counts and indexes only the messages since a day, by internal date', async () => {
+    const session = await createMaildirSource({ root }).connect();
+    const range = { since: new Date('2019-01-02T00:00:00Z') };
+    expect(await session.status('Lists/2019', range)).toEqual({ count: 1, bytes: message(2).raw.length });
+    expect((await session.index('Lists/2019', undefined, undefined, range)).messages.map((m) => m.uid)).toEqual([2]);
+    expect((await session.index('Lists/2019', undefined, undefined, { since: null })).messages.map((m) => m.uid)).toEqual([1, 2]);
+  });
+
   it('reports a folder that disappears, and a missing mailbox as a refused login', async () => {
     const session = await createMaildirSource({ root }).connect();
     rmSync(path.join(root, '.Sent'), { recursive: true });

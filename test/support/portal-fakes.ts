@@ -3,7 +3,7 @@
  * (one handler per actor; an actor without one never settles) and the page-leaving effects recorded
  * instead of performed. One list, so a new actor needs no new fake here.
  */
-import type { MigrationStatusResponse } from '../../contract/index.ts';
+import type { MigrationStatusResponse, SourceFoldersResponse } from '../../contract/index.ts';
 import {
   PORTAL_ACTOR_NAMES,
   promiseActors,
@@ -21,6 +21,17 @@ export const CHECKED_AT = Date.parse('2026-03-01T00:00:00Z');
 /** The status check's answer as the fake actor gives it: the status, read now (a test's fake clock pins it). */
 export const statusAnswer = (status: MigrationStatusResponse, checkedAt = Date.now()) => ({ status, checkedAt });
 
+/** The source's folders as the fake answers them: an inbox, special folders, one of the customer's own. */
+export const SOURCE_FOLDERS = {
+  folders: [
+    { path: 'INBOX', name: 'INBOX', special_use: 'inbox', messages: 1240, bytes: 35_000_000 },
+    { path: 'Sent', name: 'Sent', special_use: 'sent', messages: 310, bytes: 9_000_000 },
+    { path: 'Spam', name: 'Spam', special_use: 'junk', messages: 42, bytes: 600_000 },
+    { path: 'Projects.2019', name: 'Projects/2019', special_use: null, messages: 12, bytes: 80_000 },
+  ],
+  complete: true,
+} as const satisfies SourceFoldersResponse;
+
 export type FakeHandler<N extends PortalActorName> = (input: ActorInput<N>) => Promise<ActorOutput<N>>;
 export type FakeApi = { [N in PortalActorName]?: FakeHandler<N> };
 
@@ -33,6 +44,7 @@ export const happyApi = (): Required<FakeApi> => ({
   validateImap: async () => ({ ok: true }),
   validateDomain: async () => ({ ok: true }),
   startExport: async () => ({ jobid: EXPORT_ID }),
+  fetchSourceFolders: async () => SOURCE_FOLDERS,
   fetchJobStatus: async () => ({ emailmigration: { status: 'started' } }),
   fetchJobsByEmail: async () => ({}),
   cancelExport: async () => ({ ok: true }),

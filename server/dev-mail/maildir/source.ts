@@ -14,6 +14,7 @@ import {
   type FolderRole,
   type MailSource,
   type MailSourceSession,
+  type MessageRange,
   type MessageRef,
   type SourceMessage,
 } from '../../engine/ports.ts';
@@ -22,6 +23,12 @@ import { folderDir, listFolders, MailboxMissingError, readMeta, type MailboxMeta
 
 const asRole = (role: string | null): FolderRole | null =>
   (FOLDER_ROLES as readonly string[]).includes(role ?? '') ? (role as FolderRole) : null;
+
+/** The messages in the range: by internal date (the file's mtime), as IMAP's SEARCH SINCE picks them. */
+const inRange = (messages: MaildirMessage[], range: MessageRange | undefined) => {
+  const since = range?.since;
+  return since ? messages.filter((m) => m.internalDate.getTime() >= since.getTime()) : messages;
+};
 
 function session(root: string, meta: MailboxMeta): MailSourceSession {
   // The last reading of each folder, by UID, for fetch.
@@ -52,14 +59,14 @@ function session(root: string, meta: MailboxMeta): MailSourceSession {
         role: asRole(folder.role),
       }));
     },
-    async status(folderPath) {
-      const { messages } = await scan(folderPath);
+    async status(folderPath, range) {
+      const messages = inRange((await scan(folderPath)).messages, range);
       return { count: messages.length, bytes: messages.reduce((sum, m) => sum + m.size, 0) };
     },
-    async index(folderPath, withMessageId = () => true, withAbout = () => false) {
+    async index(folderPath, withMessageId = () => true, withAbout = () => false, range) {
       const { uidValidity, messages } = await scan(folderPath);
       const refs: MessageRef[] = [];
-      for (const m of messages) {
+      for (const m of inRange(messages, range)) {
         const about = withAbout(m);
         if (!about && !withMessageId(m)) {
           refs.push({ uid: m.uid, size: m.size, internalDate: m.internalDate, messageId: null });

@@ -16,7 +16,7 @@ const ID_HEADERS = ['message-id'];
 const ABOUT_HEADERS = ['message-id', 'subject', 'from', 'date'];
 
 /**
- * The folder's messages (`range` of sequence numbers), with the Message-ID of those `withMessageId`
+ * The folder's messages (`range`: a UID set, '1:*' for all), with the Message-ID of those `withMessageId`
  * picks (all when absent) and the subject, sender and date of those `withAbout` picks (none when
  * absent). Sizes and dates come from the server's index; a header means the server reads the message,
  * so it is asked for in a second FETCH of just the UIDs that need it.
@@ -35,7 +35,7 @@ export async function readRefs(
   const wanted = refs.filter((ref) => about.has(ref.uid) || withMessageId(ref));
   if (wanted.length > 0) {
     const headers = new Map<number, string | null>();
-    const set = wanted.length === refs.length ? '1:*' : wanted.map((ref) => ref.uid).join(',');
+    const set = wanted.length === refs.length ? range : wanted.map((ref) => ref.uid).join(',');
     const query: FetchQueryObject = { uid: true, headers: about.size > 0 ? ABOUT_HEADERS : ID_HEADERS };
     for await (const m of client.fetch(set, query, { uid: true })) headers.set(m.uid, m.headers ? m.headers.toString('latin1') : null);
     for (const ref of wanted) {

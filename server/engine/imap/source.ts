@@ -13,6 +13,7 @@ import { folderWork, guarded, isMailboxMissing } from './faults.ts';
 import { masterLoginTo, type MasterLogin } from './master-login.ts';
 import { namespaceOf, relativeSegments, roleOfEntry, type Namespace } from './folder-map.ts';
 import { readMessages, readRefs } from './read-messages.ts';
+import { uidSet } from './uid-set.ts';
 
 export type ImapSourceConfig = {
   endpoint: ImapEndpoint;
@@ -29,6 +30,15 @@ function roleOf(entry: ListResponse, namespace: Namespace): FolderRole | null {
 
 function toFolder(entry: ListResponse, namespace: Namespace): SourceFolder {
   return { path: entry.path, segments: relativeSegments(entry, namespace), delimiter: entry.delimiter, role: roleOf(entry, namespace) };
+}
+
+/**
+ * The UIDs of the open folder's messages since a day, as a UID set ('' for none): the server's SEARCH
+ * picks them from its index, so a message out of range is never read, not even its header.
+ */
+async function uidsSince(client: ImapFlow, since: Date): Promise<string> {
+  const uids = (await client.search({ since }, { uid: true })) || [];
+  return uidSet(uids);
 }
 
 function session(client: ImapFlow): MailSourceSession {
@@ -53,6 +63,25 @@ function session(client: ImapFlow): MailSourceSession {
       open = path;
       return mailbox;
     });
+  const statusOf = (path: string) =>
+    folderWork(
+      'source',
+      path,
+      'STATUS',
+    )(async () => {
+      const withSize = client.capabilities.has('STATUS=SIZE');
+      const status = await client.status(path, { messages: true, ...(withSize ? { size: true } : {}) });
+      if (!status) throw new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`);
+      return { count: status.messages ?? 0, bytes: withSize ? (status.size ?? null) : null };
+    });
+  // STATUS cannot count by date: the folder is opened and its messages since the day are searched and sized.
+  const countSince = (path: string, since: Date) =>
+    guard(async () => {
+      const mailbox = await select(path);
+      const wanted = mailbox.exists === 0 ? '' : await uidsSince(client, since);
+      const refs = wanted ? await readRefs(client, wanted, () => false) : [];
+      return { count: refs.length, bytes: refs.reduce((sum, ref) => sum + ref.size, 0) };
+    });
   return {
     listFolders: () =>
       guard(async () => {
@@ -62,21 +91,12 @@ function session(client: ImapFlow): MailSourceSession {
           .filter((entry) => !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent'))
           .map((entry) => toFolder(entry, namespace));
       }),
-    status: (path) =>
-      folderWork(
-        'source',
-        path,
-        'STATUS',
-      )(async () => {
-        const withSize = client.capabilities.has('STATUS=SIZE');
-        const status = await client.status(path, { messages: true, ...(withSize ? { size: true } : {}) });
-        if (!status) throw new TransferFault('folder-missing', 'source', `folder ${path} no longer exists`);
-        return { count: status.messages ?? 0, bytes: withSize ? (status.size ?? null) : null };
-      }),
-    index: (path, withMessageId, withAbout) =>
+    status: (path, range) => (range?.since ? countSince(path, range.since) : statusOf(path)),
+    index: (path, withMessageId, withAbout, range) =>
       guard(async () => {
         const mailbox = await select(path);
-        const messages = mailbox.exists > 0 ? await readRefs(client, '1:*', withMessageId, withAbout) : [];
+        const wanted = mailbox.exists === 0 ? '' : range?.since ? await uidsSince(client, range.since) : '1:*';
+        const messages = wanted ? await readRefs(client, wanted, withMessageId, withAbout) : [];
         sizes = { path, byUid: new Map(messages.map((ref) => [ref.uid, ref.size])) };
         return { uidValidity: mailbox.uidValidity.toString(), messages };
       }),

@@ -10,6 +10,7 @@ import { usePortalSelector, usePortalSend } from '../../app/portal-context';
 import { selectFieldErrors, selectOperations } from '../../../machines/index.ts';
 import type { OperationsChoice } from '../../../machines/index.ts';
 import { ContactsFormatChoice, EmailFormatChoice } from './export-format-choice';
+import { MailChoice } from './mail-choice';
 import { BackButton, NextButton } from '../wizard-buttons';
 import { SCREEN_HEADINGS } from '../screen-headings';
 
@@ -84,6 +85,8 @@ export default function MigrationOptionsScreen() {
         error={errors.operations ?? null}
         onChange={(choice) => send({ type: 'OPERATIONS.SELECTED', choice })}
       />
+
+      <MailChoice />
 
       {options.isFileExport && (wantsEmail || wantsContacts) && (
         <section css={formats} aria-labelledby="file-formats-title">

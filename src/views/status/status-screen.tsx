@@ -102,6 +102,7 @@ export default function StatusScreen() {
         </p>
       )}
       {!busy && <DownloadSignIn />}
+      {!busy && view.leftOut && <p>{view.leftOut}</p>}
       {!busy && <CountReceipt lines={view.receipt} />}
       {!busy && <FailedItems failures={view.failures} />}
       {!busy && view.reportUrl && (

@@ -32,8 +32,8 @@ export async function chooseWhatToSave(page: Page, choice: WhatToSave): Promise<
   await whatToSaveOption(page, choice).check();
 }
 
-/** From /destination-account to /start-migration: a file export of the email alone, in `format`. */
-export async function chooseEmailFile(page: Page, format: 'EML' | 'MBOX'): Promise<void> {
+/** From /destination-account to the options of a file export of the email alone, in `format`. */
+export async function chooseEmailFileOptions(page: Page, format: 'EML' | 'MBOX'): Promise<void> {
   await expectPath(page, '/destination-account');
   await chooseDestination(page, 'Download');
   await pressNext(page);
@@ -43,6 +43,11 @@ export async function chooseEmailFile(page: Page, format: 'EML' | 'MBOX'): Promi
     .getByRole('group', { name: 'Email file format' })
     .getByRole('radio', { name: new RegExp(`^${format}\\b`) })
     .check();
+}
+
+/** From /destination-account to /start-migration: a file export of the email alone, in `format`. */
+export async function chooseEmailFile(page: Page, format: 'EML' | 'MBOX'): Promise<void> {
+  await chooseEmailFileOptions(page, format);
   await pressNext(page);
   await expectPath(page, '/start-migration');
 }

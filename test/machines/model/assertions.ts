@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import {
+  MAIL_CHOICE_TEXTS,
   MESSAGES,
   OPTIONS_ERROR_MESSAGES,
   selectCompleteCancel,
@@ -16,6 +17,7 @@ import {
   selectJobs,
   selectJobStatus,
   selectLocation,
+  selectMailChoice,
   selectOptOut,
   selectScreen,
   selectShowsStartOver,
@@ -183,7 +185,14 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       c.dstAccount?.provider !== 'file' ||
       ((!c.operations.includes('emailmigration') || c.emailExportType !== null) &&
         (!c.operations.includes('contactsmigration') || c.contactsExportType !== null));
-    expect(snapshot.can(next)).toBe(c.operations.length > 0 && formatsOk);
+    // What to move: a first day when the range is "from a date", and at least one folder ticked.
+    const choice = c.mailChoice;
+    const listed = choice.folders?.folders ?? [];
+    const choiceOk =
+      !c.operations.includes('emailmigration') ||
+      ((choice.range !== 'from-date' || /^\d{4}-\d{2}-\d{2}$/.test(choice.fromDate)) &&
+        !(listed.length > 0 && listed.every((folder) => choice.excludedFolders.includes(folder.path))));
+    expect(snapshot.can(next)).toBe(c.operations.length > 0 && formatsOk && choiceOk);
     expect(selectFieldErrors(snapshot).operations).toBe(c.operations.length === 0 ? MESSAGES.noOperation : undefined);
     const justContacts = snapshot.can({ type: 'OPERATIONS.SELECTED', choice: 'contacts' });
     if (c.dstAccount?.provider === 'gmail' || !c.allowedContactsMigration) expect(justContacts).toBe(false);
@@ -193,6 +202,35 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
         'Unknown error during the authentication process, please try again.';
       expect(selectFieldErrors(snapshot).authentication).toBe(text);
     }
+  },
+  'exportPortal.migrationOptions.idle.choiceClosed': ({ snapshot }) => {
+    expect(selectMailChoice(snapshot).open).toBe(false);
+    expect(snapshot.can({ type: 'MAIL_RANGE.SELECTED', range: 'last-month' })).toBe(false);
+  },
+  'exportPortal.migrationOptions.idle.choiceOpen': ({ snapshot }) => {
+    expect(selectMailChoice(snapshot).open).toBe(true);
+    expect(snapshot.can({ type: 'MAIL_RANGE.SELECTED', range: 'last-month' })).toBe(true);
+  },
+  'exportPortal.migrationOptions.idle.choiceOpen.loadingFolders': ({ snapshot }) => {
+    expect(selectMailChoice(snapshot).loading).toBe(true);
+    expect(snapshot.can({ type: 'MAIL_FOLDER.TOGGLED', path: 'INBOX' })).toBe(false);
+  },
+  'exportPortal.migrationOptions.idle.choiceOpen.foldersShown': ({ snapshot }) => {
+    const view = selectMailChoice(snapshot);
+    const listed = snapshot.context.mailChoice.folders?.folders ?? [];
+    expect(view.folders.map((folder) => folder.path)).toEqual(listed.map((folder) => folder.path));
+    // Only listed folders can be left out, and each unticked one is shown so.
+    for (const path of snapshot.context.mailChoice.excludedFolders) expect(listed.map((folder) => folder.path)).toContain(path);
+    for (const folder of view.folders) expect(folder.ticked).toBe(!snapshot.context.mailChoice.excludedFolders.includes(folder.path));
+    expect(view.foldersError).toBeNull();
+  },
+  'exportPortal.migrationOptions.idle.choiceOpen.foldersUnavailable': ({ snapshot }) => {
+    const view = selectMailChoice(snapshot);
+    expect(view.foldersError).toBe(MAIL_CHOICE_TEXTS.foldersUnavailable);
+    // Without the list every folder moves.
+    expect(snapshot.context.mailChoice.excludedFolders).toEqual([]);
+    expect(view.folders).toEqual([]);
+    expect(view.canRetry).toBe(true);
   },
   'exportPortal.migrationOptions.leavingForConsent': (seen) => {
     if (enteredNow(seen, 'migrationOptions.leavingForConsent')) {

@@ -89,6 +89,23 @@ export const EVENT_FIXTURES = {
     // Not produced: refused.
     { type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format: 'PST' },
   ],
+  'MAIL_CHOICE.TOGGLED': [{ type: 'MAIL_CHOICE.TOGGLED' }],
+  'MAIL_RANGE.SELECTED': [
+    { type: 'MAIL_RANGE.SELECTED', range: 'last-month' },
+    { type: 'MAIL_RANGE.SELECTED', range: 'from-date' },
+    { type: 'MAIL_RANGE.SELECTED', range: 'everything' },
+  ],
+  'MAIL_FROM_DATE.CHANGED': [
+    { type: 'MAIL_FROM_DATE.CHANGED', value: '2026-03-01' },
+    { type: 'MAIL_FROM_DATE.CHANGED', value: '' },
+  ],
+  'MAIL_FOLDER.TOGGLED': [
+    { type: 'MAIL_FOLDER.TOGGLED', path: 'Spam' },
+    { type: 'MAIL_FOLDER.TOGGLED', path: 'INBOX' },
+    // Not listed: refused.
+    { type: 'MAIL_FOLDER.TOGGLED', path: 'Nowhere' },
+  ],
+  'SOURCE_FOLDERS.RETRY_REQUESTED': [{ type: 'SOURCE_FOLDERS.RETRY_REQUESTED' }],
   'NOTIFICATION_EMAIL.CHANGED': [
     { type: 'NOTIFICATION_EMAIL.CHANGED', value: 'notify@example.org' },
     { type: 'NOTIFICATION_EMAIL.CHANGED', value: 'notify@' },
@@ -150,6 +167,18 @@ export const ACTOR_RESULTS = {
   validateImap: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
   validateDomain: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
   startExport: { outputs: [{ jobid: EXPORT_ID }, { refused: LIMIT_TEXT }], errors: [failure()] },
+  fetchSourceFolders: {
+    outputs: [
+      {
+        folders: [
+          { path: 'INBOX', name: 'INBOX', special_use: 'inbox', messages: 1240, bytes: 35_000_000 },
+          { path: 'Spam', name: 'Spam', special_use: 'junk', messages: 42, bytes: null },
+        ],
+        complete: true,
+      },
+    ],
+    errors: [{ kind: 'status', status: 429, code: 'RATE_LIMITED' }],
+  },
   fetchMigrationStatus: {
     outputs: [
       checked({ account: true, login: true, mailbox: true, carddav: true, optOutState: 'NONE', deactivationDate: '2030-01-01T00:00:00Z' }),

@@ -105,6 +105,9 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
   ];
   // Root transitions (ROUTE.VISITED, START_OVER) read these; every screen keeps a few of them.
   const route = [facts.hasSourceToken(c), facts.canEnterMigrationOptions(c), facts.canStartMigration(c)];
+  const options = [facts.optionsComplete(c), providerClass, facts.contactsOffered(c), c.operations.length > 0];
+  // What to move: whether the list is known, the range's kind and how many folders are unticked.
+  const choice = [c.mailChoice.folders !== null, c.mailChoice.range === 'from-date', c.mailChoice.excludedFolders.length];
   const byState: Record<string, unknown[]> = {
     'signIn.idle': [
       c.errorModal !== null,
@@ -129,7 +132,10 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
     'destinationAccount.emailPending': otherForm,
     'destinationAccount.validatingImap': [c.other.active],
     'destinationAccount.fetchingCapabilities': [facts.needsGoogleTerms(c), providerClass],
-    'migrationOptions.idle': [facts.optionsComplete(c), providerClass, facts.contactsOffered(c), c.operations.length > 0],
+    'migrationOptions.idle.choiceClosed': [...options, ...choice],
+    'migrationOptions.idle.choiceOpen.loadingFolders': [...options, ...choice],
+    'migrationOptions.idle.choiceOpen.foldersShown': [...options, ...choice],
+    'migrationOptions.idle.choiceOpen.foldersUnavailable': [...options, ...choice],
     'migrationOptions.leavingForConsent': [providerClass, facts.awaitsDestinationToken(c)],
     'startMigration.editing.idle': [facts.notificationEmailAccepted(c)],
     'startMigration.editing.notificationEmailPending': [validateEmail(c.notificationEmail) === null],

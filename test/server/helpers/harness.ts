@@ -148,6 +148,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     limiterStore,
     developmentRoutes: developmentRoutes(options.devMail ?? null),
+    ...(transfers ? { sourceFolders: transfers.sourceFolders } : {}),
   });
   settle = service.jobService.settleById;
   transfers?.worker.start();

@@ -3,16 +3,17 @@
  * its master user, as the provider's server would be) and the destination accounts, the service's
  * configuration that points at it, and polling of the status answers over HTTP.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { startDovecot, type Dovecot, type DovecotOptions, type DovecotUserSpec } from '../../support/dovecot.ts';
 import { seedMailbox } from '../../engine/support/imap-mailbox.ts';
 import type { FixtureMessage } from '../../engine/support/mail-fixture.ts';
 import { createOAuthBrowser } from '../../support/oauth-browser.ts';
 import type { StandIn } from '../../support/standin-authorization-server.ts';
-import { signIn, type Harness } from '../helpers/harness.ts';
+import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
 
 export type MailServers = { dovecot: Dovecot; certFile: string; env: Record<string, string> };
 
@@ -47,6 +48,63 @@ export async function startMailServers(
       OUTBOUND_ALLOW_LIST: '127.0.0.1',
       DESTINATION_IMAP_CA_FILE: certFile,
       TRANSFER_POLL_MS: '50',
+    },
+  };
+}
+
+/** The load of `owner`'s mail to Other at the test Dovecot, as the browser sends it; `extra` adds fields (a mail choice). */
+export const otherLoad = (
+  servers: MailServers,
+  owner: string,
+  to: { email: string; password: string },
+  extra: Record<string, unknown> = {},
+) => ({
+  source_account: { email: owner, provider: 'northwave' },
+  destination_account: { provider: 'other', email: to.email, password: to.password, imap: `127.0.0.1:${servers.dovecot.port}` },
+  operations: ['emailmigration'],
+  parameters: { notificationEmail: 'notify@example.com' },
+  ...extra,
+});
+
+/**
+ * A suite's mail servers and services: the Dovecot started before the suite and stopped after it, and
+ * `start(env)` a service with transfers configured for it (at `now` on the harness clock, when given),
+ * stopped and removed after each test.
+ */
+export function useMailServers(
+  name: string,
+  source: DovecotUserSpec,
+  messages: FixtureMessage[],
+  destinations: DovecotUserSpec[],
+  options: { now?: number } = {},
+) {
+  const dir = mkdtempSync(path.join(tmpdir(), `portal-${name}-`));
+  let servers: MailServers | undefined;
+  const harnesses: Harness[] = [];
+  beforeAll(async () => {
+    servers = await startMailServers(dir, source, messages, destinations);
+  }, 60_000);
+  afterAll(async () => {
+    await servers?.dovecot.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    for (const harness of harnesses.splice(0)) {
+      await harness.stop();
+      await harness.remove();
+    }
+  });
+  const current = (): MailServers => {
+    if (!servers) throw new Error('the mail servers start before the suite');
+    return servers;
+  };
+  return {
+    servers: current,
+    async start(env: Record<string, string> = {}): Promise<Harness> {
+      const harness = await startHarness({ transfers: true, env: { ...current().env, ...env } });
+      if (options.now !== undefined) harness.clock.now = options.now;
+      harnesses.push(harness);
+      return harness;
     },
   };
 }

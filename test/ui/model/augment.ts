@@ -2,7 +2,8 @@
  * A model path made walkable by a user. The machine accepts some events in states where the screen
  * does not offer them (typing an export ID while the lookup dialog is closed, blurring an IMAP
  * field that is not shown, choosing the card that is already chosen). Here such a step gets the
- * user's missing action before it (open the dialog, tick "custom IMAP", open Other) or, when it
+ * user's missing action before it (open the dialog, tick "custom IMAP", open Other, choose email
+ * for "Choose what to move") or, when it
  * would change nothing on screen, is left out. The result is replayed on the machine alone to
  * know, for every step, the state the page must then show.
  */
@@ -37,6 +38,13 @@ function prerequisite(s: PortalSnapshot, event: ModelEvent): ModelEvent | null {
       return null;
     case 'OTHER.CUSTOM_IMAP_TOGGLED':
       return !c.other.active ? { type: 'OTHER.OPENED' } : null;
+    // "Choose what to move" is shown once email is chosen.
+    case 'MAIL_CHOICE.TOGGLED':
+    case 'MAIL_RANGE.SELECTED':
+    case 'MAIL_FROM_DATE.CHANGED':
+    case 'MAIL_FOLDER.TOGGLED':
+    case 'SOURCE_FOLDERS.RETRY_REQUESTED':
+      return c.operations.includes('emailmigration') ? null : { type: 'OPERATIONS.SELECTED', choice: 'email' };
     default:
       return null;
   }

@@ -8,9 +8,11 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import {
   DELAYS,
+  MAIL_CHOICE_TEXTS,
   selectErrorModal,
   selectIsBusy,
   selectJobStatus,
+  selectMailChoice,
   selectOperations,
   selectOptOut,
   selectOptOutPanelShown,
@@ -128,6 +130,15 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
       const current = e.kind === 'email' ? options.emailFormat : options.contactsFormat;
       return wants && current !== e.format;
     }
+    // "Choose what to move" shows only while email is chosen; its fields only while it is open.
+    case 'MAIL_CHOICE.TOGGLED':
+    case 'MAIL_FOLDER.TOGGLED':
+    case 'SOURCE_FOLDERS.RETRY_REQUESTED':
+      return selectMailChoice(snapshot).offered;
+    case 'MAIL_RANGE.SELECTED':
+      return selectMailChoice(snapshot).offered && c.mailChoice.range !== e.range;
+    case 'MAIL_FROM_DATE.CHANGED':
+      return selectMailChoice(snapshot).offered && c.mailChoice.range === 'from-date' && c.mailChoice.fromDate !== e.value;
     case 'START_OVER.REQUESTED':
       return !closureDialogOpen(snapshot);
     // The footer's links, there on every screen unless a dialog or the busy overlay covers the page.
@@ -251,6 +262,27 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       break;
     case 'EXPORT_FORMAT.SELECTED':
       await user.click(radio(e.format as string, e.kind === 'email' ? 'Email file format' : 'Contacts file format'));
+      break;
+    case 'MAIL_CHOICE.TOGGLED':
+      await user.click(button(MAIL_CHOICE_TEXTS.disclosure));
+      break;
+    case 'MAIL_RANGE.SELECTED': {
+      const range = selectMailChoice(snapshot).ranges.find((option) => option.value === e.range);
+      await user.click(
+        within(screen.getByRole('group', { name: MAIL_CHOICE_TEXTS.rangeLegend })).getByRole('radio', { name: range?.label }),
+      );
+      break;
+    }
+    case 'MAIL_FROM_DATE.CHANGED':
+      await retype(ctx, screen.getByLabelText(MAIL_CHOICE_TEXTS.fromDateLabel), e.value as string);
+      break;
+    case 'MAIL_FOLDER.TOGGLED': {
+      const folder = selectMailChoice(snapshot).folders.find((candidate) => candidate.path === e.path);
+      await user.click(screen.getByRole('checkbox', { name: `${folder?.label ?? ''} (${folder?.detail ?? ''})` }));
+      break;
+    }
+    case 'SOURCE_FOLDERS.RETRY_REQUESTED':
+      await user.click(button(MAIL_CHOICE_TEXTS.retry));
       break;
     case 'NOTIFICATION_EMAIL.CHANGED': {
       // Select what is there and type over it, as people do: the first key already replaces the old
