@@ -59,6 +59,8 @@ const REASON_WORDS: Readonly<Record<string, string>> = {
   'vanished-at-source': 'Deleted from your old mailbox during the export',
   'folder-missing': 'In a folder deleted during the export',
   'folder-refused': 'In a folder {to} would not open or create',
+  // Not a failure: the item arrived, changed (a PST keeps a message it cannot read as a note).
+  'kept-as-attachment': 'Could not be read, so it is a note with the message attached',
 };
 
 /** "Too big for Gmail" — any reason this build does not know is still counted, in general words. */

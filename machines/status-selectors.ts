@@ -37,9 +37,26 @@ export type OperationView = {
 /** One failed item as the page lists it: what a person finds it by, in words. */
 export type FailedItemView = { key: string; folder: string; subject: string; sender: string; date: string; size: string };
 
+/**
+ * The item report's words on the page: for items that could not be moved, or, when none failed, for
+ * items that arrived in another form (a message kept as an attachment in a PST).
+ */
+const REPORT_WORDS = {
+  failed: {
+    heading: 'Why some items could not be moved',
+    caption: 'items that could not be moved',
+    link: 'Download the list of items that could not be moved (CSV)',
+  },
+  kept: { heading: 'Items moved in another form', caption: 'items moved in another form', link: 'Download the list of these items (CSV)' },
+} as const;
+
 /** The owner's short account of what failed: "Too big for Gmail: 12", and the first few items. */
-function failuresView(failures: FailureSummary) {
+function failuresView(failures: FailureSummary, anyFailed: boolean) {
+  const words = REPORT_WORDS[anyFailed ? 'failed' : 'kept'];
   return {
+    heading: words.heading,
+    caption: `The first ${failures.items.length} ${words.caption}`,
+    reportLink: words.link,
     reasons: failures.reasons.map((group) => `${failureReasonText(group.reason, failures.destination)}: ${formatCount(group.count)}`),
     items: failures.items.map((item, index): FailedItemView => ({
       key: String(index),
@@ -90,7 +107,12 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
     downloadUrl: answer?.emailmigration?.download_url ?? answer?.contactsmigration?.download_url ?? null,
     reportUrl: answer?.report_url ?? null,
     receipt: answer?.receipt ?? [],
-    failures: answer?.failures ? failuresView(answer.failures) : null,
+    failures: answer?.failures
+      ? failuresView(
+          answer.failures,
+          operations.some((operation) => (operation.progress?.failed ?? 0) > 0),
+        )
+      : null,
     /** What the customer chose not to move, in words; null when they moved everything. */
     leftOut: answer?.left_out ? leftOutText(answer.left_out) : null,
     canCancel: snapshot.can({ type: 'EXPORT.CANCEL_REQUESTED' }),

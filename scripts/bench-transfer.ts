@@ -10,15 +10,19 @@
  *    master user as the service reads it: in each of BENCH_ROUNDS rounds (3),
  *    the bare loop (the baseline: what imapflow alone does on this machine) into one fresh account and
  *    right after it the engine IMAP→IMAP into another — back to back, because this machine's load
- *    drifts over minutes — then once the engine IMAP→MBOX into one ZIP, and once IMAP→EML into another.
+ *    drifts over minutes — then once the engine IMAP→MBOX into one ZIP, right after it once IMAP→PST
+ *    (one PST written beside a ZIP and streamed into it, as a file export writes it: issue 31), and
+ *    once IMAP→EML into another ZIP.
  * 3. Kills an engine IMAP→IMAP run into a third account 20 times at random points (SIGKILL, each after
  *    the run has committed something new), restarting it from its saved state each time, then lets it
  *    finish.
  * 4. Reads every destination back and prints
- *    `transfer: imap→imap N msgs S s R msg/s M MB/s; imap→mbox N msgs S s R msg/s M MB/s; peak rss P MB; mismatches 0; duplicates after resume 0; baseline B msg/s; ratio X`
+ *    `transfer: imap→imap N msgs S s R msg/s M MB/s; imap→mbox N msgs S s R msg/s M MB/s; imap→pst N msgs S s R msg/s M MB/s (Y× imap→mbox, peak rss Q MB); peak rss P MB; mismatches 0; duplicates after resume 0; baseline B msg/s; ratio X`
  *    and after it `transfer-eml: imap→eml N msgs S s R msg/s; peak rss P MB; mismatches 0`
- *    (peak rss: the largest of the engine's IMAP→IMAP and IMAP→MBOX runs; mismatches: messages missing, extra or
- *    changed in an engine IMAP or MBOX copy and in the resumed one — IMAP→EML's are on its own line; ratio: the engine's IMAP→IMAP msg/s over the
+ *    (Y: IMAP→PST's msg/s over IMAP→MBOX's, issue 31 aims at 0.5 or more; Q: the PST run's own peak;
+ *    peak rss: the largest of the engine's IMAP→IMAP, IMAP→MBOX and IMAP→PST runs; mismatches: messages missing, extra or
+ *    changed in an engine IMAP or MBOX copy and in the resumed one, and in the PST as readpst reads it
+ *    (subject and read state per folder: mailbox.ts) — IMAP→EML's are on its own line; ratio: the engine's IMAP→IMAP msg/s over the
  *    bare loop's in the same round, the median of the rounds; the msg/s figures are the median runs). Exits 1 when a copy is wrong or a run failed.
  * 5. The round-trip mode: a smaller mailbox (BENCH_RTT_MESSAGES, 1,000 messages of the same corpus, the
  *    last of them the 50 MB one) in an account of its own, read and written through a proxy that adds
@@ -46,7 +50,16 @@ import { startDovecot, type Dovecot } from '../test/support/dovecot.ts';
 import type { ChildJob, ChildResult } from './bench/transfer/child.ts';
 import { compiledChild, type CompiledChild } from './bench/compiled-child.ts';
 import { startLatencyProxy } from './bench/transfer/latency-proxy.ts';
-import { compare, emlCensus, imapCensus, mboxCensus, seedSource, withoutHeaderField, type Census } from './bench/transfer/mailbox.ts';
+import {
+  compare,
+  emlCensus,
+  imapCensus,
+  mboxCensus,
+  pstCensus,
+  seedSource,
+  withoutHeaderField,
+  type Census,
+} from './bench/transfer/mailbox.ts';
 import { mbsyncMissing, runMbsync, type MbsyncResult } from './bench/transfer/mbsync.ts';
 
 const COUNT = Number(process.env.BENCH_MESSAGES ?? 10_000);
@@ -180,6 +193,9 @@ async function loopback(dovecot: Dovecot, dir: string): Promise<boolean> {
   const zip = path.join(dir, 'export.zip');
   const mbox = await run({ mode: 'engine-mbox', endpoint, source, destination: users.resume, file: zip });
   console.log(`${rate('engine imap→mbox', mbox, expected.bytes)}, peak rss ${mbox.maxRssMb} MB`);
+  const pstZip = path.join(dir, 'export-pst.zip');
+  const pst = await run({ mode: 'engine-pst', endpoint, source, destination: users.resume, file: pstZip });
+  console.log(`${rate('engine imap→pst', pst, expected.bytes)}, peak rss ${pst.maxRssMb} MB (${load()})`);
   const emlZip = path.join(dir, 'export-eml.zip');
   const eml = await run({ mode: 'engine-eml', endpoint, source, destination: users.resume, file: emlZip });
   console.log(`${rate('engine imap→eml', eml, expected.bytes)}, peak rss ${eml.maxRssMb} MB`);
@@ -199,13 +215,19 @@ async function loopback(dovecot: Dovecot, dir: string): Promise<boolean> {
     copies.push(check(`engine imap→imap ${i + 1}`, expected.imap, await imapCensus(dovecot, round.engine)));
   }
   const archived = check('engine imap→mbox', expected.mbox, mboxCensus(zip));
+  const pstCopy = check('engine imap→pst (readpst)', expected.pst, pstCensus(pstZip, path.join(dir, 'pst')));
   const emlCopy = check('engine imap→eml', expected.mbox, emlCensus(emlZip));
   const resumed = check('engine after kills', expected.imap, await imapCensus(dovecot, users.resume));
-  const mismatches = [...copies, archived, resumed].reduce((n, r) => n + r.missing + r.extra + (r === resumed ? 0 : r.duplicates), 0);
+  const mismatches = [...copies, archived, pstCopy, resumed].reduce(
+    (n, r) => n + r.missing + r.extra + (r === resumed ? 0 : r.duplicates),
+    0,
+  );
 
   const ratio = medianOf(measured.map((m) => m.bare.ms / m.imap.ms));
   console.log(
-    `transfer: ${rate('imap→imap', imap, expected.bytes)}; ${rate('imap→mbox', mbox, expected.bytes)}; peak rss ${Math.max(mbox.maxRssMb, ...measured.map((m) => m.imap.maxRssMb))} MB; ` +
+    `transfer: ${rate('imap→imap', imap, expected.bytes)}; ${rate('imap→mbox', mbox, expected.bytes)}; ` +
+      `${rate('imap→pst', pst, expected.bytes)} (${(mbox.ms / pst.ms).toFixed(2)}× imap→mbox, peak rss ${pst.maxRssMb} MB); ` +
+      `peak rss ${Math.max(mbox.maxRssMb, pst.maxRssMb, ...measured.map((m) => m.imap.maxRssMb))} MB; ` +
       `mismatches ${mismatches}; duplicates after resume ${resumed.duplicates}; baseline ${Math.round(COUNT / (bare.ms / 1000))} msg/s; ratio ${ratio.toFixed(2)}`,
   );
   console.log(

@@ -64,8 +64,10 @@ export type JobProgress = {
   leftOut?: LeftOut;
 };
 
-/** One row of the item report: an item that was skipped (the engine's FailedItem). */
+/** One row of the item report: an item that was skipped, or kept in another form (the engine's FailedItem). */
 export type ReportItem = FailedItem;
+/** How many rows of the item report have one reason, per operation. */
+export type ReportCount = FailureCount;
 
 /** The archive of a file export, read as a stream (it may be gigabytes). */
 /** A downloadable file; `stream(range)` sends only those bytes (inclusive), for a download that goes on where it broke off. */
@@ -94,7 +96,7 @@ export interface MigrationVendor {
   /** The items skipped, in the order they failed (the item report); only the first `limit` when given. */
   failedItems(job: VendorJob, limit?: number): Promise<ReportItem[]>;
   /** How many items were skipped for each reason, per operation. */
-  failureCounts(job: VendorJob): Promise<FailureCount[]>;
+  failureCounts(job: VendorJob): Promise<ReportCount[]>;
 }
 
 // ── Transfer queue (the service's own engine) ────────────────────────────────────────────────────

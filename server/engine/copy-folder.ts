@@ -4,7 +4,8 @@
  * The next batch is fetched while the current one is appended (pipelined.ts; no command is ever sent
  * from inside a fetch); each batch's bytes are held in the run's byte budget from before its fetch
  * until it has been written, across all parallel folders. A refused message becomes an item-report
- * row; a throttled one is retried after a backoff; a daily limit pauses the whole transfer.
+ * row, and so does one the destination kept in another form (counted as done, not failed); a
+ * throttled one is retried after a backoff; a daily limit pauses the whole transfer.
  */
 import type { ByteBudget } from './byte-budget.ts';
 import type { RunContext } from './container.ts';
@@ -15,6 +16,7 @@ import { aboutByDate, aboutMessage } from './item-about.ts';
 import { paced } from './paced.ts';
 import { pipelined } from './pipelined.ts';
 import {
+  isFailedItem,
   TransferFault,
   type AppendResult,
   type Checkpoint,
@@ -99,6 +101,9 @@ const failure = (folder: string, ref: MessageRef | SourceMessage, reason: ItemFa
   detail,
   about: aboutOf(ref),
 });
+
+/** How many of a batch's report rows are failures (a message kept in another form is not). */
+const failedOf = (rows: FailedItem[]) => rows.filter(isFailedItem).length;
 
 /** The batch's messages; a batch the source cannot deliver whole is asked for one message at a time. */
 async function fetchBatch(
@@ -213,6 +218,8 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
       } else if (attempt.result.ok) {
         done++;
         bytesDone += ref.size;
+        const { kept } = attempt.result;
+        if (kept) failures.push(failure(job.folder.path, copies.get(ref.uid) ?? ref, kept.kind, kept.detail));
       } else if (
         attempt.result.refusal.kind === 'too-big' ||
         attempt.result.refusal.kind === 'quota' ||
@@ -225,12 +232,12 @@ async function runBatch(job: FolderCopy, target: string, validity: string, batch
   }
   if (position !== null) {
     const checkpoint: Checkpoint = { operation: OPERATION, container: job.folder.path, validity, position };
-    await job.store.commit(job.transferId, { checkpoint, done, bytesDone, failed: failures.length, failures });
+    await job.store.commit(job.transferId, { checkpoint, done, bytesDone, failed: failedOf(failures), failures });
     job.onCommit();
   }
   if (stop !== null) throw stop;
   job.signal.throwIfAborted();
-  return failures.length;
+  return failedOf(failures);
 }
 
 /**
@@ -257,7 +264,7 @@ async function indexOf(job: FolderCopy, destinationHolds: boolean): Promise<{ ui
 async function saveArrivedSoFar(job: FolderCopy, target: string, uidValidity: string, refs: CompactRefs): Promise<void> {
   const record = await job.store.load(job.transferId, OPERATION);
   const checkpoint = record.checkpoints.find((c) => c.container === job.folder.path && c.validity === uidValidity);
-  const failedUids = new Set(record.failures.filter((f) => f.container === job.folder.path).map((f) => f.uid));
+  const failedUids = new Set(record.failures.filter((f) => f.container === job.folder.path && isFailedItem(f)).map((f) => f.uid));
   const position = checkpoint?.position ?? 0;
   let arrived = 0;
   for (const ref of refs) if (ref.uid <= position && !failedUids.has(ref.uid)) arrived += 1;

@@ -87,7 +87,14 @@ export type Refusal =
   | { kind: 'throttled'; retryAfterMs: number | null; detail: string }
   | { kind: 'daily-limit'; resumeAfterMs: number | null; detail: string };
 
-export type AppendResult = { ok: true } | { ok: false; refusal: Refusal };
+/**
+ * A message the destination took in another form than it came, which its owner should hear of: the
+ * item report lists it under its own reason, and it is not counted as failed (a PST keeps a message it
+ * cannot parse as a note with the original attached: Outlook shows that note).
+ */
+export type KeptNote = { kind: 'kept-as-attachment'; detail: string };
+
+export type AppendResult = { ok: true; kept?: KeptNote } | { ok: false; refusal: Refusal };
 
 export type DestinationTraits = {
   /** How many folders may be copied at once into this destination (one connection each). */
@@ -165,9 +172,12 @@ export type Progress = {
 };
 
 export type ItemFailureReason =
-  'too-big' | 'quota' | 'refused' | 'unreadable-at-source' | 'vanished-at-source' | 'folder-missing' | 'folder-refused';
+  'too-big' | 'quota' | 'refused' | 'unreadable-at-source' | 'vanished-at-source' | 'folder-missing' | 'folder-refused' | KeptNote['kind'];
 
-/** One row of the item report. */
+/** Whether a row of the item report is an item that failed, not one that arrived in another form (KeptNote). */
+export const isFailedItem = (item: Pick<FailedItem, 'reason'>): boolean => item.reason !== 'kept-as-attachment';
+
+/** One row of the item report: an item that failed, or one kept in another form (isFailedItem tells which). */
 export type FailedItem = {
   operation: TransferOperation;
   /** Folder or address book. */

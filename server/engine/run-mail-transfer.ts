@@ -14,7 +14,14 @@ import { copyFolder } from './copy-folder.ts';
 import { runOperation, type OperationResult } from './outcome.ts';
 import { DEFAULT_LIMITS, type TransferLimits } from './pacing.ts';
 import { planMail, type MailPlanOptions, type PlannedFolder } from './plan.ts';
-import type { MailDestination, MailDestinationSession, MailSource, MailSourceSession, MessageRange } from './ports.ts';
+import {
+  isFailedItem,
+  type MailDestination,
+  type MailDestinationSession,
+  type MailSource,
+  type MailSourceSession,
+  type MessageRange,
+} from './ports.ts';
 
 const OPERATION = 'emailmigration';
 
@@ -56,7 +63,9 @@ async function copyPlannedFolder(
         destination,
         destinationPort: run.destination,
         checkpoint: record.checkpoints.find((c) => c.container === folder.path) ?? null,
-        failedUids: new Set(record.failures.filter((f) => f.container === folder.path && f.uid !== null).map((f) => f.uid as number)),
+        failedUids: new Set(
+          record.failures.filter((f) => f.container === folder.path && f.uid !== null && isFailedItem(f)).map((f) => f.uid as number),
+        ),
         onCommit: progressed,
         range,
         budget,

@@ -10,7 +10,7 @@
  */
 import type { Logger } from 'pino';
 import { FAILED_ITEMS_SHOWN, type FailureSummary, type StatusResponse } from '../../contract/index.ts';
-import type { JobProgress, MigrationVendor, OperationProgress } from '../ports.ts';
+import type { JobProgress, MigrationVendor, OperationProgress, ReportCount } from '../ports.ts';
 import type { JobsStore, OperationStatus, StoredJob } from '../db/jobs-store.ts';
 import type { EndSummary } from '../outbox/export-mail-delivery.ts';
 import { runPeriodically } from '../background/periodic.ts';
@@ -122,18 +122,20 @@ export function createJobService(deps: JobServiceDeps) {
     const receipt = await vendor.receipt(job);
     if (receipt === null) return { can_cancel: false };
     const failed = (progress.emailmigration?.progress?.failed ?? 0) + (progress.contactsmigration?.progress?.failed ?? 0);
-    if (failed === 0) return { can_cancel: false, receipt, report_url: null };
+    // With none failed, the report may still list items kept in another form (a message attached in a PST).
+    const reasons = await vendor.failureCounts(job);
+    if (failed === 0 && reasons.length === 0) return { can_cancel: false, receipt, report_url: null };
     return {
       can_cancel: false,
       receipt,
       report_url: grantUrl('/api/reports/', deps.reportGrants, job.exportId, viewer),
-      failures: await failuresOf(job),
+      failures: await failuresOf(job, reasons),
     };
   }
 
-  /** The failed items in short for the page: counted by reason, and the first few as a person finds them. */
-  async function failuresOf(job: StoredJob): Promise<FailureSummary> {
-    const [reasons, items] = await Promise.all([vendor.failureCounts(job), vendor.failedItems(job, FAILED_ITEMS_SHOWN)]);
+  /** The report's items in short for the page: counted by reason, and the first few as a person finds them. */
+  async function failuresOf(job: StoredJob, reasons: ReportCount[]): Promise<FailureSummary> {
+    const items = await vendor.failedItems(job, FAILED_ITEMS_SHOWN);
     return {
       reasons,
       items: items.map((item) => ({

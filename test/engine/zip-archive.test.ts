@@ -1,7 +1,8 @@
 /**
  * The ZIP writer's own promises: an entry's write waits while the file is behind (the file here is a
  * pipe whose reader is stopped), so a source faster than the disk cannot pile its messages up in
- * memory; one entry at a time; a discarded archive leaves no file behind.
+ * memory; an entry at a deflate level of its own; one entry at a time; a discarded archive leaves no
+ * file behind.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openZipArchive } from '../../server/engine/index.ts';
 import { sha256 } from './support/archive-reader.ts';
-import { entryDigests } from './support/zip-tools.ts';
+import { entryDigests, entryInfos } from './support/zip-tools.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -52,6 +53,24 @@ describe('openZipArchive', () => {
       digests: [sha256(message), sha256(Buffer.from('second\r\n'))],
     });
   }, 30_000);
+
+  it('deflates an entry at the level it asks for, between entries at the default level', async () => {
+    const file = path.join(dir, 'levels.zip');
+    const archive = openZipArchive(file);
+    // Text that deflates: level 1 leaves it larger than the default level 6 does.
+    const text = Buffer.from(Array.from({ length: 40_000 }, (_, i) => `line ${i % 997} of ${i % 13}\r\n`).join(''));
+    await archive.addEntry('email/INBOX.mbox', text, new Date());
+    const fast = archive.openEntry('outlook/mailbox.pst', new Date(), { level: 1 });
+    await fast.write(text);
+    await fast.end();
+    await archive.addEntry('email/Sent.mbox', text, new Date());
+    await archive.close();
+    const names = ['email/INBOX.mbox', 'outlook/mailbox.pst', 'email/Sent.mbox'];
+    expect(entryDigests(file, names)).toEqual({ count: 3, badEntry: null, digests: names.map(() => sha256(text)) });
+    const sizes = new Map(entryInfos(file).map((entry) => [entry.name, entry.compressedSize]));
+    expect(sizes.get('outlook/mailbox.pst')).toBeGreaterThan(sizes.get('email/INBOX.mbox') ?? Infinity);
+    expect(sizes.get('email/Sent.mbox')).toBe(sizes.get('email/INBOX.mbox'));
+  });
 
   it('writes one entry at a time', async () => {
     const archive = openZipArchive(path.join(dir, 'one-at-a-time.zip'));

@@ -7,8 +7,9 @@
  * - `bare`: the baseline, a plain imapflow loop — per folder, FETCH a batch of 100 whole messages
  *   (collected before anything else is sent: imapflow deadlocks on a command issued inside a fetch),
  *   then APPEND them one by one; as many folders at once as the engine copies.
- * - `engine-imap`, `engine-mbox`, `engine-eml`: the engine (runMailTransfer) into the destination
- *   account, or into one ZIP of MBOX files, or of EML files; its state in memory.
+ * - `engine-imap`, `engine-mbox`, `engine-eml`, `engine-pst`: the engine (runMailTransfer) into the
+ *   destination account, or into one ZIP of MBOX files, of EML files, or holding one PST (written beside
+ *   the ZIP and streamed into it at the end, as a file export writes it); its state in memory.
  * - `engine-resume`: the engine into the destination account with its state in a file rewritten after
  *   every commit, as a database would keep it, so a killed run's successor continues from it.
  */
@@ -18,23 +19,28 @@ import {
   createImapDestination,
   createImapSource,
   createMemoryStateStore,
+  createPstFile,
+  createPstMailDestination,
   DEFAULT_LIMITS,
+  DEFAULT_PST_PART_BYTES,
   openZipArchive,
   runMailTransfer,
   systemClock,
   type ImapEndpoint,
   type MailDestination,
+  type PstFile,
+  type ZipArchive,
 } from '../../../server/engine/index.ts';
 import { fileBackedStore } from '../../../test/engine/support/child-run.ts';
 import { ownPeakRssMb } from '../peak-rss.ts';
 import { traceMemory } from './memory-trace.ts';
 
 export type ChildJob = {
-  mode: 'bare' | 'engine-imap' | 'engine-mbox' | 'engine-eml' | 'engine-resume';
+  mode: 'bare' | 'engine-imap' | 'engine-mbox' | 'engine-eml' | 'engine-pst' | 'engine-resume';
   endpoint: ImapEndpoint;
   source: { mailbox: string; master: { user: string; password: string; separator: string } };
   destination: { email: string; password: string };
-  /** engine-mbox, engine-eml: the ZIP; engine-resume: the state file. */
+  /** engine-mbox, engine-eml, engine-pst: the ZIP; engine-resume: the state file. */
   file?: string;
 };
 
@@ -99,15 +105,26 @@ async function bareLoop(): Promise<string> {
   return 'completed';
 }
 
+/** The file destinations: the ZIP, the PST inside it when there is one, and what moves the mail into them. */
+function fileDestination(file: string): { archive: ZipArchive; pst: PstFile | null; destination: MailDestination } {
+  const archive = openZipArchive(file);
+  if (job.mode !== 'engine-pst')
+    return { archive, pst: null, destination: createArchiveDestination({ archive, format: job.mode === 'engine-eml' ? 'EML' : 'MBOX' }) };
+  const pst = createPstFile({ archive, workPath: `${file}.pst.partial`, maxPartBytes: DEFAULT_PST_PART_BYTES, displayName: 'Benchmark' });
+  return { archive, pst, destination: createPstMailDestination({ pst }) };
+}
+
 async function engine(): Promise<string> {
   const source = createImapSource({ endpoint: job.endpoint, ...job.source });
-  const archive = job.mode === 'engine-mbox' || job.mode === 'engine-eml' ? openZipArchive(job.file ?? '') : null;
-  const destination: MailDestination = archive
-    ? createArchiveDestination({ archive, format: job.mode === 'engine-eml' ? 'EML' : 'MBOX' })
-    : createImapDestination({ endpoint: job.endpoint, user: job.destination.email, auth: 'password' }, job.destination.password);
+  const files = ['engine-mbox', 'engine-eml', 'engine-pst'].includes(job.mode) ? fileDestination(job.file ?? '') : null;
+  const destination: MailDestination =
+    files?.destination ??
+    createImapDestination({ endpoint: job.endpoint, user: job.destination.email, auth: 'password' }, job.destination.password);
   const store = job.mode === 'engine-resume' ? fileBackedStore(job.file ?? '') : createMemoryStateStore();
   const result = await runMailTransfer({ transferId: 'bench', source, destination, store, clock: systemClock });
-  await archive?.close();
+  // As a file export ends (server/transfers/run-transfer.ts): the PST into the ZIP, then the ZIP.
+  await files?.pst?.finish();
+  await files?.archive.close();
   return result.status.state === 'failed' ? `failed: ${result.status.reason} ${result.status.detail}` : result.status.state;
 }
 

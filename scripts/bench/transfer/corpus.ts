@@ -37,6 +37,7 @@ export function sizeOf(index: number, count: number): number {
 }
 
 export const folderOf = (index: number) => FOLDERS[index % FOLDERS.length] as string;
+export const subjectOf = (index: number) => `Benchmark message ${index}`;
 
 export function corpusMessage(index: number, count: number): CorpusMessage {
   const rand = seededRandom(index + 1).next;
@@ -44,7 +45,7 @@ export function corpusMessage(index: number, count: number): CorpusMessage {
   const headers = [
     `From: Sender ${index % 97} <sender${index % 97}@bench.example>`,
     'To: Customer <customer@bench.example>',
-    `Subject: Benchmark message ${index}`,
+    `Subject: ${subjectOf(index)}`,
     `Date: ${internalDate.toUTCString().replace('GMT', '+0000')}`,
     `Message-ID: <bench-${index}@bench.example>`,
     'MIME-Version: 1.0',

@@ -2,21 +2,26 @@
  * The bench's side of the mailboxes, with plain imapflow and fflate (not the engine): seeding the source
  * with the generated corpus, and reading a destination back — an IMAP account, or the MBOX or EML files
  * of a ZIP — as, per folder, the multiset of its messages' SHA-256 (with flags and internal date over IMAP),
- * a batch at a time so that nothing holds the whole mailbox.
+ * a batch at a time so that nothing holds the whole mailbox. A PST keeps no message's bytes (Outlook
+ * keeps properties, not MIME), so its census is what readpst (libpst) reads back: subject and read state.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { ImapFlow } from 'imapflow';
+import { READPST_SERIAL } from '../../../test/engine/pst/support/readers.ts';
 import { splitMboxrd } from '../../../test/engine/support/archive-reader.ts';
 import type { Dovecot } from '../../../test/support/dovecot.ts';
-import { corpusMessage, FOLDERS } from './corpus.ts';
+import { corpusMessage, FOLDERS, subjectOf } from './corpus.ts';
 
 /** Folder (segments joined by '/') → message key → how many. */
 export type Census = Map<string, Map<string, number>>;
 
 const KEPT = new Set(['\\Seen', '\\Answered', '\\Flagged', '\\Draft']);
 const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
+const pstKey = (subject: string, read: boolean) => `${subject} ${read ? 'read' : 'unread'}`;
 const imapKey = (raw: Buffer, flags: Iterable<string>, date: Date) =>
   `${sha256(raw)} ${[...flags]
     .filter((f) => KEPT.has(f))
@@ -50,9 +55,10 @@ export async function seedSource(
   user: { email: string; password: string },
   count: number,
   connections: number,
-): Promise<{ imap: Census; mbox: Census; bytes: number }> {
+): Promise<{ imap: Census; mbox: Census; pst: Census; bytes: number }> {
   const imap: Census = new Map();
   const mbox: Census = new Map();
+  const pst: Census = new Map();
   let bytes = 0;
   const folders = [...FOLDERS];
   const worker = async () => {
@@ -66,13 +72,14 @@ export async function seedSource(
         await client.append(path, m.raw, m.flags, m.internalDate);
         add(imap, folder, imapKey(m.raw, m.flags, m.internalDate));
         add(mbox, folder, sha256(m.raw));
+        add(pst, folder, pstKey(subjectOf(m.index), m.flags.includes('\\Seen')));
         bytes += m.raw.length;
       }
     }
     await client.logout();
   };
   await Promise.all(Array.from({ length: connections }, worker));
-  return { imap, mbox, bytes };
+  return { imap, mbox, pst, bytes };
 }
 
 /** Every folder of an IMAP account that holds messages; `rewrite` sees each message before it is hashed. */
@@ -123,6 +130,42 @@ export function emlCensus(zipFile: string): Census {
   const entries = unzipSync(readFileSync(zipFile), { filter: (file) => file.name.endsWith('.eml') });
   for (const [name, data] of Object.entries(entries))
     add(census, name.slice('email/'.length, name.lastIndexOf('/')), sha256(Buffer.from(data)));
+  return census;
+}
+
+/** The header block of a file readpst wrote (its first 64 kB hold it). */
+function headOf(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('latin1');
+    return head.slice(0, head.search(/\r?\n\r?\n/) + 1 || undefined);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The PST of a ZIP (`outlook/mailbox.pst`, taken out by Info-ZIP's unzip into `dir`) as readpst writes
+ * it out, one .eml a message and a directory a folder: per folder (Outlook's Inbox and Deleted Items by
+ * their source names), each message's subject and read state (readpst's `Status: RO`).
+ */
+export function pstCensus(zipFile: string, dir: string): Census {
+  execFileSync('unzip', ['-q', '-o', zipFile, 'outlook/mailbox.pst', '-d', dir]);
+  const out = path.join(dir, 'readpst');
+  mkdirSync(out);
+  execFileSync('readpst', [...READPST_SERIAL, '-e', '-D', '-b', '-q', '-o', out, path.join(dir, 'outlook', 'mailbox.pst')]);
+  const census: Census = new Map();
+  const [store] = readdirSync(out);
+  const root = path.join(out, store ?? '');
+  const sourceName: Record<string, string> = { Inbox: 'INBOX', 'Deleted Items': 'Trash' };
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const folder = path.relative(root, entry.parentPath).split(path.sep).join('/');
+    const head = headOf(path.join(entry.parentPath, entry.name));
+    const subject = /^Subject: (.*?)\r?$/m.exec(head)?.[1] ?? '';
+    add(census, sourceName[folder] ?? folder, pstKey(subject, /^Status: \S*R/m.test(head)));
+  }
   return census;
 }
 

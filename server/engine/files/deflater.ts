@@ -13,7 +13,8 @@ import type { TransformOptions } from 'node:stream';
 import { constants, crc32, createDeflateRaw, type ZlibOptions } from 'node:zlib';
 
 const PIECE = 256 * 1024;
-const LEVEL = 6;
+/** zlib's default: what every entry gets unless its archive asks for another level (zip-archive.ts). */
+export const DEFAULT_LEVEL = 6;
 // What deflate gives back for one piece and the end of an entry (at most the piece, a few bytes a
 // block, and the little it held back before) stays under this, so the callback of a write is never held
 // back for a reader: the output is read only once the callback has come.
@@ -31,10 +32,10 @@ export type Deflater = {
   destroy(): void;
 };
 
-/** A deflater handing its output, in order, to `emit`, which resolves when it can take more. */
-export function createDeflater(emit: (chunk: Buffer) => Promise<void>): Deflater {
+/** A deflater at `level` handing its output, in order, to `emit`, which resolves when it can take more. */
+export function createDeflater(emit: (chunk: Buffer) => Promise<void>, level = DEFAULT_LEVEL): Deflater {
   // Node's zlib streams take a Transform's options too (its zlib.js hands them on); its types leave them out.
-  const options: ZlibOptions & TransformOptions = { level: LEVEL, readableHighWaterMark: DEFLATED_ROOM };
+  const options: ZlibOptions & TransformOptions = { level, readableHighWaterMark: DEFLATED_ROOM };
   const deflate = createDeflateRaw(options);
   // Each write's callback gets the error; without a listener it would also be thrown.
   deflate.on('error', () => {});

@@ -5,10 +5,11 @@
  * Trash Outlook's own "Deleted Items"; the other special folders keep their names. Like the ZIP it
  * lives in, a PST cannot be continued by another process, so this destination is not durable.
  * When the file passes its part size, the next message starts a new part, in which a folder is made
- * again when its first message arrives there.
+ * again when its first message arrives there. A message the writer could not parse is kept as a note
+ * with the original attached, and said so in the append's answer (the item report lists it).
  */
 import { refKey } from '../dedup.ts';
-import type { MailDestination, MailDestinationSession, MessageRef, SourceFolder, SourceMessage } from '../ports.ts';
+import type { KeptNote, MailDestination, MailDestinationSession, MessageRef, SourceFolder, SourceMessage } from '../ports.ts';
 import { createHeldDigests, digestKey, type HeldDigests } from './held-digests.ts';
 import type { PstFile } from './pst-file.ts';
 import type { PstFolder, PstWriter } from './pst/index.ts';
@@ -16,6 +17,12 @@ import type { PstFolder, PstWriter } from './pst/index.ts';
 type Target = { folder: SourceFolder; held: HeldDigests; count: number };
 
 const keyOf = (ref: MessageRef) => digestKey(refKey(ref));
+
+/** A message the MIME parser could not read goes in as a note with the original attached (docs/pst.md); its owner hears of it. */
+const UNREADABLE: KeptNote = {
+  kind: 'kept-as-attachment',
+  detail: 'the message could not be read as MIME; it is in the PST as a note with the original attached (message.eml)',
+};
 
 /** The names a folder takes in Outlook: its source names, with INBOX as Outlook spells it. */
 const outlookNames = (folder: SourceFolder): string[] =>
@@ -59,14 +66,14 @@ export function createPstMailDestination(options: { pst: PstFile }): MailDestina
       if (!target) throw new Error(`folder ${targetName} was not prepared`);
       await options.pst.rollOver();
       const { writer, part } = await options.pst.current();
-      await writer.addMessage(folderIn(writer, part, target.folder), {
+      const { parsed } = await writer.addMessage(folderIn(writer, part, target.folder), {
         raw: message.raw,
         internalDate: message.internalDate,
         flags: message.flags,
       });
       target.count++;
       target.held.add(keyOf(message));
-      return { ok: true };
+      return parsed ? { ok: true } : { ok: true, kept: UNREADABLE };
     },
     count: async (target) => targets.get(target)?.count ?? 0,
     close: async () => {},

@@ -10,7 +10,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { createDeflater } from './deflater.ts';
+import { createDeflater, DEFAULT_LEVEL, type Deflater } from './deflater.ts';
 import { openFileSink } from './file-sink.ts';
 import { centralHeader, dataDescriptor, endRecords, localHeader } from './zip-records.ts';
 
@@ -23,8 +23,11 @@ export type ZipEntryWriter = {
 export type ZipArchive = {
   /** Adds a whole entry and resolves once the archive has written it. */
   addEntry(name: string, data: Buffer, mtime: Date): Promise<void>;
-  /** Opens an entry written in chunks (one MBOX file); only one entry is open at a time. */
-  openEntry(name: string, mtime: Date): ZipEntryWriter;
+  /**
+   * Opens an entry written in chunks (one MBOX file); only one entry is open at a time. `level`: a
+   * deflate level other than zlib's default, for an entry large enough that speed matters more (a PST).
+   */
+  openEntry(name: string, mtime: Date, options?: { level?: number }): ZipEntryWriter;
   /** Ends the archive and puts it at its final path. */
   close(): Promise<void>;
   /** Stops and removes whatever was written. */
@@ -36,15 +39,27 @@ export function openZipArchive(path: string): ZipArchive {
   const directoryPath = `${path}.directory.partial`;
   const out = openFileSink(partial);
   const directory = openFileSink(directoryPath);
-  const deflater = createDeflater((chunk) => out.write(chunk));
+  // One deflate stream for every entry of a level, made when its first entry opens (see deflater.ts).
+  const deflaters = new Map<number, Deflater>();
+  const deflaterAt = (level: number) => {
+    const known = deflaters.get(level);
+    if (known) return known;
+    const made = createDeflater((chunk) => out.write(chunk), level);
+    deflaters.set(level, made);
+    return made;
+  };
+  const destroyDeflaters = () => {
+    for (const deflater of deflaters.values()) deflater.destroy();
+  };
   let entries = 0;
   let open: string | null = null;
   let state: 'writing' | 'closed' | 'discarded' = 'writing';
 
-  function entryWriter(name: string, mtime: Date): ZipEntryWriter {
+  function entryWriter(name: string, mtime: Date, { level = DEFAULT_LEVEL }: { level?: number } = {}): ZipEntryWriter {
     if (state !== 'writing') throw new Error(`the archive is ${state}: cannot add ${name}`);
     if (open !== null) throw new Error(`cannot open ${name} while ${open} is open: a ZIP is written one entry at a time`);
     const nameBytes = Buffer.from(name, 'utf8');
+    const deflater = deflaterAt(level);
     const offset = out.written;
     const started = out.write(localHeader(nameBytes, mtime));
     open = name;
@@ -77,7 +92,7 @@ export function openZipArchive(path: string): ZipArchive {
       if (state !== 'writing') throw new Error(`the archive is ${state}`);
       if (open !== null) throw new Error(`${open} is still open`);
       state = 'closed';
-      deflater.destroy();
+      destroyDeflaters();
       await directory.end();
       const start = out.written;
       for await (const chunk of createReadStream(directoryPath) as AsyncIterable<Buffer>) await out.write(chunk);
@@ -88,7 +103,7 @@ export function openZipArchive(path: string): ZipArchive {
     },
     async discard() {
       state = 'discarded';
-      deflater.destroy();
+      destroyDeflaters();
       await Promise.all([out.destroy(), directory.destroy()]);
       await Promise.all([rm(partial, { force: true }), rm(directoryPath, { force: true })]);
     },

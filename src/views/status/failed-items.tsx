@@ -8,12 +8,14 @@ import type { FailedItemView } from '../../../machines/index.ts';
 import { font, space } from '../../theme/theme';
 import { reportTable } from './report-table';
 
-export function FailedItems({ failures }: { failures: { reasons: readonly string[]; items: readonly FailedItemView[] } | null }) {
+type Failures = { heading: string; caption: string; reasons: readonly string[]; items: readonly FailedItemView[] };
+
+export function FailedItems({ failures }: { failures: Failures | null }) {
   if (!failures) return null;
   return (
     <section aria-labelledby="failed-reasons-heading">
       <h2 id="failed-reasons-heading" css={{ fontSize: font.size.md, margin: `${space(4)} 0 ${space(2)}` }}>
-        Why some items could not be moved
+        {failures.heading}
       </h2>
       <ul>
         {failures.reasons.map((reason) => (
@@ -22,7 +24,7 @@ export function FailedItems({ failures }: { failures: { reasons: readonly string
       </ul>
       {failures.items.length > 0 && (
         <table css={reportTable}>
-          <caption>The first {failures.items.length} items that could not be moved</caption>
+          <caption>{failures.caption}</caption>
           <thead>
             <tr>
               <th scope="col">Folder</th>

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPstWriter, type PstFolder } from '../../../server/engine/files/pst/index.ts';
 import { pstFixture, type ExpectedMessage, type Fixture } from './support/pst-fixture.ts';
-import { readWithPffexport, readWithReadpst, type ReadMessage, type ReadPst } from './support/readers.ts';
+import { READPST_SERIAL, readWithPffexport, readWithReadpst, type ReadMessage, type ReadPst } from './support/readers.ts';
 
 let dir: string;
 let file: string;
@@ -166,7 +166,7 @@ describe('a broken PST', () => {
     const run = promisify(execFile);
     await expect(run('pffinfo', [broken])).rejects.toMatchObject({ stderr: expect.stringMatching(/back pointer mismatch/) });
     const out = mkdtempSync(path.join(dir, 'broken-'));
-    await expect(run('readpst', ['-q', '-o', out, broken])).rejects.toMatchObject({
+    await expect(run('readpst', [...READPST_SERIAL, '-q', '-o', out, broken])).rejects.toMatchObject({
       stdout: expect.stringMatching(/Could not get root record/),
     });
     expect(readdirSync(out).filter((f) => statSync(path.join(out, f)).isFile())).toEqual([]);

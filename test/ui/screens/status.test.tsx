@@ -174,6 +174,44 @@ describe('status page of an ended export: words that match what arrived', () => 
     );
   });
 
+  it('a complete export whose PST kept a message as an attachment says so, without calling it a failure', async () => {
+    await openStatus([
+      {
+        emailmigration: { status: 'completed', progress: { total: 3, done: 3, failed: 0 } },
+        receipt: [{ operation: 'emailmigration', container: 'INBOX', source: 3, destination: 3 }],
+        report_url: '/api/reports/r',
+        failures: {
+          reasons: [{ operation: 'emailmigration', reason: 'kept-as-attachment', count: 1 }],
+          items: [
+            {
+              operation: 'emailmigration',
+              container: 'INBOX',
+              reason: 'kept-as-attachment',
+              subject: 'Nested too deep',
+              sender: 'Loop <loop@example.net>',
+              date: '2024-01-02T10:00:00.000Z',
+              size: 18_000,
+            },
+          ],
+          destination: 'file',
+        },
+      },
+    ]);
+    const email = within(screen.getByRole('list', { name: 'Export status by type' })).getByRole('listitem');
+    expect(email).toHaveTextContent('Completed');
+    expect(email).not.toHaveTextContent('could not be moved');
+    const kept = screen.getByRole('region', { name: 'Items moved in another form' });
+    expect(
+      within(kept)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Could not be read, so it is a note with the message attached: 1']);
+    const items = within(kept).getByRole('table', { name: 'The first 1 items moved in another form' });
+    expect(within(items).getByRole('row', { name: /Nested too deep/ })).toHaveTextContent('INBOX');
+    expect(screen.getByRole('link', { name: 'Download the list of these items (CSV)' })).toHaveAttribute('href', '/api/reports/r');
+    expect(screen.queryByText(/could not be moved/)).not.toBeInTheDocument();
+  });
+
   it('a cancelled export says what arrived before the cancel, with its receipt', async () => {
     await openStatus([
       {

@@ -3,7 +3,7 @@
  * hundreds of plain messages (so the node B-tree and a contents table span many pages and blocks), an
  * HTML-only and a plain-only message, one with an attachment, one with an inline image (Content-ID),
  * one without a Message-ID, one with a 9 MB attachment (an XXBLOCK data tree: more than 1,021 blocks),
- * and contacts with every kind of field. `expected` is what each reader must find.
+ * one of 2.7 MB of plain UTF-8 text, and contacts with every kind of field. `expected` is what each reader must find.
  */
 import type { ContactFields } from '../../../../server/engine/contacts/fields.ts';
 
@@ -195,6 +195,25 @@ export function pstFixture(plainCount = 300): Fixture {
           body: b64(big),
         },
       ]),
+    }),
+  );
+  // A plain body over a megabyte is decoded 64 kB at a time as it is written: some cuts fall inside a
+  // character (the third, at byte 196,608, between the first and second of ✓'s three bytes).
+  const long = 'Grüße aus 日本 ✓ und mehr.\r\n'.repeat(80_000);
+  messages.push(
+    message({
+      folder: special,
+      subject: 'Langer Text',
+      from: 'anna@example.org',
+      to: ['bob@example.org'],
+      cc: [],
+      ...at(6),
+      flags: [],
+      text: long,
+      html: null,
+      messageId: 'long@example.org',
+      attachments: [],
+      bodyMime: plain(long),
     }),
   );
 

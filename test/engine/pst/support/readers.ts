@@ -39,12 +39,15 @@ function walk(dir: string): string[] {
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\r\n/g, '\n').trim();
 
 /**
- * readpst -e (one .eml or .vcf per item, a directory per folder) -D (Deleted Items too) -b (no RTF)
- * -j 0 (no parallel jobs: with them, readpst's children could still be writing a folder's last items
- * after it exited, and on a busy machine a count came up one or two short).
+ * readpst's flags for every reader here: -j 0, no parallel jobs. By default readpst forks a process
+ * per item, and on this 2-core machine about one run in ten loses the last items of a folder (the
+ * same file read 25 times: 2–4 runs short by one or two messages, exit code 0); with -j 0, never.
  */
+export const READPST_SERIAL = ['-j', '0'];
+
+/** readpst -e (one .eml or .vcf per item, a directory per folder) -D (Deleted Items too) -b (no RTF). */
 export async function readWithReadpst(file: string, out: string): Promise<ReadPst> {
-  await run('readpst', ['-e', '-D', '-b', '-q', '-j', '0', '-o', out, file], { maxBuffer: 64 * 1024 * 1024 });
+  await run('readpst', [...READPST_SERIAL, '-e', '-D', '-b', '-q', '-o', out, file], { maxBuffer: 64 * 1024 * 1024 });
   const [store] = readdirSync(out);
   const root = path.join(out, store ?? '');
   const counts = new Map<string, number>();

@@ -6,7 +6,7 @@
 import { writeData, writeText, type BlockStore, type SubnodeEntry } from '../ndb/blocks.ts';
 import { writeBth } from './bth.ts';
 import { CLIENT, HeapWriter, MAX_ALLOCATION } from './heap.ts';
-import { inlineValue, isInline, PT, valueBytes, type Prop } from './values.ts';
+import { inlineValue, isInline, LongText, PT, valueBytes, type Prop } from './values.ts';
 
 export type NidSource = () => number;
 
@@ -27,10 +27,11 @@ export async function writePropertyContext(
       records.push({ id: prop.id, type: prop.type, value: inlineValue(prop) });
       continue;
     }
-    if (prop.type === PT.UNICODE && typeof prop.value === 'string' && prop.value.length * 2 > MAX_ALLOCATION) {
+    const long = prop.value instanceof LongText ? prop.value.pieces() : typeof prop.value === 'string' ? prop.value : null;
+    if (prop.type === PT.UNICODE && long !== null && (typeof long !== 'string' || long.length * 2 > MAX_ALLOCATION)) {
       // A long text (a body) goes to its subnode a block at a time, never as one UTF-16 copy.
       const nid = newSubnodeNid();
-      subnodes.push({ nid, bidData: await writeText(store, prop.value), bidSub: 0 });
+      subnodes.push({ nid, bidData: await writeText(store, long), bidSub: 0 });
       records.push({ id: prop.id, type: prop.type, value: nid });
       continue;
     }

@@ -16,7 +16,15 @@ export const PT = {
   MV_UNICODE: 0x101f,
 } as const;
 
-export type PropValue = number | boolean | bigint | string | Date | Uint8Array | string[];
+/**
+ * A long text given a piece at a time, in order (a large body decoded as it is written): no copy of
+ * it is ever whole in memory. Only a property context's long strings take one (property-context.ts).
+ */
+export class LongText {
+  constructor(readonly pieces: () => Iterable<string>) {}
+}
+
+export type PropValue = number | boolean | bigint | string | Date | Uint8Array | string[] | LongText;
 /** `keepEmpty`: an empty value is written (as HNID 0) instead of being left out. */
 export type Prop = { id: number; type: number; value: PropValue; keepEmpty?: boolean };
 
@@ -51,6 +59,7 @@ export function valueBytes(prop: Prop): Buffer {
   const { value, type } = prop;
   switch (type) {
     case PT.UNICODE:
+      if (value instanceof LongText) throw new Error(`property ${prop.id.toString(16)}: a long text goes to a subnode`);
       return Buffer.from(String(value), 'utf16le');
     case PT.SYSTIME: {
       const out = Buffer.alloc(8);

@@ -17,9 +17,10 @@
  * A message postal-mime cannot read becomes a message saying so, with the raw message attached as
  * `message.eml` (message/rfc822): nothing is lost, and the caller counts it.
  */
+import { StringDecoder } from 'node:string_decoder';
 import iconv from 'iconv-lite';
 import PostalMime, { type Address, type Email } from 'postal-mime';
-import { PT, type Prop } from '../ltp/values.ts';
+import { LongText, PT, type Prop } from '../ltp/values.ts';
 
 export type Recipient = { type: 1 | 2 | 3; name: string; address: string };
 export type AttachmentModel = {
@@ -88,7 +89,7 @@ function stateProps(input: MailInput, hasAttachments: boolean, size: number): Pr
   return props;
 }
 
-function parsedProps(email: Email, input: MailInput): MessageModel {
+function parsedProps(email: Email, input: MailInput, longBody: LongText | null): MessageModel {
   const from = mailboxes(email.from ? [email.from] : [])[0];
   const sender = mailboxes(email.sender ? [email.sender] : [])[0] ?? from;
   const recipients: Recipient[] = [
@@ -136,7 +137,7 @@ function parsedProps(email: Email, input: MailInput): MessageModel {
     ...str(0x1042, email.inReplyTo), // PR_IN_REPLY_TO_ID
     ...str(0x1039, email.references), // PR_INTERNET_REFERENCES
     ...str(0x007d, headerBlock(input.raw)), // PR_TRANSPORT_MESSAGE_HEADERS
-    ...str(0x1000, email.text), // PR_BODY
+    ...(longBody ? [{ id: 0x1000, type: PT.UNICODE, value: longBody }] : str(0x1000, email.text)), // PR_BODY
     ...(email.html
       ? [
           { id: 0x1013, type: PT.BINARY, value: Buffer.from(email.html, 'utf8') }, // PR_HTML
@@ -156,14 +157,36 @@ function bodyStart(raw: Buffer): number {
   return lf !== -1 ? lf + 2 : raw.length;
 }
 
-function decodeText(bytes: Buffer, charset: string): string {
-  // Buffer's UTF-8 decoding makes a one-byte string of ASCII text: half the memory of a 50 MB body.
-  if (/^(utf-?8|us-ascii|ascii)$/i.test(charset)) return bytes.toString('utf8');
+type PieceDecoder = { write(bytes: Buffer): string; end(): string };
+
+/** A decoder of a charset's bytes given in pieces (a character cut between two pieces is kept whole). */
+function pieceDecoder(charset: string): PieceDecoder {
+  // Node's UTF-8 decoding makes a one-byte string of ASCII text: half the memory of a two-byte one.
+  if (/^(utf-?8|us-ascii|ascii)$/i.test(charset)) return new StringDecoder('utf8');
   try {
-    return new TextDecoder(charset || 'utf-8').decode(bytes);
+    const decoder = new TextDecoder(charset || 'utf-8');
+    return { write: (bytes) => decoder.decode(bytes, { stream: true }), end: () => decoder.decode() };
   } catch {
-    return iconv.encodingExists(charset) ? iconv.decode(bytes, charset) : bytes.toString('latin1');
+    if (!iconv.encodingExists(charset)) return { write: (bytes) => bytes.toString('latin1'), end: () => '' };
+    const decoder = iconv.getDecoder(charset);
+    return { write: (bytes) => decoder.write(bytes), end: () => decoder.end() ?? '' };
   }
+}
+
+function decodeText(bytes: Buffer, charset: string): string {
+  const decoder = pieceDecoder(charset);
+  return decoder.write(bytes) + decoder.end();
+}
+
+/** Past this, a plain-text body is decoded 64 kB at a time as it is written (LongText), never whole. */
+const LONG_BODY_BYTES = 1024 * 1024;
+/** Small enough that each piece's string dies young (V8 puts a larger one straight into the old space). */
+const PIECE_BYTES = 64 * 1024;
+
+function* decodedPieces(bytes: Buffer, charset: string): Generator<string> {
+  const decoder = pieceDecoder(charset);
+  for (let at = 0; at < bytes.length; at += PIECE_BYTES) yield decoder.write(bytes.subarray(at, at + PIECE_BYTES));
+  yield decoder.end();
 }
 
 function transferDecode(body: Buffer, encoding: string): Buffer {
@@ -179,9 +202,11 @@ function transferDecode(body: Buffer, encoding: string): Buffer {
 /**
  * A message of one text part, its header read by postal-mime and its body decoded here: postal-mime
  * gathers a body line by line through Blobs (14 ms for 50 kB of text, 20 times the rest of the
- * writing). Anything else (multipart, an attached message, a non-text part) is postal-mime's: null.
+ * writing). A long plain-text body comes back as a LongText, decoded only as it is written (a 50 MB
+ * body would otherwise be a 50 MB string beside the raw message). Anything else (multipart, an
+ * attached message, a non-text part) is postal-mime's: null.
  */
-async function parseOneTextPart(raw: Buffer): Promise<Email | null> {
+async function parseOneTextPart(raw: Buffer): Promise<{ email: Email; longBody: LongText | null } | null> {
   const start = bodyStart(raw);
   const email = await PostalMime.parse(raw.subarray(0, start), { attachmentEncoding: 'arraybuffer' });
   const header = (key: string) => email.headers.find((h) => h.key === key)?.value ?? '';
@@ -189,15 +214,20 @@ async function parseOneTextPart(raw: Buffer): Promise<Email | null> {
   const mime = type.split(';')[0]!.trim().toLowerCase();
   if ((mime !== 'text/plain' && mime !== 'text/html') || /^\s*attachment/i.test(header('content-disposition'))) return null;
   const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1] ?? 'utf-8';
-  const text = decodeText(transferDecode(raw.subarray(start), header('content-transfer-encoding').trim().toLowerCase()), charset);
-  return { ...email, text: mime === 'text/plain' ? text : undefined, html: mime === 'text/html' ? text : undefined, attachments: [] };
+  const body = transferDecode(raw.subarray(start), header('content-transfer-encoding').trim().toLowerCase());
+  if (mime === 'text/plain' && body.length > LONG_BODY_BYTES)
+    return { email: { ...email, attachments: [] }, longBody: new LongText(() => decodedPieces(body, charset)) };
+  const text = decodeText(body, charset);
+  const parts = { text: mime === 'text/plain' ? text : undefined, html: mime === 'text/html' ? text : undefined };
+  return { email: { ...email, ...parts, attachments: [] }, longBody: null };
 }
 
 /** The message a raw message becomes; an unreadable one is kept as an attachment. */
 export async function mailMessage(input: MailInput): Promise<MessageModel> {
   try {
-    const email = (await parseOneTextPart(input.raw)) ?? (await PostalMime.parse(input.raw, { attachmentEncoding: 'arraybuffer' }));
-    return parsedProps(email, input);
+    const one = await parseOneTextPart(input.raw);
+    const email = one?.email ?? (await PostalMime.parse(input.raw, { attachmentEncoding: 'arraybuffer' }));
+    return parsedProps(email, input, one?.longBody ?? null);
   } catch {
     const props: Prop[] = [
       { id: 0x001a, type: PT.UNICODE, value: 'IPM.Note' },

@@ -116,15 +116,26 @@ export async function writeData(store: BlockStore, data: Uint8Array): Promise<nu
   return tree.end();
 }
 
-/** Writes a string as UTF-16LE node data, converting one block's worth at a time. */
-export async function writeText(store: BlockStore, text: string): Promise<number> {
+/**
+ * Writes text as UTF-16LE node data, converting one block's worth at a time: a string, or its pieces
+ * in order (the blocks are the same however the text is cut into pieces).
+ */
+export async function writeText(store: BlockStore, text: string | Iterable<string>): Promise<number> {
   const tree = new DataTreeWriter(store);
   const perBlock = MAX_BLOCK_DATA / 2;
   const scratch = Buffer.allocUnsafe(MAX_BLOCK_DATA); // the block copies it: one scratch for them all
-  for (let at = 0; at < text.length; at += perBlock) {
-    tree.add(scratch.subarray(0, scratch.write(text.slice(at, at + perBlock), 'utf16le')));
+  const block = async (chars: string) => {
+    tree.add(scratch.subarray(0, scratch.write(chars, 'utf16le')));
     if (tree.blockCount % 128 === 0) await store.space.drain();
+  };
+  let pending = '';
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    pending += piece;
+    let at = 0;
+    for (; pending.length - at >= perBlock; at += perBlock) await block(pending.slice(at, at + perBlock));
+    pending = pending.slice(at);
   }
+  if (pending.length > 0) await block(pending);
   return tree.end();
 }
 
