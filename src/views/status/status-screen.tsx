@@ -107,7 +107,7 @@ export default function StatusScreen() {
       {!busy && <FailedItems failures={view.failures} />}
       {!busy && view.reportUrl && (
         <p>
-          <a href={view.reportUrl}>{view.failures?.reportLink ?? 'Download the list of items (CSV)'}</a>
+          <a href={view.reportUrl}>{view.failures?.reportLink ?? 'Download the list of items that could not be moved (CSV)'}</a>
         </p>
       )}
       {!busy && view.cancelError && <Alert tone="error">{view.cancelError}</Alert>}
