@@ -36,11 +36,15 @@ afterAll(async () => {
 
 const journey = useJourney({ service: () => service.portal });
 
-/** The email progress bar's value and maximum, as the page shows them; null without a bar. */
+/**
+ * The email progress bar's value and maximum, as the page shows them; null without a bar — also when
+ * it goes between the look and the read (the page follows the export by itself, and it just ended).
+ */
 async function emailProgress(page: Page): Promise<{ value: number; max: number } | null> {
   const bar = page.getByRole('progressbar', { name: 'Email progress' });
   if ((await bar.count()) === 0) return null;
-  const [value, max] = await Promise.all([bar.getAttribute('value'), bar.getAttribute('max')]);
+  const read = (name: string) => bar.getAttribute(name, { timeout: 1000 }).catch(() => null);
+  const [value, max] = await Promise.all([read('value'), read('max')]);
   return value === null || max === null ? null : { value: Number(value), max: Number(max) };
 }
 
