@@ -13,7 +13,7 @@ import { seedMailbox } from '../../engine/support/imap-mailbox.ts';
 import type { FixtureMessage } from '../../engine/support/mail-fixture.ts';
 import { createOAuthBrowser } from '../../support/oauth-browser.ts';
 import type { StandIn } from '../../support/standin-authorization-server.ts';
-import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
+import { signIn, startHarness, type Harness, type HarnessOptions } from '../helpers/harness.ts';
 
 export type MailServers = { dovecot: Dovecot; certFile: string; env: Record<string, string> };
 
@@ -100,8 +100,8 @@ export function useMailServers(
   };
   return {
     servers: current,
-    async start(env: Record<string, string> = {}): Promise<Harness> {
-      const harness = await startHarness({ transfers: true, env: { ...current().env, ...env } });
+    async start(env: Record<string, string> = {}, more: Omit<HarnessOptions, 'transfers' | 'env'> = {}): Promise<Harness> {
+      const harness = await startHarness({ ...more, transfers: true, env: { ...current().env, ...env } });
       if (options.now !== undefined) harness.clock.now = options.now;
       harnesses.push(harness);
       return harness;

@@ -4,50 +4,30 @@
  * request names, and the export writes there with the password — two descriptor files and this test
  * (docs/architecture.md, "Adding a destination").
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { createImapCredentialChecker } from '../../../server/checks/imap-credential-checker.ts';
 import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
 import { expectedMailbox, readMailbox } from '../../engine/support/imap-mailbox.ts';
 import { fixtureMailbox } from '../../engine/support/mail-fixture.ts';
-import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
-import { ended, pollStatus, startMailServers, type MailServers } from './support.ts';
+import { signIn } from '../helpers/harness.ts';
+import { ended, pollStatus, useMailServers } from './support.ts';
 
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 const apple = { email: 'casey@icloud.com', password: 'abcd-efgh-ijkl-mnop' };
 const messages = fixtureMailbox(4, 200);
 
-const dir = mkdtempSync(path.join(tmpdir(), 'portal-icloud-'));
-let servers: MailServers;
-const harnesses: Harness[] = [];
-
-beforeAll(async () => {
-  servers = await startMailServers(dir, customer, messages, [apple]);
-}, 60_000);
-afterAll(async () => {
-  await servers?.dovecot.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  for (const harness of harnesses.splice(0)) {
-    await harness.stop();
-    await harness.remove();
-  }
-});
+const suite = useMailServers('icloud', customer, messages, [apple]);
 
 describe('export to iCloud Mail', () => {
   it('checks the password at its own server and moves every message there', { timeout: 120_000 }, async () => {
     // The real check, trusting the stand-in's certificate, where the harness would check offline.
     const guard = createOutboundGuard({ allowList: ['127.0.0.1'], ports: [993], dnsServers: null });
-    const harness = await startHarness({
-      transfers: true,
-      env: { ...servers.env, ICLOUD_IMAP: `127.0.0.1:${servers.dovecot.port}` },
-      credentialChecker: createImapCredentialChecker({ guard, tls: { ca: servers.dovecot.certificate }, timeoutMs: 5000 }),
-    });
-    harnesses.push(harness);
+    const { dovecot } = suite.servers();
+    const harness = await suite.start(
+      { ICLOUD_IMAP: `127.0.0.1:${dovecot.port}` },
+      { credentialChecker: createImapCredentialChecker({ guard, tls: { ca: dovecot.certificate }, timeoutMs: 5000 }) },
+    );
     const session = await signIn(harness, customer.email);
 
     const capabilities = await (await session.post('/api/capabilities/', { email: apple.email })).json();
@@ -70,7 +50,8 @@ describe('export to iCloud Mail', () => {
     expect(last.emailmigration?.status).toBe('completed');
     expect(last.emailmigration?.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
 
-    const actual = await readMailbox(servers.dovecot, apple.email, apple.password);
-    for (const [folder, want] of expectedMailbox(messages, servers.dovecot.separator)) expect(actual.get(folder), folder).toEqual(want);
+    const actual = await readMailbox(suite.servers().dovecot, apple.email, apple.password);
+    for (const [folder, want] of expectedMailbox(messages, suite.servers().dovecot.separator))
+      expect(actual.get(folder), folder).toEqual(want);
   });
 });

@@ -4,15 +4,12 @@
  * account the provider keeps for the signed-in customer (the same name at the product's domain),
  * whatever address the request names, and the customer types no password.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { expectedMailbox, readMailbox } from '../../engine/support/imap-mailbox.ts';
 import { fixtureMailbox } from '../../engine/support/mail-fixture.ts';
-import { signIn, startHarness, type Harness } from '../helpers/harness.ts';
-import { ended, pollStatus, startMailServers, type MailServers } from './support.ts';
+import { signIn, type Harness } from '../helpers/harness.ts';
+import { ended, pollStatus, useMailServers } from './support.ts';
 
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 // The account the provider keeps for Alice on its new service, and a stranger's there.
@@ -20,40 +17,18 @@ const successor = { email: 'alice@next.example', password: 'unknown-to-the-servi
 const stranger = { email: 'bob@next.example', password: 'unknown-to-the-service-2' };
 const messages = fixtureMailbox(5, 300);
 
-const dir = mkdtempSync(path.join(tmpdir(), 'portal-successor-'));
-let servers: MailServers;
-const harnesses: Harness[] = [];
+const suite = useMailServers('successor', customer, messages, [successor, stranger]);
 
-beforeAll(async () => {
-  servers = await startMailServers(dir, customer, messages, [successor, stranger]);
-}, 60_000);
-afterAll(async () => {
-  await servers?.dovecot.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  for (const harness of harnesses.splice(0)) {
-    await harness.stop();
-    await harness.remove();
-  }
-});
-
-async function start(env: Record<string, string> = {}): Promise<Harness> {
-  const { dovecot } = servers;
-  const harness = await startHarness({
-    transfers: true,
-    env: {
-      ...servers.env,
-      SUCCESSOR_NEXT_IMAP: `127.0.0.1:${dovecot.port}`,
-      SUCCESSOR_NEXT_IMAP_MASTER_USER: dovecot.master.user,
-      SUCCESSOR_NEXT_IMAP_MASTER_PASSWORD: dovecot.master.password,
-      SUCCESSOR_NEXT_IMAP_MASTER_SEPARATOR: dovecot.master.separator,
-      SUCCESSOR_NEXT_ADDRESS_DOMAIN: 'next.example',
-      ...env,
-    },
+/** A service that writes the successor product on the suite's Dovecot with its master user. */
+function start(): Promise<Harness> {
+  const { dovecot } = suite.servers();
+  return suite.start({
+    SUCCESSOR_NEXT_IMAP: `127.0.0.1:${dovecot.port}`,
+    SUCCESSOR_NEXT_IMAP_MASTER_USER: dovecot.master.user,
+    SUCCESSOR_NEXT_IMAP_MASTER_PASSWORD: dovecot.master.password,
+    SUCCESSOR_NEXT_IMAP_MASTER_SEPARATOR: dovecot.master.separator,
+    SUCCESSOR_NEXT_ADDRESS_DOMAIN: 'next.example',
   });
-  harnesses.push(harness);
-  return harness;
 }
 
 describe("export to the provider's own successor product", () => {
@@ -74,10 +49,10 @@ describe("export to the provider's own successor product", () => {
     expect(last.emailmigration?.status).toBe('completed');
     expect(last.emailmigration?.progress).toMatchObject({ total: messages.length, done: messages.length, failed: 0 });
 
-    const actual = await readMailbox(servers.dovecot, successor.email, successor.password);
-    const expected = expectedMailbox(messages, servers.dovecot.separator);
+    const actual = await readMailbox(suite.servers().dovecot, successor.email, successor.password);
+    const expected = expectedMailbox(messages, suite.servers().dovecot.separator);
     for (const [folder, want] of expected) expect(actual.get(folder), folder).toEqual(want);
-    const strangers = await readMailbox(servers.dovecot, stranger.email, stranger.password);
+    const strangers = await readMailbox(suite.servers().dovecot, stranger.email, stranger.password);
     expect([...strangers.values()].flat()).toEqual([]);
     // The export records the account it went to (its mails name it), not the address the request gave.
     const job = await harness.db.selectFrom('jobs').selectAll().where('export_id', '=', jobid).executeTakeFirstOrThrow();
