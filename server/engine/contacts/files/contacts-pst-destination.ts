@@ -28,8 +28,8 @@ export function createContactsPstDestination(options: { pst: PstFile }): Contact
 
   const session: ContactsDestinationSession = {
     async prepareBook(book) {
-      // One book is Outlook's "Contacts"; more keep their names, so each is found again.
-      const name = books.size === 0 && book.name.trim() === '' ? 'Contacts' : book.name.trim() || 'Contacts';
+      // Each book keeps its name, so each is found again; one without a name is Outlook's "Contacts".
+      const name = book.name.trim() || 'Contacts';
       if (!books.has(book.href)) books.set(book.href, { name, folder: null, part: 0 });
       await folderOf(book.href);
       return book.href;
