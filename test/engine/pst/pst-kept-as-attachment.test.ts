@@ -2,8 +2,7 @@
  * A message the PST writer cannot parse still goes into the PST, as a note with the original attached,
  * and its owner hears of it: the run's item report lists it as kept as an attachment (not failed, and
  * counted as done), and both readers find the note with the original's bytes attached. The message is
- * one postal-mime refuses: multiparts nested deeper than its limit of 256 levels (a message built to
- * exhaust a parser, or a mailer's loop gone wrong), which no mail program shows as a message either.
+ * one postal-mime refuses (support/unparseable.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +22,7 @@ import { startDovecot, type Dovecot } from '../../support/dovecot.ts';
 import { sourceOf } from '../support/engine-setup.ts';
 import { seedMailbox } from '../support/imap-mailbox.ts';
 import { readWithPffexport, readWithReadpst } from './support/readers.ts';
+import { nestedTooDeep } from './support/unparseable.ts';
 
 const customer = { email: 'dana@example.com', password: 'dana-source-pw' };
 
@@ -30,17 +30,6 @@ const plain = (n: number) =>
   Buffer.from(
     `From: Anna <anna@example.org>\r\nTo: dana@example.com\r\nSubject: Readable ${n}\r\nMessage-ID: <readable-${n}@example.org>\r\n\r\nHello ${n}.\r\n`,
   );
-
-/** 300 multiparts, each the only part of the one around it. */
-function nestedTooDeep(): Buffer {
-  const depth = 300;
-  const open = Array.from({ length: depth }, (_, i) => `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n`).join('');
-  const close = Array.from({ length: depth }, (_, i) => `\r\n--b${depth - 1 - i}--\r\n`).join('');
-  return Buffer.from(
-    'From: Loop <loop@example.net>\r\nTo: dana@example.com\r\nSubject: Nested too deep\r\nMessage-ID: <deep@example.net>\r\n' +
-      `Date: Tue, 02 Jan 2024 10:00:00 +0000\r\nMIME-Version: 1.0\r\n${open}Content-Type: text/plain\r\n\r\nthe innermost part${close}`,
-  );
-}
 
 let dovecot: Dovecot;
 let dir: string;
