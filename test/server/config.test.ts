@@ -193,7 +193,7 @@ describe('readConfig', () => {
   it.each([
     [
       { OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's', OIDC_SCOPES: 'email' },
-      /OIDC_SCOPES must include openid/,
+      /OIDC_SCOPES="email" is not a list of scopes that includes openid/,
     ],
     [
       { OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_PRIVATE_KEY: 'not a key' },

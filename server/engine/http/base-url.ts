@@ -15,3 +15,13 @@ export function checkedBaseUrl(url: string, what: string): URL {
   if (!base.pathname.endsWith('/')) base.pathname += '/';
   return base;
 }
+
+/** Whether `checkedBaseUrl` takes the URL: for settings, which name the variable in their own words. */
+export function isSafeBaseUrl(url: string): boolean {
+  try {
+    checkedBaseUrl(url, 'URL');
+    return true;
+  } catch {
+    return false;
+  }
+}
