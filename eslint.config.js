@@ -34,17 +34,10 @@ const MACHINE_INSIDES = {
  * server/identity/assemble.ts, which starts the development provider (by a dynamic import, so the
  * compiled service keeps it out of what production loads).
  */
-const DEVELOPMENT_STAND_INS = [
-  'server/dev-mail/**',
-  'server/vendor/**',
-  'server/identity/dev-provider/**',
-  'server/identity/scenarios.ts',
-  'server/checks/dev-*.ts',
-  'server/routes/dev-pages.ts',
-];
+/** The development stand-ins live in one room, which only the wiring opens. */
+const DEVELOPMENT_STAND_INS = ['server/development/**'];
 const DEVELOPMENT_IMPORTS = {
-  regex:
-    '(^|/)(dev-mail|vendor|dev-provider)(/|$)|(^|/)(scenarios|dev-pages|dev-credential-checker|dev-domain-validator|dev-imap-resolver)(\\.ts)?$',
+  regex: '(^|/)development/',
   message:
     'Only the wiring (server/wiring.ts, server/identity/assemble.ts) builds the development stand-ins: take what you need through a port.',
 };

@@ -14,7 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { readConfig } from '../server/config.ts';
-import { createDevMail } from '../server/dev-mail/index.ts';
+import { createDevMail } from '../server/development/mail/index.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { createLogger } from '../server/http/logger.ts';
 import { createTokenStore } from '../server/identity/token-store.ts';

@@ -25,9 +25,9 @@ import autocannon from 'autocannon';
 import { readConfig } from '../server/config.ts';
 import { createJobsStore } from '../server/db/jobs-store.ts';
 import { openDatabase } from '../server/db/open.ts';
-import { createDevMail } from '../server/dev-mail/index.ts';
+import { createDevMail } from '../server/development/mail/index.ts';
 import { createLogger } from '../server/http/logger.ts';
-import { scenarioDirectory } from '../server/identity/scenarios.ts';
+import { scenarioDirectory } from '../server/development/scenarios.ts';
 import { prepareDevMail } from '../server/wiring.ts';
 import { compiledChild } from './bench/compiled-child.ts';
 

@@ -12,11 +12,11 @@ import type { Config } from '../config.ts';
 import { createVault } from '../crypto/vault.ts';
 import type { Db } from '../db/open.ts';
 import { createUsedStatesStore } from '../db/used-states-store.ts';
-import type { ScenarioDirectory } from './scenarios.ts';
+import type { ScenarioDirectory } from '../development/scenarios.ts';
 import type { ClientSettings } from './config.ts';
 import { createGrantKeeper, type GrantKeeper, type Refresh } from './destination-grants.ts';
-import type { IssuerName } from './dev-provider/issuers.ts';
-import type { DevelopmentProvider, DevelopmentProviderOptions } from './dev-provider/server.ts';
+import type { IssuerName } from '../development/identity-provider/issuers.ts';
+import type { DevelopmentProvider, DevelopmentProviderOptions } from '../development/identity-provider/server.ts';
 import { createOAuthClient, type OAuthClient } from './oauth/client.ts';
 import { createDestination, type Destination } from './oauth/destination.ts';
 import { CONSENTS } from '../destinations/index.ts';
@@ -67,7 +67,7 @@ async function startDevelopmentProvider(options: DevelopmentProviderOptions): Pr
     if (!String(args[0]).includes('oidc-provider WARNING: Unsupported runtime')) warn(...args);
   };
   try {
-    const { startDevelopmentProvider: start } = await import('./dev-provider/server.ts');
+    const { startDevelopmentProvider: start } = await import('../development/identity-provider/server.ts');
     return await start(options);
   } finally {
     console.warn = warn;

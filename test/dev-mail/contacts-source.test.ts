@@ -6,9 +6,9 @@
 import { appendFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVcardDirectorySource } from '../../server/dev-mail/contacts/source.ts';
-import { generateAddressBooks } from '../../server/dev-mail/sample/contacts.ts';
-import { seedOf } from '../../server/dev-mail/sample/random.ts';
+import { createVcardDirectorySource } from '../../server/development/mail/contacts/source.ts';
+import { generateAddressBooks } from '../../server/development/mail/sample/contacts.ts';
+import { seedOf } from '../../server/development/mail/sample/random.ts';
 import { sampleAccount, type SampleAccount } from './support/sample-account.ts';
 
 const ADDRESS = 'active@example.com';

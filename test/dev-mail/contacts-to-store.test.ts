@@ -7,8 +7,8 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createVcardDirectoryDestination, DEV_BOOK } from '../../server/dev-mail/contacts/destination.ts';
-import { createVcardDirectorySource } from '../../server/dev-mail/contacts/source.ts';
+import { createVcardDirectoryDestination, DEV_BOOK } from '../../server/development/mail/contacts/destination.ts';
+import { createVcardDirectorySource } from '../../server/development/mail/contacts/source.ts';
 import { createMemoryStateStore, runContactsTransfer, systemClock } from '../../server/engine/index.ts';
 import { sampleAccountForFile } from './support/sample-account.ts';
 

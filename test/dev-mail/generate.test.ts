@@ -12,12 +12,12 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevMail } from '../../server/dev-mail/index.ts';
-import { SAMPLE_FOLDERS } from '../../server/dev-mail/sample/folders.ts';
-import { generateMailbox, type SampleMessage } from '../../server/dev-mail/sample/messages.ts';
-import { generateAddressBooks } from '../../server/dev-mail/sample/contacts.ts';
-import { seedOf } from '../../server/dev-mail/sample/random.ts';
-import { writeSampleAccount } from '../../server/dev-mail/sample/write-account.ts';
+import { createDevMail } from '../../server/development/mail/index.ts';
+import { SAMPLE_FOLDERS } from '../../server/development/mail/sample/folders.ts';
+import { generateMailbox, type SampleMessage } from '../../server/development/mail/sample/messages.ts';
+import { generateAddressBooks } from '../../server/development/mail/sample/contacts.ts';
+import { seedOf } from '../../server/development/mail/sample/random.ts';
+import { writeSampleAccount } from '../../server/development/mail/sample/write-account.ts';
 import { expectedMailbox } from '../engine/support/imap-mailbox.ts';
 import { readMaildir, treeOf } from './support/read-maildir.ts';
 

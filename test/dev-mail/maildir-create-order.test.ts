@@ -26,7 +26,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const { createFolder } = await import('../../server/dev-mail/maildir/folder.ts');
+const { createFolder } = await import('../../server/development/mail/maildir/folder.ts');
 
 const work = mkdtempSync(path.join(tmpdir(), 'dev-mail-create-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

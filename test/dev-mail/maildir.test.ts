@@ -7,8 +7,8 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendMessages, createFolder, scanFolder } from '../../server/dev-mail/maildir/folder.ts';
-import { createMailbox, listFolders } from '../../server/dev-mail/maildir/mailbox.ts';
+import { appendMessages, createFolder, scanFolder } from '../../server/development/mail/maildir/folder.ts';
+import { createMailbox, listFolders } from '../../server/development/mail/maildir/mailbox.ts';
 import {
   decodeSegment,
   encodeSegment,
@@ -16,8 +16,8 @@ import {
   folderDirName,
   infoOfFlags,
   segmentsOfDirName,
-} from '../../server/dev-mail/maildir/names.ts';
-import { createMaildirSource } from '../../server/dev-mail/maildir/source.ts';
+} from '../../server/development/mail/maildir/names.ts';
+import { createMaildirSource } from '../../server/development/mail/maildir/source.ts';
 import { TransferFault } from '../../server/engine/index.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'dev-mail-maildir-'));

@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMaildirSource } from '../../server/dev-mail/maildir/source.ts';
+import { createMaildirSource } from '../../server/development/mail/maildir/source.ts';
 import { createMemoryStateStore, runMailTransfer, systemClock } from '../../server/engine/index.ts';
 import { startDovecot, type Dovecot } from '../support/dovecot.ts';
 import { destinationOf } from '../engine/support/engine-setup.ts';

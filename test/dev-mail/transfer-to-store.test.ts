@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMaildirDestination } from '../../server/dev-mail/maildir/destination.ts';
-import { createMaildirSource } from '../../server/dev-mail/maildir/source.ts';
+import { createMaildirDestination } from '../../server/development/mail/maildir/destination.ts';
+import { createMaildirSource } from '../../server/development/mail/maildir/source.ts';
 import { createMemoryStateStore, runMailTransfer, systemClock, type TransferStateStore } from '../../server/engine/index.ts';
 import { expectedMailbox } from '../engine/support/imap-mailbox.ts';
 import { readMaildir } from './support/read-maildir.ts';

@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { generateAddressBooks } from '../../server/dev-mail/sample/contacts.ts';
-import { generateMailbox } from '../../server/dev-mail/sample/messages.ts';
-import { seedOf } from '../../server/dev-mail/sample/random.ts';
+import { generateAddressBooks } from '../../server/development/mail/sample/contacts.ts';
+import { generateMailbox } from '../../server/development/mail/sample/messages.ts';
+import { seedOf } from '../../server/development/mail/sample/random.ts';
 import { sha256, splitMboxrd } from '../engine/support/archive-reader.ts';
 import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';

@@ -93,25 +93,25 @@ const WRONG_WAY: Array<[string, string, string, string]> = [
   [
     'a route never builds the development mail store',
     'server/routes/wrong.ts',
-    "import { createDevMail } from '../dev-mail/index.ts';\nexport const x = createDevMail;",
+    "import { createDevMail } from '../development/mail/index.ts';\nexport const x = createDevMail;",
     'no-restricted-imports',
   ],
   [
     'the transfers never reach the simulated vendor',
     'server/transfers/wrong.ts',
-    "import { createSimulatedVendor } from '../vendor/simulated-vendor.ts';\nexport const x = createSimulatedVendor;",
+    "import { createSimulatedVendor } from '../development/vendor/simulated-vendor.ts';\nexport const x = createSimulatedVendor;",
     'no-restricted-imports',
   ],
   [
     'identity never imports the scenario accounts outside its wiring',
     'server/identity/wrong.ts',
-    "import { scenarioDirectory } from './scenarios.ts';\nexport const x = scenarioDirectory;",
+    "import { scenarioDirectory } from '../development/scenarios.ts';\nexport const x = scenarioDirectory;",
     'no-restricted-imports',
   ],
   [
     'the service never takes an offline mailbox check outside the wiring',
     'server/app-wrong.ts',
-    "import { createDevCredentialChecker } from './checks/dev-credential-checker.ts';\nexport const x = createDevCredentialChecker;",
+    "import { createDevCredentialChecker } from './development/checks/credential-checker.ts';\nexport const x = createDevCredentialChecker;",
     'no-restricted-imports',
   ],
   [
@@ -141,12 +141,12 @@ const RIGHT_WAY: Array<[string, string, string]> = [
   [
     'the wiring builds the development stand-ins',
     'server/wiring.ts',
-    "import { createDevMail } from './dev-mail/index.ts';\nimport { scenarioDirectory } from './identity/scenarios.ts';\nexport const x = [createDevMail, scenarioDirectory];",
+    "import { createDevMail } from './development/mail/index.ts';\nimport { scenarioDirectory } from './development/scenarios.ts';\nexport const x = [createDevMail, scenarioDirectory];",
   ],
   [
     'a development stand-in uses another',
-    'server/dev-mail/right.ts',
-    "import { scenarioDirectory } from '../identity/scenarios.ts';\nexport const x = scenarioDirectory;",
+    'server/development/mail/right.ts',
+    "import { scenarioDirectory } from '../scenarios.ts';\nexport const x = scenarioDirectory;",
   ],
   [
     'the app wires the clients',

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../contract/index.ts';
-import { createDevMail } from '../../server/dev-mail/index.ts';
+import { createDevMail } from '../../server/development/mail/index.ts';
 import { createJobsStore } from '../../server/db/jobs-store.ts';
 import { openDatabase, type Db } from '../../server/db/open.ts';
 import { createTransfersStore } from '../../server/db/transfers-store.ts';

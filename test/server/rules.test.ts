@@ -5,7 +5,7 @@ import { OptOutRequestSchema, ServerOptOutStateSchema } from '../../contract/ind
 const SERVER_OPT_OUT_STATES = ServerOptOutStateSchema.options;
 const OPT_OUT_REQUESTS = OptOutRequestSchema.options;
 import { allowsMigration, nextOptOutState, standing } from '../../server/rules/opt-out.ts';
-import { scenarioDirectory } from '../../server/identity/scenarios.ts';
+import { scenarioDirectory } from '../../server/development/scenarios.ts';
 import { providerForEmail } from '../../server/rules/capabilities.ts';
 
 describe('nextOptOutState (§4)', () => {

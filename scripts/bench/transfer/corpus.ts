@@ -5,7 +5,7 @@
  * Date, flags and internal date; its body is base64 text (like an attachment) with a line starting
  * with "From " in every tenth one, so MBOX quoting is exercised. Lines end in CRLF.
  */
-import { seededRandom } from '../../../server/dev-mail/sample/random.ts';
+import { seededRandom } from '../../../server/development/mail/sample/random.ts';
 
 export const FOLDERS = [
   'INBOX',

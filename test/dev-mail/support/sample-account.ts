@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { generateMailbox, type SampleMessage } from '../../../server/dev-mail/sample/messages.ts';
-import { seedOf } from '../../../server/dev-mail/sample/random.ts';
-import { writeSampleAccount } from '../../../server/dev-mail/sample/write-account.ts';
+import { generateMailbox, type SampleMessage } from '../../../server/development/mail/sample/messages.ts';
+import { seedOf } from '../../../server/development/mail/sample/random.ts';
+import { writeSampleAccount } from '../../../server/development/mail/sample/write-account.ts';
 
 export type SampleAccount = { dir: string; maildir: string; messages: SampleMessage[] };
 

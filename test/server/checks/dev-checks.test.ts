@@ -1,8 +1,8 @@
 /** The offline development adapters of the mailbox checks. */
 import { describe, expect, it } from 'vitest';
-import { createDevCredentialChecker, DEV_MAILBOX_PASSWORD } from '../../../server/checks/dev-credential-checker.ts';
-import { createDevDomainValidator } from '../../../server/checks/dev-domain-validator.ts';
-import { createDevImapResolver } from '../../../server/checks/dev-imap-resolver.ts';
+import { createDevCredentialChecker, DEV_MAILBOX_PASSWORD } from '../../../server/development/checks/credential-checker.ts';
+import { createDevDomainValidator } from '../../../server/development/checks/domain-validator.ts';
+import { createDevImapResolver } from '../../../server/development/checks/imap-resolver.ts';
 import { isPlausibleHost } from '../../../server/checks/known-mail-hosts.ts';
 
 describe('createDevCredentialChecker', () => {

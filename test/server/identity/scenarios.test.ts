@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
+import { scenarioDirectory } from '../../../server/development/scenarios.ts';
 
 describe('scenario directory', () => {
   const accounts = scenarioDirectory.scenarios();

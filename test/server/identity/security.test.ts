@@ -10,8 +10,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JWK } from 'oidc-provider';
-import { startDevelopmentProvider, newSigningKey, type DevelopmentProvider } from '../../../server/identity/dev-provider/server.ts';
-import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
+import { startDevelopmentProvider, newSigningKey, type DevelopmentProvider } from '../../../server/development/identity-provider/server.ts';
+import { scenarioDirectory } from '../../../server/development/scenarios.ts';
 import { startTamperProxy, type TamperProxy } from '../../support/token-tamper-proxy.ts';
 import { callbackOf, consent, GMAIL_BOTH, relative, SIGN_IN, signIn, spa, startIdentity, type IdentityHarness } from './helpers.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHash } from '../../../server/identity/email-hash.ts';
-import { scenarioDirectory } from '../../../server/identity/scenarios.ts';
+import { scenarioDirectory } from '../../../server/development/scenarios.ts';
 import { SECRET } from '../helpers/harness.ts';
 import { relative, SIGN_IN, signIn, spa, startIdentity, STATUS_SIGN_IN, type IdentityHarness } from './helpers.ts';
 

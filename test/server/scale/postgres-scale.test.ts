@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { readConfig } from '../../../server/config.ts';
-import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
+import { createDevMail, type DevMail } from '../../../server/development/mail/index.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
 import { createLogger } from '../../../server/http/logger.ts';
 import { createTokenStore } from '../../../server/identity/token-store.ts';

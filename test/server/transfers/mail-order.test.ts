@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
+import { createDevMail, type DevMail } from '../../../server/development/mail/index.ts';
 import { createMailNotifier } from '../../../server/notify/mail-notifier.ts';
 import type { Notifier } from '../../../server/ports.ts';
 import { decodeQuotedPrintable, parseMessage } from '../vendor/parse.ts';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
-import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
+import { createDevMail, type DevMail } from '../../../server/development/mail/index.ts';
 import { DESTINATION_SERVERS } from '../../../server/identity/oauth/destination-servers.ts';
 import { createOAuthBrowser } from '../../support/oauth-browser.ts';
 import { freePort } from '../../support/free-port.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
 import { createVault } from '../../../server/crypto/vault.ts';
-import { createDevMail, type DevMail } from '../../../server/dev-mail/index.ts';
+import { createDevMail, type DevMail } from '../../../server/development/mail/index.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { createTableTransferQueue } from '../../../server/db/transfer-queue.ts';
 import { createTransferReportStore } from '../../../server/db/transfer-report-store.ts';

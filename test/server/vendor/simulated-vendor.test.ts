@@ -5,9 +5,9 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExportFile, VendorJob } from '../../../server/ports.ts';
-import { PST_README } from '../../../server/vendor/archive.ts';
-import { createSimulatedVendor } from '../../../server/vendor/simulated-vendor.ts';
-import { sampleContacts, sampleMessages } from '../../../server/vendor/sample-data.ts';
+import { PST_README } from '../../../server/development/vendor/archive.ts';
+import { createSimulatedVendor } from '../../../server/development/vendor/simulated-vendor.ts';
+import { sampleContacts, sampleMessages } from '../../../server/development/vendor/sample-data.ts';
 import { parseCsv, parseMessage, parseVcards } from './parse.ts';
 
 const CREATED = Date.UTC(2026, 10, 22, 1, 0, 0);

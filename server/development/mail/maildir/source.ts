@@ -6,8 +6,8 @@
  * changes, except that files no uidlist knows yet get their UIDs, as Dovecot would give them.
  */
 import { readFile } from 'node:fs/promises';
-import { messageIdFromHeaders } from '../../engine/dedup.ts';
-import { aboutMessage } from '../../engine/item-about.ts';
+import { messageIdFromHeaders } from '../../../engine/dedup.ts';
+import { aboutMessage } from '../../../engine/item-about.ts';
 import {
   FOLDER_ROLES,
   TransferFault,
@@ -17,7 +17,7 @@ import {
   type MessageRange,
   type MessageRef,
   type SourceMessage,
-} from '../../engine/ports.ts';
+} from '../../../engine/ports.ts';
 import { FolderMissingError, headerBlock, readHeaderBlock, scanFolder, type MaildirMessage } from './folder.ts';
 import { folderDir, listFolders, MailboxMissingError, readMeta, type MailboxMeta } from './mailbox.ts';
 

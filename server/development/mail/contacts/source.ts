@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import type { AddressBook, ContactsSource, ContactsSourceSession, SourceVCard } from '../../engine/contacts/ports.ts';
-import { TransferFault } from '../../engine/ports.ts';
+import type { AddressBook, ContactsSource, ContactsSourceSession, SourceVCard } from '../../../engine/contacts/ports.ts';
+import { TransferFault } from '../../../engine/ports.ts';
 
 const PropsSchema = v.object({ tag: v.optional(v.string()), 'D:displayname': v.optional(v.string()) });
 

@@ -6,9 +6,9 @@
  * are stored byte for byte with their flags and internal date, and what a folder holds is known by the
  * engine's duplicate key, so a repeated or resumed transfer adds nothing twice.
  */
-import { dedupKey, messageIdFromHeaders, refKey } from '../../engine/dedup.ts';
-import { targetOf } from '../../engine/imap/folder-map.ts';
-import type { MailDestination, MailDestinationSession, MessageRef } from '../../engine/ports.ts';
+import { dedupKey, messageIdFromHeaders, refKey } from '../../../engine/dedup.ts';
+import { targetOf } from '../../../engine/imap/folder-map.ts';
+import type { MailDestination, MailDestinationSession, MessageRef } from '../../../engine/ports.ts';
 import { appendMessages, createFolder, readHeaderBlock, scanFolder } from './folder.ts';
 import { createMailbox, folderDir, listFolders, readMeta, MailboxMissingError, type MailboxMeta } from './mailbox.ts';
 import { providerFolders, providerMeta, type MailboxProvider } from './provider-folders.ts';

@@ -3,8 +3,8 @@
  * it lasts long enough for a person (or a browser journey) to watch it in progress, as with a real
  * provider. Zero leaves the store as fast as the disk.
  */
-import type { ContactsDestination, ContactsDestinationSession } from '../engine/contacts/ports.ts';
-import type { MailDestination, MailDestinationSession } from '../engine/ports.ts';
+import type { ContactsDestination, ContactsDestinationSession } from '../../engine/contacts/ports.ts';
+import type { MailDestination, MailDestinationSession } from '../../engine/ports.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

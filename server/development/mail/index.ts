@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { DevelopmentMailStore } from '../ports.ts';
+import type { DevelopmentMailStore } from '../../ports.ts';
 import { createVcardDirectoryDestination } from './contacts/destination.ts';
 import { createVcardDirectorySource } from './contacts/source.ts';
 import { addressDirName, devMailLayout, type DevMailLayout } from './layout.ts';
@@ -129,4 +129,4 @@ export function createDevMail(options: DevMailOptions): DevMail {
 }
 
 export type { MailboxProvider } from './maildir/provider-folders.ts';
-export type { ContactsSource, ContactsSourceSession, AddressBook, VCardRef, SourceVCard } from '../engine/contacts/ports.ts';
+export type { ContactsSource, ContactsSourceSession, AddressBook, VCardRef, SourceVCard } from '../../engine/contacts/ports.ts';

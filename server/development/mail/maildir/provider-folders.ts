@@ -4,10 +4,10 @@
  * that a development export lands the way a real one would: sent mail in Gmail's `[Gmail]/Sent Mail`,
  * in Outlook.com's `Sent Items`, junk in Yahoo's `Bulk Mail`.
  */
-import { serviceDestination, type DevelopmentFolders, type MailboxProvider } from '../../destinations/index.ts';
+import { serviceDestination, type DevelopmentFolders, type MailboxProvider } from '../../../destinations/index.ts';
 import type { MailboxMeta } from './mailbox.ts';
 
-export type { MailboxProvider } from '../../destinations/index.ts';
+export type { MailboxProvider } from '../../../destinations/index.ts';
 
 /** The special folders of a new mailbox at this provider. */
 export function providerFolders(provider: MailboxProvider): DevelopmentFolders {

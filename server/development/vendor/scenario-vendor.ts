@@ -2,7 +2,7 @@
  * Development: the failing scenario account's exports go to the simulated vendor (they end in error
  * on a timeline, which the portal's error journeys need), every other export to the engine.
  */
-import type { MigrationVendor, VendorJob } from '../ports.ts';
+import type { MigrationVendor, VendorJob } from '../../ports.ts';
 
 export function routeScenarios(options: {
   simulated: MigrationVendor;

@@ -6,9 +6,9 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { OutboxRecord } from '../db/outbox-store.ts';
-import type { DevMail } from '../dev-mail/index.ts';
-import { devMailboxRoutes } from '../dev-mail/page/routes.ts';
-import type { RouteDeps } from './deps.ts';
+import type { DevMail } from './mail/index.ts';
+import { devMailboxRoutes } from './mail/page/routes.ts';
+import type { RouteDeps } from '../routes/deps.ts';
 
 function forwarding(record: OutboxRecord | undefined): string {
   if (!record) return 'not forwarded (no SUPPORT_WEBHOOK_URL)';

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import Provider, { type ClientMetadata, type Configuration, type JWK } from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 import { consentAt, type ConsentSettings } from '../../destinations/index.ts';
-import { LOOPBACK_HOSTS, type ClientSettings } from '../config.ts';
-import { allScopes, DESTINATION_SERVERS, type DestinationServerName } from '../oauth/destination-servers.ts';
-import { callbackPath } from '../routes.ts';
+import { LOOPBACK_HOSTS, type ClientSettings } from '../../identity/config.ts';
+import { allScopes, DESTINATION_SERVERS, type DestinationServerName } from '../../identity/oauth/destination-servers.ts';
+import { callbackPath } from '../../identity/routes.ts';
 import { errorPage } from './pages.ts';
 
 export type IssuerName = 'sso' | DestinationServerName;

@@ -3,7 +3,7 @@
  * the EML and MBOX builders.
  */
 
-import { MONTHS, pad, WEEKDAYS } from '../../engine/files/mail-dates.ts';
+import { MONTHS, pad, WEEKDAYS } from '../../../engine/files/mail-dates.ts';
 
 /** `Mon, 04 Mar 2019 09:12:00 +0000` (RFC 5322 §3.3), always in UTC. */
 export function rfc5322Date(date: Date): string {

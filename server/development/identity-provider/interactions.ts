@@ -11,8 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { consentAt } from '../../destinations/index.ts';
 import type { ScenarioDirectory } from '../scenarios.ts';
-import { INVALID_ADDRESS_MESSAGE, parseAddress } from '../address.ts';
-import { DESTINATION_SERVERS, scopesOf, type DestinationServer } from '../oauth/destination-servers.ts';
+import { INVALID_ADDRESS_MESSAGE, parseAddress } from '../../identity/address.ts';
+import { DESTINATION_SERVERS, scopesOf, type DestinationServer } from '../../identity/oauth/destination-servers.ts';
 import { consentPage, errorPage, signInPage, type ConsentView } from './pages.ts';
 import type { Issuer, IssuerName } from './issuers.ts';
 

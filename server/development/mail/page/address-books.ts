@@ -4,7 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { addressOfDirName } from '../layout.ts';
-import { TransferFault } from '../../engine/ports.ts';
+import { TransferFault } from '../../../engine/ports.ts';
 import { createVcardDirectorySource } from '../contacts/source.ts';
 
 export type AddressBookSummary = { address: string; books: { name: string; count: number }[]; total: number };

@@ -5,9 +5,9 @@
  * then holds README.txt saying so, next to any other format of the export.
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import type { ContactsFormat, EmailFormat } from '../../contract/index.ts';
-import { archiveFilename } from '../jobs/archive-name.ts';
-import type { VendorJob } from '../ports.ts';
+import type { ContactsFormat, EmailFormat } from '../../../contract/index.ts';
+import { archiveFilename } from '../../jobs/archive-name.ts';
+import type { VendorJob } from '../../ports.ts';
 import { buildContactsCsv } from './formats/csv.ts';
 import { buildEml } from './formats/eml.ts';
 import { buildMbox } from './formats/mbox.ts';

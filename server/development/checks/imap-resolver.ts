@@ -2,8 +2,8 @@
  * Development ImapHostResolver: answers offline. example.com's hosts and the major providers' IMAP hosts
  * resolve; invalid.example.com, `*.invalid` (RFC 2606) and every other host do not.
  */
-import type { ImapHostResolver } from '../ports.ts';
-import { isExampleComHost, isPlausibleHost, KNOWN_IMAP_HOSTS, normalizeHost } from './known-mail-hosts.ts';
+import type { ImapHostResolver } from '../../ports.ts';
+import { isExampleComHost, isPlausibleHost, KNOWN_IMAP_HOSTS, normalizeHost } from '../../checks/known-mail-hosts.ts';
 
 export function createDevImapResolver(): ImapHostResolver {
   return {

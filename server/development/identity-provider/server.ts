@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JWK } from 'oidc-provider';
-import type { ClientSettings } from '../config.ts';
+import type { ClientSettings } from '../../identity/config.ts';
 import type { ScenarioDirectory } from '../scenarios.ts';
 import { clientSettings, createIssuer, type Issuer, type IssuerName } from './issuers.ts';
 import { createInteractions, writePage } from './interactions.ts';
@@ -59,7 +59,7 @@ function projectRoot(): string {
   return dir;
 }
 const root = projectRoot();
-const stylesheet = readFileSync(path.join(root, 'server', 'identity', 'dev-provider', 'identity.css'), 'utf8');
+const stylesheet = readFileSync(path.join(root, 'server', 'development', 'identity-provider', 'identity.css'), 'utf8');
 const icon = readFileSync(path.join(root, 'public', 'favicon.svg'), 'utf8');
 
 export function newSigningKey(): JWK {

@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, VendorJob } from '../ports.ts';
-import { makePrivateFolder, PRIVATE_FILE } from '../private-files.ts';
-import { archiveFilename } from '../jobs/archive-name.ts';
+import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, VendorJob } from '../../ports.ts';
+import { makePrivateFolder, PRIVATE_FILE } from '../../private-files.ts';
+import { archiveFilename } from '../../jobs/archive-name.ts';
 import { buildExportArchive, type BuiltArchive, type Mailbox } from './archive.ts';
 import { sampleContacts, sampleMessages } from './sample-data.ts';
 

@@ -2,8 +2,8 @@
  * Development DomainValidator: answers offline for example.com (the provider's own domain in
  * development) and the major mail providers; every other domain is treated as unable to receive mail.
  */
-import type { DomainValidator } from '../ports.ts';
-import { KNOWN_MAIL_DOMAINS, normalizeHost } from './known-mail-hosts.ts';
+import type { DomainValidator } from '../../ports.ts';
+import { KNOWN_MAIL_DOMAINS, normalizeHost } from '../../checks/known-mail-hosts.ts';
 
 export function createDevDomainValidator(): DomainValidator {
   return {

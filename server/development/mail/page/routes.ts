@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import * as v from 'valibot';
-import { validated } from '../../http/errors.ts';
+import { validated } from '../../../http/errors.ts';
 import type { DevMail } from '../index.ts';
 import { listAddressBooks, type AddressBookSummary } from './address-books.ts';
 import { folderMessages, listMailboxes, type MailboxSummary } from './summary.ts';

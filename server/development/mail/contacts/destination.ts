@@ -11,10 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { resourceName } from '../../engine/contacts/carddav/destination.ts';
-import { uidKey } from '../../engine/contacts/contact-key.ts';
-import type { ContactsDestination, ContactsDestinationSession } from '../../engine/contacts/ports.ts';
-import { parseVcard, uidOf, VCardError } from '../../engine/contacts/vcard.ts';
+import { resourceName } from '../../../engine/contacts/carddav/destination.ts';
+import { uidKey } from '../../../engine/contacts/contact-key.ts';
+import type { ContactsDestination, ContactsDestinationSession } from '../../../engine/contacts/ports.ts';
+import { parseVcard, uidOf, VCardError } from '../../../engine/contacts/vcard.ts';
 
 /** The one address book a destination account gets, as the CardDAV destination creates it. */
 export const DEV_BOOK = { dir: 'contacts', name: 'Contacts' };

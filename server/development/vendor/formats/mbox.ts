@@ -1,5 +1,5 @@
 /** The sample mailbox as an mboxrd file (the engine's writer, server/engine/files/mboxrd.ts). */
-import { mboxrdEntry } from '../../engine/files/mboxrd.ts';
+import { mboxrdEntry } from '../../../engine/files/mboxrd.ts';
 import type { SampleMessage } from '../sample-data.ts';
 import { buildEml } from './eml.ts';
 

@@ -5,8 +5,8 @@
  * without one, the address's domain must be known. The password is compared and then dropped.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { CredentialChecker } from '../ports.ts';
-import { domainOf, isPlausibleHost, KNOWN_MAIL_DOMAINS, normalizeHost, UNREACHABLE_DEV_HOST } from './known-mail-hosts.ts';
+import type { CredentialChecker } from '../../ports.ts';
+import { domainOf, isPlausibleHost, KNOWN_MAIL_DOMAINS, normalizeHost, UNREACHABLE_DEV_HOST } from '../../checks/known-mail-hosts.ts';
 
 export const DEV_MAILBOX_PASSWORD = 'correct-password';
 
