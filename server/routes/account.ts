@@ -21,7 +21,7 @@ import type { RouteDeps } from './deps.ts';
 
 const TokenQuery = v.object({ token_id: TokenQuerySchema.entries.token_id });
 
-export function accountRoutes(deps: RouteDeps) {
+export function accountRoutes(deps: Pick<RouteDeps, 'directory' | 'logger' | 'now' | 'optOuts' | 'tokens'>) {
   const app = new Hono();
   // The sign-in for an export or for the status lookup; a destination grant is not a sign-in.
   const signedIn = (token: string) => verifyToken(deps.tokens, token, ['source', 'status']);

@@ -12,7 +12,7 @@ import { apiError, validated } from '../http/errors.ts';
 import { requireXsrf } from '../http/xsrf.ts';
 import type { RouteDeps } from './deps.ts';
 
-export function cancelRoutes(deps: RouteDeps) {
+export function cancelRoutes(deps: Pick<RouteDeps, 'config' | 'jobService' | 'tokens'>) {
   const app = new Hono<AuthEnv>();
   const xsrf = requireXsrf({ publicUrl: deps.config.publicUrl });
   const bearer = requireBearer(deps.tokens, ['source', 'status']);

@@ -13,7 +13,7 @@ const ImapBody = v.object({
   imap: v.pipe(ValidateImapRequestSchema.entries.imap, v.minLength(1, 'An IMAP host is required.'), v.maxLength(2082)),
 });
 
-export function checkRoutes(deps: RouteDeps) {
+export function checkRoutes(deps: Pick<RouteDeps, 'config' | 'domainValidator' | 'imapResolver' | 'limits'>) {
   const app = new Hono();
   // Anyone may ask, and each question costs DNS look-ups (ours, and the domain's servers'): per client address.
   const lookups = requestLimit(deps.limits.requests.lookups, { trustedProxyHops: deps.config.trustedProxyHops });

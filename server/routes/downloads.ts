@@ -13,7 +13,7 @@ import { openOwnersGrant } from './owner-grant.ts';
 
 const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120) || 'export.zip';
 
-export function downloadRoutes(deps: RouteDeps) {
+export function downloadRoutes(deps: Pick<RouteDeps, 'grants' | 'jobs' | 'now' | 'tokens' | 'vendor'>) {
   const app = new Hono();
   const notFound = (c: Parameters<typeof apiError>[0]) => apiError(c, 404, 'NOT_FOUND', 'This download link is not valid.');
 

@@ -34,6 +34,11 @@ import { allowsMigration, standing } from '../rules/opt-out.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionChecks } from './session.ts';
 
+type LoadDeps = Pick<
+  RouteDeps,
+  'config' | 'destinationGrants' | 'directory' | 'hashEmail' | 'jobs' | 'limits' | 'logger' | 'now' | 'optOuts' | 'tokens' | 'vendor'
+>;
+
 type Destination = { email: string | null; imap: ImapAddress | null; password: string | null; consent?: string };
 
 const consentExpired = (c: Context) =>
@@ -45,7 +50,7 @@ const consentExpired = (c: Context) =>
  * customer; a password destination names it with a password and, for Other, optionally its IMAP
  * server (read once, here, and kept with the job); a file has none.
  */
-async function exportDestination(c: Context, deps: RouteDeps, body: LoadRequest, signedIn: string): Promise<Destination | Response> {
+async function exportDestination(c: Context, deps: LoadDeps, body: LoadRequest, signedIn: string): Promise<Destination | Response> {
   const destination = body.destination_account;
   if (isProviderReached(destination.provider)) {
     const server = deps.config.destinations.providerImap[destination.provider as keyof typeof deps.config.destinations.providerImap];
@@ -91,7 +96,7 @@ function formatsOf(c: Context, body: LoadRequest) {
 }
 
 /** §4 and the account's own state: may this account be exported at all. */
-async function exportRefusal(c: Context, deps: RouteDeps, identity: TokenIdentity, body: LoadRequest): Promise<Response | null> {
+async function exportRefusal(c: Context, deps: LoadDeps, identity: TokenIdentity, body: LoadRequest): Promise<Response | null> {
   const account = deps.directory.find(identity.email);
   if (account.inactive === 'user' || account.inactive === 'account' || account.inactive === 'mailbox') {
     return apiError(c, 409, 'ACCOUNT_NOT_ACTIVE', 'This account cannot be exported.');
@@ -104,7 +109,7 @@ async function exportRefusal(c: Context, deps: RouteDeps, identity: TokenIdentit
   return refused ? apiError(c, 400, 'OPERATION_NOT_ALLOWED', `Operation '${refused}' not allowed.`, 'operations') : null;
 }
 
-export function loadRoutes(deps: RouteDeps) {
+export function loadRoutes(deps: LoadDeps) {
   const app = new Hono<AuthEnv>();
   const [xsrf, bearer] = sessionChecks(deps);
 

@@ -9,7 +9,7 @@ import { itemReportCsv } from '../jobs/item-report.ts';
 import type { RouteDeps } from './deps.ts';
 import { openOwnersGrant } from './owner-grant.ts';
 
-export function reportRoutes(deps: RouteDeps) {
+export function reportRoutes(deps: Pick<RouteDeps, 'jobService' | 'reportGrants' | 'now' | 'tokens'>) {
   const app = new Hono();
 
   app.get('/api/reports/:grant', async (c) => {

@@ -28,18 +28,18 @@ import type { CredentialCheck } from '../ports.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** A password destination's own IMAP server (iCloud's), where its credentials are checked whatever the request names. */
-function knownServer(deps: RouteDeps, provider: string): ImapAddress | null {
+function knownServer(deps: Pick<RouteDeps, 'config'>, provider: string): ImapAddress | null {
   const destination = v.safeParse(DestinationProviderSchema, provider);
   if (!destination.success || !isPasswordDestination(destination.output)) return null;
   return deps.config.destinations.imap[destination.output as keyof RouteDeps['config']['destinations']['imap']] ?? null;
 }
 
 /** The bearer and XSRF checks every session-client call starts with. */
-export function sessionChecks(deps: RouteDeps) {
+export function sessionChecks(deps: Pick<RouteDeps, 'config' | 'tokens'>) {
   return [requireXsrf({ publicUrl: deps.config.publicUrl }), requireBearer(deps.tokens)] as const;
 }
 
-export function sessionRoutes(deps: RouteDeps) {
+export function sessionRoutes(deps: Pick<RouteDeps, 'config' | 'credentialChecker' | 'directory' | 'limits' | 'tokens'>) {
   const app = new Hono<AuthEnv>();
   const [xsrf, bearer] = sessionChecks(deps);
 

@@ -13,7 +13,7 @@ import { validated } from '../http/errors.ts';
 import { requireXsrf } from '../http/xsrf.ts';
 import type { RouteDeps } from './deps.ts';
 
-export function signOutRoutes(deps: RouteDeps) {
+export function signOutRoutes(deps: Pick<RouteDeps, 'config' | 'tokens'>) {
   const app = new Hono();
 
   app.post('/api/sign-out/', requireXsrf({ publicUrl: deps.config.publicUrl }), validated('json', SignOutRequestSchema), async (c) => {

@@ -14,7 +14,7 @@ import { take } from '../limits/limits.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionChecks } from './session.ts';
 
-export function sourceFolderRoutes(deps: RouteDeps) {
+export function sourceFolderRoutes(deps: Pick<RouteDeps, 'config' | 'limits' | 'logger' | 'sourceFolders' | 'tokens'>) {
   const app = new Hono<AuthEnv>();
   const [xsrf, bearer] = sessionChecks(deps);
   const perAccount = deps.limits.requests.sourceFolders;

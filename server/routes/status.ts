@@ -17,7 +17,7 @@ import type { RouteDeps } from './deps.ts';
 /** The status page lists five; a few more let it say that older ones exist. */
 export const JOBS_BY_EMAIL_LIMIT = 10;
 
-export function statusRoutes(deps: RouteDeps) {
+export function statusRoutes(deps: Pick<RouteDeps, 'config' | 'jobService' | 'jobs' | 'limits' | 'tokens'>) {
   const app = new Hono();
   const limitOptions = { trustedProxyHops: deps.config.trustedProxyHops };
   const statusLimit = requestLimit(deps.limits.requests.status, limitOptions);

@@ -12,7 +12,7 @@ import { validated } from '../http/errors.ts';
 import { tooMany } from '../http/too-many.ts';
 import type { RouteDeps } from './deps.ts';
 
-export function supportRoutes(deps: RouteDeps) {
+export function supportRoutes(deps: Pick<RouteDeps, 'config' | 'limits' | 'logger' | 'now' | 'support'>) {
   const app = new Hono();
 
   app.post('/api/support-requests/', validated('json', SupportRequestSchema), async (c) => {
