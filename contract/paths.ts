@@ -29,16 +29,10 @@ export const REDIRECT_PATHS = {
 } as const;
 
 /**
- * The portal's pages are built once and served many times; each answer carries its own nonce for
- * the page's <style> elements (the CSP allows no inline style without it). The build writes this
- * marker wherever the nonce goes, and the export service replaces every one per response.
+ * Beside the built pages (dist/pages/): the CSP sources (`sha256-…`) of the inline scripts and of the
+ * inline <style> elements each page carries, by page file. The prerender writes it; the export service
+ * sends a page with exactly its own in script-src and style-src, so no other inline script or style
+ * runs there, and the page itself is the same bytes for every visitor (compressed once, decision 0030).
  */
-export const PAGE_NONCE_PLACEHOLDER = '__PAGE_NONCE__';
-
-/**
- * Beside the built pages (dist/pages/): the CSP sources (`sha256-…`) of the inline scripts a page
- * carries, by page file. The prerender writes it; the export service adds a page's own to the
- * script-src it is sent with, so no other inline script runs there.
- */
-export const SCRIPT_HASHES_FILE = 'script-hashes.json';
-export type ScriptHashes = Record<string, string[]>;
+export const PAGE_HASHES_FILE = 'page-hashes.json';
+export type PageHashes = Record<string, { script: string[]; style: string[] }>;

@@ -4,19 +4,21 @@
  * Starts, in the same run and each as its own child process (so the load generator does not share their
  * event loops): a bare Hono app with one JSON route on @hono/node-server (scripts/bench/bare-hono.ts, the
  * baseline), and the service as `npm start` runs it (server/main.ts, both compiled and started with npm start's node flags) on a temp data folder with one finished
- * file export stored. Drives the baseline, `GET /healthz` (trivial) and `GET /api/v2/status/?job_id=…` (the
+ * file export stored. Drives the baseline, `GET /healthz` (trivial), `GET /` (landing: the prerendered sign-in
+ * page every customer opens first, asked for as a browser does, brotli accepted and no cookie yet, so each
+ * answer also sets a new XSRF cookie; built first when dist/ has no pages) and `GET /api/v2/status/?job_id=…` (the
  * anonymous status of that export) with autocannon at 50 connections for 10 s each, after a short warm-up,
  * taken in rotating slices so that a change in the machine's load during the run hits every route alike;
  * throughput and p99 are computed over every response of a route. The status rate limit is raised for the
  * run: it exists to slow down ID guessing by one client, not to measure. Prints
- * `baseline: N req/s; trivial: N req/s (R× baseline), p99 M ms; status: N req/s (R× trivial), p99 M ms`
+ * `baseline: N req/s; trivial: N req/s (R× baseline), p99 M ms; landing: N req/s (R× baseline), p99 M ms; status: N req/s (R× trivial), p99 M ms`
  * and exits 1 when a run saw errors or non-2xx answers. On Linux it also prints each server's CPU time per
  * request (from /proc), a figure other processes on a busy machine distort less than throughput and latency.
  * BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,9 +129,10 @@ const CLOCK_TICKS = (() => {
 type Tally = { latenciesMs: number[]; seconds: number; non2xx: number; errors: number; serverCpuSeconds: number | null };
 const emptyTally = (): Tally => ({ latenciesMs: [], seconds: 0, non2xx: 0, errors: 0, serverCpuSeconds: 0 });
 
-async function drive(url: string, seconds: number, tally: Tally, serverPid?: number): Promise<void> {
+async function drive(route: Pick<Route, 'url' | 'headers' | 'pid'>, seconds: number, tally: Tally): Promise<void> {
+  const serverPid = route.pid;
   const cpuBefore = cpuSeconds(serverPid);
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  const instance = autocannon({ url: route.url, headers: route.headers, connections: CONNECTIONS, duration: seconds });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {
     if (statusCode >= 200 && statusCode < 300) tally.latenciesMs.push(responseTimeMs);
     else tally.non2xx += 1;
@@ -190,7 +193,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
 }
 
-type Route = { name: string; url: string; pid: number | undefined; tally: Tally };
+/** What a browser opening the portal for the first time sends that changes the answer: it takes brotli, and has no cookie. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' };
+
+type Route = { name: string; url: string; headers?: Record<string, string>; pid: number | undefined; tally: Tally };
 
 /**
  * Sign-in and every destination configured with a client, as in production, so that no embedded
@@ -225,6 +231,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_STATUS_MAX: String(1_000_000_000),
     ...PRODUCTION_IDENTITY,
   };
+  // The landing page is the build's: built as `npm start` builds it when this checkout has none.
+  if (!existsSync(path.join(ROOT, 'dist', 'pages', 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   const exportId = await storeFinishedJob(env);
   // The sample mailboxes the service writes on its first start, written now: not during the measurement.
   await prepareDevMail(createDevMail({ dir: readConfig(env).devMailDir }), scenarioDirectory, createLogger('silent'));
@@ -245,9 +253,10 @@ async function main(): Promise<void> {
     const routes: Route[] = [
       { name: 'baseline (bare Hono, GET /)', url: baselineUrl, pid: baseline.pid, tally: emptyTally() },
       { name: 'trivial (GET /healthz)', url: `${base}/healthz`, pid: service.pid, tally: emptyTally() },
+      { name: 'landing (GET /)', url: `${base}/`, headers: BROWSER_HEADERS, pid: service.pid, tally: emptyTally() },
       { name: 'status (GET /api/v2/status/)', url: statusUrl, pid: service.pid, tally: emptyTally() },
     ];
-    for (const route of routes) await drive(route.url, WARMUP_S, emptyTally());
+    for (const route of routes) await drive(route, WARMUP_S, emptyTally());
 
     console.log(`measuring ${CONNECTIONS} connections × ${DURATION_S} s per route in ${SLICES} rotating slices`);
     const slice = DURATION_S / SLICES;
@@ -255,20 +264,21 @@ async function main(): Promise<void> {
       // Rotate which route goes first, so that none always follows another.
       for (let j = 0; j < routes.length; j++) {
         const route = routes[(i + j) % routes.length]!;
-        await drive(route.url, slice, route.tally, route.pid);
+        await drive(route, slice, route.tally);
       }
     }
 
     console.log(`load average after: ${loadAverage()}`);
-    const [b, t, s] = routes.map((route) => summary(route.tally)) as [Summary, Summary, Summary];
+    const [b, t, l, s] = routes.map((route) => summary(route.tally)) as [Summary, Summary, Summary, Summary];
     routes.forEach((route, index) => {
-      const figures = [b, t, s][index]!;
+      const figures = [b, t, l, s][index]!;
       const cpu = figures.cpuUsPerRequest === null ? '' : `, server CPU ${Math.round(figures.cpuUsPerRequest)} µs per request`;
       console.log(`${route.name}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99.toFixed(1)} ms${cpu}`);
     });
     console.log(
       `baseline: ${Math.round(b.rps)} req/s; ` +
         `trivial: ${Math.round(t.rps)} req/s (${(t.rps / b.rps).toFixed(2)}× baseline), p99 ${t.p99.toFixed(1)} ms; ` +
+        `landing: ${Math.round(l.rps)} req/s (${(l.rps / b.rps).toFixed(2)}× baseline), p99 ${l.p99.toFixed(1)} ms; ` +
         `status: ${Math.round(s.rps)} req/s (${(s.rps / t.rps).toFixed(2)}× trivial), p99 ${s.p99.toFixed(1)} ms`,
     );
     const found = routes.flatMap((route) => problems(route.name, route.tally));

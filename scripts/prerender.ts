@@ -6,13 +6,12 @@
  * route with it, and writes dist/index.html with the route's markup in #root (named in its
  * data-first-paint attribute, which the browser hydrates from) after the hidden notice the entry
  * shows if the portal fails to load (src/shell/load-failure.tsx), the route's title, its critical
- * Emotion styles in <head> (each <style> with the page-nonce marker the service replaces per
- * response), and in its data-first-paint-chunks attribute every chunk the portal and the first
+ * Emotion styles in <head> (the service lets each <style> in by the hash written beside the pages,
+ * PAGE_HASHES_FILE), and in its data-first-paint-chunks attribute every chunk the portal and the first
  * paint (its screen, the footer) need, which the entry fetches all at once when the page has
  * painted (src/main.tsx), before it evaluates them part by part. A page the machine only shows for
  * a moment before it leaves also carries the inline script that leaves on its own at that moment
- * (src/first-paint/own-leave.ts); the service lets it in by the hash written beside the pages
- * (SCRIPT_HASHES_FILE). Fails when a module the portal or the first paint names is not in Vite's manifest.
+ * (src/first-paint/own-leave.ts), let in by its hash likewise. Fails when a module the portal or the first paint names is not in Vite's manifest.
  *
  * Usage: tsx scripts/prerender.ts [distDir]   (dist/ by default)
  */
@@ -21,7 +20,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { SCRIPT_HASHES_FILE, type ScriptHashes } from '../contract/paths.ts';
+import { PAGE_HASHES_FILE, type PageHashes } from '../contract/paths.ts';
 import type { Manifest } from './size.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,7 +38,7 @@ type PrerenderEntry = {
     route: string;
     markup: string;
     notice: string;
-    styles: string;
+    styles: { names: string; css: string }[];
     title: string;
     modules: string[];
     ownLeave: { script: string; after: number } | null;
@@ -47,6 +46,15 @@ type PrerenderEntry = {
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** A CSP source for an inline element's text: its SHA-256, as the browser computes it over that text. */
+const cspHash = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+/** A <style> element for <head>; its text ends where `</style` would, which Emotion's CSS never holds. */
+function styleElement(style: { names: string; css: string }): string {
+  if (/<\/style/i.test(style.css)) throw new Error(`a style of ${style.names} would end its <style> element early`);
+  return `<style data-emotion="${escapeHtml(style.names)}">${style.css}</style>`;
+}
 
 /** The page's file under dist/pages/ for a route. */
 const pageFile = (route: string): string => `${route === '/' ? 'index' : route.slice(1)}.html`;
@@ -105,7 +113,7 @@ async function main(): Promise<void> {
   const pagesDir = path.join(distDir, 'pages');
   rmSync(pagesDir, { recursive: true, force: true });
   mkdirSync(pagesDir, { recursive: true });
-  const scriptHashes: ScriptHashes = {};
+  const hashes: PageHashes = {};
   for (const route of entry.PRERENDERED_ROUTES) {
     const page = await entry.prerenderRoute(route);
     // The portal's own chunks, then the first paint's: the entry fetches them all once the page has painted.
@@ -120,13 +128,16 @@ async function main(): Promise<void> {
     ].join(' ');
     // Right after #root, which it reads: it runs as the parser reaches it, before any paint it times from.
     const ownLeave = page.ownLeave ? `<script>${page.ownLeave.script}</script>` : '';
-    if (page.ownLeave) scriptHashes[pageFile(route)] = [`sha256-${createHash('sha256').update(page.ownLeave.script).digest('base64')}`];
+    hashes[pageFile(route)] = {
+      script: page.ownLeave ? [cspHash(page.ownLeave.script)] : [],
+      style: page.styles.map((style) => cspHash(style.css)),
+    };
     let html = replaceOnce(lowPriorityScripts(template), /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-    html = replaceOnce(html, '</head>', `${page.styles}</head>`);
+    html = replaceOnce(html, '</head>', `${page.styles.map(styleElement).join('')}</head>`);
     html = replaceOnce(html, '<div id="root"></div>', `${page.notice}<div id="root" ${rootAttributes}>${page.markup}</div>${ownLeave}`);
     writeFileSync(path.join(pagesDir, pageFile(route)), html);
   }
-  writeFileSync(path.join(pagesDir, SCRIPT_HASHES_FILE), JSON.stringify(scriptHashes));
+  writeFileSync(path.join(pagesDir, PAGE_HASHES_FILE), JSON.stringify(hashes));
   rmSync(ssrDir, { recursive: true, force: true });
   console.log(`prerendered ${entry.PRERENDERED_ROUTES.length} routes into ${path.relative(process.cwd(), pagesDir) || pagesDir}/`);
 }

@@ -193,7 +193,7 @@ export function createService(deps: AppDependencies): ExportService {
   // Development pages exist only in development; elsewhere /dev/ is not the SPA's either.
   app.all('/dev/*', apiNotFound);
 
-  app.use('*', serveDist(config.distDir, { secureCookies: https }));
+  app.get('*', serveDist(config.distDir, { secureCookies: https }));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
   return { app, jobService, outbox, metrics, ServerResponse: security.ServerResponse };
 }

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { nextTask } from './app/next-task';
 import { PortalApp } from './app/portal-app';
 import type { PortalActor } from './app/portal-context';
-import { createStyleCache, pageNonce } from './app/style-cache';
+import { createStyleCache } from './app/style-cache';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint/attributes';
 import { createFirstPaint, type FirstPaint } from './first-paint/first-paint';
 import { firstPaintParts } from './first-paint/parts';
@@ -19,7 +19,7 @@ export async function boot(actor: PortalActor) {
 
   // Evaluating this chunk was one task, the first paint's own actor is the next: each short enough not to hold up a tap.
   await nextTask();
-  const styleCache = createStyleCache(pageNonce());
+  const styleCache = createStyleCache();
   const app = (firstPaint?: FirstPaint) => (
     <CacheProvider value={styleCache}>
       <PortalApp actor={actor} firstPaint={firstPaint} />

@@ -1,8 +1,8 @@
 /**
  * Headers on every answer. The CSP allows scripts from the portal's own origin only (Vite's build
  * has no inline script; a page the prerender gave one names it by its hash, decision 0022) and
- * styles from its own origin only: a page of the portal widens style-src with the nonce of that one
- * answer for its own <style> elements (server/http/pages.ts), never with 'unsafe-inline'.
+ * styles from its own origin only: a page of the portal widens style-src with the hashes of its own
+ * <style> elements and of an empty one (server/http/pages.ts, decision 0030), never with 'unsafe-inline'.
  * frame-ancestors 'none' forbids framing. When the portal's public address is https,
  * Strict-Transport-Security keeps browsers on https.
  *
@@ -20,14 +20,25 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { nodeResponse, type NodeResponse } from './node-response.ts';
 
 /**
- * The policy; `styleNonce` lets in the <style> elements of the one page it is sent with, and
- * `scriptHashes` (`sha256-…`) the inline scripts the build wrote into that page (decision 0022).
+ * The empty text's hash. The portal adds its styles as rules inserted through the CSSOM into empty
+ * <style> elements (Emotion's speedy sheets, src/app/style-cache.ts): the CSP checks an inline
+ * style's text when the element joins the page, and the CSSOM after that is not its to govern. Letting
+ * in an empty element lets in nothing an injected one could carry: styling it takes a script, which
+ * script-src already refuses.
  */
-export function contentSecurityPolicy(options: { styleNonce?: string; scriptHashes?: readonly string[] } = {}): string {
+export const EMPTY_STYLE_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+
+/**
+ * The policy; for a page of the portal, `scriptHashes` and `styleHashes` (`sha256-…`) let in the
+ * inline scripts and <style> elements the build wrote into that page (decisions 0022 and 0030) and,
+ * with its styles, the empty <style> the portal's own styles go into.
+ */
+export function contentSecurityPolicy(options: { scriptHashes?: readonly string[]; styleHashes?: readonly string[] } = {}): string {
+  const sources = (hashes: readonly string[]) => hashes.map((hash) => ` '${hash}'`).join('');
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
-    options.styleNonce === undefined ? "style-src 'self'" : `style-src 'self' 'nonce-${options.styleNonce}'`,
+    `script-src 'self'${sources(options.scriptHashes ?? [])}`,
+    `style-src 'self'${options.styleHashes ? sources([...new Set([...options.styleHashes, EMPTY_STYLE_HASH])]) : ''}`,
     "img-src 'self' data:",
     "font-src 'self' data:",
     "connect-src 'self'",

@@ -1,12 +1,12 @@
 /**
  * Serves the built SPA from dist/. Hashed files under /assets/ are immutable and served as the
  * .br or .gz written next to them at build time (scripts/compress-dist.ts) when the browser accepts
- * it. Any other path without a file extension (and /index.html) is a page of the portal: its route's
+ * it. A path without a file extension (and /index.html) is a page of the portal: its route's
  * prerendered page, or the sign-in page (server/http/pages.ts; every §2 route is rendered by the SPA).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Handler, Next } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { isFile } from './is-file.ts';
 import { accepts, ENCODINGS } from './encodings.ts';
@@ -14,7 +14,7 @@ import { pages } from './pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function serveDist(distDir: string, options: { secureCookies: boolean }): MiddlewareHandler {
+export function serveDist(distDir: string, options: { secureCookies: boolean }): Handler {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const portalPages = pages(distDir, options);
@@ -33,21 +33,27 @@ export function serveDist(distDir: string, options: { secureCookies: boolean }):
     return c.body(await readFile(file));
   }
 
-  return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+  /** A file of dist/ (an asset, the favicon): from the disk, as it is or as its compressed twin. */
+  async function distFile(c: Context, next: Next, file: string, requestPath: string) {
+    if (await isFile(file)) return send(c, file, requestPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    return next();
+  }
+
+  // A handler for GET (and so HEAD), not an async function: a page kept in memory is answered
+  // without a promise of its own.
+  return (c, next) => {
     let requestPath: string;
     try {
       requestPath = decodeURIComponent(c.req.path);
     } catch {
       return next();
     }
-    const file = path.join(root, path.normalize(requestPath));
+    const filePath = path.join(root, path.normalize(requestPath));
     // Never outside dist/, never a precompressed twin asked for by name.
-    if (!file.startsWith(root + path.sep) || /\.(br|gz)$/.test(file) || portalPages.isPageSource(file)) return next();
-    if (file !== indexFile && (await isFile(file))) {
-      return send(c, file, requestPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
-    }
-    if (path.extname(requestPath) !== '' && requestPath !== '/index.html') return next();
-    return (await portalPages.answer(c, requestPath)) ?? next();
+    if (!filePath.startsWith(root + path.sep) || /\.(br|gz)$/.test(filePath) || portalPages.isPageSource(filePath)) return next();
+    // A path without an extension is a route of the portal (the build writes no such file): its page,
+    // with no look at the disk, which cost the landing page more than the rest of its answer.
+    if (path.extname(requestPath) === '' || filePath === indexFile) return portalPages.answer(c, requestPath) ?? next();
+    return distFile(c, next, filePath, requestPath);
   };
 }

@@ -1,13 +1,12 @@
 /**
  * The entry scripts/prerender.ts builds for Node (Vite's SSR build) and calls at build time: each
  * route's first paint as static HTML (React's prerender, which waits for every lazy part) with the
- * Emotion styles that markup uses (Emotion's server extraction), written with the page-nonce marker
- * the service fills in per response; and the hidden notice the page shows if its script fails to load.
+ * Emotion styles that markup uses (Emotion's server extraction), each with the exact text the page's
+ * CSP names by its hash; and the hidden notice the page shows if its script fails to load.
  */
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerender } from 'react-dom/static';
-import { PAGE_NONCE_PLACEHOLDER } from '../../contract/paths';
 import { PortalApp } from '../app/portal-app';
 import { createStyleCache } from '../app/style-cache';
 import { PrerenderedLoadFailure } from '../shell/load-failure';
@@ -24,8 +23,8 @@ export type PrerenderedRoute = {
   markup: string;
   /** The hidden notice that goes before #root, shown when the portal's script fails to load. */
   notice: string;
-  /** <style> elements for <head>, each with the nonce marker. */
-  styles: string;
+  /** The <style> elements for <head>: what Emotion's attribute names (its key and rule ids), and the CSS. */
+  styles: { names: string; css: string }[];
   title: string;
   /** The modules (paths as in Vite's manifest) whose chunks the first paint shows: preload them. */
   modules: string[];
@@ -38,7 +37,7 @@ export const PRERENDERED_ROUTES: string[] = Object.keys(FIRST_PAINTS);
 export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
   const firstPaint = createFirstPaint(route);
   if (!firstPaint) throw new Error(`${route} has no first paint`);
-  const cache = createStyleCache(PAGE_NONCE_PLACEHOLDER);
+  const cache = createStyleCache();
   // Also turns off Emotion's inline <style> elements: the extraction below puts the styles in <head>.
   const emotion = createEmotionServer(cache);
   const { prelude } = await prerender(
@@ -61,7 +60,9 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     route,
     markup,
     notice,
-    styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(notice + markup)),
+    styles: emotion
+      .extractCriticalToChunks(notice + markup)
+      .styles.map((style) => ({ names: `${style.key} ${style.ids.join(' ')}`, css: style.css })),
     title: screenTitle(firstPaint.screen),
     modules: firstPaintParts(firstPaint).map((part) => part.source),
     ownLeave: leave && { script: ownLeaveScript(leave.url), after: leave.after },

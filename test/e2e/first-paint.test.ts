@@ -1,7 +1,7 @@
 /**
  * Every route's page paints before any script runs: its heading (a signed-in route's shell and the
  * screen's heading and lead, an open route its whole screen), styled by <style> elements the CSP lets
- * in only by the answer's nonce. The script then takes the page over without a hydration mismatch or
+ * in only by their hashes. The script then takes the page over without a hydration mismatch or
  * a CSP violation (the page guard fails the test on either, and every other journey loads these pages
  * too), and without moving anything the first paint showed. On the signed-in screens whose data
  * only the script can paint, the prerendered lead stays the page's largest paint.

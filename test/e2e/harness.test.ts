@@ -33,7 +33,7 @@ describe('the e2e harness', () => {
     expect(guard.problems()).toEqual([]);
   });
 
-  it("records a Content-Security-Policy violation: an inline style without the page's nonce", async () => {
+  it("records a Content-Security-Policy violation: an inline style the page's hashes do not name", async () => {
     const { page, guard } = journey();
     await page.goto('/');
     const allowConsole = guard.allowConsoleError(/Content Security Policy/);

@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_NONCE_PLACEHOLDER, SCRIPT_HASHES_FILE } from '../../contract/index.ts';
+import { PAGE_HASHES_FILE, type PageHashes } from '../../contract/index.ts';
+import { EMPTY_STYLE_HASH } from '../../server/http/security-headers.ts';
 import { startHarness, type Harness } from './helpers/harness.ts';
 
 let harness: Harness;
@@ -81,15 +82,21 @@ describe('serving the portal', () => {
 describe('the prerendered pages', () => {
   let pages: Harness;
   const page = (name: string) =>
-    `<!doctype html><title>${name}</title><meta property="csp-nonce" nonce="${PAGE_NONCE_PLACEHOLDER}"><style nonce="${PAGE_NONCE_PLACEHOLDER}">h1{}</style><div id="root"><h1>${name}</h1></div>`;
+    `<!doctype html><title>${name}</title><style data-emotion="css">h1{}</style><div id="root"><h1>${name}</h1></div>`;
+  const writePage = (file: string, name: string) => writeFileSync(path.join(pages.config.distDir, 'pages', file), page(name));
+  const writeHashes = (hashes: PageHashes) =>
+    writeFileSync(path.join(pages.config.distDir, 'pages', PAGE_HASHES_FILE), JSON.stringify(hashes));
 
   beforeAll(async () => {
     pages = await startHarness();
     mkdirSync(path.join(pages.config.distDir, 'pages'));
-    writeFileSync(path.join(pages.config.distDir, 'pages', 'index.html'), page('sign-in page'));
-    writeFileSync(path.join(pages.config.distDir, 'pages', 'destination-account.html'), page('destination page'));
-    writeFileSync(path.join(pages.config.distDir, 'pages', 'privacy-policy.html'), page('policy page'));
-    writeFileSync(path.join(pages.config.distDir, 'pages', SCRIPT_HASHES_FILE), JSON.stringify({ 'privacy-policy.html': ['sha256-AAAA'] }));
+    writePage('index.html', 'sign-in page');
+    writePage('destination-account.html', 'destination page');
+    writePage('privacy-policy.html', 'policy page');
+    writeHashes({
+      'privacy-policy.html': { script: ['sha256-AAAA'], style: ['sha256-PPPP'] },
+      'destination-account.html': { script: [], style: ['sha256-DDDD'] },
+    });
   });
 
   afterAll(async () => {
@@ -97,32 +104,30 @@ describe('the prerendered pages', () => {
     await pages.remove();
   });
 
-  it("serves a route's own page, its nonce new in each answer and the same in the page and its CSP", async () => {
-    const nonces = [];
+  it("serves a route's own page, the same bytes every time, its styles let in by their hashes only", async () => {
+    const bodies = [];
     for (let i = 0; i < 2; i += 1) {
       const response = await fetch(`${pages.base}/Destination-Account/`);
       const body = await response.text();
       expect(body).toContain('<h1>destination page</h1>');
-      expect(body).not.toContain(PAGE_NONCE_PLACEHOLDER);
-      const inPage = [...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
-      expect(inPage).toHaveLength(2);
-      expect(new Set(inPage).size).toBe(1);
       const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain(`style-src 'self' 'nonce-${inPage[0]}'`);
-      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain(`style-src 'self' 'sha256-DDDD' '${EMPTY_STYLE_HASH}';`);
+      expect(csp).not.toMatch(/unsafe-inline|nonce-/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(response.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
-      nonces.push(inPage[0]);
+      bodies.push(body);
     }
-    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(bodies[1]).toBe(bodies[0]);
   });
 
-  it('lets in the inline scripts the build listed for a page, on that page only', async () => {
+  it('lets in the inline scripts and styles the build listed for a page, on that page only', async () => {
     const policy = (await fetch(`${pages.base}/privacy-policy`)).headers.get('content-security-policy') ?? '';
     expect(policy).toContain("script-src 'self' 'sha256-AAAA';");
+    expect(policy).toContain("style-src 'self' 'sha256-PPPP' ");
     const other = (await fetch(`${pages.base}/destination-account`)).headers.get('content-security-policy') ?? '';
     expect(other).toContain("script-src 'self';");
-    expect((await fetch(`${pages.base}/pages/${SCRIPT_HASHES_FILE}`)).status).toBe(404);
+    expect(other).not.toContain('PPPP');
+    expect((await fetch(`${pages.base}/pages/${PAGE_HASHES_FILE}`)).status).toBe(404);
   });
 
   it('serves the sign-in page for a route without its own, and never a page file by its name', async () => {
@@ -132,11 +137,28 @@ describe('the prerendered pages', () => {
     expect((await fetch(`${pages.base}/pages/index.html`)).status).toBe(404);
   });
 
-  it('compresses the page per answer when the browser accepts it', async () => {
+  it('sends the page compressed when the browser accepts it', async () => {
     for (const encoding of ['br', 'gzip']) {
       const response = await fetch(`${pages.base}/destination-account`, { headers: { 'Accept-Encoding': encoding } });
       expect(response.headers.get('content-encoding')).toBe(encoding);
       expect(await response.text()).toContain('<h1>destination page</h1>');
     }
+    const plain = await fetch(`${pages.base}/destination-account`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('<h1>destination page</h1>');
+  });
+
+  it('picks up a new build within a second: new pages, and the new list of hashes', async () => {
+    const policy = async () => (await fetch(`${pages.base}/privacy-policy`)).headers.get('content-security-policy') ?? '';
+    expect(await policy()).toContain("'sha256-PPPP'");
+    // What the prerender does: the folder emptied and written again.
+    rmSync(path.join(pages.config.distDir, 'pages'), { recursive: true });
+    mkdirSync(path.join(pages.config.distDir, 'pages'));
+    writePage('index.html', 'new sign-in page');
+    writePage('privacy-policy.html', 'new policy page');
+    writeHashes({ 'privacy-policy.html': { script: [], style: ['sha256-QQQQ'] } });
+    await expect.poll(async () => (await fetch(`${pages.base}/`)).text(), { timeout: 3000 }).toContain('<h1>new sign-in page</h1>');
+    expect(await policy()).toContain("style-src 'self' 'sha256-QQQQ' ");
+    expect(await (await fetch(`${pages.base}/destination-account`)).text()).toContain('<h1>new sign-in page</h1>');
   });
 });
