@@ -12,7 +12,8 @@ import globals from 'globals';
  *   contract/   valibot only, nothing of ours
  *   machines/   contract/, xstate, valibot
  *   server/     contract/ of our folders; the development stand-ins only from the wiring
- *   src/        machines/ and contract/; views, shell and kit never reach the HTTP clients or the address bar (src/routing)
+ *   src/        machines/ and contract/; views, shell and kit never reach the HTTP clients or the address bar (src/routing),
+ *               and use the running portal through src/portal/, never the composition root that builds it (src/app)
  *   scripts/    anything but src/ (the test harness included: lighthouse drives the e2e browser)
  *
  * and no import cycles anywhere.
@@ -96,6 +97,12 @@ export default tseslint.config(
               target: ['./src/views', './src/shell', './src/ui'],
               from: './src/api',
               message: 'Views send events; the machine calls the API through its actors (src/app).',
+            },
+            {
+              target: ['./src/views', './src/shell', './src/ui', './src/portal', './src/routing'],
+              from: './src/app',
+              message:
+                'src/app/ is the composition root, which builds the portal and imports the views: views use the running portal through src/portal/.',
             },
             {
               target: ['./src/views', './src/shell', './src/ui'],

@@ -3,7 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { nextTask } from './app/next-task';
 import { PortalApp } from './app/portal-app';
-import type { PortalActor } from './app/portal-context';
+import type { PortalActor } from './portal/portal-context';
 import { createStyleCache } from './app/style-cache';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint/attributes';
 import { createFirstPaint, type FirstPaint } from './first-paint/first-paint';

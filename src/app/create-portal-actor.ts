@@ -8,7 +8,7 @@ import { exportPortalMachine } from '../../machines/index.ts';
 import { restoreSnapshot, STORAGE_KEY, toStoredSnapshot } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/index.ts';
 import { storeAuthToken } from '../api/browser-sources';
-import type { PortalActor } from './portal-context';
+import type { PortalActor } from '../portal/portal-context';
 
 export type PortalImplementations = Parameters<typeof exportPortalMachine.provide>[0];
 

@@ -8,7 +8,7 @@ import type { FirstPaint } from '../first-paint/first-paint';
 import { FIRST_PAINT_ATTRIBUTE } from '../first-paint/attributes';
 import { keepTypingOnScreen, releaseTyping } from '../first-paint/typed-before-live';
 import { useHandOver } from '../first-paint/use-hand-over';
-import { PortalProvider, type PortalActor } from './portal-context';
+import { PortalProvider, type PortalActor } from '../portal/portal-context';
 
 /**
  * The whole portal for one running actor: theme, machine, router sync and shell. With `firstPaint`

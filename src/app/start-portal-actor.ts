@@ -11,7 +11,7 @@ import { visitBeforeRender } from '../routing/visit';
 import { portalImplementations } from './actors';
 import { createPortalActor, type CreatePortalActorOptions } from './create-portal-actor';
 import { lazyApiClients } from './lazy-api-clients';
-import type { PortalActor } from './portal-context';
+import type { PortalActor } from '../portal/portal-context';
 
 /** The started portal, or null on a page that has already left on its own (src/first-paint/own-leave.ts). */
 export async function startPortalActor(): Promise<PortalActor | null> {

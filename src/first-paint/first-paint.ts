@@ -8,7 +8,7 @@ import { createActor } from 'xstate';
 import { initialContext } from '../../machines/index.ts';
 import { exportPortalMachine } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/index.ts';
-import type { PortalActor } from '../app/portal-context';
+import type { PortalActor } from '../portal/portal-context';
 import { FIRST_PAINTS, isFirstPaintRoute, type FirstPaintPlan } from './routes';
 
 export type FirstPaint = FirstPaintPlan & { route: string; actor: PortalActor };

@@ -4,7 +4,7 @@
  * `selectLocation`. Nothing here decides where the user goes: the machine's guards do.
  */
 import { useEffect, useRef } from 'react';
-import { usePortalActor, type PortalSnapshot } from '../app/portal-context';
+import { usePortalActor, type PortalSnapshot } from '../portal/portal-context';
 import { selectLocation } from '../../machines/index.ts';
 import { navigate, useAddressBar } from './address-bar';
 import { locationKey, shouldReplace } from './url';

@@ -4,7 +4,7 @@
  * screen (a policy page's moment, a status look-up) without waiting for the view. The route sync
  * then skips that same first address instead of telling it twice.
  */
-import type { PortalActor } from '../app/portal-context';
+import type { PortalActor } from '../portal/portal-context';
 import type { AddressBarLocation } from './address-bar';
 import { isCallbackPath, locationKey, stripSecretsFromAddressBar } from './url';
 

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { IntentLink } from '../app/intent-link';
+import { IntentLink } from '../portal/intent-link';
 import { brand } from '../config/brand';
 import { colors, font, mediaUp, space } from '../theme/theme';
 

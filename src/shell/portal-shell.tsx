@@ -1,8 +1,8 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { brand } from '../config/brand';
-import { usePortalSelector, usePortalSend } from '../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../portal/portal-context';
 import { selectIsBusy, selectScreen, selectShowsStartOver, selectSidebar, selectSidebarSteps, selectStep } from '../../machines/index.ts';
-import { preloadable } from '../app/preloadable';
+import { preloadable } from '../portal/preloadable';
 import { SCREEN_COMPONENTS, screenTitle } from '../views/screens';
 import { InlineSpinner } from '../ui/inline-spinner';
 import { Header } from './header';

@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import { brand } from '../config/brand';
 import type { Screen } from '../../machines/index.ts';
-import { preloadable, type Preloadable } from '../app/preloadable';
+import { preloadable, type Preloadable } from '../portal/preloadable';
 import SignInScreen from './sign-in/sign-in-screen';
 
 /** A screen; every one but sign-in (in the first-load bundle) in a chunk of its own. */

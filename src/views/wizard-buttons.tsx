@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button';
-import { usePortalCan, usePortalSend } from '../app/portal-context';
+import { usePortalCan, usePortalSend } from '../portal/portal-context';
 
 export function BackButton() {
   const send = usePortalSend();

@@ -23,6 +23,12 @@ const WRONG_WAY: Array<[string, string, string, string]> = [
     'no-restricted-imports',
   ],
   [
+    'views use the running portal through src/portal/, never the composition root',
+    'src/views/wrong.ts',
+    "import { portalActions } from '../app/actors';\nexport const x = portalActions;",
+    'import-x/no-restricted-paths',
+  ],
+  [
     'contract imports nothing of ours',
     'contract/wrong.ts',
     "import { MESSAGES } from '../machines/errors.ts';\nexport const x = MESSAGES;",
@@ -147,6 +153,11 @@ const RIGHT_WAY: Array<[string, string, string]> = [
     'a development stand-in uses another',
     'server/development/mail/right.ts',
     "import { scenarioDirectory } from '../scenarios.ts';\nexport const x = scenarioDirectory;",
+  ],
+  [
+    'views use the running portal through src/portal/',
+    'src/views/right/right.tsx',
+    "import { usePortalSend } from '../../portal/portal-context.tsx';\nexport const x = usePortalSend;",
   ],
   [
     'the app wires the clients',

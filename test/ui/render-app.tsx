@@ -13,7 +13,7 @@ import { fakeActors, happyApi, recordedEffects, type EffectCall, type FakeApi, t
 import type { PortalActorName } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/types.ts';
 import { createPortalActor, type PortalImplementations } from '../../src/app/create-portal-actor.ts';
-import type { PortalActor } from '../../src/app/portal-context.tsx';
+import type { PortalActor } from '../../src/portal/portal-context.tsx';
 import { PortalApp } from '../../src/app/portal-app.tsx';
 
 // The real setTimeout, taken before any test fakes timers: lazy screens arrive by dynamic import,

@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
-import { IntentLink } from '../../app/intent-link';
+import { IntentLink } from '../../portal/intent-link';
 import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
-import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectCopied, selectExportId } from '../../../machines/index.ts';
 import { selectCompleteCancel } from '../../../machines/index.ts';
 import { CancelExportDialog } from '../status/cancel-export-dialog';

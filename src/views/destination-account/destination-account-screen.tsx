@@ -4,11 +4,11 @@
  * come from the machine; this screen lays them out.
  */
 import { css } from '@emotion/react';
-import { IntentLink } from '../../app/intent-link';
+import { IntentLink } from '../../portal/intent-link';
 import { Alert, ButtonRow, Card, PageHeading } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
-import { usePortalSelector } from '../../app/portal-context';
+import { usePortalSelector } from '../../portal/portal-context';
 import {
   selectDaysRemaining,
   selectFieldErrors,

@@ -8,7 +8,7 @@ import { css } from '@emotion/react';
 import type { DestinationProvider } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii } from '../../theme/theme';
-import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectDestination, selectDestinationChoices } from '../../../machines/index.ts';
 import { providerLabel } from './provider-labels';
 

@@ -4,11 +4,11 @@
  * leads to the opt-out view, where the closure can be reviewed or cancelled.
  */
 import { css } from '@emotion/react';
-import { IntentLink } from '../../app/intent-link';
+import { IntentLink } from '../../portal/intent-link';
 import { Button } from '../../ui';
 import { colors, font, radii, space, mediaUp } from '../../theme/theme';
 import { brand } from '../../config/brand';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectOptOut } from '../../../machines/index.ts';
 import { explainOptOut } from '../opt-out-info/opt-out-explanations';
 

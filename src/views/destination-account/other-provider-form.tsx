@@ -7,7 +7,7 @@
 import { css } from '@emotion/react';
 import { Alert, Checkbox, PasswordField, TextField } from '../../ui';
 import { colors, radii, space, mediaUp } from '../../theme/theme';
-import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectOtherForm, selectPasswordFormWords } from '../../../machines/index.ts';
 
 const panel = css`

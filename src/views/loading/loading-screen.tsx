@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { space } from '../../theme/theme';
 import { Card, Spinner } from '../../ui';
-import { usePortalSelector } from '../../app/portal-context';
+import { usePortalSelector } from '../../portal/portal-context';
 import { selectSource } from '../../../machines/index.ts';
 
 const box = css`

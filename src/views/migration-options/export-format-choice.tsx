@@ -4,7 +4,7 @@
  */
 import type { ContactsFormat, EmailFormat } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
-import { usePortalSend } from '../../app/portal-context';
+import { usePortalSend } from '../../portal/portal-context';
 
 const PST = { value: 'PST', label: 'PST', description: 'For Microsoft Outlook' } as const;
 

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { css } from '@emotion/react';
 import { Alert, Button, Checkbox, TextField } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
-import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { MAIL_CHOICE_TEXTS, selectMailChoice } from '../../../machines/index.ts';
 
 const panel = css`

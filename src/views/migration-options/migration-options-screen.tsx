@@ -6,7 +6,7 @@
 import { css } from '@emotion/react';
 import { Alert, ButtonRow, Card, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
-import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectFieldErrors, selectOperations } from '../../../machines/index.ts';
 import type { OperationsChoice } from '../../../machines/index.ts';
 import { ContactsFormatChoice, EmailFormatChoice } from './export-format-choice';

@@ -3,7 +3,7 @@
  * Shown while the machine waits for the answer; Escape, the close button and "Keep" all dismiss.
  */
 import { ConfirmDialog } from '../../ui';
-import { usePortalSend } from '../../app/portal-context';
+import { usePortalSend } from '../../portal/portal-context';
 
 export function CancelClosureDialog() {
   const send = usePortalSend();

@@ -8,7 +8,7 @@ import { css } from '@emotion/react';
 import { Alert, Button, Card, PageHeading } from '../../ui';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectFieldErrors, selectOptOut } from '../../../machines/index.ts';
 import { CancelClosureDialog } from './cancel-closure-dialog';
 import { daysPhrase, explainOptOut, type OptOutTone } from './opt-out-explanations';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../ui';
 import { brand } from '../../config/brand';
-import { usePortalSend } from '../../app/portal-context';
+import { usePortalSend } from '../../portal/portal-context';
 import { calendarDate } from '../../../contract/index.ts';
 import { daysPhrase } from './opt-out-explanations';
 

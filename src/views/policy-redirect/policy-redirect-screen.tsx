@@ -1,7 +1,7 @@
 import { brand } from '../../config/brand';
 import { space } from '../../theme/theme';
 import { Card, PageHeading, Spinner } from '../../ui';
-import { usePortalSelector } from '../../app/portal-context';
+import { usePortalSelector } from '../../portal/portal-context';
 import { selectScreen } from '../../../machines/index.ts';
 
 /** `/privacy-policy` and `/terms-of-service`: the machine leaves for the external page after 500 ms. */

@@ -7,7 +7,7 @@ import { css } from '@emotion/react';
 import { colors, mediaUp, space } from '../../theme/theme';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectErrorModal } from '../../../machines/index.ts';
 
 const actions = css`

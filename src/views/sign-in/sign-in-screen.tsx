@@ -7,7 +7,7 @@ import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectErrorModal, selectStatusLookup } from '../../../machines/index.ts';
 
 // The dialogs (and the Modal and TextField they use) load only when one opens: they are not part

@@ -3,7 +3,7 @@ import { colors, space } from '../../theme/theme';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectStatusLookup } from '../../../machines/index.ts';
 
 /** 'Check your export status': the export ID (32 alphanumerics, §5) or sign in to list exports. */

@@ -5,7 +5,7 @@
 import { css } from '@emotion/react';
 import { TruncatedName } from '../../ui';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
-import { usePortalSelector } from '../../app/portal-context';
+import { usePortalSelector } from '../../portal/portal-context';
 import { selectDestination, selectOperations, selectSource } from '../../../machines/index.ts';
 import { providerLabel } from '../destination-account/provider-labels';
 

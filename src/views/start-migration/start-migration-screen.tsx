@@ -5,7 +5,7 @@
  * progress, and a second click finds no transition, so only one export starts.
  */
 import { Alert, Button, ButtonRow, Card, PageHeading, TextField } from '../../ui';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectFieldErrors, selectIsBusy, selectNotificationEmail } from '../../../machines/index.ts';
 import { ExportSummary } from './export-summary';
 import { BackButton } from '../wizard-buttons';

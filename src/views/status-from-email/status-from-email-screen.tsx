@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
-import { IntentLink } from '../../app/intent-link';
+import { IntentLink } from '../../portal/intent-link';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles } from '../../ui';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectIsBusy, selectSource } from '../../../machines/index.ts';
 import { selectJobs } from '../../../machines/index.ts';
 import { SCREEN_HEADINGS } from '../screen-headings';

@@ -4,7 +4,7 @@
  * cancel is sent, the confirming button shows it is busy and nothing can be pressed twice.
  */
 import { ConfirmDialog } from '../../ui';
-import { usePortalSend } from '../../app/portal-context';
+import { usePortalSend } from '../../portal/portal-context';
 
 export function CancelExportDialog({ busy }: { busy: boolean }) {
   const send = usePortalSend();

@@ -6,7 +6,7 @@
  */
 import { css } from '@emotion/react';
 import { sameDownloadSignIn, selectDownloadSignIn } from '../../../machines/index.ts';
-import { usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Button } from '../../ui';
 

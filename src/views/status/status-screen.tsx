@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
-import { IntentLink } from '../../app/intent-link';
+import { IntentLink } from '../../portal/intent-link';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../ui';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectIsBusy, selectJobStatus } from '../../../machines/index.ts';
 import { CancelExportDialog } from './cancel-export-dialog';
 import { CountReceipt } from './count-receipt';

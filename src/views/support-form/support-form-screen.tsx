@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Alert, Button, Card, PageHeading, TextArea, TextField } from '../../ui';
 import { brand } from '../../config/brand';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../app/portal-context';
+import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectSupportForm } from '../../../machines/index.ts';
 import type { SupportFields } from '../../../machines/index.ts';
 import { SUPPORT_LIMITS } from '../../../contract/index.ts';
