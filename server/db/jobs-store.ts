@@ -1,8 +1,8 @@
 /**
  * Jobs: the VendorJob the vendor sees, plus what the service needs around it (who to notify, the
- * final statuses, how long the file stays downloadable). A job never exists without its mail: the
- * insert queues the 'started' mail and the finish queues the 'ended' one in the same transaction, so
- * a process killed at any point leaves both or neither. The lookup by export ID is the status poll's
+ * final statuses, how long the file stays downloadable). The insert and the finish queue the mail
+ * the export service gives them (server/jobs/job-service.ts decides which) in the same transaction,
+ * so a process killed at any point leaves both or neither. The lookup by export ID is the status poll's
  * only query: compiled once, one read of the primary key.
  */
 import * as v from 'valibot';
@@ -14,9 +14,8 @@ import {
   type ImapAddress,
   type Operation,
 } from '../../contract/index.ts';
-import { exportMail, type EndSummary } from '../outbox/export-mail-delivery.ts';
 import type { OperationProgress, VendorJob } from '../ports.ts';
-import { queueMessage, withdrawMessages } from './outbox-store.ts';
+import { queueMessage, withdrawMessages, type NewOutboxMessage, type OutboxKind } from './outbox-store.ts';
 import { compileOnce } from './compiled.ts';
 import type { Db } from './open.ts';
 import type { JobRow } from './schema.ts';
@@ -90,13 +89,17 @@ export function createJobsStore(db: Db) {
      * Stores the job unless a load with the same idempotency key was claimed since `duplicateSince`;
      * answers the export ID that holds the key (the new job's, or the earlier one's). Two concurrent
      * loads of one body get one job, on any number of nodes: the key is a primary key. A new job's
-     * 'started' mail is queued with it. With the account already running `maxRunning` exports it
+     * `mail` is queued with it. With the account already running `maxRunning` exports it
      * throws `TooManyRunning` and stores nothing: the count and the insert are one step, because
      * the account's row in `account_starts` is locked first (on Postgres a second load of the account
      * waits for the first to commit, then counts its job; on SQLite a transaction has the database
      * to itself).
      */
-    insertUnlessDuplicate: (job: NewJob, duplicateSince: number, maxRunning = Number.POSITIVE_INFINITY): Promise<string> =>
+    insertUnlessDuplicate: (
+      job: NewJob,
+      duplicateSince: number,
+      { maxRunning = Number.POSITIVE_INFINITY, mail }: { maxRunning?: number; mail?: NewOutboxMessage } = {},
+    ): Promise<string> =>
       inTransaction(db, async (trx) => {
         await trx
           .insertInto('account_starts')
@@ -138,7 +141,7 @@ export function createJobsStore(db: Db) {
             created_at: job.createdAt,
           })
           .execute();
-        await queueMessage(trx, exportMail(job.exportId, 'started'), job.createdAt);
+        if (mail) await queueMessage(trx, mail, job.createdAt);
         return job.exportId;
       }),
     /** The export that holds `key` when a load claimed it since `since`; null otherwise. */
@@ -172,9 +175,8 @@ export function createJobsStore(db: Db) {
       return rows.map(fromRow);
     },
     /**
-     * Records the final statuses and queues the 'ended' mail, once: of several settlers (status polls,
-     * the sweep, other nodes) only the one whose update finds the job unfinished does; false for the rest.
-     * The mail carries the summary (count receipt, failed items) as it stood at the end.
+     * Records the final statuses and queues the mail given with them, once: of several settlers (status
+     * polls, the sweep, other nodes) only the one whose update finds the job unfinished does; false for the rest.
      */
     finish: (update: {
       exportId: string;
@@ -182,7 +184,7 @@ export function createJobsStore(db: Db) {
       contactsStatus: OperationStatus | null;
       finishedAt: number;
       downloadExpiresAt: number | null;
-      summary?: EndSummary;
+      mail?: NewOutboxMessage;
     }): Promise<boolean> =>
       inTransaction(db, async (trx) => {
         const result = await trx
@@ -197,15 +199,14 @@ export function createJobsStore(db: Db) {
           .where('finished_at', 'is', null)
           .executeTakeFirst();
         if (result.numUpdatedRows !== 1n) return false;
-        const failed = update.emailStatus === 'error' || update.contactsStatus === 'error';
-        await queueMessage(trx, exportMail(update.exportId, failed ? 'error' : 'completed', update.summary), update.finishedAt);
+        if (update.mail) await queueMessage(trx, update.mail, update.finishedAt);
         return true;
       }),
-    /** Forgets a job the vendor refused, its claim and its unsent mail, so the same load can be tried again. */
-    remove: (exportId: string): Promise<void> =>
+    /** Forgets a job the vendor refused, its claim and its unsent mail of `mailKind`, so the same load can be tried again. */
+    remove: (exportId: string, mailKind: OutboxKind): Promise<void> =>
       inTransaction(db, async (trx) => {
         await trx.deleteFrom('load_claims').where('export_id', '=', exportId).execute();
-        await withdrawMessages(trx, 'export-mail', exportId);
+        await withdrawMessages(trx, mailKind, exportId);
         await trx.deleteFrom('jobs').where('export_id', '=', exportId).execute();
       }),
   };

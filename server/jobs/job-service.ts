@@ -1,7 +1,8 @@
 /**
- * A job's life after load: asks the vendor where it stands, records the final statuses once (which
- * queues the 'ended' mail, with the count receipt, in the same transaction), answers the status calls
- * and the owner's cancel. The status routes, the sweep and the transfer worker all go through
+ * A job's life from load: records it with its 'started' mail (or takes it back when it cannot start),
+ * asks the vendor where it stands, records the final statuses once with the 'ended' mail and its
+ * count receipt (the store queues the mail this service decides, in the same transaction), answers
+ * the status calls and the owner's cancel. The status routes, the sweep and the transfer worker all go through
  * settle(), so whichever sees the end first records it.
  * What names the customer's folders or lets them act — the archive, the count receipt, the item
  * report, cancel — is only in the answer to the signed-in account the export is of.
@@ -11,8 +12,8 @@
 import type { Logger } from 'pino';
 import { FAILED_ITEMS_SHOWN, type FailureSummary, type StatusResponse } from '../../contract/index.ts';
 import type { JobProgress, MigrationVendor, OperationProgress, ReportCount } from '../ports.ts';
-import type { JobsStore, OperationStatus, StoredJob } from '../db/jobs-store.ts';
-import type { EndSummary } from '../outbox/export-mail-delivery.ts';
+import type { JobsStore, NewJob, OperationStatus, StoredJob } from '../db/jobs-store.ts';
+import { exportMail, type EndSummary } from '../outbox/export-mail-delivery.ts';
 import { runPeriodically } from '../background/periodic.ts';
 import { sameAddress } from '../rules/capabilities.ts';
 import type { DownloadGrants } from './download-grant.ts';
@@ -70,6 +71,17 @@ export function createJobService(deps: JobServiceDeps) {
     return { receipt, failed, reason };
   }
 
+  /**
+   * Records a load's job with its 'started' mail, unless a load with the same key was claimed since
+   * `duplicateSince`: answers the export ID that holds the key (jobs-store.ts, which throws
+   * TooManyRunning past `maxRunning`).
+   */
+  const request = (job: NewJob, duplicateSince: number, maxRunning: number): Promise<string> =>
+    jobs.insertUnlessDuplicate(job, duplicateSince, { maxRunning, mail: exportMail(job.exportId, 'started') });
+
+  /** Takes back a job that could not start (its consent was used, the vendor refused it): its claim, and its mail unsent. */
+  const withdraw = (exportId: string): Promise<void> => jobs.remove(exportId, exportMail(exportId, 'started').kind);
+
   /** Brings a job up to date; records the end (and queues its mail) when the vendor reports it. */
   async function settle(stored: StoredJob): Promise<{ job: StoredJob; progress: JobProgress }> {
     const progress = await vendor.progress(stored, new Date(now()));
@@ -87,7 +99,7 @@ export function createJobService(deps: JobServiceDeps) {
       contactsStatus: statuses.contactsmigration,
       finishedAt,
       downloadExpiresAt: offersFile ? finishedAt + deps.downloadTtlMs : null,
-      summary: await summaryOf(stored, progress),
+      mail: exportMail(stored.exportId, failed ? 'error' : 'completed', await summaryOf(stored, progress)),
     });
     if (recorded) logger.info({ exportId: stored.exportId, outcome: failed ? 'error' : 'completed' }, 'export ended');
     return { job: (await jobs.find(stored.exportId)) ?? { ...current, finishedAt }, progress };
@@ -234,5 +246,5 @@ export function createJobService(deps: JobServiceDeps) {
    */
   const endedStatusJson = (exportId: string): string | undefined => endedAnswers.json(exportId);
 
-  return { settle, settleById, status, endedStatusJson, cancel, report, sweepOnce, startSweep };
+  return { request, withdraw, settle, settleById, status, endedStatusJson, cancel, report, sweepOnce, startSweep };
 }

@@ -36,7 +36,18 @@ import { sessionChecks } from './session.ts';
 
 type LoadDeps = Pick<
   RouteDeps,
-  'config' | 'destinationGrants' | 'directory' | 'hashEmail' | 'jobs' | 'limits' | 'logger' | 'now' | 'optOuts' | 'tokens' | 'vendor'
+  | 'config'
+  | 'destinationGrants'
+  | 'directory'
+  | 'hashEmail'
+  | 'jobs'
+  | 'jobService'
+  | 'limits'
+  | 'logger'
+  | 'now'
+  | 'optOuts'
+  | 'tokens'
+  | 'vendor'
 >;
 
 type Destination = { email: string | null; imap: ImapAddress | null; password: string | null; consent?: string };
@@ -168,8 +179,8 @@ export function loadRoutes(deps: LoadDeps) {
     };
     // Two identical loads at once, on any nodes: the store lets one claim the key; the other gets its
     // job. The running limit is counted in the same step, so loads at once cannot all pass it.
-    const holder = await deps.jobs
-      .insertUnlessDuplicate(
+    const holder = await deps.jobService
+      .request(
         { ...job, emailHash: deps.hashEmail(identity.email), notificationEmail: notificationEmail.output, idempotencyKey },
         duplicateSince,
         deps.limits.runningExports,
@@ -191,7 +202,7 @@ export function loadRoutes(deps: LoadDeps) {
     }
     // One consent, one export: its tokens go with this job (a consent used already, or expired, starts none).
     if (destination.consent && !(await deps.destinationGrants.attach(destination.consent, job.exportId))) {
-      await deps.jobs.remove(job.exportId);
+      await deps.jobService.withdraw(job.exportId);
       await deps.limits.exportNotStarted(identity.email);
       return consentExpired(c);
     }
@@ -199,7 +210,7 @@ export function loadRoutes(deps: LoadDeps) {
       await deps.vendor.start(job, destination.password);
     } catch (error) {
       await deps.destinationGrants.delete(job.exportId);
-      await deps.jobs.remove(job.exportId);
+      await deps.jobService.withdraw(job.exportId);
       await deps.limits.exportNotStarted(identity.email);
       deps.logger.error({ err: error, exportId: job.exportId }, 'vendor refused the job');
       return apiError(c, 502, 'VENDOR_UNAVAILABLE', 'Unknown error, please try again.');

@@ -1,7 +1,7 @@
 /**
  * Download as PST (issue 31): a customer picks PST for email and for contacts, starts, follows the
  * export, and downloads one ZIP whose `outlook/mailbox.pst` both PST readers (readpst, pffexport) open
- * whole: every folder of the account's sample mailbox (server/dev-mail) with its count of messages,
+ * whole: every folder of the account's sample mailbox (server/development/mail) with its count of messages,
  * Inbox as Outlook's "Inbox" and Trash as its "Deleted Items", and every contact of its address books.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Journey 4 of issue 6: Download — formats chosen per type, start, complete, follow the export,
  * then the archive is downloaded by its owner from the status page and holds the account's sample
- * mailbox and address books (server/dev-mail), moved by the transfer engine: every message byte for
+ * mailbox and address books (server/development/mail), moved by the transfer engine: every message byte for
  * byte, every vCard as stored. The archive belongs to its owner (docs/security.md): the anonymous status answer
  * carries no link; the signed-in page offers the button.
  */

@@ -11,7 +11,7 @@ import { isSpecText } from './spec-texts.ts';
 
 const MAX_GRADE = 8;
 /** Every folder with words people read: views and shell, the machine's texts, contract words, mails, the dev sign-in pages. */
-const FOLDERS = ['src', 'machines', 'contract', 'server/notify', 'server/identity/dev-provider'];
+const FOLDERS = ['src', 'machines', 'contract', 'server/notify', 'server/development/identity-provider'];
 
 const tooHard = (texts: ReturnType<typeof collectTexts>) =>
   texts

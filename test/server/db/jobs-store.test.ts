@@ -1,6 +1,7 @@
 /** The jobs store on the run's dialect, where requests overlap: loads of one body, the end of a job. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJobsStore, TooManyRunning } from '../../../server/db/jobs-store.ts';
+import { exportMail } from '../../../server/outbox/export-mail-delivery.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { openTestDatabase } from '../../support/test-database.ts';
 import { NOW, newJob as job } from './new-job.ts';
@@ -30,7 +31,7 @@ describe('jobs store', () => {
     expect(await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS)).toBe('A'.repeat(32));
     const later = NOW + WINDOW_MS + 1;
     expect(await store.insertUnlessDuplicate(job('B'.repeat(32), 'k', later), later - WINDOW_MS)).toBe('B'.repeat(32));
-    await store.remove('B'.repeat(32));
+    await store.remove('B'.repeat(32), 'export-mail');
     expect(await store.find('B'.repeat(32))).toBeNull();
     expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'k', later), later - WINDOW_MS)).toBe('C'.repeat(32));
   });
@@ -48,13 +49,14 @@ describe('jobs store', () => {
 
   it('records the end once, with its mail queued once, however many ask at the same time', async () => {
     const store = createJobsStore(db);
-    await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS);
+    await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS, { mail: exportMail('A'.repeat(32), 'started') });
     const end = {
       exportId: 'A'.repeat(32),
       emailStatus: 'completed' as const,
       contactsStatus: null,
       finishedAt: NOW,
       downloadExpiresAt: NOW + 1,
+      mail: exportMail('A'.repeat(32), 'completed'),
     };
     const finished = await Promise.all([1, 2, 3].map(() => store.finish(end)));
     expect(finished.filter(Boolean)).toHaveLength(1);
@@ -68,24 +70,27 @@ describe('jobs store', () => {
 
   it('withdraws the unsent mail of a removed job, and stores nothing past the running limit', async () => {
     const store = createJobsStore(db);
-    await store.insertUnlessDuplicate(job('A'.repeat(32), 'a'), NOW - WINDOW_MS, 2);
-    await store.insertUnlessDuplicate(job('B'.repeat(32), 'b'), NOW - WINDOW_MS, 2);
-    await expect(store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, 2)).rejects.toEqual(new TooManyRunning(2));
+    const started = (exportId: string) => ({ maxRunning: 2, mail: exportMail(exportId, 'started') });
+    await store.insertUnlessDuplicate(job('A'.repeat(32), 'a'), NOW - WINDOW_MS, started('A'.repeat(32)));
+    await store.insertUnlessDuplicate(job('B'.repeat(32), 'b'), NOW - WINDOW_MS, started('B'.repeat(32)));
+    await expect(store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, { maxRunning: 2 })).rejects.toEqual(
+      new TooManyRunning(2),
+    );
     // The refused load left no claim, job or mail behind.
     expect(await store.claimHolder('c', NOW - WINDOW_MS)).toBeNull();
-    await store.remove('B'.repeat(32));
+    await store.remove('B'.repeat(32), 'export-mail');
     expect(await db.selectFrom('outbox').select('ref').execute()).toEqual([{ ref: 'A'.repeat(32) }]);
     expect(await store.claimHolder('a', NOW - WINDOW_MS)).toBe('A'.repeat(32));
     expect(await store.claimHolder('b', NOW - WINDOW_MS)).toBeNull();
     expect(await store.claimHolder('a', NOW + 1)).toBeNull();
-    expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, 2)).toBe('C'.repeat(32));
+    expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, { maxRunning: 2 })).toBe('C'.repeat(32));
   });
 
   it('admits exactly N of 10 loads of one account stored at once', async () => {
     const store = createJobsStore(db);
     const ids = Array.from({ length: 10 }, (_, index) => String(index).repeat(32));
     const outcomes = await Promise.allSettled(
-      ids.map((exportId) => store.insertUnlessDuplicate(job(exportId, exportId), NOW - WINDOW_MS, 3)),
+      ids.map((exportId) => store.insertUnlessDuplicate(job(exportId, exportId), NOW - WINDOW_MS, { maxRunning: 3 })),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
     for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(TooManyRunning);

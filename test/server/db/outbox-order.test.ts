@@ -67,8 +67,17 @@ describe('the outbox, one subject at a time', () => {
 
   async function startAndEnd(exportId: string, endAt = NOW) {
     const jobs = createJobsStore(db);
-    await jobs.insertUnlessDuplicate(newJob(exportId, exportId), NOW - 1);
-    return () => jobs.finish({ exportId, emailStatus: 'completed', contactsStatus: null, finishedAt: endAt, downloadExpiresAt: null });
+    // The mails the export service gives the store with the start and the end (server/jobs/job-service.ts).
+    await jobs.insertUnlessDuplicate(newJob(exportId, exportId), NOW - 1, { mail: exportMail(exportId, 'started') });
+    return () =>
+      jobs.finish({
+        exportId,
+        emailStatus: 'completed',
+        contactsStatus: null,
+        finishedAt: endAt,
+        downloadExpiresAt: null,
+        mail: exportMail(exportId, 'completed'),
+      });
   }
 
   const statuses = async (ref: string) =>

@@ -1,6 +1,6 @@
 /**
  * What `npm start` does with no mail server, over real HTTP: the engine reads a scenario account's
- * sample mailbox and address books (server/dev-mail) and the worker delivers them into one ZIP the
+ * sample mailbox and address books (server/development/mail) and the worker delivers them into one ZIP the
  * owner downloads, or into the development mailbox and address-book store for the OAuth destinations
  * (mail only for Other). The ZIP holds the sample mailbox exactly: every folder, every message byte for
  * byte; and every sample vCard as stored, or one CSV row per contact.
