@@ -9,6 +9,7 @@ export const API_PATHS = {
   load: '/api/load/',
   status: '/api/status/',
   cancel: '/api/cancel/',
+  copyNewMail: '/api/copy-new-mail/',
   sourceFolders: '/api/source-folders/',
   signOut: '/api/sign-out/',
   // Export-service client (no credentials)

@@ -117,6 +117,32 @@ export type FailureSummary = v.InferOutput<typeof FailureSummarySchema>;
 /** How many failed items the status page lists; the rest are in the item report. */
 export const FAILED_ITEMS_SHOWN = 20;
 
+/** One pass of Copy new mail (decision 0032): what it copied itself, not the export's totals. */
+export const CopyPassSchema = v.object({
+  /** 1 for the first pass after the export, 2 for the next, … */
+  number: Count,
+  /** `customer`: Copy new mail; `schedule`: a daily pass of forwarding. */
+  trigger: v.string(),
+  /** ISO 8601. */
+  started_at: v.string(),
+  /** started, completed or error, as an operation's. */
+  status: v.string(),
+  /** New messages copied (or found already at the destination). */
+  messages: Count,
+  contacts: Count,
+  failed: Count,
+});
+export type CopyPass = v.InferOutput<typeof CopyPassSchema>;
+
+/** An ended export to a mailbox that can copy what arrived since: whether a pass may start now, and its passes. */
+export const CopyNewMailSchema = v.object({
+  /** The owner may start a pass now: the export completed to a mailbox, its source is active, none runs. */
+  offered: v.boolean(),
+  /** Oldest first. */
+  passes: v.array(CopyPassSchema),
+});
+export type CopyNewMail = v.InferOutput<typeof CopyNewMailSchema>;
+
 /** Added to the signed-in status answer for the export's owner only. */
 export const OwnerStatusFields = {
   /** The owner may cancel: the export is still running. */
@@ -129,11 +155,17 @@ export const OwnerStatusFields = {
   failures: v.optional(FailureSummarySchema),
   /** What the customer chose not to move (mail-choice.ts), when they chose anything; absent for everything. */
   left_out: v.optional(LeftOutSchema),
+  /** Copy new mail, once an export to a mailbox has completed (decision 0032). */
+  copy_new_mail: v.optional(CopyNewMailSchema),
 };
 
 /** `POST /api/cancel/`: the owner stops a running export. */
 export const CancelRequestSchema = v.object({ job_id: v.string() });
 export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>;
+
+/** `POST /api/copy-new-mail/`: the owner copies what arrived since the export (decision 0032). */
+export const CopyNewMailRequestSchema = v.object({ job_id: v.string() });
+export type CopyNewMailRequest = v.InferOutput<typeof CopyNewMailRequestSchema>;
 
 /** Ours, additive: the portal's tokens of this browser (sign-in, consent, status sign-in) to end at once. */
 export const SignOutRequestSchema = v.object({ tokens: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(4)) });

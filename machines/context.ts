@@ -63,6 +63,7 @@ export const initialContext = (input: PortalInput | undefined): PortalContext =>
   statusExportId: '',
   jobStatus: null,
   cancelError: null,
+  copyNewMailError: null,
   jobs: [],
   support: emptySupportFields(),
   supportError: null,

@@ -54,6 +54,8 @@ export const MESSAGES = {
   // Ours: stopping an export.
   cancelRefused: 'This export has already finished, so there is nothing to cancel.',
   cancelFailed: 'We could not cancel the export. Please, try again.',
+  copyNewMailRefused: 'New mail cannot be copied now. Please, refresh the page and try again.',
+  copyNewMailFailed: 'We could not start copying new mail. Please, try again.',
 } as const;
 
 /** Why an operation ended in error, said plainly (the reasons of contract/progress.ts; anything else is generic). */

@@ -107,5 +107,8 @@ export const jobMoving = (c: PortalContext): boolean =>
   jobRunning(c) &&
   [c.jobStatus?.emailmigration, c.jobStatus?.contactsmigration].some((operation) => operation?.status === 'started' && !operation.waiting);
 
+/** A pass of Copy new mail runs (decision 0032): its last pass has not ended. */
+export const copyPassRunning = (c: PortalContext): boolean => c.jobStatus?.copy_new_mail?.passes.at(-1)?.status === 'started';
+
 /** Everything of the export still running waits for the destination (a daily limit, throttling). */
 export const jobWaiting = (c: PortalContext): boolean => jobRunning(c) && !jobMoving(c);

@@ -4,7 +4,7 @@
  */
 import { dateAndTime, formatBytes, formatCount, type FailureSummary, type TransferProgress } from '../contract/index.ts';
 import { announcementText, arrivedText, failureReasonText, headlineText, outcomeOf, type Outcome } from './outcome-texts.ts';
-import { estimateText, failedText, leftOutText, progressText, type OperationKind, waitingText } from './status-texts.ts';
+import { copyPassText, estimateText, failedText, leftOutText, progressText, type OperationKind, waitingText } from './status-texts.ts';
 import { END_REASON_TEXTS, fillName, MESSAGES } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { PortalSnapshot } from './selectors.ts';
@@ -69,6 +69,35 @@ function failuresView(failures: FailureSummary, anyFailed: boolean) {
   };
 }
 
+/** One pass of Copy new mail as the page lists it: when, and what it copied. */
+export type CopyPassView = { key: string; when: string; text: string };
+
+/**
+ * Copy new mail on the owner's page (decision 0032): the button, whether a pass is being started or
+ * runs, the last pass's result (announced once it ended), every pass's line, and why a start failed.
+ */
+function copyNewMailView(snapshot: PortalSnapshot) {
+  const copy = snapshot.context.jobStatus?.copy_new_mail;
+  const passes = copy?.passes ?? [];
+  const last = passes.at(-1);
+  const copying = (['starting', 'running', 'checking'] as const).some((state) =>
+    snapshot.matches({ status: { shown: { copyNewMail: state } } }),
+  );
+  return {
+    /** Shown at all: the service offers it, or has passes to tell of. */
+    shown: copy !== undefined,
+    canCopy: snapshot.can({ type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' }),
+    copying,
+    result: last ? copyPassText(last) : null,
+    passes: passes.map((pass): CopyPassView => ({
+      key: String(pass.number),
+      when: Number.isNaN(Date.parse(pass.started_at)) ? '' : dateAndTime(Date.parse(pass.started_at)),
+      text: copyPassText(pass),
+    })),
+    error: snapshot.context.copyNewMailError,
+  };
+}
+
 /** The export on /status: its operations, the owner's extras, and the page's message. */
 export const selectJobStatus = (snapshot: PortalSnapshot) => {
   const c = snapshot.context;
@@ -115,6 +144,7 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
       : null,
     /** What the customer chose not to move, in words; null when they moved everything. */
     leftOut: answer?.left_out ? leftOutText(answer.left_out) : null,
+    copyNewMail: copyNewMailView(snapshot),
     canCancel: snapshot.can({ type: 'EXPORT.CANCEL_REQUESTED' }),
     confirmingCancel: snapshot.matches({ status: { shown: 'confirmingCancel' } }),
     cancelling: snapshot.matches({ status: { shown: 'cancelling' } }),

@@ -11,6 +11,7 @@ import {
   estimateSentence,
   formatBytes,
   formatCount,
+  type CopyPass,
   providerName,
   weekdayAndTime,
   type LeftOut,
@@ -64,4 +65,21 @@ export function leftOutText(leftOut: LeftOut): string | null {
   const before = dayWords(leftOut.before ?? '');
   if (before) parts.push(`mail before ${before}`);
   return parts.length === 0 ? null : `You chose not to move ${parts.join(' and ')}.`;
+}
+
+/**
+ * What one pass of Copy new mail did (decision 0032): "5 new messages copied", "1 new message and 2 new
+ * contacts copied", "No new messages"; while it runs, what it copied so far.
+ */
+export function copyPassText(pass: Pick<CopyPass, 'status' | 'messages' | 'contacts' | 'failed'>): string {
+  const counted = [
+    ...(pass.messages > 0 ? [`${formatCount(pass.messages)} new ${pass.messages === 1 ? 'message' : 'messages'}`] : []),
+    ...(pass.contacts > 0 ? [`${formatCount(pass.contacts)} new ${pass.contacts === 1 ? 'contact' : 'contacts'}`] : []),
+  ];
+  const failed = pass.failed > 0 ? ` ${formatCount(pass.failed)} could not be copied.` : '';
+  if (pass.status === 'started')
+    return `Copying new mail: ${counted.length > 0 ? `${counted.join(' and ')} so far` : 'looking for new mail'}.`;
+  if (pass.status !== 'completed')
+    return `Copying new mail stopped: ${counted.length > 0 ? `${counted.join(' and ')} copied` : 'nothing copied'}.${failed}`;
+  return `${counted.length > 0 ? `${counted.join(' and ')} copied` : 'No new messages'}.${failed}`;
 }

@@ -122,6 +122,8 @@ export interface PortalContext {
   /** The last status answer for `statusExportId`, as it came. */
   jobStatus: StatusResponse | null;
   cancelError: string | null;
+  /** Why Copy new mail did not start (decision 0032); null otherwise. */
+  copyNewMailError: string | null;
   jobs: JobSummary[];
   support: SupportFields;
   supportError: string | null;
@@ -176,6 +178,7 @@ export type PortalEvent =
   | { type: 'EXPORT.CANCEL_REQUESTED' }
   | { type: 'EXPORT.CANCEL_CONFIRMED' }
   | { type: 'EXPORT.CANCEL_DISMISSED' }
+  | { type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' }
   | { type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' }
   // Navigation a view asks for; the machine decides where it leads.
   | { type: 'HOME.REQUESTED' }

@@ -38,6 +38,8 @@ import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { cancelRoutes } from './routes/cancel.ts';
+import { copyNewMailRoutes } from './routes/copy-new-mail.ts';
+import { sourceActiveCheck } from './rules/source-active.ts';
 import { signOutRoutes } from './routes/sign-out.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -99,6 +101,7 @@ export function createService(deps: AppDependencies): ExportService {
   const jobs = createJobsStore(db);
   const grants = createDownloadGrants(deps.secret);
   const reportGrants = createDownloadGrants(deps.secret, 'item-report-grant');
+  const optOuts = createOptOutStore(db);
   const jobService = createJobService({
     jobs,
     vendor: deps.vendor,
@@ -109,6 +112,8 @@ export function createService(deps: AppDependencies): ExportService {
     publicUrl: config.publicUrl,
     downloadTtlMs: config.downloadTtlMs,
     historyMs: config.retention.exportHistoryMs,
+    sourceActive: sourceActiveCheck(deps.directory, optOuts, deps.now),
+    repeatWindowMs: config.idempotencyWindowMs,
   });
   const support = createSupportStore(db);
   const outboxStore = createOutboxStore(db);
@@ -139,7 +144,7 @@ export function createService(deps: AppDependencies): ExportService {
   const routeDeps: RouteDeps = {
     ...deps,
     jobs,
-    optOuts: createOptOutStore(db),
+    optOuts,
     support,
     outbox: outboxStore,
     jobService,
@@ -181,6 +186,7 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', supportRoutes(routeDeps));
   app.route('/', downloadRoutes(routeDeps));
   app.route('/', cancelRoutes(routeDeps));
+  app.route('/', copyNewMailRoutes(routeDeps));
   app.route('/', signOutRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));
   // A flow started is a redirect to an authorization server and may end in a call to its token

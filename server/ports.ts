@@ -97,7 +97,26 @@ export interface MigrationVendor {
   failedItems(job: VendorJob, limit?: number): Promise<ReportItem[]>;
   /** How many items were skipped for each reason, per operation. */
   failureCounts(job: VendorJob): Promise<ReportCount[]>;
+  /**
+   * Copy new mail (decision 0032): queues a pass that copies what arrived at the source since the last
+   * one. `closed` when the export cannot be followed (not a completed mailbox export, or past its time),
+   * `running` when a pass runs already. Absent where the vendor cannot (the simulated vendor).
+   */
+  copyNewMail?(job: VendorJob, trigger: 'customer' | 'schedule', at: Date): Promise<'started' | 'running' | 'closed'>;
+  /** The export's follow-up: whether passes may start (open) and each pass with its own counts; null when it has none. */
+  followUp?(job: VendorJob, at: Date): Promise<{ open: boolean; running: boolean; passes: CopyPass[] } | null>;
 }
+
+/** One pass of Copy new mail, with what it copied itself. */
+export type CopyPass = {
+  number: number;
+  trigger: 'customer' | 'schedule';
+  startedAt: number;
+  status: 'started' | 'completed' | 'error';
+  messages: number;
+  contacts: number;
+  failed: number;
+};
 
 // ── Transfer queue (the service's own engine) ────────────────────────────────────────────────────
 
@@ -131,7 +150,7 @@ export interface TransferQueue {
 /**
  * What a transfer reads and writes in development instead of the real servers: the scenario
  * accounts' sample mailboxes and address books, and the development store destinations land in.
- * The development stand-in (server/dev-mail) implements it; only the wiring builds one.
+ * The development stand-in (server/development/mail) implements it; only the wiring builds one.
  */
 export interface DevelopmentMailStore {
   mailSource(address: string): MailSource;

@@ -62,6 +62,8 @@ export const PORTAL_ACTORS = {
   fetchJobsByEmail: call<{ hash: string }, JobsByEmailResponse>(),
   /** `{ ok: false }`: the export had already ended (or is not the customer's to stop). */
   cancelExport: call<{ exportId: string }, OkResponse>(),
+  /** Copy new mail (decision 0032); a refusal (a pass runs, the account closed) resolves as a Refusal with the service's sentence. */
+  copyNewMail: call<{ exportId: string }, OkResponse | Refusal>(),
   submitSupportRequest: call<SupportRequest, SupportResponse | Refusal>(),
 };
 

@@ -120,6 +120,12 @@ const statusGuards = {
   jobWaiting: ({ context }: MachineArgs) => facts.jobWaiting(context),
   mayCancelExport: ({ context }: MachineArgs) => context.jobStatus?.can_cancel === true && facts.jobRunning(context),
   cancelAccepted: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
+  /** The owner may copy new mail now: the service offers it (a completed mailbox export, source active, no pass running). */
+  mayCopyNewMail: ({ context }: MachineArgs) => context.jobStatus?.copy_new_mail?.offered === true && !facts.jobRunning(context),
+  copyPassRunning: ({ context }: MachineArgs) => facts.copyPassRunning(context),
+  copyPassRunningIn: (_: MachineArgs, params: Answer<StatusResponse | null>) =>
+    params.response?.copy_new_mail?.passes.at(-1)?.status === 'started',
+  copyNewMailAccepted: (_: MachineArgs, params: Answer<OkResponse | Refusal>) => 'ok' in params.response && params.response.ok,
   supportFormValid: ({ context }: MachineArgs) => isSupportFormValid(context.support),
   errorModalOpen: ({ context }: MachineArgs) => context.errorModal !== null,
   signInRetryHelps: ({ context }: MachineArgs) => context.errorModal !== null && signInRetryHelps(context.errorModal.code),

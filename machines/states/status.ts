@@ -8,6 +8,7 @@ import { ROUTES } from '../routes.ts';
 import { portalSetup } from '../setup/index.ts';
 import { response } from '../setup/typed.ts';
 import { cancelExportStates } from './cancel-export.ts';
+import { copyNewMailStates } from './copy-new-mail.ts';
 import type { PortalContext } from '../types.ts';
 import { backHome } from './shared.ts';
 
@@ -40,6 +41,8 @@ export const status = portalSetup.createStateConfig({
       initial: 'watching',
       states: {
         watching: {
+          // A pass of Copy new mail found running (the page opened, or refreshed, meanwhile) is followed.
+          always: { guard: 'copyPassRunning', target: 'copyNewMail.running' },
           after: {
             statusPollMoving: { guard: 'jobMoving', target: 'refreshing' },
             statusPoll: { guard: 'jobWaiting', target: 'refreshing' },
@@ -49,8 +52,10 @@ export const status = portalSetup.createStateConfig({
             'STATUS.RETRY_REQUESTED': '#exportPortal.status.loading',
             'EXPORT.CANCEL_REQUESTED': { guard: 'mayCancelExport', target: 'confirmingCancel' },
             'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': { guard: 'fileAwaitsSignIn', target: '#exportPortal.status.leavingForSignIn' },
+            'EXPORT.COPY_NEW_MAIL_REQUESTED': { guard: 'mayCopyNewMail', target: 'copyNewMail' },
           },
         },
+        copyNewMail: copyNewMailStates,
         // A quiet refresh: what is shown stays until the new answer arrives.
         refreshing: {
           on: backHome,

@@ -11,6 +11,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/open.ts';
+import { createFollowUpsStore } from '../db/follow-ups-store.ts';
 import { createRetentionStore } from '../db/retention-store.ts';
 import type { GrantKeeper } from '../identity/destination-grants.ts';
 import { deleteExpiredTokens } from '../identity/token-store.ts';
@@ -31,6 +32,8 @@ export type PurgeCounts = {
   archives: number;
   exports: number;
   supportRequests: number;
+  /** Copy new mail's follow-ups past their time, with their kept passwords. */
+  followUps: number;
   grants: number;
   tokens: number;
   counters: number;
@@ -49,6 +52,8 @@ export function createPurge(deps: PurgeDeps): Purge {
     archives: (now) => purgeArchiveFiles(filesDir, store, now),
     exports: (now) => store.exportsEndedBefore(now - retention.exportHistoryMs, now),
     supportRequests: (now) => store.supportRequestsBefore(now - supportRetentionMs),
+    // Copy new mail past its time (decision 0032): the kept password goes, and then the grant below.
+    followUps: (now) => createFollowUpsStore(deps.db).closeExpired(now),
     grants: () => deps.grants.purge(),
     tokens: (now) => deleteExpiredTokens(deps.db, now),
     counters: () => purgeExpiredCounters(deps.db),
@@ -59,7 +64,16 @@ export function createPurge(deps: PurgeDeps): Purge {
   return {
     async run() {
       const now = deps.now();
-      const purged: PurgeCounts = { archives: 0, exports: 0, supportRequests: 0, grants: 0, tokens: 0, counters: 0, accountStarts: 0 };
+      const purged: PurgeCounts = {
+        archives: 0,
+        exports: 0,
+        supportRequests: 0,
+        followUps: 0,
+        grants: 0,
+        tokens: 0,
+        counters: 0,
+        accountStarts: 0,
+      };
       const failed: (keyof PurgeCounts)[] = [];
       for (const [step, purge] of Object.entries(steps) as [keyof PurgeCounts, (now: number) => Promise<number>][]) {
         try {

@@ -108,7 +108,11 @@ export function createDestinationGrantsStore(db: Db) {
         .where((where) =>
           where.or([
             where('expires_at', '<=', now),
-            where('export_id', 'in', where.selectFrom('jobs').select('export_id').where('finished_at', 'is not', null)),
+            // An ended export's, unless its follow-up still copies new mail with it (decision 0032).
+            where.and([
+              where('export_id', 'in', where.selectFrom('jobs').select('export_id').where('finished_at', 'is not', null)),
+              where('export_id', 'not in', where.selectFrom('mail_followups').select('export_id').where('open_until', '>', now)),
+            ]),
           ]),
         )
         .executeTakeFirst();

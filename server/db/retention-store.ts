@@ -20,7 +20,12 @@ export type RetentionStore = ReturnType<typeof createRetentionStore>;
 
 export function createRetentionStore(db: Db) {
   /** Deletes everything about these exports, the export's own row last; answers how many exports went. */
-  async function deleteExports(ids: string[]): Promise<number> {
+  async function deleteExports(exportIds: string[]): Promise<number> {
+    // Copy new mail's passes are transfers of their own (server/transfers/passes.ts): they go with their export.
+    const passes = await db.selectFrom('copy_passes').select('transfer_id').where('export_id', 'in', exportIds).execute();
+    const ids = [...exportIds, ...passes.map((pass) => pass.transfer_id)];
+    await db.deleteFrom('copy_passes').where('export_id', 'in', exportIds).execute();
+    await db.deleteFrom('mail_followups').where('export_id', 'in', exportIds).execute();
     await db.deleteFrom('transfer_items').where('transfer_id', 'in', ids).execute();
     await db.deleteFrom('transfer_receipts').where('transfer_id', 'in', ids).execute();
     await db.deleteFrom('transfer_checkpoints').where('transfer_id', 'in', ids).execute();

@@ -210,6 +210,36 @@ export interface AccountStartsTable {
   started_at: number;
 }
 
+/** A completed mailbox export that may copy new mail (decision 0032; server/db/follow-ups-store.ts). */
+export interface MailFollowupsTable {
+  export_id: string;
+  /** The destination's password, sealed as the transfer kept it; null when the destination needs none. */
+  sealed_secret: string | null;
+  /** New mail may be copied until then; the purge deletes the row (and the secret) after. */
+  open_until: number;
+  /** Passes started so far; the next is number passes + 1. */
+  passes: Generated<number>;
+  /** The transfer ID of the pass running now, or null. */
+  running_pass: string | null;
+  running_since: number | null;
+  /** Forwarding (emailforwarding): daily passes until then; null when not chosen. */
+  forwarding_until: number | null;
+  next_pass_at: number | null;
+  /** Forwarding ended (stopped by the customer, its time up, the source closed); its mail is queued once. */
+  forwarding_ended_at: number | null;
+}
+
+/** One pass of Copy new mail: a transfer of its own whose state rows hold its counts. */
+export interface CopyPassesTable {
+  transfer_id: string;
+  export_id: string;
+  number: number;
+  /** 'customer' (Copy new mail) or 'schedule' (forwarding). */
+  trigger: string;
+  started_at: number;
+  ended_at: number | null;
+}
+
 export interface Database {
   jobs: JobsTable;
   load_claims: LoadClaimsTable;
@@ -228,6 +258,8 @@ export interface Database {
   transfer_queue: TransferQueueTable;
   credential_brakes: CredentialBrakesTable;
   account_starts: AccountStartsTable;
+  mail_followups: MailFollowupsTable;
+  copy_passes: CopyPassesTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -31,6 +31,10 @@ export type JobServiceDeps = {
   downloadTtlMs: number;
   /** How long an ended export is kept before the purge deletes it (EXPORT_HISTORY_DAYS). */
   historyMs: number;
+  /** Whether the account is still active at the source (§4: it may still be exported); Copy new mail needs it. */
+  sourceActive: (email: string) => Promise<boolean>;
+  /** A second Copy new mail within this long of the first is the same click (IDEMPOTENCY_WINDOW_MS). */
+  repeatWindowMs: number;
 };
 
 type OperationAnswer = NonNullable<StatusResponse['emailmigration']>;
@@ -46,6 +50,12 @@ const movesContacts = (job: StoredJob) => job.operations.includes('contactsmigra
 export type Viewer = { email: string; session: string };
 
 export type CancelOutcome = 'cancelled' | 'not-found' | 'not-owner' | 'ended' | 'not-cancellable';
+
+export type CopyNewMailOutcome = 'started' | 'not-found' | 'not-owner' | 'not-mailbox' | 'source-closed' | 'running' | 'closed';
+
+/** An export whose mail went to a mailbox and completed: the only kind that can copy what arrived since. */
+const completedToMailbox = (job: StoredJob) =>
+  job.finishedAt !== null && job.destinationProvider !== 'file' && job.emailStatus === 'completed';
 
 export type JobService = ReturnType<typeof createJobService>;
 
@@ -129,10 +139,42 @@ export function createJobService(deps: JobServiceDeps) {
     job: StoredJob,
     progress: JobProgress,
     viewer: Viewer,
-  ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt' | 'failures'>> {
+  ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt' | 'failures' | 'copy_new_mail'>> {
     if (job.finishedAt === null) return { can_cancel: progress.cancellable };
     const receipt = await vendor.receipt(job);
     if (receipt === null) return { can_cancel: false };
+    const copy = await copyNewMailOf(job);
+    if (copy) return { ...(await endedOwnerFields(job, progress, viewer, receipt)), copy_new_mail: copy };
+    return endedOwnerFields(job, progress, viewer, receipt);
+  }
+
+  /** Copy new mail as the owner's answer tells it; undefined when the export cannot copy new mail. */
+  async function copyNewMailOf(job: StoredJob): Promise<StatusResponse['copy_new_mail']> {
+    if (!completedToMailbox(job) || !vendor.followUp) return undefined;
+    const followUp = await vendor.followUp(job, new Date(now()));
+    if (!followUp) return undefined;
+    const offered = followUp.open && !followUp.running && (await deps.sourceActive(job.sourceEmail));
+    if (!offered && followUp.passes.length === 0) return undefined;
+    return {
+      offered,
+      passes: followUp.passes.map((pass) => ({
+        number: pass.number,
+        trigger: pass.trigger,
+        started_at: new Date(pass.startedAt).toISOString(),
+        status: pass.status,
+        messages: pass.messages,
+        contacts: pass.contacts,
+        failed: pass.failed,
+      })),
+    };
+  }
+
+  async function endedOwnerFields(
+    job: StoredJob,
+    progress: JobProgress,
+    viewer: Viewer,
+    receipt: NonNullable<StatusResponse['receipt']>,
+  ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt' | 'failures'>> {
     const failed = (progress.emailmigration?.progress?.failed ?? 0) + (progress.contactsmigration?.progress?.failed ?? 0);
     // With none failed, the report may still list items kept in another form (a message attached in a PST).
     const reasons = await vendor.failureCounts(job);
@@ -211,6 +253,25 @@ export function createJobService(deps: JobServiceDeps) {
     return settled.job.finishedAt !== null ? 'ended' : 'not-cancellable';
   }
 
+  /**
+   * The owner copies what arrived since (decision 0032): a pass of the vendor's. Refused unless the
+   * export completed to a mailbox, its source is still active and no pass runs; a second click while
+   * the pass it started runs (within the repeat window) is the same request, and starts nothing.
+   */
+  async function copyNewMail(exportId: string, viewer: string): Promise<CopyNewMailOutcome> {
+    const job = await jobs.find(exportId);
+    if (!job) return 'not-found';
+    if (!isOwner(job, viewer)) return 'not-owner';
+    if (!completedToMailbox(job) || !vendor.copyNewMail || !vendor.followUp) return 'not-mailbox';
+    if (!(await deps.sourceActive(job.sourceEmail))) return 'source-closed';
+    const at = new Date(now());
+    const started = await vendor.copyNewMail(job, 'customer', at);
+    if (started !== 'running') return started;
+    const last = (await vendor.followUp(job, at))?.passes.at(-1);
+    const sameClick = last?.status === 'started' && last.trigger === 'customer' && at.getTime() - last.startedAt < deps.repeatWindowMs;
+    return sameClick ? 'started' : 'running';
+  }
+
   /** The item report of an ended export, for its report grant's bearer; null when there is none. */
   async function report(exportId: string) {
     const job = await jobs.find(exportId);
@@ -246,5 +307,5 @@ export function createJobService(deps: JobServiceDeps) {
    */
   const endedStatusJson = (exportId: string): string | undefined => endedAnswers.json(exportId);
 
-  return { request, withdraw, settle, settleById, status, endedStatusJson, cancel, report, sweepOnce, startSweep };
+  return { request, withdraw, settle, settleById, status, endedStatusJson, cancel, copyNewMail, report, sweepOnce, startSweep };
 }

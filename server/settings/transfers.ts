@@ -9,6 +9,7 @@ export const TRANSFER_SETTINGS = {
   TRANSFER_LEASE_MS: integer(60_000, 1000),
   DESTINATION_IMAP_CA_FILE: shown('–', optionalText()),
   PST_PART_BYTES: integer(DEFAULT_PST_PART_BYTES, 1024 * 1024),
+  COPY_NEW_MAIL_DAYS: integer(30, 0, 365),
 };
 
 export function readTransfers(env: Env, cwd: string) {
@@ -24,5 +25,7 @@ export function readTransfers(env: Env, cwd: string) {
     destinationCaFile: settings.DESTINATION_IMAP_CA_FILE === undefined ? null : path.resolve(cwd, settings.DESTINATION_IMAP_CA_FILE),
     /** A file export's PST is ended and another part begun past this size (decision 0029). */
     pstPartBytes: settings.PST_PART_BYTES,
+    /** How long after an export to a mailbox completed its owner may copy new mail (decision 0032); 0 = never. */
+    copyNewMailDays: settings.COPY_NEW_MAIL_DAYS,
   };
 }

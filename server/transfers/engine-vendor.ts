@@ -19,6 +19,7 @@ import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, Trans
 import { archiveFilename } from '../jobs/archive-name.ts';
 import type { TransferEnvironment } from './environment.ts';
 import { estimateOf, mailCapOf } from './estimate.ts';
+import type { FollowUps } from './follow-ups.ts';
 import { leftOutOf, planFor, readPlan, type PlanOptions } from './plan.ts';
 import { archivePath } from './run-transfer.ts';
 import { secretPurpose, type TransferWorker } from './worker.ts';
@@ -31,6 +32,8 @@ export type EngineVendorDeps = {
   vault: Vault;
   environment: TransferEnvironment;
   worker: Pick<TransferWorker, 'wake' | 'cancel'>;
+  /** Copy new mail's follow-ups and passes (decision 0032). */
+  followUps: FollowUps;
   filesDir: string;
   /** Which destinations get the development store instead of their server, and Gmail's path. */
   planOptions: PlanOptions;
@@ -161,6 +164,19 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
         destination: r.destinationCount,
         destination_container: r.destination,
       }));
+    },
+
+    async copyNewMail(job, trigger, at) {
+      const started = await deps.followUps.startPass(job.exportId, trigger, at.getTime());
+      if (started === 'started') void deps.worker.wake();
+      return started;
+    },
+
+    async followUp(job, at) {
+      const followUp = await deps.followUps.find(job.exportId);
+      if (!followUp) return null;
+      const passes = await deps.followUps.passesOf(job.exportId);
+      return { open: followUp.openUntil > at.getTime(), running: followUp.runningPass !== null, passes };
     },
 
     failedItems: (job, limit) => reports.failedItems(job.exportId, limit),

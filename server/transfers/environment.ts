@@ -1,7 +1,7 @@
 /**
  * Where a transfer's mail and contacts come from and go to, built from the configuration for each run:
  * - mail source: the provider's IMAP server through its master user (SOURCE_IMAP_*), or in development
- *   without one, the scenario accounts' sample Maildirs (server/dev-mail);
+ *   without one, the scenario accounts' sample Maildirs (server/development/mail);
  * - contacts source: the provider's CardDAV server through the migration service's account
  *   (SOURCE_CARDDAV_*), or in development without one, the scenario accounts' sample address books;
  * - mail destination: the plan's IMAP server, reached only at the address the outbound guard checked
@@ -42,6 +42,7 @@ import type { DestinationsConfig, SourceCardDavConfig, SourceImapConfig } from '
 import type { DestinationGrants, DevelopmentMailStore } from '../ports.ts';
 import { DestinationRefused } from './destination-refused.ts';
 import { grantTokens } from './grant-tokens.ts';
+import { exportOf } from './passes.ts';
 import type { TransferPlan } from './plan.ts';
 import { serviceDestination } from '../destinations/index.ts';
 
@@ -159,7 +160,8 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
         if (!devMail) throw new DestinationRefused('internal', 'the development address-book store is not available');
         return devMail.contactsDestination(destination.user);
       }
-      return providerAddressBook(exportId, plan.provider);
+      // A pass of Copy new mail uses its export's consent (passes.ts).
+      return providerAddressBook(exportOf(exportId), plan.provider);
     },
 
     async mailDestination({ exportId, plan, secret, archive, pst }) {
@@ -182,9 +184,9 @@ export function createTransferEnvironment(options: EnvironmentOptions): Transfer
           quota,
           ...(destination.maxMessageBytes ? { maxMessageBytes: destination.maxMessageBytes } : {}),
         };
-        return createGmailDestination(config, await grantTokens(options.grants, exportId, 'mail'), { clock: options.clock });
+        return createGmailDestination(config, await grantTokens(options.grants, exportOf(exportId), 'mail'), { clock: options.clock });
       }
-      return imapDestination(exportId, plan.provider, destination, secret);
+      return imapDestination(exportOf(exportId), plan.provider, destination, secret);
     },
   };
 }

@@ -18,6 +18,8 @@ import { systemClock, type Clock } from '../engine/index.ts';
 import { CONSENTS } from '../destinations/index.ts';
 import type { DestinationGrants, DevelopmentMailStore, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
+import { createFollowUps } from './follow-ups.ts';
+import { isPass } from './passes.ts';
 import { createTransferEnvironment } from './environment.ts';
 import { createSourceFolderReader, type SourceFolderReader } from './source-folders.ts';
 import type { Metrics } from '../ops/metrics.ts';
@@ -77,6 +79,14 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     clock,
   });
   const reports = createTransferReportStore(db);
+  const followUps = createFollowUps({
+    db,
+    queueOver: options.queueOver,
+    reports,
+    vault,
+    now,
+    windowMs: config.transfers.copyNewMailDays * 24 * 60 * 60 * 1000,
+  });
   const worker = createTransferWorker({
     store: options.metrics ? instrumentStateStore(createTransferStateStore(db), options.metrics) : createTransferStateStore(db),
     reports,
@@ -90,8 +100,13 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     logger,
     now,
     settings: { ...config.transfers, maxAttempts: MAX_ATTEMPTS, retryMs: RETRY_MS },
+    onEnding: followUps.keepAfter,
     async onEnded(exportId) {
-      // The consent's tokens end with the transfer, as its password does (the purge is the backstop).
+      // A pass of Copy new mail ends alone: its export ended long ago, and keeps its consent.
+      if (isPass(exportId)) return followUps.passEnded(exportId);
+      // The consent's tokens end with the transfer, as its password does (the purge is the backstop),
+      // unless its follow-up keeps them for Copy new mail.
+      if (await followUps.holdsGrant(exportId)) return options.onEnded(exportId);
       await options.grants
         .delete(exportId)
         .catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not delete its destination grant'));
@@ -105,6 +120,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     vault,
     environment,
     worker,
+    followUps,
     filesDir: config.filesDir,
     // Development delivers to the development mailbox store where no real destination can be reached:
     // an OAuth destination whose consent was the development provider's (no real client configured), a

@@ -13,11 +13,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Vault } from '../crypto/vault.ts';
-import type { TransfersStore } from '../db/transfers-store.ts';
+import type { StoredTransfer, TransfersStore } from '../db/transfers-store.ts';
 import type { TransferOperation } from '../engine/index.ts';
 import type { TransferQueue } from '../ports.ts';
 import { runPeriodically } from '../background/periodic.ts';
-import { readPlan } from './plan.ts';
+import { readPlan, type TransferPlan } from './plan.ts';
 import { operationsOf, runTransfer, TransferStop, type RunContext, type RunOutcome } from './run-transfer.ts';
 
 export type WorkerSettings = {
@@ -39,6 +39,8 @@ export type WorkerDeps = RunContext & {
   settings: WorkerSettings;
   /** Called when a transfer has ended: settles its job. */
   onEnded: (exportId: string) => Promise<void>;
+  /** Called as a transfer ends, before its secret goes: a completed mailbox export keeps what Copy new mail needs (follow-ups.ts). */
+  onEnding?: (transfer: StoredTransfer, plan: TransferPlan) => Promise<void>;
 };
 
 /** The vault purpose of a transfer's secret: a value sealed for one export opens for no other. */
@@ -83,10 +85,13 @@ export function createTransferWorker(deps: WorkerDeps) {
     }
   }
 
-  async function ended(exportId: string, operations: TransferOperation[]): Promise<void> {
+  async function ended(transfer: StoredTransfer, plan: TransferPlan): Promise<void> {
+    const { exportId } = transfer;
+    const operations = operationsOf(plan);
     await logEnd(exportId, operations).catch((error: unknown) =>
       logger.error({ err: error, exportId }, 'transfer: could not read how it ended'),
     );
+    await deps.onEnding?.(transfer, plan);
     await transfers.end(exportId, now());
     await queue.remove(exportId);
     await deps.onEnded(exportId).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not settle its job'));
@@ -101,12 +106,12 @@ export function createTransferWorker(deps: WorkerDeps) {
     const plan = readPlan(transfer.plan);
     if (transfer.cancelRequestedAt !== null) {
       await endAll(exportId, operationsOf(plan), 'cancelled', '');
-      return ended(exportId, operationsOf(plan));
+      return ended(transfer, plan);
     }
     if (attempt > settings.maxAttempts) {
       logger.error({ exportId, attempts: attempt - 1 }, 'transfer: given up, its runs kept dying');
       await endAll(exportId, operationsOf(plan), 'failed', `the transfer stopped unexpectedly ${attempt - 1} times in a row`);
-      return ended(exportId, operationsOf(plan));
+      return ended(transfer, plan);
     }
     const secret = transfer.sealedSecret === null ? null : deps.vault.open(transfer.sealedSecret, secretPurpose(exportId));
     if (transfer.sealedSecret !== null && secret === null) {
@@ -116,10 +121,10 @@ export function createTransferWorker(deps: WorkerDeps) {
         'failed',
         'the destination credentials could not be opened (was the service secret changed?)',
       );
-      return ended(exportId, operationsOf(plan));
+      return ended(transfer, plan);
     }
     const outcome: RunOutcome = await runTransfer(deps, { exportId, plan, secret, signal });
-    if (outcome.kind === 'ended') return ended(exportId, operationsOf(plan));
+    if (outcome.kind === 'ended') return ended(transfer, plan);
     if (outcome.kind === 'paused') {
       logger.info({ exportId, resumeAt: new Date(outcome.resumeAt).toISOString() }, 'transfer paused');
       return queue.release(exportId, owner, outcome.resumeAt);

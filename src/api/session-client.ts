@@ -13,6 +13,7 @@ import {
   StatusResponseSchema,
   ValidateResponseSchema,
   type CancelRequest,
+  type CopyNewMailRequest,
   type CapabilitiesRequest,
   type JobQuery,
   type LoadRequest,
@@ -69,6 +70,9 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     /** Ours, additive: the owner stops a running export. */
     cancel: (body: CancelRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.cancel), schema: OkResponseSchema, json: body, ...opts }),
+    /** Ours, additive: the owner copies what arrived since a completed export to a mailbox (decision 0032). */
+    copyNewMail: (body: CopyNewMailRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.copyNewMail), schema: OkResponseSchema, json: body, ...opts }),
   };
 }
 

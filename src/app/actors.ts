@@ -14,6 +14,7 @@ import {
   type MigrationStatusResponse,
   type Operation,
   type LoadResponse,
+  type OkResponse,
   type StatusResponse,
   type SupportResponse,
   type ValidateResponse,
@@ -27,7 +28,7 @@ import { brand } from '../config/brand';
 
 /** Only the client functions the actors use, so tests can hand in small fakes. */
 export type PortalClients = {
-  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'signOut' | 'sourceFolders'>;
+  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'copyNewMail' | 'signOut' | 'sourceFolders'>;
   exportService: Pick<
     ExportServiceClient,
     | 'validateImap'
@@ -133,6 +134,15 @@ export function portalActors({ session, exportService }: PortalClients) {
     cancelExport: (input, signal) =>
       expected(session.cancel({ job_id: input.exportId }, { signal }), (failure) =>
         failure.status === 403 || failure.status === 409 ? { ok: false } : undefined,
+      ),
+    copyNewMail: (input, signal) =>
+      expected<OkResponse | Refusal>(session.copyNewMail({ job_id: input.exportId }, { signal }), (failure) =>
+        // The service's sentence says why (a pass runs, the account closed); the machine has its own when there is none.
+        failure.status === 403 || failure.status === 409
+          ? failure.message
+            ? { refused: failure.message }
+            : { ok: false }
+          : limited(failure),
       ),
     fetchJobsByEmail: (input, signal) => exportService.jobsByEmail({ hash: input.hash }, { signal }),
     submitSupportRequest: (input, signal) => expected<SupportResponse | Refusal>(exportService.supportRequest(input, { signal }), limited),

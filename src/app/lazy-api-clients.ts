@@ -22,6 +22,7 @@ export const lazyApiClients: PortalClients = {
     load: defer((c) => c.session.load),
     status: defer((c) => c.session.status),
     cancel: defer((c) => c.session.cancel),
+    copyNewMail: defer((c) => c.session.copyNewMail),
     sourceFolders: defer((c) => c.session.sourceFolders),
     signOut: defer((c) => c.session.signOut),
   },

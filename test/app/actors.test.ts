@@ -27,6 +27,7 @@ function fakeClients(answer: (name: string) => Promise<unknown>) {
       load: fn('load'),
       status: fn('status'),
       cancel: fn('cancel'),
+      copyNewMail: fn('copyNewMail'),
       sourceFolders: fn('sourceFolders'),
       signOut: fn('signOut'),
     },

@@ -17,6 +17,7 @@ const clients: PortalClients = {
     load: pending,
     status: pending,
     cancel: pending,
+    copyNewMail: pending,
     signOut: pending,
     sourceFolders: pending,
   },

@@ -48,6 +48,7 @@ export const happyApi = (): Required<FakeApi> => ({
   fetchJobStatus: async () => ({ emailmigration: { status: 'started' } }),
   fetchJobsByEmail: async () => ({}),
   cancelExport: async () => ({ ok: true }),
+  copyNewMail: async () => ({ ok: true }),
   updateOptOutState: async () => ({ status: 'success' }),
   submitSupportRequest: async () => ({ ok: true }),
 });

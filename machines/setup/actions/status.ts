@@ -13,10 +13,20 @@ export const statusActions = {
   // The answer as it came; what the page shows of it is read by selectJobStatus.
   storeJobStatus: update((_, params: { response: StatusResponse | null }) => (params.response ? { jobStatus: params.response } : {})),
   forgetJobStatus: update(() => ({ jobStatus: null })),
-  followStartedExport: update(({ context }) => ({ statusExportId: context.exportId ?? '', jobStatus: null, cancelError: null })),
+  followStartedExport: update(({ context }) => ({
+    statusExportId: context.exportId ?? '',
+    jobStatus: null,
+    cancelError: null,
+    copyNewMailError: null,
+  })),
   recordCancelRefused: update(() => ({ cancelError: MESSAGES.cancelRefused })),
   recordCancelFailed: update(() => ({ cancelError: MESSAGES.cancelFailed })),
   clearCancelError: update(() => ({ cancelError: null })),
+  recordCopyNewMailRefused: update((_, params: { response: object }) => ({
+    copyNewMailError: refusalOf(params.response) ?? MESSAGES.copyNewMailRefused,
+  })),
+  recordCopyNewMailFailed: update(() => ({ copyNewMailError: MESSAGES.copyNewMailFailed })),
+  clearCopyNewMailError: update(() => ({ copyNewMailError: null })),
   storeJobs: update((_, params: { response: JobsByEmailResponse }) => ({
     jobs: Object.entries(params.response)
       .map(([id, startedAt]) => ({ id, startedAt }))
@@ -25,7 +35,7 @@ export const statusActions = {
   })),
   openExportStatus: update(({ event }) => {
     assertEvent(event, 'STATUS.OPENED');
-    return { statusExportId: event.exportId, jobStatus: null, cancelError: null };
+    return { statusExportId: event.exportId, jobStatus: null, cancelError: null, copyNewMailError: null };
   }),
 
   setSupportField: update(({ context, event }) => {

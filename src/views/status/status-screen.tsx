@@ -5,6 +5,7 @@ import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../u
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectIsBusy, selectJobStatus } from '../../../machines/index.ts';
 import { CancelExportDialog } from './cancel-export-dialog';
+import { CopyNewMail } from './copy-new-mail';
 import { CountReceipt } from './count-receipt';
 import { DownloadSignIn } from './download-sign-in';
 import { FailedItems } from './failed-items';
@@ -103,6 +104,7 @@ export default function StatusScreen() {
       )}
       {!busy && <DownloadSignIn />}
       {!busy && view.leftOut && <p>{view.leftOut}</p>}
+      {!busy && <CopyNewMail />}
       {!busy && <CountReceipt lines={view.receipt} />}
       {!busy && <FailedItems failures={view.failures} />}
       {!busy && view.reportUrl && (

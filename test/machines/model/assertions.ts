@@ -28,7 +28,7 @@ import {
   type PortalSnapshot,
   type Screen,
 } from '../../../machines/index.ts';
-import { estimateText, waitingText } from '../../../machines/status-texts.ts';
+import { copyPassText, estimateText, waitingText } from '../../../machines/status-texts.ts';
 import type { EffectCall } from './walk.ts';
 import { LIMIT_TEXT, SOURCE_EMAIL } from './fixtures.ts';
 import type { ModelEvent } from './types.ts';
@@ -339,6 +339,31 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     expect(selectDownloadSignIn(snapshot)).toEqual(
       answer?.file_ready === true && !linked ? { leaving: false, signedInAs: snapshot.context.srcAccount?.email ?? null } : null,
     );
+  },
+  // Copy new mail (decision 0032): while a pass is started or runs, the page says so and offers no second one.
+  'exportPortal.status.shown.copyNewMail': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).copyNewMail.error).toBeNull();
+    expect(selectJobStatus(snapshot).canCancel).toBe(false);
+  },
+  'exportPortal.status.shown.copyNewMail.starting': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).copyNewMail).toMatchObject({ copying: true, canCopy: false });
+  },
+  'exportPortal.status.shown.copyNewMail.running': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).copyNewMail).toMatchObject({ copying: true, canCopy: false });
+    expect(snapshot.context.jobStatus?.copy_new_mail?.passes.at(-1)?.status).toBe('started');
+  },
+  'exportPortal.status.shown.copyNewMail.checking': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).copyNewMail).toMatchObject({ copying: true, canCopy: false });
+  },
+  // Ended: its result in words, and another pass on offer when the service offers it.
+  'exportPortal.status.shown.copyNewMail.done': ({ snapshot }) => {
+    const answer = snapshot.context.jobStatus;
+    const view = selectJobStatus(snapshot).copyNewMail;
+    expect(view.copying).toBe(false);
+    const last = answer?.copy_new_mail?.passes.at(-1);
+    expect(view.result).toBe(last ? copyPassText(last) : null);
+    const running = [answer?.emailmigration, answer?.contactsmigration].some((op) => op?.status === 'started');
+    expect(view.canCopy).toBe(answer?.copy_new_mail?.offered === true && !running);
   },
   'exportPortal.status.shown.refreshing': ({ snapshot }) => expect(selectIsBusy(snapshot)).toBe(false),
   'exportPortal.status.shown.confirmingCancel': ({ snapshot }) => expect(selectJobStatus(snapshot).confirmingCancel).toBe(true),

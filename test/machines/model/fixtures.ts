@@ -141,6 +141,7 @@ export const EVENT_FIXTURES = {
   'EXPORT.CANCEL_REQUESTED': [{ type: 'EXPORT.CANCEL_REQUESTED' }],
   'EXPORT.CANCEL_CONFIRMED': [{ type: 'EXPORT.CANCEL_CONFIRMED' }],
   'EXPORT.CANCEL_DISMISSED': [{ type: 'EXPORT.CANCEL_DISMISSED' }],
+  'EXPORT.COPY_NEW_MAIL_REQUESTED': [{ type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' }],
   'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': [{ type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' }],
 } satisfies { [K in PortalEventType]: Array<EventOf<K>> };
 
@@ -149,6 +150,9 @@ export const LIMIT_TEXT = 'Too many requests from this account. Please, try agai
 
 const failure = (code?: string): ActorFailure => ({ kind: 'status', status: 400, code });
 /** The status check's answer, read at a fixed moment. */
+/** A pass of Copy new mail as the owner's answer lists it. */
+const PASS = { number: 1, trigger: 'customer', started_at: '2026-03-02T14:00:00Z', contacts: 0, failed: 0 };
+
 const checked = (status: MigrationStatusResponse) => ({ status, checkedAt: Date.parse('2026-03-01T00:00:00Z') });
 
 /** For each actor: what it may resolve with and what it may reject with. */
@@ -231,6 +235,16 @@ export const ACTOR_RESULTS = {
         receipt: [{ operation: 'emailmigration', container: 'INBOX', source: 3, destination: 2 }],
         report_url: '/api/reports/x',
       },
+      // Completed to a mailbox, seen by its owner: Copy new mail offered, its last pass copied 5 (decision 0032).
+      {
+        emailmigration: { status: 'completed', progress: { total: 300, done: 300, failed: 0 } },
+        copy_new_mail: { offered: true, passes: [{ ...PASS, status: 'completed', messages: 5 }] },
+      },
+      // The same while a pass runs.
+      {
+        emailmigration: { status: 'completed', progress: { total: 300, done: 300, failed: 0 } },
+        copy_new_mail: { offered: false, passes: [{ ...PASS, status: 'started', messages: 2 }] },
+      },
       { emailmigration: { status: 'weird' }, contactsmigration: null },
       // A completed file export, seen by anyone but its owner: the file is ready, the link is not theirs.
       { emailmigration: { status: 'completed' }, file_ready: true },
@@ -256,4 +270,8 @@ export const ACTOR_RESULTS = {
   },
   submitSupportRequest: { outputs: [{ ok: true, status: 'received' }, { refused: LIMIT_TEXT }], errors: [{ kind: 'network' }] },
   cancelExport: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
+  copyNewMail: {
+    outputs: [{ ok: true }, { refused: 'New mail is being copied now. Please wait until it is done.' }],
+    errors: [{ kind: 'network' }],
+  },
 } satisfies Record<PortalActorName, { outputs: readonly unknown[]; errors: readonly ActorFailure[] }>;

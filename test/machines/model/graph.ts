@@ -142,7 +142,15 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
     checkEmailScopes: [facts.needsGoogleTerms(c)],
     'supportForm.idle': [c.support.email_address.includes('@'), c.support.issue.trim().length > 5],
     'supportForm.failed': [isSupportFormValid(c.support)],
-    'status.shown.watching': [facts.jobRunning(c), facts.jobMoving(c), c.jobStatus?.can_cancel === true, facts.fileAwaitsSignIn(c)],
+    'status.shown.watching': [
+      facts.jobRunning(c),
+      facts.jobMoving(c),
+      c.jobStatus?.can_cancel === true,
+      facts.fileAwaitsSignIn(c),
+      c.jobStatus?.copy_new_mail?.offered === true,
+      facts.copyPassRunning(c),
+    ],
+    'status.shown.copyNewMail.done': [c.jobStatus?.copy_new_mail?.offered === true, facts.jobRunning(c)],
   };
   const key = stateKey(snapshot);
   return JSON.stringify([key, byState[key] ?? []]);

@@ -4,13 +4,15 @@
  * takes that server's access tokens over XOAUTH2 (it asks the server's userinfo endpoint about each, as
  * Yahoo's IMAP server trusts Yahoo's tokens). The customer signs in, consents, loads; the worker moves
  * the source mailbox into the Yahoo account with the consent's token — every message byte for byte,
- * with the final CRLF Yahoo wants — and the grant is purged once the export has ended.
+ * with the final CRLF Yahoo wants — and the grant is kept for Copy new mail until its time is up, then
+ * purged (decision 0032).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFollowUpsStore } from '../../../server/db/follow-ups-store.ts';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { DESTINATION_SERVERS } from '../../../server/identity/oauth/destination-servers.ts';
 import { expectedMailbox, readMailbox } from '../../engine/support/imap-mailbox.ts';
@@ -69,7 +71,7 @@ const asYahooKeepsIt = (message: FixtureMessage): FixtureMessage =>
 
 describe('export to Yahoo Mail', () => {
   it(
-    'moves every message over IMAP with the consent’s XOAUTH2 token, and its tokens are deleted when it ends',
+    'moves every message over IMAP with the consent’s XOAUTH2 token, and its tokens are deleted once Copy new mail’s time is up',
     { timeout: 120_000 },
     async () => {
       const { jobid, token } = await loadMailExportWithConsent(harness, yahoo, {
@@ -92,8 +94,15 @@ describe('export to Yahoo Mail', () => {
       const inbox = actual.get('INBOX')?.map((m) => m.sha256) ?? [];
       expect(inbox).not.toContain(createHash('sha256').update(unterminated.raw).digest('hex'));
 
-      // The consent's tokens end with the transfer.
-      await expect.poll(() => harness.identity.grants.forExport(jobid, 'mail')).toEqual({ kind: 'none' });
+      // The consent's tokens outlive the transfer while new mail may be copied with them (the purge keeps
+      // them), and go with the purge once that time is up.
+      await expect.poll(async () => (await harness.db.selectFrom('mail_followups').select('export_id').execute()).length).toBe(1);
+      await harness.identity.grants.purge();
+      expect((await harness.identity.grants.forExport(jobid, 'mail')).kind).toBe('access');
+      harness.clock.now += harness.config.transfers.copyNewMailDays * 24 * 60 * 60 * 1000;
+      expect(await createFollowUpsStore(harness.db).closeExpired(harness.clock.now)).toBe(1);
+      await harness.identity.grants.purge();
+      expect(await harness.identity.grants.forExport(jobid, 'mail')).toEqual({ kind: 'none' });
     },
   );
 });

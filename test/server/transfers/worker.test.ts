@@ -24,6 +24,7 @@ import type { DestinationGrants, MigrationVendor, VendorJob } from '../../../ser
 import { createEngineVendor } from '../../../server/transfers/engine-vendor.ts';
 import { createTransferEnvironment, type TransferEnvironment } from '../../../server/transfers/environment.ts';
 import { createTransferWorker, type TransferWorker } from '../../../server/transfers/worker.ts';
+import { createFollowUps } from '../../../server/transfers/follow-ups.ts';
 import { openTestDatabase } from '../../support/test-database.ts';
 
 const OWNER = 'active@example.com';
@@ -137,6 +138,7 @@ describe('transfer worker', () => {
       vault,
       environment,
       worker,
+      followUps: createFollowUps({ db, queueOver: createTableTransferQueue, reports, vault, now, windowMs: 0 }),
       filesDir: path.join(dir, 'files'),
       planOptions: DEVELOPMENT_PLAN,
       caps: readConfig({}).destinations,
@@ -236,6 +238,14 @@ describe('transfer worker', () => {
       vault: createVault('x'.repeat(32)),
       environment: developmentEnvironment(),
       worker: { wake: async () => undefined, cancel: () => undefined },
+      followUps: createFollowUps({
+        db,
+        queueOver: createTableTransferQueue,
+        reports: createTransferReportStore(db),
+        vault: createVault('x'.repeat(32)),
+        now: () => NOW,
+        windowMs: 0,
+      }),
       filesDir: dir,
       planOptions: DEVELOPMENT_PLAN,
       caps: readConfig({}).destinations,

@@ -164,6 +164,8 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
         snapshot.matches({ complete: 'shown' }) ||
         (snapshot.matches({ status: { shown: 'watching' } }) && selectJobStatus(snapshot).canCancel)
       );
+    case 'EXPORT.COPY_NEW_MAIL_REQUESTED':
+      return selectJobStatus(snapshot).copyNewMail.canCopy;
     case 'EXPORT.CANCEL_CONFIRMED':
     case 'EXPORT.CANCEL_DISMISSED':
       return snapshot.matches({ complete: 'confirmingCancel' }) || snapshot.matches({ status: { shown: 'confirmingCancel' } });
@@ -351,6 +353,9 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       break;
     case 'EXPORT.CANCEL_REQUESTED':
       await user.click(button(/^(Cancel export|Cancel this export)$/));
+      break;
+    case 'EXPORT.COPY_NEW_MAIL_REQUESTED':
+      await user.click(button('Copy new mail'));
       break;
     case 'EXPORT.CANCEL_CONFIRMED':
       await user.click(button('Yes, stop the export'));

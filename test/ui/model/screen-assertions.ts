@@ -87,6 +87,15 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'status.leavingForSignIn': () => expect(buttonNamed('Sign in to download your file')).toHaveAttribute('aria-busy', 'true'),
   // A quiet refresh keeps what is shown.
   'status.shown.refreshing': (s) => shownStatus(s),
+  // Copy new mail (decision 0032): said while it starts and runs, its result once it ended.
+  'status.shown.copyNewMail.starting': () => expect(text('Copying new mail…')).toBe(true),
+  'status.shown.copyNewMail.running': () => expect(text('Copying new mail…')).toBe(true),
+  'status.shown.copyNewMail.checking': () => expect(text('Copying new mail…')).toBe(true),
+  'status.shown.copyNewMail.done': (s) => {
+    const view = selectJobStatus(s).copyNewMail;
+    if (view.result) expect(text(view.result)).toBe(true);
+    expect(buttonNamed('Copy new mail') !== null).toBe(view.canCopy);
+  },
   'status.shown.confirmingCancel': () => expect(screen.getByRole('alertdialog', { name: 'Stop this export?' })).toBeInTheDocument(),
   'status.shown.cancelling': () => expect(buttonNamed('Yes, stop the export')).toHaveAttribute('aria-busy', 'true'),
   'status.invalidId': () => {
@@ -121,7 +130,8 @@ function shownStatus(s: PortalSnapshot): void {
   const labels = { started: 'In progress', completed: 'Completed', error: 'Error' } as const;
   for (const operation of view.operations) {
     expect(text(labels[operation.status])).toBe(true);
-    if (operation.progress?.total) {
+    // The bar is for a running operation; an ended one says what arrived in words.
+    if (operation.status === 'started' && operation.progress?.total) {
       expect(
         screen.getByRole('progressbar', { name: `${operation.kind === 'emailmigration' ? 'Email' : 'Contacts'} progress` }),
       ).toBeInTheDocument();
@@ -133,6 +143,7 @@ function shownStatus(s: PortalSnapshot): void {
     }
   }
   expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
+  expect(buttonNamed('Copy new mail') !== null).toBe(view.copyNewMail.canCopy);
   // A ready file this answer has no link to: the sign-in that gets it, never the link.
   expect(buttonNamed('Sign in to download your file') !== null).toBe(selectDownloadSignIn(s) !== null);
   if (view.downloadUrl) expect(screen.getByRole('link', { name: 'Download your file' })).toHaveAttribute('href', view.downloadUrl);

@@ -1,0 +1,48 @@
+/**
+ * Copy new mail on the owner's status page (decision 0032): mail that reached the old mailbox after
+ * an export to a mailbox completed, copied on request. The result of a pass is announced when it
+ * ends ("5 new messages copied"); every pass keeps its line.
+ */
+import { css } from '@emotion/react';
+import { selectJobStatus } from '../../../machines/index.ts';
+import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { colors, font, space } from '../../theme/theme';
+import { Alert, Button } from '../../ui';
+
+const section = css`
+  margin: ${space(5)} 0;
+  h2 {
+    font-size: ${font.size.lg};
+    margin: 0 0 ${space(2)};
+  }
+`;
+
+export function CopyNewMail() {
+  const send = usePortalSend();
+  const view = usePortalSelector(selectJobStatus).copyNewMail;
+  if (!view.shown) return null;
+  return (
+    <section css={section} aria-labelledby="copy-new-mail-heading">
+      <h2 id="copy-new-mail-heading">New mail since the export</h2>
+      <p>Mail that reaches your old mailbox after the export stays there. While your account is open, you can copy it over.</p>
+      <p role="status" aria-live="polite">
+        {view.copying ? 'Copying new mail…' : (view.result ?? '')}
+      </p>
+      {view.error && <Alert tone="error">{view.error}</Alert>}
+      {view.canCopy && (
+        <Button variant="secondary" onClick={() => send({ type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' })}>
+          Copy new mail
+        </Button>
+      )}
+      {view.passes.length > 1 && (
+        <ul aria-label="Each copy of new mail" css={{ color: colors.muted, paddingLeft: space(5) }}>
+          {view.passes.map((pass) => (
+            <li key={pass.key}>
+              {pass.when}: {pass.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
