@@ -9,6 +9,8 @@ export const API_PATHS = {
   load: '/api/load/',
   status: '/api/status/',
   cancel: '/api/cancel/',
+  pause: '/api/pause/',
+  resume: '/api/resume/',
   sourceFolders: '/api/source-folders/',
   signOut: '/api/sign-out/',
   // Export-service client (no credentials)

@@ -38,6 +38,7 @@ import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { cancelRoutes } from './routes/cancel.ts';
+import { pauseRoutes } from './routes/pause.ts';
 import { signOutRoutes } from './routes/sign-out.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -181,6 +182,7 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', supportRoutes(routeDeps));
   app.route('/', downloadRoutes(routeDeps));
   app.route('/', cancelRoutes(routeDeps));
+  app.route('/', pauseRoutes(routeDeps));
   app.route('/', signOutRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));
   // A flow started is a redirect to an authorization server and may end in a call to its token

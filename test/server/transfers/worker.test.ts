@@ -235,7 +235,7 @@ describe('transfer worker', () => {
       reports: createTransferReportStore(db),
       vault: createVault('x'.repeat(32)),
       environment: developmentEnvironment(),
-      worker: { wake: async () => undefined, cancel: () => undefined },
+      worker: { wake: async () => undefined, cancel: () => undefined, pause: () => undefined },
       filesDir: dir,
       planOptions: DEVELOPMENT_PLAN,
       caps: readConfig({}).destinations,
