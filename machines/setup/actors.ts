@@ -62,6 +62,9 @@ export const PORTAL_ACTORS = {
   fetchJobsByEmail: call<{ hash: string }, JobsByEmailResponse>(),
   /** `{ ok: false }`: the export had already ended (or is not the customer's to stop). */
   cancelExport: call<{ exportId: string }, OkResponse>(),
+  /** The owner holds a running export, or lets it go on (decision 0031); `{ ok: false }`: it has ended, or cannot be. */
+  pauseExport: call<{ exportId: string }, OkResponse>(),
+  resumeExport: call<{ exportId: string }, OkResponse>(),
   submitSupportRequest: call<SupportRequest, SupportResponse | Refusal>(),
 };
 

@@ -1,6 +1,6 @@
 /**
  * The status pages: `/status` (one export by ID; while it runs the page follows it, and its owner
- * may stop it) and `/status-from-email` (the exports found for a status sign-in).
+ * may stop it, or pause and resume it) and `/status-from-email` (the exports found for a status sign-in).
  */
 import { and, not } from 'xstate';
 import { hasSourceToken } from '../facts.ts';
@@ -8,6 +8,7 @@ import { ROUTES } from '../routes.ts';
 import { portalSetup } from '../setup/index.ts';
 import { response } from '../setup/typed.ts';
 import { cancelExportStates } from './cancel-export.ts';
+import { pauseExportStates } from './pause-export.ts';
 import type { PortalContext } from '../types.ts';
 import { backHome } from './shared.ts';
 
@@ -48,6 +49,8 @@ export const status = portalSetup.createStateConfig({
             ...backHome,
             'STATUS.RETRY_REQUESTED': '#exportPortal.status.loading',
             'EXPORT.CANCEL_REQUESTED': { guard: 'mayCancelExport', target: 'confirmingCancel' },
+            'EXPORT.PAUSE_REQUESTED': { guard: 'mayPauseExport', target: 'pausing' },
+            'EXPORT.RESUME_REQUESTED': { guard: 'mayResumeExport', target: 'resuming' },
             'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': { guard: 'fileAwaitsSignIn', target: '#exportPortal.status.leavingForSignIn' },
           },
         },
@@ -67,6 +70,7 @@ export const status = portalSetup.createStateConfig({
           },
         },
         ...cancelExportStates('watching'),
+        ...pauseExportStates,
       },
     },
     /**

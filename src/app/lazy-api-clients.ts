@@ -22,6 +22,8 @@ export const lazyApiClients: PortalClients = {
     load: defer((c) => c.session.load),
     status: defer((c) => c.session.status),
     cancel: defer((c) => c.session.cancel),
+    pause: defer((c) => c.session.pause),
+    resume: defer((c) => c.session.resume),
     sourceFolders: defer((c) => c.session.sourceFolders),
     signOut: defer((c) => c.session.signOut),
   },

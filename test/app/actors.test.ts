@@ -27,6 +27,8 @@ function fakeClients(answer: (name: string) => Promise<unknown>) {
       load: fn('load'),
       status: fn('status'),
       cancel: fn('cancel'),
+      pause: fn('pause'),
+      resume: fn('resume'),
       sourceFolders: fn('sourceFolders'),
       signOut: fn('signOut'),
     },

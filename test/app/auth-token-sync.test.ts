@@ -17,6 +17,8 @@ const clients: PortalClients = {
     load: pending,
     status: pending,
     cancel: pending,
+    pause: pending,
+    resume: pending,
     signOut: pending,
     sourceFolders: pending,
   },

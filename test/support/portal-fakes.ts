@@ -48,6 +48,8 @@ export const happyApi = (): Required<FakeApi> => ({
   fetchJobStatus: async () => ({ emailmigration: { status: 'started' } }),
   fetchJobsByEmail: async () => ({}),
   cancelExport: async () => ({ ok: true }),
+  pauseExport: async () => ({ ok: true }),
+  resumeExport: async () => ({ ok: true }),
   updateOptOutState: async () => ({ status: 'success' }),
   submitSupportRequest: async () => ({ ok: true }),
 });

@@ -13,10 +13,14 @@ export const statusActions = {
   // The answer as it came; what the page shows of it is read by selectJobStatus.
   storeJobStatus: update((_, params: { response: StatusResponse | null }) => (params.response ? { jobStatus: params.response } : {})),
   forgetJobStatus: update(() => ({ jobStatus: null })),
-  followStartedExport: update(({ context }) => ({ statusExportId: context.exportId ?? '', jobStatus: null, cancelError: null })),
-  recordCancelRefused: update(() => ({ cancelError: MESSAGES.cancelRefused })),
-  recordCancelFailed: update(() => ({ cancelError: MESSAGES.cancelFailed })),
-  clearCancelError: update(() => ({ cancelError: null })),
+  followStartedExport: update(({ context }) => ({ statusExportId: context.exportId ?? '', jobStatus: null, actionError: null })),
+  recordCancelRefused: update(() => ({ actionError: MESSAGES.cancelRefused })),
+  recordCancelFailed: update(() => ({ actionError: MESSAGES.cancelFailed })),
+  clearActionError: update(() => ({ actionError: null })),
+  /** A pause or resume that did not go through: the page says why (MESSAGES names the words). */
+  recordActionError: update((_, params: { message: 'pauseRefused' | 'pauseFailed' | 'resumeRefused' | 'resumeFailed' }) => ({
+    actionError: MESSAGES[params.message],
+  })),
   storeJobs: update((_, params: { response: JobsByEmailResponse }) => ({
     jobs: Object.entries(params.response)
       .map(([id, startedAt]) => ({ id, startedAt }))
@@ -25,7 +29,7 @@ export const statusActions = {
   })),
   openExportStatus: update(({ event }) => {
     assertEvent(event, 'STATUS.OPENED');
-    return { statusExportId: event.exportId, jobStatus: null, cancelError: null };
+    return { statusExportId: event.exportId, jobStatus: null, actionError: null };
   }),
 
   setSupportField: update(({ context, event }) => {

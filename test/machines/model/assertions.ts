@@ -28,7 +28,7 @@ import {
   type PortalSnapshot,
   type Screen,
 } from '../../../machines/index.ts';
-import { estimateText, waitingText } from '../../../machines/status-texts.ts';
+import { estimateText, pausedText, waitingText } from '../../../machines/status-texts.ts';
 import type { EffectCall } from './walk.ts';
 import { LIMIT_TEXT, SOURCE_EMAIL } from './fixtures.ts';
 import type { ModelEvent } from './types.ts';
@@ -325,6 +325,9 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       const running = operation.status === 'started';
       expect(operation.estimate).toBe(running && raw?.estimate ? estimateText(raw.estimate) : null);
       expect(operation.waiting).toBe(running && raw?.waiting ? waitingText(raw.waiting) : null);
+      // Paused by its owner: its own label and words, never the destination's wait or a time to finish.
+      expect(operation.paused).toBe(running && raw?.paused ? pausedText(raw.paused) : null);
+      expect(operation.outcome === 'paused').toBe(running && Boolean(raw?.paused));
     }
   },
   // It asks again only while something still moves; Cancel is offered to the owner of a running export.
@@ -333,6 +336,19 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       (op) => op?.status === 'started',
     );
     expect(selectJobStatus(snapshot).canCancel).toBe(running && snapshot.context.jobStatus?.can_cancel === true);
+    // Pause or Resume, whichever the owner's answer offers, ready to press; a paused export is not followed every 1.5 s.
+    const { hold } = selectJobStatus(snapshot);
+    const offered = snapshot.context.jobStatus?.can_resume
+      ? 'Resume export'
+      : snapshot.context.jobStatus?.can_pause
+        ? 'Pause export'
+        : null;
+    expect(hold?.label ?? null).toBe(running ? offered : null);
+    expect(hold?.busy ?? false).toBe(false);
+    const paused = [snapshot.context.jobStatus?.emailmigration, snapshot.context.jobStatus?.contactsmigration].every(
+      (op) => op?.status !== 'started' || op.paused,
+    );
+    if (running && paused) expect(snapshot.can({ type: 'EXPORT.PAUSE_REQUESTED' })).toBe(false);
     // A ready file with no link in this answer: the page offers the sign-in that gets it.
     const answer = snapshot.context.jobStatus;
     const linked = Boolean(answer?.emailmigration?.download_url ?? answer?.contactsmigration?.download_url);
@@ -345,6 +361,15 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   'exportPortal.status.shown.cancelling': ({ snapshot }) => {
     expect(selectJobStatus(snapshot).cancelling).toBe(true);
     expect(snapshot.can({ type: 'EXPORT.CANCEL_CONFIRMED' })).toBe(false);
+  },
+  // While the call is out, the button says so and cannot be pressed again (a double click is one call).
+  'exportPortal.status.shown.pausing': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).hold).toMatchObject({ label: 'Pause export', busy: true });
+    expect(snapshot.can({ type: 'EXPORT.PAUSE_REQUESTED' })).toBe(false);
+  },
+  'exportPortal.status.shown.resuming': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).hold).toMatchObject({ label: 'Resume export', busy: true });
+    expect(snapshot.can({ type: 'EXPORT.RESUME_REQUESTED' })).toBe(false);
   },
   'exportPortal.complete.confirmingCancel': ({ snapshot }) => expect(selectCompleteCancel(snapshot).confirming).toBe(true),
   'exportPortal.complete.cancelling': ({ snapshot }) => {

@@ -142,7 +142,14 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
     checkEmailScopes: [facts.needsGoogleTerms(c)],
     'supportForm.idle': [c.support.email_address.includes('@'), c.support.issue.trim().length > 5],
     'supportForm.failed': [isSupportFormValid(c.support)],
-    'status.shown.watching': [facts.jobRunning(c), facts.jobMoving(c), c.jobStatus?.can_cancel === true, facts.fileAwaitsSignIn(c)],
+    'status.shown.watching': [
+      facts.jobRunning(c),
+      facts.jobMoving(c),
+      c.jobStatus?.can_cancel === true,
+      c.jobStatus?.can_pause === true,
+      c.jobStatus?.can_resume === true,
+      facts.fileAwaitsSignIn(c),
+    ],
   };
   const key = stateKey(snapshot);
   return JSON.stringify([key, byState[key] ?? []]);
