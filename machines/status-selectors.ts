@@ -145,11 +145,7 @@ function holdButton(snapshot: PortalSnapshot, operations: OperationView[]) {
   if (!running || !snapshot.matches({ status: 'shown' })) return null;
   const event = answer?.can_resume ? 'EXPORT.RESUME_REQUESTED' : answer?.can_pause ? 'EXPORT.PAUSE_REQUESTED' : null;
   if (event === null) return null;
-  return {
-    event,
-    label: event === 'EXPORT.RESUME_REQUESTED' ? 'Resume export' : 'Pause export',
-    busy: !snapshot.can({ type: event }),
-  } as const;
+  return { event, busy: !snapshot.can({ type: event }) } as const;
 }
 
 /** The complete page's way to stop the export it just started. */

@@ -101,9 +101,10 @@ export interface MigrationVendor {
   /**
    * Holds the transfer: it stops at its next checkpoint, lets go of every connection and its worker,
    * and stays so, across restarts, until `resume`. false when this vendor cannot pause it (a file
-   * export, one that has ended or is being cancelled). Pausing a paused transfer changes nothing.
+   * export, one that has ended or is being cancelled). Pausing a paused transfer changes nothing and
+   * answers `was-paused` (so its owner is told of one pause once).
    */
-  pause(job: VendorJob, now: Date): Promise<boolean>;
+  pause(job: VendorJob, now: Date): Promise<'paused' | 'was-paused' | false>;
   /** Lets a paused transfer go on from its checkpoints; true also when it was not paused; false when it has ended or cannot. */
   resume(job: VendorJob, now: Date): Promise<boolean>;
   /** The count receipt (each folder and address book at the source and at the destination), or null when this vendor keeps none. */
@@ -213,7 +214,8 @@ export type ExportNotification = {
   exportId: string;
   /** The portal's address, for the user to type in; never a sign-in link. */
   portalUrl: string;
-  outcome: 'started' | 'completed' | 'error';
+  /** `paused`: its owner paused it (decision 0031); sent once per pause. */
+  outcome: 'started' | 'paused' | 'completed' | 'error';
   /** Where the export goes, as the job holds it: the provider, and the address (none for a file). */
   destination: { provider: DestinationProvider; email: string | null };
   /** What it moves. */

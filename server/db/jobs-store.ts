@@ -201,6 +201,8 @@ export function createJobsStore(db: Db) {
         await queueMessage(trx, exportMail(update.exportId, failed ? 'error' : 'completed', update.summary), update.finishedAt);
         return true;
       }),
+    /** Its owner paused the export: queues the 'paused' mail (after the mails queued before it). */
+    notePaused: (exportId: string, at: number): Promise<void> => queueMessage(db, exportMail(exportId, 'paused'), at),
     /** Forgets a job the vendor refused, its claim and its unsent mail, so the same load can be tried again. */
     remove: (exportId: string): Promise<void> =>
       inTransaction(db, async (trx) => {

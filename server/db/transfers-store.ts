@@ -52,18 +52,29 @@ export function createTransfersStore(db: Db) {
       return result.numUpdatedRows === 1n;
     },
     /**
-     * Records the owner's pause (the first one's time: a second click changes nothing); false when the
-     * transfer has ended, is being cancelled, or is unknown.
+     * Records the owner's pause: `paused` for the one call that paused it (of two at once, one), then
+     * `was-paused` (the first pause's time kept); false when the transfer has ended, is being
+     * cancelled, or is unknown.
      */
-    async requestPause(exportId: string, now: number): Promise<boolean> {
+    async requestPause(exportId: string, now: number): Promise<'paused' | 'was-paused' | false> {
       const result = await db
         .updateTable('transfers')
-        .set((eb) => ({ paused_at: eb.fn.coalesce('paused_at', eb.val(now)) }))
+        .set({ paused_at: now })
         .where('export_id', '=', exportId)
         .where('ended_at', 'is', null)
         .where('cancel_requested_at', 'is', null)
+        .where('paused_at', 'is', null)
         .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
+      if (result.numUpdatedRows === 1n) return 'paused';
+      const held = await db
+        .selectFrom('transfers')
+        .select('export_id')
+        .where('export_id', '=', exportId)
+        .where('ended_at', 'is', null)
+        .where('cancel_requested_at', 'is', null)
+        .where('paused_at', 'is not', null)
+        .executeTakeFirst();
+      return held ? 'was-paused' : false;
     },
     /** Lifts the owner's pause (one that was not paused stays as it was); false when the transfer has ended, is being cancelled, or is unknown. */
     async resume(exportId: string): Promise<boolean> {

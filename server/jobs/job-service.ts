@@ -214,8 +214,13 @@ export function createJobService(deps: JobServiceDeps) {
     if (!job) return 'not-found';
     if (!isOwner(job, viewer)) return 'not-owner';
     if (job.finishedAt !== null) return 'ended';
-    if (await vendor[action](job, new Date(now()))) {
-      logger.info({ exportId }, action === 'pause' ? 'export paused by its owner' : 'export resumed by its owner');
+    const at = now();
+    const done = await vendor[action](job, new Date(at));
+    if (done) {
+      // One mail per pause: the call that paused it queues it, a second click does not.
+      if (done === 'paused') await jobs.notePaused(exportId, at);
+      if (done !== 'was-paused')
+        logger.info({ exportId }, action === 'pause' ? 'export paused by its owner' : 'export resumed by its owner');
       return 'done';
     }
     const settled = await settle(job);

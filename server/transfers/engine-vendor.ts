@@ -179,10 +179,10 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
     async pause(job, at) {
       const transfer = await transfers.find(job.exportId);
       if (!transfer || !mayPause(transfer, readPlan(transfer.plan))) return false;
-      if (!(await transfers.requestPause(job.exportId, at.getTime()))) return false;
+      const paused = await transfers.requestPause(job.exportId, at.getTime());
       // A run here stops now; one on another node at its worker's next pass; a queued one when claimed.
-      deps.worker.pause(job.exportId);
-      return true;
+      if (paused) deps.worker.pause(job.exportId);
+      return paused;
     },
 
     async resume(job, at) {

@@ -122,7 +122,7 @@ export default function StatusScreen() {
             )}
             {view.hold && (
               <Button variant="secondary" loading={view.hold.busy} onClick={() => view.hold && send({ type: view.hold.event })}>
-                {view.hold.label}
+                {view.hold.event === 'EXPORT.RESUME_REQUESTED' ? 'Resume export' : 'Pause export'}
               </Button>
             )}
             {view.canCancel && (

@@ -42,8 +42,8 @@ describe('transfers store', () => {
   it('records a pause once, keeps the secret, names the paused among running transfers, and lifts it on resume', async () => {
     const store = createTransfersStore(db);
     for (const id of ['A', 'B', 'C']) await store.create({ exportId: id, plan: '{}', sealedSecret: `v1.${id}`, createdAt: NOW });
-    expect(await store.requestPause('A', NOW + 5)).toBe(true);
-    expect(await store.requestPause('A', NOW + 9)).toBe(true);
+    expect(await store.requestPause('A', NOW + 5)).toBe('paused');
+    expect(await store.requestPause('A', NOW + 9)).toBe('was-paused');
     expect(await store.find('A')).toMatchObject({ sealedSecret: 'v1.A', pausedAt: NOW + 5 });
     expect(await store.stopRequested(['A', 'B', 'C'])).toEqual({ cancelled: [], paused: ['A'] });
 

@@ -100,6 +100,12 @@ describe('pause and resume by the owner', () => {
       const anonymous = await statusOf(harness.base, exportId);
       expect(anonymous.emailmigration?.paused).toEqual(paused.emailmigration?.paused);
       expect(anonymous.can_resume).toBeUndefined();
+      // One mail for one pause (of the two clicks, one paused it), after the 'started' mail.
+      const outcomes = async () => {
+        await harness.service.outbox.runOnce();
+        return harness.sent.filter((mail) => mail.exportId === exportId).map((mail) => mail.outcome);
+      };
+      await expect.poll(outcomes, { timeout: 10_000 }).toEqual(['started', 'paused']);
 
       // The run lets go: no worker slot, no IMAP session at the server (source or destination), no queue entry.
       await expect.poll(() => harness.transfers?.worker.runningIds(), { timeout: 15_000 }).toEqual([]);

@@ -137,7 +137,8 @@ function shownStatus(s: PortalSnapshot): void {
   }
   expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
   // Pause or Resume, by its name, exactly when the owner's answer offers it.
-  for (const label of ['Pause export', 'Resume export']) expect(buttonNamed(label) !== null, label).toBe(view.hold?.label === label);
+  const holds = { 'Pause export': 'EXPORT.PAUSE_REQUESTED', 'Resume export': 'EXPORT.RESUME_REQUESTED' } as const;
+  for (const [label, event] of Object.entries(holds)) expect(buttonNamed(label) !== null, label).toBe(view.hold?.event === event);
   // A ready file this answer has no link to: the sign-in that gets it, never the link.
   expect(buttonNamed('Sign in to download your file') !== null).toBe(selectDownloadSignIn(s) !== null);
   if (view.downloadUrl) expect(screen.getByRole('link', { name: 'Download your file' })).toHaveAttribute('href', view.downloadUrl);
