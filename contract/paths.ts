@@ -10,6 +10,8 @@ export const API_PATHS = {
   status: '/api/status/',
   cancel: '/api/cancel/',
   copyNewMail: '/api/copy-new-mail/',
+  pause: '/api/pause/',
+  resume: '/api/resume/',
   sourceFolders: '/api/source-folders/',
   signOut: '/api/sign-out/',
   // Export-service client (no credentials)

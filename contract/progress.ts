@@ -35,6 +35,16 @@ export const TransferWaitSchema = v.object({
 export type TransferWait = v.InferOutput<typeof TransferWaitSchema>;
 
 /**
+ * A transfer its owner paused (ours, additive; decision 0031): it holds no connection and goes on from
+ * its checkpoints when the owner resumes it. Not a wait of the destination's (`waiting`), which ends by itself.
+ */
+export const TransferPausedSchema = v.object({
+  /** ISO 8601: when the owner paused it. */
+  since: v.string(),
+});
+export type TransferPaused = v.InferOutput<typeof TransferPausedSchema>;
+
+/**
  * A destination's cap that sets the pace of a transfer: so much a day (Gmail's 500 MB of IMAP uploads)
  * or a minute (Gmail's API: about 500 messages).
  */
@@ -84,6 +94,8 @@ export type ReceiptLine = v.InferOutput<typeof ReceiptLineSchema>;
 export const OperationProgressFields = {
   progress: v.optional(TransferProgressSchema),
   waiting: v.optional(TransferWaitSchema),
+  /** Set while the operation is `started` and its owner has paused the export. */
+  paused: v.optional(TransferPausedSchema),
   estimate: v.optional(TransferEstimateSchema),
   /** Set when the status is `error`. Read leniently: a value this build does not know is just an error. */
   reason: v.optional(v.string()),
@@ -147,6 +159,10 @@ export type CopyNewMail = v.InferOutput<typeof CopyNewMailSchema>;
 export const OwnerStatusFields = {
   /** The owner may cancel: the export is still running. */
   can_cancel: v.optional(v.boolean()),
+  /** The owner may pause it: it runs, is not paused, and writes to a mailbox (decision 0031). */
+  can_pause: v.optional(v.boolean()),
+  /** The owner paused it and may let it go on. */
+  can_resume: v.optional(v.boolean()),
   /** The item report (CSV) of an ended export with failed items: a short-lived link for the owner. */
   report_url: v.optional(v.nullable(v.string())),
   /** Source and destination counts per folder and address book, once the export has ended. */
@@ -166,6 +182,8 @@ export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>;
 /** `POST /api/copy-new-mail/`: the owner copies what arrived since the export (decision 0032). */
 export const CopyNewMailRequestSchema = v.object({ job_id: v.string() });
 export type CopyNewMailRequest = v.InferOutput<typeof CopyNewMailRequestSchema>;
+/** `POST /api/pause/` and `POST /api/resume/`: the owner holds a running export, or lets it go on; the body of a cancel. */
+export const PauseRequestSchema = CancelRequestSchema;
 
 /** Ours, additive: the portal's tokens of this browser (sign-in, consent, status sign-in) to end at once. */
 export const SignOutRequestSchema = v.object({ tokens: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(4)) });

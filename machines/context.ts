@@ -62,7 +62,7 @@ export const initialContext = (input: PortalInput | undefined): PortalContext =>
   statusLookup: { open: false, value: '', error: null },
   statusExportId: '',
   jobStatus: null,
-  cancelError: null,
+  actionError: null,
   copyNewMailError: null,
   jobs: [],
   support: emptySupportFields(),

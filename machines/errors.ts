@@ -56,6 +56,11 @@ export const MESSAGES = {
   cancelFailed: 'We could not cancel the export. Please, try again.',
   copyNewMailRefused: 'New mail cannot be copied now. Please, refresh the page and try again.',
   copyNewMailFailed: 'We could not start copying new mail. Please, try again.',
+  // Ours: holding an export and letting it go on (decision 0031).
+  pauseRefused: 'This export can no longer be paused. It may have just finished.',
+  pauseFailed: 'We could not pause the export. Please, try again.',
+  resumeRefused: 'This export can no longer be resumed. It may have been cancelled.',
+  resumeFailed: 'We could not resume the export. Please, try again.',
 } as const;
 
 /** Why an operation ended in error, said plainly (the reasons of contract/progress.ts; anything else is generic). */

@@ -105,10 +105,12 @@ export const jobRunning = (c: PortalContext): boolean =>
 /** Something of the export is being copied now, not waiting for the destination: its counts change by the second. */
 export const jobMoving = (c: PortalContext): boolean =>
   jobRunning(c) &&
-  [c.jobStatus?.emailmigration, c.jobStatus?.contactsmigration].some((operation) => operation?.status === 'started' && !operation.waiting);
+  [c.jobStatus?.emailmigration, c.jobStatus?.contactsmigration].some(
+    (operation) => operation?.status === 'started' && !operation.waiting && !operation.paused,
+  );
 
 /** A pass of Copy new mail runs (decision 0032): its last pass has not ended. */
 export const copyPassRunning = (c: PortalContext): boolean => c.jobStatus?.copy_new_mail?.passes.at(-1)?.status === 'started';
 
-/** Everything of the export still running waits for the destination (a daily limit, throttling). */
+/** Everything of the export still running waits: for the destination (a daily limit, throttling), or for its owner to resume it. */
 export const jobWaiting = (c: PortalContext): boolean => jobRunning(c) && !jobMoving(c);

@@ -8,11 +8,14 @@ import { formatCount, providerName, type DestinationProvider, type TransferProgr
 import type { JobStatus } from './job-status.ts';
 import { items, type OperationKind } from './status-texts.ts';
 
-/** What became of an operation: still running, all moved, some not moved, stopped by its owner, or stopped by a fault. */
-export type Outcome = 'running' | 'completed' | 'partial' | 'cancelled' | 'error';
+/**
+ * What became of an operation: still running, held by its owner (decision 0031), all moved, some not
+ * moved, stopped by its owner, or stopped by a fault.
+ */
+export type Outcome = 'running' | 'paused' | 'completed' | 'partial' | 'cancelled' | 'error';
 
-export function outcomeOf(status: JobStatus, reason: string | undefined, progress: TransferProgress | null): Outcome {
-  if (status === 'started') return 'running';
+export function outcomeOf(status: JobStatus, reason: string | undefined, progress: TransferProgress | null, paused = false): Outcome {
+  if (status === 'started') return paused ? 'paused' : 'running';
   // A cancel that came too late does not undo a completed export.
   if (status === 'completed') return progress !== null && progress.failed > 0 ? 'partial' : 'completed';
   return reason === 'cancelled' ? 'cancelled' : 'error';
@@ -22,11 +25,13 @@ export function outcomeOf(status: JobStatus, reason: string | undefined, progres
 const arrivedOf = (kind: OperationKind, progress: TransferProgress) =>
   progress.total === null ? items(kind, progress.done) : `${formatCount(progress.done)} of ${items(kind, progress.total)}`;
 
-/** The status label: "In progress", "Completed", "Completed — 15 of 300 messages could not be moved", "Cancelled", "Error". */
+/** The status label: "In progress", "Paused", "Completed", "Completed — 15 of 300 messages could not be moved", "Cancelled", "Error". */
 export function headlineText(kind: OperationKind, outcome: Outcome, progress: TransferProgress | null): string {
   switch (outcome) {
     case 'running':
       return 'In progress';
+    case 'paused':
+      return 'Paused';
     case 'completed':
       return 'Completed';
     case 'partial': {

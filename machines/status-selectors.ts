@@ -1,10 +1,19 @@
 /**
  * What the status pages read: the export's operations with their progress, the owner's extras
- * (cancel, receipt, item report) and the page's message; the list of exports by sign-in.
+ * (cancel, pause and resume, receipt, item report) and the page's message; the list of exports by sign-in.
  */
 import { dateAndTime, formatBytes, formatCount, type FailureSummary, type TransferProgress } from '../contract/index.ts';
 import { announcementText, arrivedText, failureReasonText, headlineText, outcomeOf, type Outcome } from './outcome-texts.ts';
-import { copyPassText, estimateText, failedText, leftOutText, progressText, type OperationKind, waitingText } from './status-texts.ts';
+import {
+  copyPassText,
+  estimateText,
+  failedText,
+  leftOutText,
+  pausedText,
+  progressText,
+  type OperationKind,
+  waitingText,
+} from './status-texts.ts';
 import { END_REASON_TEXTS, fillName, MESSAGES } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { PortalSnapshot } from './selectors.ts';
@@ -28,6 +37,8 @@ export type OperationView = {
   failed: string | null;
   /** While the destination makes us wait: why, and until when, in words. */
   waiting: string | null;
+  /** While its owner has paused it: since when, and that nothing is copied until they resume it, in words. */
+  paused: string | null;
   /** While it runs: how long it should take and what sets the pace, in words. */
   estimate: string | null;
   /** Why it ended in error, in words; null when the reason is unknown or there is no error. */
@@ -108,8 +119,9 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
     // An error on the answer as a whole puts every operation in error.
     const status = answer.error ? 'error' : toJobStatus(operation.status);
     const progress = operation.progress ?? null;
-    const outcome = outcomeOf(status, operation.reason, progress);
-    const ongoing = outcome === 'running' || outcome === 'completed';
+    const paused = status === 'started' && operation.paused ? operation.paused : null;
+    const outcome = outcomeOf(status, operation.reason, progress, paused !== null);
+    const ongoing = outcome === 'running' || outcome === 'paused' || outcome === 'completed';
     const headline = headlineText(kind, outcome, progress);
     const counts = progress && ongoing ? progressText(kind, progress) : arrivedText(kind, outcome, progress);
     return [
@@ -124,6 +136,7 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
         // A partly failed one says it in its label already.
         failed: progress && outcome !== 'partial' ? failedText(kind, progress) : null,
         waiting: status === 'started' && operation.waiting ? waitingText(operation.waiting) : null,
+        paused: paused ? pausedText(paused) : null,
         estimate: status === 'started' && operation.estimate ? estimateText(operation.estimate) : null,
         reason: status === 'error' ? (END_REASON_TEXTS[operation.reason ?? ''] ?? null) : null,
       },
@@ -146,9 +159,10 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
     leftOut: answer?.left_out ? leftOutText(answer.left_out) : null,
     copyNewMail: copyNewMailView(snapshot),
     canCancel: snapshot.can({ type: 'EXPORT.CANCEL_REQUESTED' }),
+    hold: holdButton(snapshot, operations),
     confirmingCancel: snapshot.matches({ status: { shown: 'confirmingCancel' } }),
     cancelling: snapshot.matches({ status: { shown: 'cancelling' } }),
-    cancelError: c.cancelError,
+    actionError: c.actionError,
     message: snapshot.matches({ status: 'invalidId' })
       ? MESSAGES.statusInvalidId
       : snapshot.matches({ status: 'failed' })
@@ -159,11 +173,25 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
   };
 };
 
+/**
+ * The owner's Pause or Resume button (decision 0031), one in the same place: which the answer offers,
+ * and busy from the press until the answer after the call arrives (so it neither vanishes nor can be
+ * pressed twice). null when the answer offers neither (not the owner, a file export, ended).
+ */
+function holdButton(snapshot: PortalSnapshot, operations: OperationView[]) {
+  const answer = snapshot.context.jobStatus;
+  const running = operations.some((operation) => operation.status === 'started');
+  if (!running || !snapshot.matches({ status: 'shown' })) return null;
+  const event = answer?.can_resume ? 'EXPORT.RESUME_REQUESTED' : answer?.can_pause ? 'EXPORT.PAUSE_REQUESTED' : null;
+  if (event === null) return null;
+  return { event, busy: !snapshot.can({ type: event }) } as const;
+}
+
 /** The complete page's way to stop the export it just started. */
 export const selectCompleteCancel = (snapshot: PortalSnapshot) => ({
   confirming: snapshot.matches({ complete: 'confirmingCancel' }),
   cancelling: snapshot.matches({ complete: 'cancelling' }),
-  error: snapshot.matches('complete') ? snapshot.context.cancelError : null,
+  error: snapshot.matches('complete') ? snapshot.context.actionError : null,
 });
 export const selectJobs = (snapshot: PortalSnapshot) => ({
   jobs: snapshot.context.jobs,

@@ -1,6 +1,6 @@
 /**
  * How the status page words an operation: how far it got ("1,240 of 5,000 messages (35 MB of 120 MB)"),
- * what failed, how long it will take and why it waits ("About 4 days — Gmail accepts about 500 MB a day
+ * what failed, how long it will take, why it waits or that its owner paused it ("About 4 days — Gmail accepts about 500 MB a day
  * from other apps."). The service sends the figures (counts, the seconds to go from the moment it
  * answered, the destination's cap when that sets the pace, the time a wait ends); the words are made
  * here, so every text a customer reads comes through the machine — the time to finish from the
@@ -16,6 +16,7 @@ import {
   weekdayAndTime,
   type LeftOut,
   type TransferEstimate,
+  type TransferPaused,
   type TransferProgress,
   type TransferWait,
 } from '../contract/index.ts';
@@ -35,6 +36,16 @@ export function waitingText(wait: TransferWait): string {
   const who = name ? `${name}'s` : "the destination's";
   const why = wait.reason === 'daily-limit' ? `${who} daily limit` : `${name ?? 'the destination'}, which asked us to slow down`;
   return `Waiting for ${why} — continues ${resume}. You can close this page.`;
+}
+
+/**
+ * "You paused this export on Tuesday 2:00 PM. Nothing is copied until you resume it." Said apart from
+ * a destination's wait (waitingText), which ends by itself: only the customer ends this one.
+ */
+export function pausedText(paused: TransferPaused): string {
+  const at = Date.parse(paused.since);
+  const when = Number.isNaN(at) ? '' : ` on ${weekdayAndTime(at)}`;
+  return `You paused this export${when}. Nothing is copied until you resume it. What was copied stays where it is.`;
 }
 
 export type OperationKind = 'emailmigration' | 'contactsmigration';

@@ -121,7 +121,8 @@ export interface PortalContext {
   statusExportId: string;
   /** The last status answer for `statusExportId`, as it came. */
   jobStatus: StatusResponse | null;
-  cancelError: string | null;
+  /** Why the owner's last cancel, pause or resume of that export did not go through; null when it did. */
+  actionError: string | null;
   /** Why Copy new mail did not start (decision 0032); null otherwise. */
   copyNewMailError: string | null;
   jobs: JobSummary[];
@@ -179,6 +180,8 @@ export type PortalEvent =
   | { type: 'EXPORT.CANCEL_CONFIRMED' }
   | { type: 'EXPORT.CANCEL_DISMISSED' }
   | { type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' }
+  | { type: 'EXPORT.PAUSE_REQUESTED' }
+  | { type: 'EXPORT.RESUME_REQUESTED' }
   | { type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' }
   // Navigation a view asks for; the machine decides where it leads.
   | { type: 'HOME.REQUESTED' }

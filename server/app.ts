@@ -40,6 +40,7 @@ import type { RouteDeps } from './routes/deps.ts';
 import { cancelRoutes } from './routes/cancel.ts';
 import { copyNewMailRoutes } from './routes/copy-new-mail.ts';
 import { sourceActiveCheck } from './rules/source-active.ts';
+import { pauseRoutes } from './routes/pause.ts';
 import { signOutRoutes } from './routes/sign-out.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -187,6 +188,7 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', downloadRoutes(routeDeps));
   app.route('/', cancelRoutes(routeDeps));
   app.route('/', copyNewMailRoutes(routeDeps));
+  app.route('/', pauseRoutes(routeDeps));
   app.route('/', signOutRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));
   // A flow started is a redirect to an authorization server and may end in a call to its token

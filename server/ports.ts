@@ -15,6 +15,7 @@ import type {
   TransferEndReason,
   TransferProgress,
   TransferEstimate,
+  TransferPaused,
   TransferWait,
 } from '../contract/index.ts';
 import type { MailboxProvider } from './destinations/index.ts';
@@ -49,6 +50,8 @@ export type OperationProgress = {
   progress?: TransferProgress;
   /** The destination asked to wait; the transfer goes on at `until`. */
   waiting?: TransferWait;
+  /** Its owner paused the export; it goes on when they resume it. */
+  paused?: TransferPaused;
   /** While it runs: when it should end, and the destination's cap when that sets the pace. */
   estimate?: TransferEstimate;
   /** Why the operation ended, or would end, in error. */
@@ -60,6 +63,10 @@ export type JobProgress = {
   contactsmigration: OperationProgress | null;
   /** The owner may still cancel it. */
   cancellable: boolean;
+  /** The owner may pause it now (decision 0031). */
+  pausable: boolean;
+  /** The owner paused it and may let it go on. */
+  resumable: boolean;
   /** What the customer chose not to move; absent when they moved everything. */
   leftOut?: LeftOut;
 };
@@ -91,6 +98,15 @@ export interface MigrationVendor {
   exportFile(job: VendorJob): Promise<ExportFile | null>;
   /** Stops the transfer for good and deletes what it kept for it; false when this vendor cannot cancel it. */
   cancel(job: VendorJob, now: Date): Promise<boolean>;
+  /**
+   * Holds the transfer: it stops at its next checkpoint, lets go of every connection and its worker,
+   * and stays so, across restarts, until `resume`. false when this vendor cannot pause it (a file
+   * export, one that has ended or is being cancelled). Pausing a paused transfer changes nothing and
+   * answers `was-paused` (so its owner is told of one pause once).
+   */
+  pause(job: VendorJob, now: Date): Promise<'paused' | 'was-paused' | false>;
+  /** Lets a paused transfer go on from its checkpoints; true also when it was not paused; false when it has ended or cannot. */
+  resume(job: VendorJob, now: Date): Promise<boolean>;
   /** The count receipt (each folder and address book at the source and at the destination), or null when this vendor keeps none. */
   receipt(job: VendorJob): Promise<ReceiptLine[] | null>;
   /** The items skipped, in the order they failed (the item report); only the first `limit` when given. */
@@ -217,7 +233,8 @@ export type ExportNotification = {
   exportId: string;
   /** The portal's address, for the user to type in; never a sign-in link. */
   portalUrl: string;
-  outcome: 'started' | 'completed' | 'error';
+  /** `paused`: its owner paused it (decision 0031); sent once per pause. */
+  outcome: 'started' | 'paused' | 'completed' | 'error';
   /** Where the export goes, as the job holds it: the provider, and the address (none for a file). */
   destination: { provider: DestinationProvider; email: string | null };
   /** What it moves. */

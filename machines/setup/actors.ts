@@ -64,6 +64,9 @@ export const PORTAL_ACTORS = {
   cancelExport: call<{ exportId: string }, OkResponse>(),
   /** Copy new mail (decision 0032); a refusal (a pass runs, the account closed) resolves as a Refusal with the service's sentence. */
   copyNewMail: call<{ exportId: string }, OkResponse | Refusal>(),
+  /** The owner holds a running export, or lets it go on (decision 0031); `{ ok: false }`: it has ended, or cannot be. */
+  pauseExport: call<{ exportId: string }, OkResponse>(),
+  resumeExport: call<{ exportId: string }, OkResponse>(),
   submitSupportRequest: call<SupportRequest, SupportResponse | Refusal>(),
 };
 

@@ -119,7 +119,10 @@ const statusGuards = {
   jobMoving: ({ context }: MachineArgs) => facts.jobMoving(context),
   jobWaiting: ({ context }: MachineArgs) => facts.jobWaiting(context),
   mayCancelExport: ({ context }: MachineArgs) => context.jobStatus?.can_cancel === true && facts.jobRunning(context),
-  cancelAccepted: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
+  mayPauseExport: ({ context }: MachineArgs) => context.jobStatus?.can_pause === true && facts.jobRunning(context),
+  mayResumeExport: ({ context }: MachineArgs) => context.jobStatus?.can_resume === true && facts.jobRunning(context),
+  /** The owner's cancel, pause or resume went through (a refusal answers `{ ok: false }`). */
+  exportCallAccepted: (_: MachineArgs, params: Answer<OkResponse>) => params.response.ok,
   /** The owner may copy new mail now: the service offers it (a completed mailbox export, source active, no pass running). */
   mayCopyNewMail: ({ context }: MachineArgs) => context.jobStatus?.copy_new_mail?.offered === true && !facts.jobRunning(context),
   copyPassRunning: ({ context }: MachineArgs) => facts.copyPassRunning(context),

@@ -21,7 +21,11 @@ export const cancelExportStates = (back: string) =>
           src: 'cancelExport',
           input: ({ context }) => ({ exportId: context.statusExportId }),
           onDone: [
-            { guard: { type: 'cancelAccepted', params: response }, target: '#exportPortal.status.loading', actions: 'clearCancelError' },
+            {
+              guard: { type: 'exportCallAccepted', params: response },
+              target: '#exportPortal.status.loading',
+              actions: 'clearActionError',
+            },
             { target: back, actions: 'recordCancelRefused' },
           ],
           onError: { target: back, actions: 'recordCancelFailed' },

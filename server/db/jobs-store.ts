@@ -202,6 +202,8 @@ export function createJobsStore(db: Db) {
         if (update.mail) await queueMessage(trx, update.mail, update.finishedAt);
         return true;
       }),
+    /** Queues a mail the export service decided on between the start and the end (the 'paused' mail), after those queued before it. */
+    queueMail: (mail: NewOutboxMessage, at: number): Promise<void> => queueMessage(db, mail, at),
     /** Forgets a job the vendor refused, its claim and its unsent mail of `mailKind`, so the same load can be tried again. */
     remove: (exportId: string, mailKind: OutboxKind): Promise<void> =>
       inTransaction(db, async (trx) => {

@@ -173,6 +173,8 @@ export interface TransfersTable {
   /** The destination's password or token, sealed by the vault; null once the transfer ended or was cancelled. */
   sealed_secret: string | null;
   cancel_requested_at: number | null;
+  /** When its owner paused it; null while it may run (decision 0031). */
+  paused_at: number | null;
   created_at: number;
   ended_at: number | null;
 }

@@ -1,7 +1,7 @@
 /**
  * The transfers the service's engine runs: each job's plan as data, the destination's secret sealed
  * by the vault (never in plain text; opened only by the worker that runs the transfer), and the
- * owner's cancel request. The secret is deleted in the same statement that ends or cancels the
+ * owner's cancel request and pause (decision 0031). The secret is deleted in the same statement that ends or cancels the
  * transfer, so it lives exactly as long as the transfer may still need it.
  */
 import type { Db } from './open.ts';
@@ -12,6 +12,8 @@ export type StoredTransfer = {
   plan: string;
   sealedSecret: string | null;
   cancelRequestedAt: number | null;
+  /** When its owner paused it; null while it may run. */
+  pausedAt: number | null;
   createdAt: number;
   endedAt: number | null;
 };
@@ -34,6 +36,7 @@ export function createTransfersStore(db: Db) {
         plan: row.plan,
         sealedSecret: row.sealed_secret,
         cancelRequestedAt: row.cancel_requested_at,
+        pausedAt: row.paused_at,
         createdAt: row.created_at,
         endedAt: row.ended_at,
       };
@@ -48,16 +51,55 @@ export function createTransfersStore(db: Db) {
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
     },
-    /** Of these transfers, the ones whose owner asked to cancel. */
-    async cancelRequested(exportIds: readonly string[]): Promise<string[]> {
-      if (exportIds.length === 0) return [];
-      const rows = await db
+    /**
+     * Records the owner's pause: `paused` for the one call that paused it (of two at once, one), then
+     * `was-paused` (the first pause's time kept); false when the transfer has ended, is being
+     * cancelled, or is unknown.
+     */
+    async requestPause(exportId: string, now: number): Promise<'paused' | 'was-paused' | false> {
+      const result = await db
+        .updateTable('transfers')
+        .set({ paused_at: now })
+        .where('export_id', '=', exportId)
+        .where('ended_at', 'is', null)
+        .where('cancel_requested_at', 'is', null)
+        .where('paused_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 1n) return 'paused';
+      const held = await db
         .selectFrom('transfers')
         .select('export_id')
+        .where('export_id', '=', exportId)
+        .where('ended_at', 'is', null)
+        .where('cancel_requested_at', 'is', null)
+        .where('paused_at', 'is not', null)
+        .executeTakeFirst();
+      return held ? 'was-paused' : false;
+    },
+    /** Lifts the owner's pause (one that was not paused stays as it was); false when the transfer has ended, is being cancelled, or is unknown. */
+    async resume(exportId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('transfers')
+        .set({ paused_at: null })
+        .where('export_id', '=', exportId)
+        .where('ended_at', 'is', null)
+        .where('cancel_requested_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    /** Of these transfers, the ones whose owner asked to cancel, and the ones paused. */
+    async stopRequested(exportIds: readonly string[]): Promise<{ cancelled: string[]; paused: string[] }> {
+      if (exportIds.length === 0) return { cancelled: [], paused: [] };
+      const rows = await db
+        .selectFrom('transfers')
+        .select(['export_id', 'cancel_requested_at', 'paused_at'])
         .where('export_id', 'in', [...exportIds])
-        .where('cancel_requested_at', 'is not', null)
+        .where((eb) => eb.or([eb('cancel_requested_at', 'is not', null), eb('paused_at', 'is not', null)]))
         .execute();
-      return rows.map((row) => row.export_id);
+      return {
+        cancelled: rows.filter((row) => row.cancel_requested_at !== null).map((row) => row.export_id),
+        paused: rows.filter((row) => row.cancel_requested_at === null).map((row) => row.export_id),
+      };
     },
     /** The transfer is over: its secret goes. */
     async end(exportId: string, now: number): Promise<void> {

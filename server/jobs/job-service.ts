@@ -2,10 +2,10 @@
  * A job's life from load: records it with its 'started' mail (or takes it back when it cannot start),
  * asks the vendor where it stands, records the final statuses once with the 'ended' mail and its
  * count receipt (the store queues the mail this service decides, in the same transaction), answers
- * the status calls and the owner's cancel. The status routes, the sweep and the transfer worker all go through
+ * the status calls and the owner's cancel, pause and resume. The status routes, the sweep and the transfer worker all go through
  * settle(), so whichever sees the end first records it.
  * What names the customer's folders or lets them act — the archive, the count receipt, the item
- * report, cancel — is only in the answer to the signed-in account the export is of.
+ * report, cancel, pause — is only in the answer to the signed-in account the export is of.
  * An ended job never changes again, so its anonymous answer is kept (ended-answers.ts) and a poll
  * of it costs no database read.
  */
@@ -50,6 +50,11 @@ const movesContacts = (job: StoredJob) => job.operations.includes('contactsmigra
 export type Viewer = { email: string; session: string };
 
 export type CancelOutcome = 'cancelled' | 'not-found' | 'not-owner' | 'ended' | 'not-cancellable';
+/** `done`: the export is paused (or goes on, for a resume) now, also when it already was. */
+export type PauseOutcome = 'done' | 'not-found' | 'not-owner' | 'ended' | 'not-pausable';
+
+/** An ended export is not stopped, paused or resumed any more: the owner's answer says so. */
+const NO_ACTIONS = { can_cancel: false, can_pause: false, can_resume: false } as const;
 
 export type CopyNewMailOutcome = 'started' | 'not-found' | 'not-owner' | 'not-mailbox' | 'source-closed' | 'running' | 'closed';
 
@@ -123,26 +128,27 @@ export function createJobService(deps: JobServiceDeps) {
   /** The archive is kept (two weeks from the end), so its owner can still download it. */
   const fileKept = (job: StoredJob) => job.downloadExpiresAt !== null && job.downloadExpiresAt > now();
 
-  /** One operation's entry: the §7 status, plus the transfer's counts, pause and end reason where known. */
+  /** One operation's entry: the §7 status, plus the transfer's counts, the destination's wait or the owner's pause, and the end reason where known. */
   function entry(status: OperationStatus, progress: OperationProgress | null, url: string | undefined): OperationAnswer {
     const answer: OperationAnswer = { status };
     if (url && status === 'completed') answer.download_url = url;
     if (progress?.progress) answer.progress = progress.progress;
     if (status === 'started' && progress?.waiting) answer.waiting = progress.waiting;
+    if (status === 'started' && progress?.paused) answer.paused = progress.paused;
     if (status === 'started' && progress?.estimate) answer.estimate = progress.estimate;
     if (status === 'error' && progress?.reason) answer.reason = progress.reason;
     return answer;
   }
 
-  /** What only the owner sees: cancel while it runs; after the end the receipt and the item report. */
+  /** What only the owner sees: cancel, pause and resume while it runs; after the end the receipt and the item report. */
   async function ownerFields(
     job: StoredJob,
     progress: JobProgress,
     viewer: Viewer,
-  ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt' | 'failures' | 'copy_new_mail'>> {
-    if (job.finishedAt === null) return { can_cancel: progress.cancellable };
+  ): Promise<Pick<StatusResponse, 'can_cancel' | 'can_pause' | 'can_resume' | 'report_url' | 'receipt' | 'failures' | 'copy_new_mail'>> {
+    if (job.finishedAt === null) return { can_cancel: progress.cancellable, can_pause: progress.pausable, can_resume: progress.resumable };
     const receipt = await vendor.receipt(job);
-    if (receipt === null) return { can_cancel: false };
+    if (receipt === null) return NO_ACTIONS;
     const copy = await copyNewMailOf(job);
     if (copy) return { ...(await endedOwnerFields(job, progress, viewer, receipt)), copy_new_mail: copy };
     return endedOwnerFields(job, progress, viewer, receipt);
@@ -174,13 +180,13 @@ export function createJobService(deps: JobServiceDeps) {
     progress: JobProgress,
     viewer: Viewer,
     receipt: NonNullable<StatusResponse['receipt']>,
-  ): Promise<Pick<StatusResponse, 'can_cancel' | 'report_url' | 'receipt' | 'failures'>> {
+  ): Promise<Pick<StatusResponse, 'can_cancel' | 'can_pause' | 'can_resume' | 'report_url' | 'receipt' | 'failures'>> {
     const failed = (progress.emailmigration?.progress?.failed ?? 0) + (progress.contactsmigration?.progress?.failed ?? 0);
     // With none failed, the report may still list items kept in another form (a message attached in a PST).
     const reasons = await vendor.failureCounts(job);
-    if (failed === 0 && reasons.length === 0) return { can_cancel: false, receipt, report_url: null };
+    if (failed === 0 && reasons.length === 0) return { ...NO_ACTIONS, receipt, report_url: null };
     return {
-      can_cancel: false,
+      ...NO_ACTIONS,
       receipt,
       report_url: grantUrl('/api/reports/', deps.reportGrants, job.exportId, viewer),
       failures: await failuresOf(job, reasons),
@@ -272,6 +278,28 @@ export function createJobService(deps: JobServiceDeps) {
     return sameClick ? 'started' : 'running';
   }
 
+  /**
+   * The owner holds a running export (`pause`) or lets it go on (`resume`), decision 0031. Twice is
+   * once: a second pause of a paused export, or a resume of one that runs, answers `done` as well.
+   */
+  async function hold(exportId: string, viewer: string, action: 'pause' | 'resume'): Promise<PauseOutcome> {
+    const job = await jobs.find(exportId);
+    if (!job) return 'not-found';
+    if (!isOwner(job, viewer)) return 'not-owner';
+    if (job.finishedAt !== null) return 'ended';
+    const at = now();
+    const done = await vendor[action](job, new Date(at));
+    if (done) {
+      // One mail per pause: the call that paused it queues it, a second click does not.
+      if (done === 'paused') await jobs.queueMail(exportMail(exportId, 'paused'), at);
+      if (done !== 'was-paused')
+        logger.info({ exportId }, action === 'pause' ? 'export paused by its owner' : 'export resumed by its owner');
+      return 'done';
+    }
+    const settled = await settle(job);
+    return settled.job.finishedAt !== null ? 'ended' : 'not-pausable';
+  }
+
   /** The item report of an ended export, for its report grant's bearer; null when there is none. */
   async function report(exportId: string) {
     const job = await jobs.find(exportId);
@@ -307,5 +335,19 @@ export function createJobService(deps: JobServiceDeps) {
    */
   const endedStatusJson = (exportId: string): string | undefined => endedAnswers.json(exportId);
 
-  return { request, withdraw, settle, settleById, status, endedStatusJson, cancel, copyNewMail, report, sweepOnce, startSweep };
+  return {
+    request,
+    withdraw,
+    settle,
+    settleById,
+    status,
+    endedStatusJson,
+    cancel,
+    pause: (exportId: string, viewer: string) => hold(exportId, viewer, 'pause'),
+    resume: (exportId: string, viewer: string) => hold(exportId, viewer, 'resume'),
+    copyNewMail,
+    report,
+    sweepOnce,
+    startSweep,
+  };
 }

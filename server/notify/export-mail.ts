@@ -74,6 +74,7 @@ export const PORTAL_LABELS = {
   signIn: 'Check by signing in',
   signInToDownload: 'Sign in to download your file',
   download: 'Download your file',
+  resume: 'Resume export',
   report: 'Download the list of items that could not be moved',
 } as const;
 const REPORT_LINK = PORTAL_LABELS.report;
@@ -101,11 +102,11 @@ function lookupSteps(portalUrl: string): Block {
   };
 }
 
-type Outcome = 'started' | 'finished' | 'finished-with-failures' | 'error' | 'cancelled';
+type Outcome = 'started' | 'paused' | 'finished' | 'finished-with-failures' | 'error' | 'cancelled';
 
 function outcomeOf(notification: ExportNotification): Outcome {
   const { outcome, summary } = notification;
-  if (outcome === 'started') return 'started';
+  if (outcome === 'started' || outcome === 'paused') return outcome;
   if (summary?.reason === 'cancelled') return 'cancelled';
   if (outcome === 'error') return 'error';
   return (summary?.failed ?? 0) > 0 ? 'finished-with-failures' : 'finished';
@@ -116,6 +117,8 @@ function subjectOf(outcome: Outcome, notification: ExportNotification): string {
   switch (outcome) {
     case 'started':
       return 'Your export has started';
+    case 'paused':
+      return 'Your export is paused';
     case 'finished':
       return 'Your export is complete';
     case 'finished-with-failures':
@@ -207,6 +210,20 @@ function blocksOf(outcome: Outcome, notification: ExportNotification, brandName:
         failed > 0 ? listSteps : lookupSteps(portalUrl),
       ];
     }
+    case 'paused':
+      return [
+        paragraph('Your export is paused, as you asked.'),
+        paragraph(
+          `We stopped moving ${what} ${where} for now. What already arrived there stays there. Nothing more is copied until you resume the export.`,
+        ),
+        id,
+        {
+          kind: 'steps',
+          lead: 'To go on with your export, sign in on the export portal:',
+          steps: signedInSteps(portalUrl, brandName, `Choose ${quote(PORTAL_LABELS.resume)}. It goes on from where it stopped.`),
+          after: [],
+        },
+      ];
     case 'cancelled':
       return [
         paragraph('Your export was cancelled, as you asked.'),

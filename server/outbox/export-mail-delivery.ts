@@ -19,7 +19,7 @@ import type { JobsStore } from '../db/jobs-store.ts';
 import type { ExportNotification, Notifier } from '../ports.ts';
 import type { Delivery, DeliveryContext } from './outbox-runner.ts';
 
-const OUTCOMES: readonly ExportNotification['outcome'][] = ['started', 'completed', 'error'];
+const OUTCOMES: readonly ExportNotification['outcome'][] = ['started', 'paused', 'completed', 'error'];
 const isOutcome = (value: string | undefined): value is ExportNotification['outcome'] => OUTCOMES.some((outcome) => outcome === value);
 
 /** What the 'ended' mail says besides the outcome: the count receipt, how many items failed, and why it stopped. */
@@ -45,13 +45,15 @@ function summaryOf(text: string | undefined): EndSummary | undefined {
 
 /**
  * The time to finish a status answer tells: the longest of its running operations' estimates; 'pending'
- * while a running operation has counts but no estimate yet (one will come); null when none will.
+ * while a running operation has counts but no estimate yet (one will come); null when none will (a
+ * paused one has none).
  */
 export function startedEstimate(answer: StatusResponse | null): TransferEstimate | 'pending' | null {
   const running = [answer?.emailmigration, answer?.contactsmigration].filter((op) => op?.status === 'started');
   const estimates = running.flatMap((op) => (op?.estimate ? [op.estimate] : []));
   if (estimates.length > 0) return estimates.reduce((longest, estimate) => (estimate.seconds > longest.seconds ? estimate : longest));
-  return running.some((op) => op?.progress) ? 'pending' : null;
+  // A paused operation has none to give until it is resumed: the mail does not wait for it.
+  return running.some((op) => op?.progress && !op.paused) ? 'pending' : null;
 }
 
 /** How the 'started' mail learns the time to finish. */

@@ -3,7 +3,9 @@
  * the destination's password sealed with the vault, and queues the transfer, in one transaction; the
  * worker loop runs it. Progress, pauses and end reasons are read from the engine's state in the
  * database, so every node answers the same and a restart changes nothing. Cancel records the owner's
- * request and deletes the secret at once; the run stops at its next step, wherever it runs.
+ * request and deletes the secret at once; the run stops at its next step, wherever it runs. Pause
+ * records the owner's pause (decision 0031): the run stops at its next checkpoint and the worker takes
+ * the transfer out of the queue; resume lifts it and queues it again.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -31,7 +33,7 @@ export type EngineVendorDeps = {
   reports: TransferReportStore;
   vault: Vault;
   environment: TransferEnvironment;
-  worker: Pick<TransferWorker, 'wake' | 'cancel'>;
+  worker: Pick<TransferWorker, 'wake' | 'cancel' | 'pause'>;
   /** Copy new mail's follow-ups and passes (decision 0032). */
   followUps: FollowUps;
   filesDir: string;
@@ -44,6 +46,10 @@ export type EngineVendorDeps = {
 
 /** What the engine moves (forwarding is set up at the provider, not moved). */
 export const ENGINE_OPERATIONS: ReadonlySet<VendorJob['operations'][number]> = new Set(['emailmigration', 'contactsmigration']);
+
+/** When its owner paused the transfer; null while it may run, and once it ends or is being cancelled. */
+const pausedAt = (transfer: StoredTransfer): number | null =>
+  transfer.endedAt === null && transfer.cancelRequestedAt === null ? transfer.pausedAt : null;
 
 /** A job whose transfer was never stored (its load died in between) is reported failed after this long. */
 const ORPHAN_AFTER_MS = 60_000;
@@ -76,6 +82,9 @@ function operationProgress(state: OperationState | undefined, { transfer, mailCa
   if (status?.state === 'failed') return { status: 'error', progress, reason: status.reason };
   if (status?.state === 'cancelled' || (transfer.endedAt !== null && transfer.cancelRequestedAt !== null))
     return { status: 'error', progress, reason: 'cancelled' };
+  // Paused by its owner: no time to finish and no destination's wait to tell, only since when.
+  const since = pausedAt(transfer);
+  if (since !== null) return { status: 'started', progress, paused: { since: new Date(since).toISOString() } };
   const cap = state?.operation === 'emailmigration' ? mailCap : null;
   const resumeAt = status?.state === 'sleeping' ? status.resumeAt : undefined;
   const estimate = estimateOf(progress, cap, { startedAt: transfer.createdAt, at, ...(resumeAt !== undefined ? { resumeAt } : {}) });
@@ -84,6 +93,13 @@ function operationProgress(state: OperationState | undefined, { transfer, mailCa
     return { ...running, waiting: { reason: status.reason, until: new Date(status.resumeAt).toISOString(), provider } };
   return running;
 }
+
+/**
+ * Only a transfer into a mailbox is paused: a file export's archive is not resumable (it is written
+ * anew by a run that starts again, docs/transfer.md), so a pause would throw away what was written.
+ */
+const mayPause = (transfer: StoredTransfer, plan: ReturnType<typeof readPlan>) =>
+  transfer.endedAt === null && transfer.cancelRequestedAt === null && plan.provider !== 'file';
 
 export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
   const { db, reports, now } = deps;
@@ -118,7 +134,13 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       if (!transfer) {
         const orphan: OperationProgress =
           at.getTime() - job.createdAt > ORPHAN_AFTER_MS ? { status: 'error', reason: 'internal' } : { status: 'started' };
-        return { emailmigration: wanted.email ? orphan : null, contactsmigration: wanted.contacts ? orphan : null, cancellable: false };
+        return {
+          emailmigration: wanted.email ? orphan : null,
+          contactsmigration: wanted.contacts ? orphan : null,
+          cancellable: false,
+          pausable: false,
+          resumable: false,
+        };
       }
       const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
       const plan = readPlan(transfer.plan);
@@ -129,6 +151,8 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
         emailmigration: wanted.email ? operationProgress(states.get('emailmigration'), context) : null,
         contactsmigration: wanted.contacts ? operationProgress(states.get('contactsmigration'), context) : null,
         cancellable: transfer.endedAt === null && transfer.cancelRequestedAt === null,
+        pausable: mayPause(transfer, plan) && transfer.pausedAt === null,
+        resumable: pausedAt(transfer) !== null,
         ...(leftOut ? { leftOut } : {}),
       };
     },
@@ -151,6 +175,28 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       // Due at once: a queued or sleeping transfer is ended by the next claim; a running one stops.
       await deps.queueOver(db).enqueue(job.exportId, at.getTime());
       deps.worker.cancel(job.exportId);
+      void deps.worker.wake();
+      return true;
+    },
+
+    async pause(job, at) {
+      const transfer = await transfers.find(job.exportId);
+      if (!transfer || !mayPause(transfer, readPlan(transfer.plan))) return false;
+      const paused = await transfers.requestPause(job.exportId, at.getTime());
+      // A run here stops now; one on another node at its worker's next pass; a queued one when claimed.
+      if (paused) deps.worker.pause(job.exportId);
+      return paused;
+    },
+
+    async resume(job, at) {
+      const transfer = await transfers.find(job.exportId);
+      if (!transfer || !(await transfers.resume(job.exportId))) return false;
+      if (transfer.pausedAt === null) return true;
+      // Due now, or when a destination's wait that began before the pause ends (it would refuse sooner).
+      const sleeping = (await reports.operations(job.exportId)).flatMap((op) =>
+        op.status?.state === 'sleeping' ? [op.status.resumeAt] : [],
+      );
+      await deps.queueOver(db).enqueue(job.exportId, Math.max(at.getTime(), ...sleeping));
       void deps.worker.wake();
       return true;
     },

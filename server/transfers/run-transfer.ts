@@ -1,8 +1,8 @@
 /**
  * One run of a claimed transfer: its operations one after another with the engine, into the export's
  * ZIP for a file export, and what the worker should do next — the transfer ended, it pauses until a
- * time (the destination's daily limit), or it stopped (the process is shutting down, or lost its
- * lease) and runs again from its checkpoints.
+ * time (the destination's daily limit), or it stopped (its owner paused it, the process is shutting
+ * down, or it lost its lease) and runs again from its checkpoints.
  *
  * A stop is not a cancel: the engine ends a run whose signal aborts as `cancelled`, so the store the
  * engine gets leaves the status as it was when the abort was a stop. A ZIP is finished only when every
@@ -30,9 +30,12 @@ import { DestinationRefused } from './destination-refused.ts';
 import type { TransferEnvironment } from './environment.ts';
 import type { TransferPlan } from './plan.ts';
 
-/** Why a run was told to stop: the owner cancelled it, the process shuts down, or another worker took it over. */
+/**
+ * Why a run was told to stop: the owner cancelled it, or paused it (decision 0031), the process shuts
+ * down, or another worker took it over. All but a cancel leave the transfer at its checkpoints.
+ */
 export class TransferStop extends Error {
-  constructor(readonly why: 'cancelled' | 'shutdown' | 'lease-lost') {
+  constructor(readonly why: 'cancelled' | 'paused' | 'shutdown' | 'lease-lost') {
     super(`transfer stopped: ${why}`);
     this.name = 'TransferStop';
   }

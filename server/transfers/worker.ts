@@ -1,11 +1,12 @@
 /**
  * The transfer worker loop, in the same process as the web service (`npm start` runs both). Every
- * interval it renews the leases of the transfers it runs and stops those whose owner cancelled (on
- * any node), then claims due transfers from the queue up to its concurrency. For each claimed transfer
+ * interval it renews the leases of the transfers it runs and stops those whose owner cancelled or
+ * paused (on any node), then claims due transfers from the queue up to its concurrency. For each claimed transfer
  * it opens the destination's secret (only here, only in memory), runs it (run-transfer.ts) and acts
  * on the outcome: an ended transfer loses its secret and leaves the queue, and its job is settled at
- * once (which queues the 'ended' mail); a paused one goes back to the queue due at its resume time; a
- * stopped one is given back for the next claim. Shutdown stops every run at its next checkpoint and
+ * once (which queues the 'ended' mail); one the destination made wait goes back to the queue due at
+ * its resume time; one its owner paused leaves the queue, holding nothing, until resumed (decision
+ * 0031); a stopped one is given back for the next claim. Shutdown stops every run at its next checkpoint and
  * gives each back; a killed process's transfers are claimed again when their leases run out, and
  * resume from their checkpoints.
  */
@@ -97,6 +98,18 @@ export function createTransferWorker(deps: WorkerDeps) {
     await deps.onEnded(exportId).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not settle its job'));
   }
 
+  /**
+   * The owner paused it: out of the queue until a resume queues it again. A resume between the read
+   * that saw the pause and the removal would be lost, so the pause is read again after it.
+   */
+  async function leaveWhilePaused(exportId: string): Promise<void> {
+    await queue.remove(exportId);
+    const after = await transfers.find(exportId);
+    if (after && after.endedAt === null && (after.pausedAt === null || after.cancelRequestedAt !== null))
+      await queue.enqueue(exportId, now());
+    else logger.info({ exportId }, 'transfer paused by its owner');
+  }
+
   async function run(exportId: string, attempt: number, signal: AbortSignal): Promise<void> {
     const transfer = await transfers.find(exportId);
     if (!transfer || transfer.endedAt !== null) {
@@ -108,6 +121,7 @@ export function createTransferWorker(deps: WorkerDeps) {
       await endAll(exportId, operationsOf(plan), 'cancelled', '');
       return ended(transfer, plan);
     }
+    if (transfer.pausedAt !== null) return leaveWhilePaused(exportId);
     if (attempt > settings.maxAttempts) {
       logger.error({ exportId, attempts: attempt - 1 }, 'transfer: given up, its runs kept dying');
       await endAll(exportId, operationsOf(plan), 'failed', `the transfer stopped unexpectedly ${attempt - 1} times in a row`);
@@ -130,7 +144,9 @@ export function createTransferWorker(deps: WorkerDeps) {
       return queue.release(exportId, owner, outcome.resumeAt);
     }
     // Stopped: given back at once on shutdown; after a lost lease it is another worker's already.
-    if (signal.reason instanceof TransferStop && signal.reason.why === 'shutdown') await queue.release(exportId, owner, now());
+    const why = signal.reason instanceof TransferStop ? signal.reason.why : null;
+    if (why === 'paused') return leaveWhilePaused(exportId);
+    if (why === 'shutdown') await queue.release(exportId, owner, now());
   }
 
   function start(exportId: string, attempt: number): void {
@@ -149,8 +165,9 @@ export function createTransferWorker(deps: WorkerDeps) {
     for (const [exportId, { controller }] of running) {
       if (!(await queue.extend(exportId, owner, now(), settings.leaseMs))) controller.abort(new TransferStop('lease-lost'));
     }
-    for (const exportId of await transfers.cancelRequested([...running.keys()]))
-      running.get(exportId)?.controller.abort(new TransferStop('cancelled'));
+    const { cancelled, paused } = await transfers.stopRequested([...running.keys()]);
+    for (const exportId of cancelled) running.get(exportId)?.controller.abort(new TransferStop('cancelled'));
+    for (const exportId of paused) running.get(exportId)?.controller.abort(new TransferStop('paused'));
     if (stopping) return;
     const free = settings.concurrency - running.size;
     for (const { exportId, attempt } of await queue.claim(owner, now(), settings.leaseMs, free)) start(exportId, attempt);
@@ -174,6 +191,10 @@ export function createTransferWorker(deps: WorkerDeps) {
     /** Stops a run of this process at once (its owner cancelled it). */
     cancel(exportId: string): void {
       running.get(exportId)?.controller.abort(new TransferStop('cancelled'));
+    },
+    /** Stops a run of this process at its next checkpoint and lets go of it (its owner paused it). */
+    pause(exportId: string): void {
+      running.get(exportId)?.controller.abort(new TransferStop('paused'));
     },
     /** The transfers running here now. */
     runningIds: (): string[] => [...running.keys()],

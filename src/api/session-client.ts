@@ -73,6 +73,14 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     /** Ours, additive: the owner copies what arrived since a completed export to a mailbox (decision 0032). */
     copyNewMail: (body: CopyNewMailRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.copyNewMail), schema: OkResponseSchema, json: body, ...opts }),
+
+    /** Ours, additive: the owner holds a running export (decision 0031); the body of a cancel. */
+    pause: (body: CancelRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.pause), schema: OkResponseSchema, json: body, ...opts }),
+
+    /** Ours, additive: the owner lets a paused export go on. */
+    resume: (body: CancelRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.resume), schema: OkResponseSchema, json: body, ...opts }),
   };
 }
 

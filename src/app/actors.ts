@@ -28,7 +28,10 @@ import { brand } from '../config/brand';
 
 /** Only the client functions the actors use, so tests can hand in small fakes. */
 export type PortalClients = {
-  session: Pick<SessionClient, 'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'copyNewMail' | 'signOut' | 'sourceFolders'>;
+  session: Pick<
+    SessionClient,
+    'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'pause' | 'resume' | 'copyNewMail' | 'signOut' | 'sourceFolders'
+  >;
   exportService: Pick<
     ExportServiceClient,
     | 'validateImap'
@@ -86,6 +89,10 @@ async function expected<T>(call: Promise<T>, answer: (failure: ApiFailure) => T 
 const limited = (failure: ApiFailure): Refusal | undefined =>
   failure.status === 429 ? { refused: failure.message ?? 'Too many attempts. Please, try again later.' } : undefined;
 
+/** The owner's cancel, pause or resume refused (403, 409): `{ ok: false }`, which the page words. */
+const ownerRefusal = (failure: ApiFailure): OkResponse | undefined =>
+  failure.status === 403 || failure.status === 409 ? { ok: false } : undefined;
+
 /**
  * The machine's actors (docs/machine-api.md), typed by its registry; each passes `signal` on. A
  * status asked for `signedIn` comes from the signed-in call, which adds the owner's fields
@@ -130,11 +137,10 @@ export function portalActors({ session, exportService }: PortalClients) {
       );
       return signedIn === 'expired' ? anonymousStatus(input.exportId, signal) : signedIn;
     },
-    // A refusal (the export ended, or is not this account's) is an answer, not an error.
-    cancelExport: (input, signal) =>
-      expected(session.cancel({ job_id: input.exportId }, { signal }), (failure) =>
-        failure.status === 403 || failure.status === 409 ? { ok: false } : undefined,
-      ),
+    // A refusal (the export ended, or is not this account's; a pause of a file export) is an answer, not an error.
+    cancelExport: (input, signal) => expected(session.cancel({ job_id: input.exportId }, { signal }), ownerRefusal),
+    pauseExport: (input, signal) => expected(session.pause({ job_id: input.exportId }, { signal }), ownerRefusal),
+    resumeExport: (input, signal) => expected(session.resume({ job_id: input.exportId }, { signal }), ownerRefusal),
     copyNewMail: (input, signal) =>
       expected<OkResponse | Refusal>(session.copyNewMail({ job_id: input.exportId }, { signal }), (failure) =>
         // The service's sentence says why (a pass runs, the account closed); the machine has its own when there is none.

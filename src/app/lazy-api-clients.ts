@@ -23,6 +23,8 @@ export const lazyApiClients: PortalClients = {
     status: defer((c) => c.session.status),
     cancel: defer((c) => c.session.cancel),
     copyNewMail: defer((c) => c.session.copyNewMail),
+    pause: defer((c) => c.session.pause),
+    resume: defer((c) => c.session.resume),
     sourceFolders: defer((c) => c.session.sourceFolders),
     signOut: defer((c) => c.session.signOut),
   },

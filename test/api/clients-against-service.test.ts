@@ -66,7 +66,7 @@ describe('session client ⇄ export service', () => {
     const v1 = await sessionClient().status({ job_id: jobid });
     expect(v2.emailmigration?.status).toBe('started');
     // The signed-in answer is the anonymous one plus the owner's fields.
-    expect(v1).toEqual({ ...v2, can_cancel: false });
+    expect(v1).toEqual({ ...v2, can_cancel: false, can_pause: false, can_resume: false });
   });
 
   it('a POST without the XSRF header is refused with XSRF_TOKEN_INVALID', async () => {

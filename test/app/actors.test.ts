@@ -28,6 +28,8 @@ function fakeClients(answer: (name: string) => Promise<unknown>) {
       status: fn('status'),
       cancel: fn('cancel'),
       copyNewMail: fn('copyNewMail'),
+      pause: fn('pause'),
+      resume: fn('resume'),
       sourceFolders: fn('sourceFolders'),
       signOut: fn('signOut'),
     },

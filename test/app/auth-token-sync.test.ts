@@ -18,6 +18,8 @@ const clients: PortalClients = {
     status: pending,
     cancel: pending,
     copyNewMail: pending,
+    pause: pending,
+    resume: pending,
     signOut: pending,
     sourceFolders: pending,
   },

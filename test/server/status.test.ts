@@ -221,6 +221,8 @@ describe('the archive belongs to its owner', () => {
       contactsmigration: { status: 'completed', download_url: expect.stringMatching(GRANT_URL) },
       file_ready: true,
       can_cancel: false,
+      can_pause: false,
+      can_resume: false,
     });
     const response = await fetch(`${harness.base}${url}`, bearer(token));
     expect(response.status).toBe(200);

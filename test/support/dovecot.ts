@@ -13,7 +13,7 @@
  * No skipping: when Dovecot is missing the setup fails with a clear message (scripts/setup-test-system.sh
  * installs it).
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -75,6 +75,11 @@ export type Dovecot = {
   mailOwner: { uid: number; gid: number };
   /** Dovecot's log so far: what reached the server (a login process logs every refused login). */
   log(): string;
+  /**
+   * The IMAP sessions logged in now, one user name per connection, as the server itself counts them
+   * (`doveadm who -1`, from its anvil process): what a test asks to know that a client holds none.
+   */
+  sessions(): Promise<string[]>;
   stop(): Promise<void>;
 };
 
@@ -181,6 +186,22 @@ service imap-login {
 `;
 }
 
+const DOVEADM_BIN = process.env.DOVEADM_BIN ?? '/usr/bin/doveadm';
+
+/** `doveadm who -1`: a header line, then `username proto pid ip` per connection. */
+function loggedIn(confPath: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    execFile(DOVEADM_BIN, ['-c', confPath, 'who', '-1'], (error, stdout) => {
+      if (error) return reject(error);
+      const lines = stdout
+        .split('\n')
+        .slice(1)
+        .filter((line) => line.trim() !== '');
+      resolve(lines.map((line) => line.trim().split(/\s+/)[0] ?? ''));
+    });
+  });
+}
+
 export async function startDovecot(options: DovecotOptions = {}): Promise<Dovecot> {
   if (!existsSync(DOVECOT_BIN)) {
     throw new Error(
@@ -278,6 +299,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     maildir: (email) => path.join(dir, 'mail', email),
     mailOwner: processes.mail,
     log: () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : ''),
+    sessions: () => loggedIn(confPath),
     async stop() {
       await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });

@@ -49,6 +49,8 @@ export const happyApi = (): Required<FakeApi> => ({
   fetchJobsByEmail: async () => ({}),
   cancelExport: async () => ({ ok: true }),
   copyNewMail: async () => ({ ok: true }),
+  pauseExport: async () => ({ ok: true }),
+  resumeExport: async () => ({ ok: true }),
   updateOptOutState: async () => ({ status: 'success' }),
   submitSupportRequest: async () => ({ ok: true }),
 });

@@ -16,12 +16,16 @@ export const statusActions = {
   followStartedExport: update(({ context }) => ({
     statusExportId: context.exportId ?? '',
     jobStatus: null,
-    cancelError: null,
+    actionError: null,
     copyNewMailError: null,
   })),
-  recordCancelRefused: update(() => ({ cancelError: MESSAGES.cancelRefused })),
-  recordCancelFailed: update(() => ({ cancelError: MESSAGES.cancelFailed })),
-  clearCancelError: update(() => ({ cancelError: null })),
+  recordCancelRefused: update(() => ({ actionError: MESSAGES.cancelRefused })),
+  recordCancelFailed: update(() => ({ actionError: MESSAGES.cancelFailed })),
+  clearActionError: update(() => ({ actionError: null })),
+  /** A pause or resume that did not go through: the page says why (MESSAGES names the words). */
+  recordActionError: update((_, params: { message: 'pauseRefused' | 'pauseFailed' | 'resumeRefused' | 'resumeFailed' }) => ({
+    actionError: MESSAGES[params.message],
+  })),
   recordCopyNewMailRefused: update((_, params: { response: object }) => ({
     copyNewMailError: refusalOf(params.response) ?? MESSAGES.copyNewMailRefused,
   })),
@@ -35,7 +39,7 @@ export const statusActions = {
   })),
   openExportStatus: update(({ event }) => {
     assertEvent(event, 'STATUS.OPENED');
-    return { statusExportId: event.exportId, jobStatus: null, cancelError: null, copyNewMailError: null };
+    return { statusExportId: event.exportId, jobStatus: null, actionError: null, copyNewMailError: null };
   }),
 
   setSupportField: update(({ context, event }) => {

@@ -15,6 +15,7 @@ import { failedItemAbout } from './0009-failed-item-about.ts';
 import { retention } from './0010-retention.ts';
 import { credentialBrakes } from './0011-credential-brakes.ts';
 import { accountStarts } from './0012-account-starts.ts';
+import { transferPause } from './0013-transfer-pause.ts';
 import { copyNewMail } from './0014-copy-new-mail.ts';
 import type { SchemaMigration } from './types.ts';
 
@@ -31,6 +32,6 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0010-retention': retention,
   '0011-credential-brakes': credentialBrakes,
   '0012-account-starts': accountStarts,
-  // 0013 is pause and resume's (another branch); the migrator runs names in their order, whichever lands first.
+  '0013-transfer-pause': transferPause,
   '0014-copy-new-mail': copyNewMail,
 };

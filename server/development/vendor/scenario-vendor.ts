@@ -15,6 +15,8 @@ export function routeScenarios(options: {
     progress: (job, now) => pick(job).progress(job, now),
     exportFile: (job) => pick(job).exportFile(job),
     cancel: (job, now) => pick(job).cancel(job, now),
+    pause: (job, now) => pick(job).pause(job, now),
+    resume: (job, now) => pick(job).resume(job, now),
     receipt: (job) => pick(job).receipt(job),
     failedItems: (job, limit) => pick(job).failedItems(job, limit),
     failureCounts: (job) => pick(job).failureCounts(job),

@@ -43,8 +43,10 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
       // Forwarding is set up on the mailbox, so its progress is reported with the email transfer.
       emailmigration: job.operations.includes('emailmigration') || job.operations.includes('emailforwarding') ? { status } : null,
       contactsmigration: job.operations.includes('contactsmigration') ? { status } : null,
-      // Nothing runs that could be stopped: the timeline is a function of the job.
+      // Nothing runs that could be stopped or held: the timeline is a function of the job.
       cancellable: false,
+      pausable: false,
+      resumable: false,
     };
   };
 
@@ -82,6 +84,8 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Migratio
     },
 
     cancel: async () => false,
+    pause: async () => false,
+    resume: async () => false,
     receipt: async () => null,
     failedItems: async () => [],
     failureCounts: async () => [],

@@ -4,9 +4,10 @@ import type { OperationView, Outcome } from '../../../machines/index.ts';
 import { colors, font, radii, space } from '../../theme/theme';
 
 /** The mark beside a label: a tick only when everything arrived. */
-const MARK: Record<Outcome, string> = { running: '•', completed: '✓', partial: '!', cancelled: '■', error: '!' };
+const MARK: Record<Outcome, string> = { running: '•', paused: '‖', completed: '✓', partial: '!', cancelled: '■', error: '!' };
 const TONE: Record<Outcome, { fg: string; bg: string }> = {
   running: { fg: colors.info, bg: colors.infoSoft },
+  paused: { fg: colors.warning, bg: colors.warningSoft },
   completed: { fg: colors.success, bg: colors.successSoft },
   partial: { fg: colors.warning, bg: colors.warningSoft },
   cancelled: { fg: colors.warning, bg: colors.warningSoft },
@@ -49,7 +50,7 @@ const note = css`
 `;
 
 export function OperationProgress({ operation }: { operation: OperationView }) {
-  const { kind, status, outcome, headline, progress, counts, failed, waiting, estimate, reason } = operation;
+  const { kind, status, outcome, headline, progress, counts, failed, waiting, paused, estimate, reason } = operation;
   const label = KIND_TEXT[kind];
   return (
     <li>
@@ -82,6 +83,7 @@ export function OperationProgress({ operation }: { operation: OperationView }) {
         <div role="status" aria-live="polite" aria-label={`${label}: time to finish`}>
           {estimate && <p css={note}>{estimate}</p>}
           {waiting && <p css={note}>{waiting}</p>}
+          {paused && <p css={note}>{paused}</p>}
         </div>
       )}
       {failed && <p css={note}>{failed}</p>}

@@ -112,7 +112,7 @@ export default function StatusScreen() {
           <a href={view.reportUrl}>{view.failures?.reportLink ?? 'Download the list of items that could not be moved (CSV)'}</a>
         </p>
       )}
-      {!busy && view.cancelError && <Alert tone="error">{view.cancelError}</Alert>}
+      {!busy && view.actionError && <Alert tone="error">{view.actionError}</Alert>}
       {!busy && (
         <>
           {message && <Alert tone="error">{message}</Alert>}
@@ -120,6 +120,11 @@ export default function StatusScreen() {
             {canRetry && (
               <Button variant={message ? 'primary' : 'secondary'} onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>
                 {message ? 'Try again' : 'Refresh status'}
+              </Button>
+            )}
+            {view.hold && (
+              <Button variant="secondary" loading={view.hold.busy} onClick={() => view.hold && send({ type: view.hold.event })}>
+                {view.hold.event === 'EXPORT.RESUME_REQUESTED' ? 'Resume export' : 'Pause export'}
               </Button>
             )}
             {view.canCancel && (

@@ -28,7 +28,7 @@ import {
   type PortalSnapshot,
   type Screen,
 } from '../../../machines/index.ts';
-import { copyPassText, estimateText, waitingText } from '../../../machines/status-texts.ts';
+import { copyPassText, estimateText, pausedText, waitingText } from '../../../machines/status-texts.ts';
 import type { EffectCall } from './walk.ts';
 import { LIMIT_TEXT, SOURCE_EMAIL } from './fixtures.ts';
 import type { ModelEvent } from './types.ts';
@@ -325,6 +325,9 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       const running = operation.status === 'started';
       expect(operation.estimate).toBe(running && raw?.estimate ? estimateText(raw.estimate) : null);
       expect(operation.waiting).toBe(running && raw?.waiting ? waitingText(raw.waiting) : null);
+      // Paused by its owner: its own label and words, never the destination's wait or a time to finish.
+      expect(operation.paused).toBe(running && raw?.paused ? pausedText(raw.paused) : null);
+      expect(operation.outcome === 'paused').toBe(running && Boolean(raw?.paused));
     }
   },
   // It asks again only while something still moves; Cancel is offered to the owner of a running export.
@@ -333,8 +336,17 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       (op) => op?.status === 'started',
     );
     expect(selectJobStatus(snapshot).canCancel).toBe(running && snapshot.context.jobStatus?.can_cancel === true);
-    // A ready file with no link in this answer: the page offers the sign-in that gets it.
+    // Pause or Resume, whichever the owner's answer offers, ready to press; a paused export is not followed every 1.5 s.
+    const { hold } = selectJobStatus(snapshot);
     const answer = snapshot.context.jobStatus;
+    const offered = answer?.can_resume ? 'EXPORT.RESUME_REQUESTED' : answer?.can_pause ? 'EXPORT.PAUSE_REQUESTED' : null;
+    expect(hold?.event ?? null).toBe(running ? offered : null);
+    expect(hold?.busy ?? false).toBe(false);
+    const paused = [snapshot.context.jobStatus?.emailmigration, snapshot.context.jobStatus?.contactsmigration].every(
+      (op) => op?.status !== 'started' || op.paused,
+    );
+    if (running && paused) expect(snapshot.can({ type: 'EXPORT.PAUSE_REQUESTED' })).toBe(false);
+    // A ready file with no link in this answer: the page offers the sign-in that gets it.
     const linked = Boolean(answer?.emailmigration?.download_url ?? answer?.contactsmigration?.download_url);
     expect(selectDownloadSignIn(snapshot)).toEqual(
       answer?.file_ready === true && !linked ? { leaving: false, signedInAs: snapshot.context.srcAccount?.email ?? null } : null,
@@ -370,6 +382,15 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   'exportPortal.status.shown.cancelling': ({ snapshot }) => {
     expect(selectJobStatus(snapshot).cancelling).toBe(true);
     expect(snapshot.can({ type: 'EXPORT.CANCEL_CONFIRMED' })).toBe(false);
+  },
+  // While the call is out, the button says so and cannot be pressed again (a double click is one call).
+  'exportPortal.status.shown.pausing': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).hold).toEqual({ event: 'EXPORT.PAUSE_REQUESTED', busy: true });
+    expect(snapshot.can({ type: 'EXPORT.PAUSE_REQUESTED' })).toBe(false);
+  },
+  'exportPortal.status.shown.resuming': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).hold).toEqual({ event: 'EXPORT.RESUME_REQUESTED', busy: true });
+    expect(snapshot.can({ type: 'EXPORT.RESUME_REQUESTED' })).toBe(false);
   },
   'exportPortal.complete.confirmingCancel': ({ snapshot }) => expect(selectCompleteCancel(snapshot).confirming).toBe(true),
   'exportPortal.complete.cancelling': ({ snapshot }) => {

@@ -142,6 +142,8 @@ export const EVENT_FIXTURES = {
   'EXPORT.CANCEL_CONFIRMED': [{ type: 'EXPORT.CANCEL_CONFIRMED' }],
   'EXPORT.CANCEL_DISMISSED': [{ type: 'EXPORT.CANCEL_DISMISSED' }],
   'EXPORT.COPY_NEW_MAIL_REQUESTED': [{ type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' }],
+  'EXPORT.PAUSE_REQUESTED': [{ type: 'EXPORT.PAUSE_REQUESTED' }],
+  'EXPORT.RESUME_REQUESTED': [{ type: 'EXPORT.RESUME_REQUESTED' }],
   'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': [{ type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' }],
 } satisfies { [K in PortalEventType]: Array<EventOf<K>> };
 
@@ -219,6 +221,15 @@ export const ACTOR_RESULTS = {
           estimate: { finish: '2026-03-02T14:05:00Z', seconds: 1200 },
         },
         can_cancel: true,
+        can_pause: true,
+        can_resume: false,
+      },
+      // Paused by its owner, seen by its owner: no time to finish, Resume (and Cancel) on offer.
+      {
+        emailmigration: { status: 'started', progress: { total: 300, done: 150, failed: 0 }, paused: { since: '2026-03-02T09:00:00Z' } },
+        can_cancel: true,
+        can_pause: false,
+        can_resume: true,
       },
       // Running, but only waiting for the destination: the page asks again less often.
       {
@@ -274,4 +285,6 @@ export const ACTOR_RESULTS = {
     outputs: [{ ok: true }, { refused: 'New mail is being copied now. Please wait until it is done.' }],
     errors: [{ kind: 'network' }],
   },
+  pauseExport: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
+  resumeExport: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
 } satisfies Record<PortalActorName, { outputs: readonly unknown[]; errors: readonly ActorFailure[] }>;

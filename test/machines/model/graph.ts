@@ -146,6 +146,8 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
       facts.jobRunning(c),
       facts.jobMoving(c),
       c.jobStatus?.can_cancel === true,
+      c.jobStatus?.can_pause === true,
+      c.jobStatus?.can_resume === true,
       facts.fileAwaitsSignIn(c),
       c.jobStatus?.copy_new_mail?.offered === true,
       facts.copyPassRunning(c),

@@ -1,4 +1,7 @@
-/** The transfers store: the sealed secret lives until the transfer ends or is cancelled, and no longer. */
+/**
+ * The transfers store: the sealed secret lives until the transfer ends or is cancelled, and no longer;
+ * the owner's pause is recorded once, lifted by a resume, and refused once the transfer ends or is cancelled.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/open.ts';
 import { createTransfersStore } from '../../../server/db/transfers-store.ts';
@@ -30,9 +33,32 @@ describe('transfers store', () => {
     expect(await store.requestCancel('B', NOW + 5)).toBe(true);
     expect(await store.requestCancel('B', NOW + 9)).toBe(true);
     expect(await store.find('B')).toMatchObject({ sealedSecret: null, cancelRequestedAt: NOW + 5 });
-    expect(await store.cancelRequested(['A', 'B', 'C'])).toEqual(['B']);
-    expect(await store.cancelRequested([])).toEqual([]);
+    expect(await store.stopRequested(['A', 'B', 'C'])).toEqual({ cancelled: ['B'], paused: [] });
+    expect(await store.stopRequested([])).toEqual({ cancelled: [], paused: [] });
     expect((await store.find('A'))?.sealedSecret).toBe('v1.A');
     expect(await store.requestCancel('unknown', NOW)).toBe(false);
+  });
+
+  it('records a pause once, keeps the secret, names the paused among running transfers, and lifts it on resume', async () => {
+    const store = createTransfersStore(db);
+    for (const id of ['A', 'B', 'C']) await store.create({ exportId: id, plan: '{}', sealedSecret: `v1.${id}`, createdAt: NOW });
+    expect(await store.requestPause('A', NOW + 5)).toBe('paused');
+    expect(await store.requestPause('A', NOW + 9)).toBe('was-paused');
+    expect(await store.find('A')).toMatchObject({ sealedSecret: 'v1.A', pausedAt: NOW + 5 });
+    expect(await store.stopRequested(['A', 'B', 'C'])).toEqual({ cancelled: [], paused: ['A'] });
+
+    // A cancel of a paused transfer is a cancel; a paused one cannot be paused again once cancelled.
+    await store.requestPause('B', NOW);
+    await store.requestCancel('B', NOW + 1);
+    expect(await store.stopRequested(['A', 'B'])).toEqual({ cancelled: ['B'], paused: ['A'] });
+    expect(await store.requestPause('B', NOW + 2)).toBe(false);
+    expect(await store.resume('B')).toBe(false);
+
+    expect(await store.resume('A')).toBe(true);
+    expect(await store.resume('A')).toBe(true);
+    expect((await store.find('A'))?.pausedAt).toBeNull();
+    await store.end('C', NOW + 3);
+    expect(await store.requestPause('C', NOW + 4)).toBe(false);
+    expect(await store.resume('unknown')).toBe(false);
   });
 });

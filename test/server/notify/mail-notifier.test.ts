@@ -333,6 +333,15 @@ describe('composeExportMail', () => {
     expect(composeExportMail({ ...notification('completed'), estimate }).text).not.toContain('About 4 days');
   });
 
+  it('says a paused export is paused, that what arrived stays, and how to resume it', () => {
+    const mail = composeExportMail(notification('paused'));
+    expect(mail.subject).toBe('Northwave: Your export is paused');
+    expect(mail.text).toContain('Your export is paused, as you asked.');
+    expect(mail.text).toContain('What already arrived there stays there. Nothing more is copied until you resume the export.');
+    expect(mail.text).toContain(`Choose "${PORTAL_LABELS.resume}". It goes on from where it stopped.`);
+    expect(mail.html).toContain('Your export is paused, as you asked.');
+  });
+
   it('says a cancelled export was cancelled, not that it failed', () => {
     const mail = composeExportMail({ ...notification('error'), ...ended(0, 'cancelled') });
     expect(mail.subject).toBe('Northwave: Your export was cancelled');

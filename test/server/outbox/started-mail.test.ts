@@ -94,6 +94,10 @@ describe("the 'started' mail and the time to finish", () => {
     expect(
       startedEstimate({ emailmigration: answer.emailmigration, contactsmigration: { status: 'started', progress: counting } }),
     ).toEqual(days(2));
+    // A paused export has no estimate to wait for (decision 0031); a running one without an estimate yet has.
+    const paused = { since: '2026-11-22T09:00:00Z' };
+    expect(startedEstimate({ emailmigration: { status: 'started', progress: counting, paused } })).toBeNull();
+    expect(startedEstimate({ emailmigration: { status: 'started', progress: counting } })).toBe('pending');
     // An ended operation's old figures say nothing.
     expect(
       startedEstimate({ emailmigration: { status: 'completed', progress: { total: 10, done: 10, failed: 0 }, estimate: days(1) } }),

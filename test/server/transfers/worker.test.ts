@@ -237,7 +237,7 @@ describe('transfer worker', () => {
       reports: createTransferReportStore(db),
       vault: createVault('x'.repeat(32)),
       environment: developmentEnvironment(),
-      worker: { wake: async () => undefined, cancel: () => undefined },
+      worker: { wake: async () => undefined, cancel: () => undefined, pause: () => undefined },
       followUps: createFollowUps({
         db,
         queueOver: createTableTransferQueue,

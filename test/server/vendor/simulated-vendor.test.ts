@@ -56,16 +56,22 @@ describe('timeline', () => {
       emailmigration: { status: 'started' },
       contactsmigration: { status: 'started' },
       cancellable: false,
+      pausable: false,
+      resumable: false,
     });
     expect(await vendor.progress(job(), new Date(CREATED + DURATION - 1))).toEqual({
       emailmigration: { status: 'started' },
       contactsmigration: { status: 'started' },
       cancellable: false,
+      pausable: false,
+      resumable: false,
     });
     expect(await vendor.progress(job(), new Date(CREATED + DURATION))).toEqual({
       emailmigration: { status: 'completed' },
       contactsmigration: { status: 'completed' },
       cancellable: false,
+      pausable: false,
+      resumable: false,
     });
   });
 
@@ -77,20 +83,40 @@ describe('timeline', () => {
       emailmigration: { status: 'error' },
       contactsmigration: { status: 'error' },
       cancellable: false,
+      pausable: false,
+      resumable: false,
     });
   });
 
   it('reports only the operations of the job', async () => {
     const vendor = vendorAt(0);
     const emailOnly = await vendor.progress(job({ operations: ['emailmigration'] }), new Date(CREATED + DURATION));
-    expect(emailOnly).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null, cancellable: false });
+    expect(emailOnly).toEqual({
+      emailmigration: { status: 'completed' },
+      contactsmigration: null,
+      cancellable: false,
+      pausable: false,
+      resumable: false,
+    });
     const contactsOnly = await vendor.progress(job({ operations: ['contactsmigration'] }), new Date(CREATED));
-    expect(contactsOnly).toEqual({ emailmigration: null, contactsmigration: { status: 'started' }, cancellable: false });
+    expect(contactsOnly).toEqual({
+      emailmigration: null,
+      contactsmigration: { status: 'started' },
+      cancellable: false,
+      pausable: false,
+      resumable: false,
+    });
     const forwarding = await vendor.progress(
       job({ destinationProvider: 'gmail', operations: ['emailforwarding'] }),
       new Date(CREATED + DURATION),
     );
-    expect(forwarding).toEqual({ emailmigration: { status: 'completed' }, contactsmigration: null, cancellable: false });
+    expect(forwarding).toEqual({
+      emailmigration: { status: 'completed' },
+      contactsmigration: null,
+      cancellable: false,
+      pausable: false,
+      resumable: false,
+    });
   });
 
   it('gives the same progress from a new instance over the same stored job (a restart)', async () => {

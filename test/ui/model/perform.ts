@@ -169,6 +169,12 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
     case 'EXPORT.CANCEL_CONFIRMED':
     case 'EXPORT.CANCEL_DISMISSED':
       return snapshot.matches({ complete: 'confirmingCancel' }) || snapshot.matches({ status: { shown: 'confirmingCancel' } });
+    // The owner's Pause or Resume button, whichever the answer offers, when it is not busy.
+    case 'EXPORT.PAUSE_REQUESTED':
+    case 'EXPORT.RESUME_REQUESTED': {
+      const { hold } = selectJobStatus(snapshot);
+      return snapshot.matches({ status: { shown: 'watching' } }) && hold?.event === type && !hold.busy;
+    }
     case 'OPT_OUT.REVIEW_REQUESTED':
       return (
         snapshot.matches('destinationAccount') &&
@@ -362,6 +368,12 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       break;
     case 'EXPORT.CANCEL_DISMISSED':
       await user.keyboard('{Escape}');
+      break;
+    case 'EXPORT.PAUSE_REQUESTED':
+      await user.click(button('Pause export'));
+      break;
+    case 'EXPORT.RESUME_REQUESTED':
+      await user.click(button('Resume export'));
       break;
     case 'OPT_OUT.REVIEW_REQUESTED':
       await user.click(screen.getByRole('link', { name: /^(Review account closure|Close your account instead)$/ }));

@@ -98,6 +98,9 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   },
   'status.shown.confirmingCancel': () => expect(screen.getByRole('alertdialog', { name: 'Stop this export?' })).toBeInTheDocument(),
   'status.shown.cancelling': () => expect(buttonNamed('Yes, stop the export')).toHaveAttribute('aria-busy', 'true'),
+  // The pressed button stays where it was, busy, until the answer after the call arrives.
+  'status.shown.pausing': () => expect(buttonNamed('Pause export')).toHaveAttribute('aria-busy', 'true'),
+  'status.shown.resuming': () => expect(buttonNamed('Resume export')).toHaveAttribute('aria-busy', 'true'),
   'status.invalidId': () => {
     expect(text(MESSAGES.statusInvalidId)).toBe(true);
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
@@ -124,13 +127,13 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'termsOfService.waiting': () => expect(text('Taking you to our Terms of Service...')).toBe(true),
 };
 
-/** Each operation's state, its counts while it runs, and the owner's Cancel exactly when it is offered. */
+/** Each operation's state, its counts while it runs, and the owner's Cancel, Pause and Resume exactly when offered. */
 function shownStatus(s: PortalSnapshot): void {
   const view = selectJobStatus(s);
   const labels = { started: 'In progress', completed: 'Completed', error: 'Error' } as const;
   for (const operation of view.operations) {
-    expect(text(labels[operation.status])).toBe(true);
-    // The bar is for a running operation; an ended one says what arrived in words.
+    expect(text(operation.outcome === 'paused' ? 'Paused' : labels[operation.status])).toBe(true);
+    // The bar is for a running operation (a paused one too); an ended one says what arrived in words.
     if (operation.status === 'started' && operation.progress?.total) {
       expect(
         screen.getByRole('progressbar', { name: `${operation.kind === 'emailmigration' ? 'Email' : 'Contacts'} progress` }),
@@ -138,12 +141,15 @@ function shownStatus(s: PortalSnapshot): void {
     }
     if (operation.reason) expect(text(operation.reason)).toBe(true);
     // The estimate and the wait sit in a live region, so a screen reader announces them as they change.
-    for (const words of [operation.estimate, operation.waiting]) {
+    for (const words of [operation.estimate, operation.waiting, operation.paused]) {
       if (words) expect(screen.getByText(words).closest('[role="status"]')).not.toBeNull();
     }
   }
   expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
   expect(buttonNamed('Copy new mail') !== null).toBe(view.copyNewMail.canCopy);
+  // Pause or Resume, by its name, exactly when the owner's answer offers it.
+  const holds = { 'Pause export': 'EXPORT.PAUSE_REQUESTED', 'Resume export': 'EXPORT.RESUME_REQUESTED' } as const;
+  for (const [label, event] of Object.entries(holds)) expect(buttonNamed(label) !== null, label).toBe(view.hold?.event === event);
   // A ready file this answer has no link to: the sign-in that gets it, never the link.
   expect(buttonNamed('Sign in to download your file') !== null).toBe(selectDownloadSignIn(s) !== null);
   if (view.downloadUrl) expect(screen.getByRole('link', { name: 'Download your file' })).toHaveAttribute('href', view.downloadUrl);

@@ -1,7 +1,7 @@
 /**
  * The status page while an export runs: each operation's counts and bar, a destination's wait said in
  * words, the page following the export every 1.5 s without a spinner, what a screen reader is told,
- * and the owner's Cancel with its confirmation; once it ended, outcomes in words that match what
+ * and the owner's Cancel with its confirmation, and Pause and Resume; once it ended, outcomes in words that match what
  * arrived. Through the whole app, the real machine and fake actors.
  */
 import { screen, within } from '@testing-library/react';
@@ -120,6 +120,73 @@ describe('status page of a running export', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel export' }));
     await user.click(screen.getByRole('button', { name: 'Yes, stop the export' }));
     await eventually(() => screen.getByText('This export has already finished, so there is nothing to cancel.'));
+  });
+});
+
+describe('pause and resume by the owner (decision 0031)', () => {
+  const mail = (paused: boolean): StatusResponse => ({
+    emailmigration: {
+      status: 'started',
+      progress: { total: 300, done: 150, failed: 0 },
+      ...(paused ? { paused: { since: '2026-03-03T14:00:00Z' } } : { estimate: { finish: '2026-03-03T15:00:00Z', seconds: 600 } }),
+    },
+    can_cancel: true,
+    can_pause: !paused,
+    can_resume: paused,
+  });
+
+  it('pauses with one press, says it is paused in words a screen reader hears, and resumes with the same button', async () => {
+    const { api, user } = await openStatus([mail(false), mail(true), mail(false)]);
+    const button = screen.getByRole('button', { name: 'Pause export' });
+    expect(screen.queryByRole('button', { name: 'Resume export' })).not.toBeInTheDocument();
+    await user.click(button);
+    expect(api.pauseExport).toHaveBeenCalledWith({ exportId: EXPORT_ID });
+    // The answer after the call: Paused, in the label, the announcer and the operation's live region; Resume in Pause's place.
+    await eventually(() => screen.getByRole('button', { name: 'Resume export' }));
+    expect(screen.queryByRole('button', { name: 'Pause export' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Email: Paused. 150 of 300 messages.');
+    expect(screen.getByRole('status', { name: 'Email: time to finish' })).toHaveTextContent(
+      /^You paused this export on Tuesday \d{1,2}:\d{2} (AM|PM)\. Nothing is copied until you resume it\. What was copied stays where it is\.$/,
+    );
+    expect(screen.queryByText(/^About /)).not.toBeInTheDocument();
+    // Cancel stays on offer; a paused export is asked about every 10 s, not every 1.5 s.
+    expect(screen.getByRole('button', { name: 'Cancel export' })).toBeInTheDocument();
+    const asked = api.fetchJobStatus.mock.calls.length;
+    await settle(1_500);
+    expect(api.fetchJobStatus).toHaveBeenCalledTimes(asked);
+
+    await user.click(screen.getByRole('button', { name: 'Resume export' }));
+    expect(api.resumeExport).toHaveBeenCalledWith({ exportId: EXPORT_ID });
+    await eventually(() => screen.getByRole('button', { name: 'Pause export' }));
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(/^Email: in progress, about 50% done\./);
+  });
+
+  it('keeps the pressed button busy until the answer comes, so a double click is one call', async () => {
+    const { api, user } = await openStatus([mail(false), mail(true)]);
+    let answer: (value: { ok: boolean }) => void = () => undefined;
+    api.pauseExport.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await user.click(screen.getByRole('button', { name: 'Pause export' }));
+    const busy = screen.getByRole('button', { name: 'Pause export' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await user.click(busy);
+    expect(api.pauseExport).toHaveBeenCalledTimes(1);
+    answer({ ok: true });
+    await eventually(() => screen.getByRole('button', { name: 'Resume export' }));
+  });
+
+  it('says why when the pause is refused', async () => {
+    const { api, user } = await openStatus([mail(false)]);
+    api.pauseExport.mockResolvedValueOnce({ ok: false });
+    await user.click(screen.getByRole('button', { name: 'Pause export' }));
+    await eventually(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('This export can no longer be paused. It may have just finished.'),
+    );
+  });
+
+  it('shows anyone else that it is paused, and offers them neither button', async () => {
+    await openStatus([{ emailmigration: mail(true).emailmigration }]);
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    for (const name of ['Pause export', 'Resume export']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 });
 
