@@ -28,7 +28,6 @@ import { createTokenStore } from './identity/token-store.ts';
 import { createSimulatedVendor } from './development/vendor/simulated-vendor.ts';
 import { routeScenarios } from './development/vendor/scenario-vendor.ts';
 import { createTransferService } from './transfers/index.ts';
-import { ENGINE_OPERATIONS } from './transfers/engine-vendor.ts';
 import { createDevCredentialChecker } from './development/checks/credential-checker.ts';
 import { createDevDomainValidator } from './development/checks/domain-validator.ts';
 import { createDevImapResolver } from './development/checks/imap-resolver.ts';
@@ -186,9 +185,8 @@ export async function assembleService(config: Config, options: { logger?: Logger
             now,
           }),
           engine: transfers.vendor,
-          // The failing scenario's timeline, and what the engine does not move (forwarding).
-          simulates: (job) =>
-            directory.find(job.sourceEmail).exportsFail || job.operations.some((operation) => !ENGINE_OPERATIONS.has(operation)),
+          // The failing scenario's timeline.
+          simulates: (job) => directory.find(job.sourceEmail).exportsFail,
         })
       : transfers.vendor,
     credentialChecker: real ? createImapCredentialChecker({ guard }) : createDevCredentialChecker(),
