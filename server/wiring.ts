@@ -92,6 +92,9 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   return { standIns, unavailable };
 }
 
+/** How often the forwarding loop looks for due passes, at most. */
+const FORWARDING_ROUND_MS = 60_000;
+
 /** The folders the service keeps customers' data in (archives, development mail), made private at start. */
 const dataFolders = (config: Config): string[] => [
   config.dataDir,
@@ -220,6 +223,8 @@ export async function assembleService(config: Config, options: { logger?: Logger
         service.jobService.startSweep(config.sweepIntervalMs),
         service.outbox.start(config.outbox.intervalMs),
         runPeriodically(config.retention.purgeIntervalMs, () => purge.run()),
+        // Forwarding's due passes start within a minute of their time (or each interval, if shorter).
+        service.jobService.startForwardingLoop(Math.min(config.transfers.forwardingIntervalMs, FORWARDING_ROUND_MS)),
       ];
   return {
     ...service,

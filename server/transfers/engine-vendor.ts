@@ -218,8 +218,16 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       const followUp = await deps.followUps.find(job.exportId);
       if (!followUp) return null;
       const passes = await deps.followUps.passesOf(job.exportId);
-      return { open: followUp.openUntil > at.getTime(), running: followUp.runningPass !== null, passes };
+      const forwarding =
+        followUp.forwardingUntil === null
+          ? null
+          : { until: followUp.forwardingUntil, nextPassAt: followUp.nextPassAt, endedAt: followUp.forwardingEndedAt };
+      return { open: followUp.openUntil > at.getTime(), running: followUp.runningPass !== null, passes, forwarding };
     },
+
+    forward: (job, until, firstPassAt) => deps.followUps.forward(job.exportId, until.getTime(), firstPassAt.getTime()),
+    dueForwarding: (at, intervalMs) => deps.followUps.claimDue(at.getTime(), intervalMs),
+    endForwarding: (job, at) => deps.followUps.endForwarding(job.exportId, at.getTime()),
 
     failedItems: (job, limit) => reports.failedItems(job.exportId, limit),
     failureCounts: (job) => reports.failureCounts(job.exportId),
