@@ -150,6 +150,8 @@ export type CopyPass = v.InferOutput<typeof CopyPassSchema>;
 export const CopyNewMailSchema = v.object({
   /** The owner may start a pass now: the export completed to a mailbox, its source is active, none runs. */
   offered: v.boolean(),
+  /** Forwarding's passes while they go on (ISO 8601 times): until when, and when the next is due; null or absent otherwise. */
+  forwarding: v.optional(v.nullable(v.object({ until: v.string(), next_pass_at: v.string() }))),
   /** Oldest first. */
   passes: v.array(CopyPassSchema),
 });
@@ -182,6 +184,9 @@ export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>;
 /** `POST /api/copy-new-mail/`: the owner copies what arrived since the export (decision 0032). */
 export const CopyNewMailRequestSchema = v.object({ job_id: v.string() });
 export type CopyNewMailRequest = v.InferOutput<typeof CopyNewMailRequestSchema>;
+
+/** POST /api/stop-forwarding/ (ours, additive): the export whose forwarding its owner stops. */
+export const StopForwardingRequestSchema = v.object({ job_id: v.string() });
 /** `POST /api/pause/` and `POST /api/resume/`: the owner holds a running export, or lets it go on; the body of a cancel. */
 export const PauseRequestSchema = CancelRequestSchema;
 

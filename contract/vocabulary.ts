@@ -8,6 +8,11 @@ import { DESTINATION_IDS, destinationOf } from './destinations/index.ts';
 export const OperationSchema = v.picklist(['emailmigration', 'contactsmigration', 'emailforwarding']);
 export type Operation = v.InferOutput<typeof OperationSchema>;
 
+/** The operations a choice means (§3: forwarding implies email): forwarding's passes copy new mail after the export's own. */
+export const withImpliedOperations = (operations: readonly Operation[]): Operation[] => [
+  ...new Set<Operation>(operations.includes('emailforwarding') ? ['emailmigration', ...operations] : operations),
+];
+
 /** The source: the closing provider's own single sign-on. */
 export const SourceProviderSchema = v.literal('northwave');
 export const SOURCE_PROVIDER: v.InferOutput<typeof SourceProviderSchema> = 'northwave';

@@ -39,6 +39,7 @@ import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { cancelRoutes } from './routes/cancel.ts';
 import { copyNewMailRoutes } from './routes/copy-new-mail.ts';
+import { stopForwardingRoutes } from './routes/stop-forwarding.ts';
 import { sourceActiveCheck } from './rules/source-active.ts';
 import { pauseRoutes } from './routes/pause.ts';
 import { signOutRoutes } from './routes/sign-out.ts';
@@ -94,6 +95,8 @@ export type ExportService = {
   ServerResponse: ReturnType<typeof securityHeaders>['ServerResponse'];
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Outbox messages claimed per pass. */
 const OUTBOX_BATCH = 20;
 
@@ -115,6 +118,11 @@ export function createService(deps: AppDependencies): ExportService {
     historyMs: config.retention.exportHistoryMs,
     sourceActive: sourceActiveCheck(deps.directory, optOuts, deps.now),
     repeatWindowMs: config.idempotencyWindowMs,
+    closesAt: (email) => {
+      const days = deps.directory.find(email).migration.deactivationInDays;
+      return days === null ? null : deps.now() + days * DAY_MS;
+    },
+    forwardingIntervalMs: config.transfers.forwardingIntervalMs,
   });
   const support = createSupportStore(db);
   const outboxStore = createOutboxStore(db);
@@ -188,6 +196,7 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', downloadRoutes(routeDeps));
   app.route('/', cancelRoutes(routeDeps));
   app.route('/', copyNewMailRoutes(routeDeps));
+  app.route('/', stopForwardingRoutes(routeDeps));
   app.route('/', pauseRoutes(routeDeps));
   app.route('/', signOutRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));

@@ -119,9 +119,21 @@ export interface MigrationVendor {
    * `running` when a pass runs already. Absent where the vendor cannot (the simulated vendor).
    */
   copyNewMail?(job: VendorJob, trigger: 'customer' | 'schedule', at: Date): Promise<'started' | 'running' | 'closed'>;
-  /** The export's follow-up: whether passes may start (open) and each pass with its own counts; null when it has none. */
-  followUp?(job: VendorJob, at: Date): Promise<{ open: boolean; running: boolean; passes: CopyPass[] } | null>;
+  /** The export's follow-up: whether passes may start (open), each pass with its own counts, forwarding's schedule; null when it has none. */
+  followUp?(
+    job: VendorJob,
+    at: Date,
+  ): Promise<{ open: boolean; running: boolean; passes: CopyPass[]; forwarding: ForwardingSchedule | null } | null>;
+  /** Forwarding chosen (§9's hidden option): passes due from `firstPassAt` until `until`; false when the export has no follow-up. */
+  forward?(job: VendorJob, until: Date, firstPassAt: Date): Promise<boolean>;
+  /** Forwarding's exports whose pass is due at `at`, each claimed for this caller alone and its next due time set. */
+  dueForwarding?(at: Date, intervalMs: number): Promise<{ exportId: string; until: number }[]>;
+  /** Ends the export's forwarding: true only the first time (its mail is queued once). */
+  endForwarding?(job: VendorJob, at: Date): Promise<boolean>;
 }
+
+/** Forwarding's passes: until when, when the next is due (null once ended), when it ended. */
+export type ForwardingSchedule = { until: number; nextPassAt: number | null; endedAt: number | null };
 
 /** One pass of Copy new mail, with what it copied itself. */
 export type CopyPass = {
@@ -233,8 +245,8 @@ export type ExportNotification = {
   exportId: string;
   /** The portal's address, for the user to type in; never a sign-in link. */
   portalUrl: string;
-  /** `paused`: its owner paused it (decision 0031); sent once per pause. */
-  outcome: 'started' | 'paused' | 'completed' | 'error';
+  /** `paused`: its owner paused it (decision 0031); sent once per pause. `forwarding-ended`: forwarding's passes ended, sent once. */
+  outcome: 'started' | 'paused' | 'completed' | 'error' | 'forwarding-ended';
   /** Where the export goes, as the job holds it: the provider, and the address (none for a file). */
   destination: { provider: DestinationProvider; email: string | null };
   /** What it moves. */

@@ -28,7 +28,6 @@ import { createTokenStore } from './identity/token-store.ts';
 import { createSimulatedVendor } from './development/vendor/simulated-vendor.ts';
 import { routeScenarios } from './development/vendor/scenario-vendor.ts';
 import { createTransferService } from './transfers/index.ts';
-import { ENGINE_OPERATIONS } from './transfers/engine-vendor.ts';
 import { createDevCredentialChecker } from './development/checks/credential-checker.ts';
 import { createDevDomainValidator } from './development/checks/domain-validator.ts';
 import { createDevImapResolver } from './development/checks/imap-resolver.ts';
@@ -92,6 +91,9 @@ export function describeParts(config: Config): { standIns: string[]; unavailable
   if (!config.hashSecret) standIns.push('secret generated in DATA_DIR');
   return { standIns, unavailable };
 }
+
+/** How often the forwarding loop looks for due passes, at most. */
+const FORWARDING_ROUND_MS = 60_000;
 
 /** The folders the service keeps customers' data in (archives, development mail), made private at start. */
 const dataFolders = (config: Config): string[] => [
@@ -186,9 +188,8 @@ export async function assembleService(config: Config, options: { logger?: Logger
             now,
           }),
           engine: transfers.vendor,
-          // The failing scenario's timeline, and what the engine does not move (forwarding).
-          simulates: (job) =>
-            directory.find(job.sourceEmail).exportsFail || job.operations.some((operation) => !ENGINE_OPERATIONS.has(operation)),
+          // The failing scenario's timeline.
+          simulates: (job) => directory.find(job.sourceEmail).exportsFail,
         })
       : transfers.vendor,
     credentialChecker: real ? createImapCredentialChecker({ guard }) : createDevCredentialChecker(),
@@ -222,6 +223,8 @@ export async function assembleService(config: Config, options: { logger?: Logger
         service.jobService.startSweep(config.sweepIntervalMs),
         service.outbox.start(config.outbox.intervalMs),
         runPeriodically(config.retention.purgeIntervalMs, () => purge.run()),
+        // Forwarding's due passes start within a minute of their time (or each interval, if shorter).
+        service.jobService.startForwardingLoop(Math.min(config.transfers.forwardingIntervalMs, FORWARDING_ROUND_MS)),
       ];
   return {
     ...service,

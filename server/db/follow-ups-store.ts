@@ -2,7 +2,8 @@
  * Copy new mail's rows (decision 0032): the follow-up of a completed mailbox export (what a pass needs
  * to reach the destination again, until when, and the forwarding schedule) and its passes. Starting a
  * pass is one conditional update (`running_pass` is null and the count is the one read), so of two
- * clicks, or two nodes, exactly one starts it.
+ * clicks, or two nodes, exactly one starts it. Forwarding's due passes are claimed the same way (the
+ * due time is moved on only where it is still the one read), and its end is marked once.
  */
 import type { Db } from './open.ts';
 
@@ -116,6 +117,54 @@ export function createFollowUpsStore(db: Db) {
         endedAt: row.ended_at,
       }));
     },
+    /** Forwarding chosen: its passes are due from `nextPassAt` until `until`; false when the export has no follow-up (or it is set already). */
+    async forward(exportId: string, until: number, nextPassAt: number): Promise<boolean> {
+      const result = await db
+        .updateTable('mail_followups')
+        .set({ forwarding_until: until, next_pass_at: nextPassAt })
+        .where('export_id', '=', exportId)
+        .where('forwarding_until', 'is', null)
+        .where('forwarding_ended_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    /**
+     * Forwarding's follow-ups due at `now`, each claimed by moving its due time on to `now + intervalMs`
+     * (never past its end, so the end is seen on time) where it is still the one read: of several nodes
+     * asking at once, one gets each.
+     */
+    async claimDue(now: number, intervalMs: number): Promise<{ exportId: string; until: number }[]> {
+      const due = await db
+        .selectFrom('mail_followups')
+        .select(['export_id', 'next_pass_at', 'forwarding_until'])
+        .where('next_pass_at', '<=', now)
+        .where('forwarding_ended_at', 'is', null)
+        .execute();
+      const claimed: { exportId: string; until: number }[] = [];
+      for (const row of due) {
+        if (row.next_pass_at === null || row.forwarding_until === null) continue;
+        const result = await db
+          .updateTable('mail_followups')
+          .set({ next_pass_at: Math.min(now + intervalMs, row.forwarding_until) })
+          .where('export_id', '=', row.export_id)
+          .where('next_pass_at', '=', row.next_pass_at)
+          .where('forwarding_ended_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 1n) claimed.push({ exportId: row.export_id, until: row.forwarding_until });
+      }
+      return claimed;
+    },
+    /** Forwarding ends (its time up, the source closed, its owner stopped it): true only the first time. */
+    async endForwarding(exportId: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('mail_followups')
+        .set({ forwarding_ended_at: now, next_pass_at: null })
+        .where('export_id', '=', exportId)
+        .where('forwarding_until', 'is not', null)
+        .where('forwarding_ended_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
     /** Whether the export's follow-up is open at `now` (its destination grant is then kept). */
     async isOpen(exportId: string, now: number): Promise<boolean> {
       const row = await db
@@ -126,12 +175,16 @@ export function createFollowUpsStore(db: Db) {
         .executeTakeFirst();
       return row !== undefined;
     },
-    /** Deletes follow-ups past their time (their sealed secrets with them) with no pass running; how many. */
+    /**
+     * Deletes follow-ups past their time (their sealed secrets with them) with no pass running, and no
+     * forwarding whose end has yet to be told; how many.
+     */
     async closeExpired(now: number): Promise<number> {
       const result = await db
         .deleteFrom('mail_followups')
         .where('open_until', '<=', now)
         .where('running_pass', 'is', null)
+        .where((row) => row.or([row('forwarding_until', 'is', null), row('forwarding_ended_at', 'is not', null)]))
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

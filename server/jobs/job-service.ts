@@ -10,8 +10,8 @@
  * of it costs no database read.
  */
 import type { Logger } from 'pino';
-import { FAILED_ITEMS_SHOWN, type FailureSummary, type StatusResponse } from '../../contract/index.ts';
-import type { JobProgress, MigrationVendor, OperationProgress, ReportCount } from '../ports.ts';
+import { FAILED_ITEMS_SHOWN, type CopyNewMail, type FailureSummary, type StatusResponse } from '../../contract/index.ts';
+import type { ForwardingSchedule, JobProgress, MigrationVendor, OperationProgress, ReportCount } from '../ports.ts';
 import type { JobsStore, NewJob, OperationStatus, StoredJob } from '../db/jobs-store.ts';
 import { exportMail, type EndSummary } from '../outbox/export-mail-delivery.ts';
 import { runPeriodically } from '../background/periodic.ts';
@@ -35,7 +35,14 @@ export type JobServiceDeps = {
   sourceActive: (email: string) => Promise<boolean>;
   /** A second Copy new mail within this long of the first is the same click (IDEMPOTENCY_WINDOW_MS). */
   repeatWindowMs: number;
+  /** When the source account closes (milliseconds since the epoch), where known: forwarding ends then at the latest. */
+  closesAt: (email: string) => number | null;
+  /** How long between two of forwarding's passes (FORWARDING_INTERVAL_MS). */
+  forwardingIntervalMs: number;
 };
+
+/** Forwarding copies new mail for this long after the export at most (§9: "new email for 30 days"). */
+export const FORWARDING_MS = 30 * 24 * 60 * 60 * 1000;
 
 type OperationAnswer = NonNullable<StatusResponse['emailmigration']>;
 type Operation = 'emailmigration' | 'contactsmigration';
@@ -56,6 +63,7 @@ export type PauseOutcome = 'done' | 'not-found' | 'not-owner' | 'ended' | 'not-p
 /** An ended export is not stopped, paused or resumed any more: the owner's answer says so. */
 const NO_ACTIONS = { can_cancel: false, can_pause: false, can_resume: false } as const;
 
+export type StopForwardingOutcome = 'stopped' | 'not-found' | 'not-owner' | 'not-forwarding';
 export type CopyNewMailOutcome = 'started' | 'not-found' | 'not-owner' | 'not-mailbox' | 'source-closed' | 'running' | 'closed';
 
 /** An export whose mail went to a mailbox and completed: the only kind that can copy what arrived since. */
@@ -117,6 +125,7 @@ export function createJobService(deps: JobServiceDeps) {
       mail: exportMail(stored.exportId, failed ? 'error' : 'completed', await summaryOf(stored, progress)),
     });
     if (recorded) logger.info({ exportId: stored.exportId, outcome: failed ? 'error' : 'completed' }, 'export ended');
+    if (recorded && !failed) await startForwarding({ ...current, finishedAt }, finishedAt);
     return { job: (await jobs.find(stored.exportId)) ?? { ...current, finishedAt }, progress };
   }
 
@@ -160,9 +169,10 @@ export function createJobService(deps: JobServiceDeps) {
     const followUp = await vendor.followUp(job, new Date(now()));
     if (!followUp) return undefined;
     const offered = followUp.open && !followUp.running && (await deps.sourceActive(job.sourceEmail));
-    if (!offered && followUp.passes.length === 0) return undefined;
+    if (!offered && followUp.passes.length === 0 && !followUp.forwarding) return undefined;
     return {
       offered,
+      ...forwardingOf(followUp.forwarding),
       passes: followUp.passes.map((pass) => ({
         number: pass.number,
         trigger: pass.trigger,
@@ -173,6 +183,13 @@ export function createJobService(deps: JobServiceDeps) {
         failed: pass.failed,
       })),
     };
+  }
+
+  /** Forwarding in the owner's answer: absent when not chosen, its schedule while it goes on, null once it ended. */
+  function forwardingOf(forwarding: ForwardingSchedule | null): Pick<CopyNewMail, 'forwarding'> {
+    if (!forwarding) return {};
+    if (forwarding.endedAt !== null || forwarding.nextPassAt === null) return { forwarding: null };
+    return { forwarding: { until: new Date(forwarding.until).toISOString(), next_pass_at: new Date(forwarding.nextPassAt).toISOString() } };
   }
 
   async function endedOwnerFields(
@@ -279,6 +296,59 @@ export function createJobService(deps: JobServiceDeps) {
   }
 
   /**
+   * Forwarding (§9's hidden option, decision 0032): an export that carried it and completed to a
+   * mailbox copies new mail every interval until 30 days after its end, or the account's closure if
+   * that comes first.
+   */
+  async function startForwarding(job: StoredJob, finishedAt: number): Promise<void> {
+    if (!job.operations.includes('emailforwarding') || !completedToMailbox(job) || !vendor.forward) return;
+    const closes = deps.closesAt(job.sourceEmail);
+    const until = Math.min(finishedAt + FORWARDING_MS, closes ?? Infinity);
+    const scheduled = await vendor.forward(job, new Date(until), new Date(finishedAt + deps.forwardingIntervalMs));
+    if (scheduled) logger.info({ exportId: job.exportId }, 'forwarding scheduled');
+    else logger.error({ exportId: job.exportId }, 'forwarding could not be scheduled: the export keeps nothing to copy with');
+  }
+
+  /** Forwarding ended: its mail is queued by whichever call ended it first, so it goes once. */
+  async function endForwarding(job: StoredJob, at: number, why: string): Promise<void> {
+    if (!vendor.endForwarding || !(await vendor.endForwarding(job, new Date(at)))) return;
+    await jobs.queueMail(exportMail(job.exportId, 'forwarding-ended'), at);
+    logger.info({ exportId: job.exportId, why }, 'forwarding ended');
+  }
+
+  /**
+   * One round of forwarding: each due export (claimed for this node alone) gets a pass, unless its
+   * time is up or its source is no longer active, which ends it. A pass still running (the owner's
+   * Copy new mail) waits for the next round.
+   */
+  async function forwardOnce(): Promise<void> {
+    if (!vendor.dueForwarding || !vendor.copyNewMail) return;
+    const at = now();
+    for (const due of await vendor.dueForwarding(new Date(at), deps.forwardingIntervalMs)) {
+      try {
+        const job = await jobs.find(due.exportId);
+        if (!job) continue;
+        if (due.until <= at) await endForwarding(job, at, 'time-up');
+        else if (!(await deps.sourceActive(job.sourceEmail))) await endForwarding(job, at, 'source-closed');
+        else if ((await vendor.copyNewMail(job, 'schedule', new Date(at))) === 'closed') await endForwarding(job, at, 'closed');
+      } catch (error) {
+        logger.error({ err: error, exportId: due.exportId }, 'forwarding: a pass could not start; the next round tries again');
+      }
+    }
+  }
+
+  /** The owner stops forwarding: no pass starts after this; twice is once. */
+  async function stopForwarding(exportId: string, viewer: string): Promise<StopForwardingOutcome> {
+    const job = await jobs.find(exportId);
+    if (!job) return 'not-found';
+    if (!isOwner(job, viewer)) return 'not-owner';
+    const forwarding = vendor.followUp && (await vendor.followUp(job, new Date(now())))?.forwarding;
+    if (!forwarding) return 'not-forwarding';
+    await endForwarding(job, now(), 'stopped');
+    return 'stopped';
+  }
+
+  /**
    * The owner holds a running export (`pause`) or lets it go on (`resume`), decision 0031. Twice is
    * once: a second pause of a paused export, or a resume of one that runs, answers `done` as well.
    */
@@ -346,6 +416,10 @@ export function createJobService(deps: JobServiceDeps) {
     pause: (exportId: string, viewer: string) => hold(exportId, viewer, 'pause'),
     resume: (exportId: string, viewer: string) => hold(exportId, viewer, 'resume'),
     copyNewMail,
+    stopForwarding,
+    forwardOnce,
+    /** Runs forwardOnce every intervalMs. */
+    startForwardingLoop: (intervalMs: number): (() => Promise<void>) => runPeriodically(intervalMs, forwardOnce),
     report,
     sweepOnce,
     startSweep,

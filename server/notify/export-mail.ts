@@ -102,11 +102,11 @@ function lookupSteps(portalUrl: string): Block {
   };
 }
 
-type Outcome = 'started' | 'paused' | 'finished' | 'finished-with-failures' | 'error' | 'cancelled';
+type Outcome = 'started' | 'paused' | 'forwarding-ended' | 'finished' | 'finished-with-failures' | 'error' | 'cancelled';
 
 function outcomeOf(notification: ExportNotification): Outcome {
   const { outcome, summary } = notification;
-  if (outcome === 'started' || outcome === 'paused') return outcome;
+  if (outcome === 'started' || outcome === 'paused' || outcome === 'forwarding-ended') return outcome;
   if (summary?.reason === 'cancelled') return 'cancelled';
   if (outcome === 'error') return 'error';
   return (summary?.failed ?? 0) > 0 ? 'finished-with-failures' : 'finished';
@@ -119,6 +119,8 @@ function subjectOf(outcome: Outcome, notification: ExportNotification): string {
       return 'Your export has started';
     case 'paused':
       return 'Your export is paused';
+    case 'forwarding-ended':
+      return 'We have stopped copying your new mail';
     case 'finished':
       return 'Your export is complete';
     case 'finished-with-failures':
@@ -223,6 +225,14 @@ function blocksOf(outcome: Outcome, notification: ExportNotification, brandName:
           steps: signedInSteps(portalUrl, brandName, `Choose ${quote(PORTAL_LABELS.resume)}. It goes on from where it stopped.`),
           after: [],
         },
+      ];
+    case 'forwarding-ended':
+      // Why it ended (its 30 days, the account closing, the owner's stop) is not told: one mail for all three.
+      return [
+        paragraph(`We have stopped copying the new mail of your ${brandName} mailbox ${where}.`),
+        paragraph(`What we copied stays there. Mail that arrives at your ${brandName} mailbox from now on is not copied.`),
+        id,
+        lookupSteps(portalUrl),
       ];
     case 'cancelled':
       return [

@@ -19,7 +19,7 @@ import type { JobsStore } from '../db/jobs-store.ts';
 import type { ExportNotification, Notifier } from '../ports.ts';
 import type { Delivery, DeliveryContext } from './outbox-runner.ts';
 
-const OUTCOMES: readonly ExportNotification['outcome'][] = ['started', 'paused', 'completed', 'error'];
+const OUTCOMES: readonly ExportNotification['outcome'][] = ['started', 'paused', 'completed', 'error', 'forwarding-ended'];
 const isOutcome = (value: string | undefined): value is ExportNotification['outcome'] => OUTCOMES.some((outcome) => outcome === value);
 
 /** What the 'ended' mail says besides the outcome: the count receipt, how many items failed, and why it stopped. */

@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
   destinationOf,
+  withImpliedOperations,
   isOAuthDestination,
   isPasswordDestination,
   isProviderReached,
@@ -115,7 +116,7 @@ async function exportRefusal(c: Context, deps: LoadDeps, identity: TokenIdentity
   if (!allowsMigration(standing(account, await deps.optOuts.find(identity.email), deps.now()))) {
     return apiError(c, 409, 'OPT_OUT_STATE', 'This account is closing and can no longer be exported.');
   }
-  const allowed = allowedOperations(account, { forwarding: false }, body.destination_account.provider);
+  const allowed = allowedOperations(account, { forwarding: deps.config.transfers.forwarding }, body.destination_account.provider);
   const refused = body.operations.find((operation) => !allowed.includes(operation));
   return refused ? apiError(c, 400, 'OPERATION_NOT_ALLOWED', `Operation '${refused}' not allowed.`, 'operations') : null;
 }
@@ -146,7 +147,7 @@ export function loadRoutes(deps: LoadDeps) {
     if (formats instanceof Response) return formats;
 
     const now = deps.now();
-    const operations = [...new Set(body.operations)];
+    const operations = withImpliedOperations(body.operations);
     // What of the mail to move matters only when mail moves.
     const mailChoice = operations.includes('emailmigration') ? resolveMailChoice(body.mail_choice, now) : null;
     if (mailChoice && 'refused' in mailChoice) return invalidRequest(c, mailChoice.refused, mailChoice.field);

@@ -49,9 +49,10 @@ export function sessionRoutes(deps: Pick<RouteDeps, 'config' | 'credentialChecke
     const source = deps.directory.find(identity.email);
     // The portal asks about the signed-in account itself (its single sign-on is OAuth); any other
     // address is answered for the destination its domain belongs to.
+    const flags = { forwarding: deps.config.transfers.forwarding };
     const answer: CapabilitiesResponse = sameAddress(email, identity.email)
-      ? { allowed_operations: allowedOperations(source, { forwarding: false }), auth: 'oauth', provider: identity.provider }
-      : capabilities(source, providerForEmail(email));
+      ? { allowed_operations: allowedOperations(source, flags), auth: 'oauth', provider: identity.provider }
+      : capabilities(source, providerForEmail(email), flags);
     return c.json(answer);
   });
 

@@ -29,7 +29,10 @@ export function providerForEmail(email: string): DestinationProvider {
 
 const takesContacts = (destination: DestinationProvider | null) => destination === null || destinationTakesContacts(destination);
 
-/** `destination` null: what the source account allows wherever it goes. */
+/**
+ * `destination` null: what the source account allows wherever it goes. Forwarding (§9's hidden flag)
+ * copies new mail into a mailbox after the export, so a file destination never takes it.
+ */
 export function allowedOperations(
   source: SourceAccount,
   flags: { forwarding: boolean },
@@ -38,13 +41,17 @@ export function allowedOperations(
   const operations: Operation[] = ['emailmigration'];
   const hasContacts = source.inactive !== 'carddav' && source.migration.carddav;
   if (hasContacts && takesContacts(destination)) operations.push('contactsmigration');
-  if (flags.forwarding) operations.push('emailforwarding');
+  if (flags.forwarding && destination !== 'file') operations.push('emailforwarding');
   return operations;
 }
 
-export function capabilities(source: SourceAccount, destination: DestinationProvider): CapabilitiesResponse {
+export function capabilities(
+  source: SourceAccount,
+  destination: DestinationProvider,
+  flags: { forwarding: boolean },
+): CapabilitiesResponse {
   return {
-    allowed_operations: allowedOperations(source, { forwarding: false }, destination),
+    allowed_operations: allowedOperations(source, flags, destination),
     auth: isOAuthDestination(destination) ? 'oauth' : 'password',
     provider: destination,
   };

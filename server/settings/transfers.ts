@@ -1,7 +1,7 @@
-/** The transfer worker (server/transfers/): how many it runs, how it finds and holds them, where it trusts private servers, PST parts. */
+/** The transfer worker (server/transfers/): how many it runs, how it finds and holds them, where it trusts private servers, PST parts, Copy new mail and forwarding. */
 import path from 'node:path';
 import { DEFAULT_PST_PART_BYTES } from '../engine/files/pst-file.ts';
-import { integer, optionalText, readSection, shown, type Env } from './setting.ts';
+import { flag, integer, optionalText, readSection, shown, type Env } from './setting.ts';
 
 export const TRANSFER_SETTINGS = {
   TRANSFER_CONCURRENCY: integer(2, 1, 100),
@@ -10,6 +10,8 @@ export const TRANSFER_SETTINGS = {
   DESTINATION_IMAP_CA_FILE: shown('–', optionalText()),
   PST_PART_BYTES: integer(DEFAULT_PST_PART_BYTES, 1024 * 1024),
   COPY_NEW_MAIL_DAYS: integer(30, 0, 365),
+  FEATURE_EMAIL_FORWARDING: flag(false),
+  FORWARDING_INTERVAL_MS: integer(86_400_000, 1000),
 };
 
 export function readTransfers(env: Env, cwd: string) {
@@ -27,5 +29,9 @@ export function readTransfers(env: Env, cwd: string) {
     pstPartBytes: settings.PST_PART_BYTES,
     /** How long after an export to a mailbox completed its owner may copy new mail (decision 0032); 0 = never. */
     copyNewMailDays: settings.COPY_NEW_MAIL_DAYS,
+    /** Forwarding (§9's hidden flag, off by default): the customer may choose daily passes of new mail until the account closes. */
+    forwarding: settings.FEATURE_EMAIL_FORWARDING,
+    /** How long between two of forwarding's passes. */
+    forwardingIntervalMs: settings.FORWARDING_INTERVAL_MS,
   };
 }

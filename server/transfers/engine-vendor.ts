@@ -44,9 +44,6 @@ export type EngineVendorDeps = {
   now: () => number;
 };
 
-/** What the engine moves (forwarding is set up at the provider, not moved). */
-export const ENGINE_OPERATIONS: ReadonlySet<VendorJob['operations'][number]> = new Set(['emailmigration', 'contactsmigration']);
-
 /** When its owner paused the transfer; null while it may run, and once it ends or is being cancelled. */
 const pausedAt = (transfer: StoredTransfer): number | null =>
   transfer.endedAt === null && transfer.cancelRequestedAt === null ? transfer.pausedAt : null;
@@ -107,8 +104,7 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
 
   return {
     async start(job: VendorJob, secret: string | null) {
-      const unsupported = job.operations.filter((operation) => !ENGINE_OPERATIONS.has(operation));
-      if (unsupported.length > 0) throw new Error(`the engine does not move ${unsupported.join(', ')}`);
+      // Every operation is the engine's: forwarding is its passes of new mail after the export (follow-ups.ts).
       const plan = planFor(job, deps.planOptions);
       if (!deps.environment.canRun(plan)) throw new Error('no source server is configured for what this export moves');
       const destination = plan.mail?.destination;
@@ -222,8 +218,16 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       const followUp = await deps.followUps.find(job.exportId);
       if (!followUp) return null;
       const passes = await deps.followUps.passesOf(job.exportId);
-      return { open: followUp.openUntil > at.getTime(), running: followUp.runningPass !== null, passes };
+      const forwarding =
+        followUp.forwardingUntil === null
+          ? null
+          : { until: followUp.forwardingUntil, nextPassAt: followUp.nextPassAt, endedAt: followUp.forwardingEndedAt };
+      return { open: followUp.openUntil > at.getTime(), running: followUp.runningPass !== null, passes, forwarding };
     },
+
+    forward: (job, until, firstPassAt) => deps.followUps.forward(job.exportId, until.getTime(), firstPassAt.getTime()),
+    dueForwarding: (at, intervalMs) => deps.followUps.claimDue(at.getTime(), intervalMs),
+    endForwarding: (job, at) => deps.followUps.endForwarding(job.exportId, at.getTime()),
 
     failedItems: (job, limit) => reports.failedItems(job.exportId, limit),
     failureCounts: (job) => reports.failureCounts(job.exportId),

@@ -117,8 +117,18 @@ export function createFollowUps(deps: FollowUpDeps) {
     );
   }
 
+  /** Forwarding chosen: daily passes from `firstPassAt` until `until`, never past the follow-up's own time. */
+  async function forward(exportId: string, until: number, firstPassAt: number): Promise<boolean> {
+    const followUp = await store.find(exportId);
+    if (!followUp) return false;
+    return store.forward(exportId, Math.min(until, followUp.openUntil), firstPassAt);
+  }
+
   return {
     keepAfter,
+    forward,
+    claimDue: (at: number, intervalMs: number) => store.claimDue(at, intervalMs),
+    endForwarding: (exportId: string, at: number) => store.endForwarding(exportId, at),
     startPass,
     passesOf,
     find: (exportId: string) => store.find(exportId),

@@ -251,11 +251,17 @@ describe('POST /api/load/', () => {
     });
   });
 
-  it('refuses forwarding while its feature flag is off', async () => {
+  it('neither offers nor takes forwarding while its feature flag is off, even to a mailbox', async () => {
     const session = await signIn(harness);
-    const response = await session.post('/api/load/', fileLoad(session.email, { operations: ['emailforwarding'] }));
+    const offered = await session.post('/api/capabilities/', { email: session.email });
+    expect(((await offered.json()) as { allowed_operations: string[] }).allowed_operations).not.toContain('emailforwarding');
+    const response = await session.post('/api/load/', {
+      ...fileLoad(session.email, { operations: ['emailforwarding'] }),
+      destination_account: { provider: 'other', email: 'me@my-isp.net', password: 'correct-password' },
+      file_export_parameters: undefined,
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'OPERATION_NOT_ALLOWED' });
+    expect(await response.json()).toMatchObject({ error: 'OPERATION_NOT_ALLOWED', message: "Operation 'emailforwarding' not allowed." });
   });
 
   it('refuses a destination equal to the source', async () => {

@@ -342,6 +342,15 @@ describe('composeExportMail', () => {
     expect(mail.html).toContain('Your export is paused, as you asked.');
   });
 
+  it('says forwarding has ended, that what was copied stays, and that new mail is no longer copied', () => {
+    const mail = composeExportMail(notification('forwarding-ended'));
+    expect(mail.subject).toBe('Northwave: We have stopped copying your new mail');
+    expect(mail.text).toContain(
+      'We have stopped copying the new mail of your Northwave mailbox to your Gmail account j…@gmail.com.\n\nWhat we copied stays there. Mail that arrives at your Northwave mailbox from now on is not copied.',
+    );
+    expect(mail.html).toContain('What we copied stays there.');
+  });
+
   it('says a cancelled export was cancelled, not that it failed', () => {
     const mail = composeExportMail({ ...notification('error'), ...ended(0, 'cancelled') });
     expect(mail.subject).toBe('Northwave: Your export was cancelled');

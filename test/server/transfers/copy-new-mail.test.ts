@@ -7,58 +7,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
-import { imapClient } from '../../engine/support/imap-mailbox.ts';
 import { fixtureMailbox } from '../../engine/support/mail-fixture.ts';
 import { fileLoad, signIn, type Harness } from '../helpers/harness.ts';
-import { ended, otherLoad, pollStatus, useMailServers, type MailServers } from './support.ts';
+import { addedSince, deliverToSource as deliver, messageIdsAt } from './new-mail.ts';
+import { ended, otherLoad, pollStatus, useMailServers } from './support.ts';
 
 const customer = { email: 'alice@example.com', password: 'alice-source-pw' };
 const first = { email: 'bob@example.net', password: 'bob-Destination-pw-7' };
 const second = { email: 'carol@example.net', password: 'carol-destination-pw' };
 const messages = fixtureMailbox(11, 12);
 const mail = useMailServers('copy-new-mail', customer, messages, [first, second]);
-
-/** A new message at the source, as mail arriving after the export would be. */
-function arriving(id: string): Buffer {
-  return Buffer.from(
-    [
-      'From: Someone <someone@example.org>',
-      `To: ${customer.email}`,
-      `Subject: Arrived after the export (${id})`,
-      'Date: Mon, 23 Nov 2026 10:00:00 +0000',
-      `Message-ID: <${id}@copy-new-mail.test>`,
-      '',
-      'Hello again.',
-      '',
-    ].join('\r\n'),
-  );
-}
-
-async function deliverToSource(servers: MailServers, ids: string[]): Promise<void> {
-  const client = await imapClient(servers.dovecot, customer.email, customer.password);
-  try {
-    for (const id of ids) await client.append('INBOX', arriving(id), [], new Date(Date.UTC(2026, 10, 23, 10)));
-  } finally {
-    await client.logout();
-  }
-}
-
-/** Every Message-ID at the destination, with repeats (a copy made twice shows twice). */
-async function messageIdsAt(servers: MailServers, to: { email: string; password: string }): Promise<string[]> {
-  const client = await imapClient(servers.dovecot, to.email, to.password);
-  const ids: string[] = [];
-  try {
-    for (const folder of await client.list()) {
-      if (folder.flags.has('\\Noselect')) continue;
-      const box = await client.mailboxOpen(folder.path, { readOnly: true });
-      if (box.exists === 0) continue;
-      for await (const message of client.fetch('1:*', { envelope: true })) ids.push(message.envelope?.messageId ?? '(none)');
-    }
-  } finally {
-    await client.logout();
-  }
-  return ids;
-}
+const deliverToSource = (servers: ReturnType<typeof mail.servers>, ids: string[]) => deliver(servers, customer, ids, 'copy-new-mail.test');
 
 async function completedExport(harness: Harness, to: { email: string; password: string }) {
   const session = await signIn(harness, customer.email);
@@ -98,9 +57,7 @@ describe('Copy new mail into a real IMAP server', () => {
     expect(done.emailmigration).toEqual(last.emailmigration);
     const after = await messageIdsAt(mail.servers(), first);
     expect(after).toHaveLength(before.length + 5);
-    const added = [...after];
-    for (const id of before) added.splice(added.indexOf(id), 1);
-    expect(added.sort()).toEqual(arrived.map((id) => `<${id}@copy-new-mail.test>`).sort());
+    expect(addedSince(before, after)).toEqual(arrived.map((id) => `<${id}@copy-new-mail.test>`).sort());
 
     // A second pass with nothing new copies nothing, and nothing twice.
     expect((await session.post('/api/copy-new-mail/', { job_id: exportId })).status).toBe(200);
