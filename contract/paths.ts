@@ -12,6 +12,7 @@ export const API_PATHS = {
   copyNewMail: '/api/copy-new-mail/',
   pause: '/api/pause/',
   resume: '/api/resume/',
+  stopForwarding: '/api/stop-forwarding/',
   sourceFolders: '/api/source-folders/',
   signOut: '/api/sign-out/',
   // Export-service client (no credentials)

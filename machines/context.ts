@@ -49,6 +49,7 @@ export const initialContext = (input: PortalInput | undefined): PortalContext =>
   notificationEmail: '',
   emailHash: null,
   mailChoice: everythingChosen(),
+  forwarding: { offered: false, chosen: false },
   optOutResult: null,
   pendingOptOutRequest: null,
   optOutError: null,

@@ -61,6 +61,9 @@ export const MESSAGES = {
   pauseFailed: 'We could not pause the export. Please, try again.',
   resumeRefused: 'This export can no longer be resumed. It may have been cancelled.',
   resumeFailed: 'We could not resume the export. Please, try again.',
+  // Ours: ending forwarding's daily copies (decision 0032).
+  stopForwardingRefused: 'New mail is no longer being copied for this export.',
+  stopForwardingFailed: 'We could not stop copying new mail. Please, try again.',
 } as const;
 
 /** Why an operation ended in error, said plainly (the reasons of contract/progress.ts; anything else is generic). */

@@ -64,6 +64,19 @@ export const contactsOffered = (c: PortalContext): boolean => c.allowedContactsM
 /** §5: just-contacts is disabled for the terms-gated destination or when contacts are not offered. */
 export const justContactsOffered = (c: PortalContext): boolean => contactsOffered(c) && !isTermsGated(c.dstAccount?.provider);
 
+/**
+ * §9's forwarding option is on the options page: the service offers it (capabilities), mail moves,
+ * and to a mailbox (a file cannot receive later mail).
+ */
+export const forwardingAvailable = (c: PortalContext): boolean =>
+  c.forwarding.offered && c.operations.includes('emailmigration') && c.dstAccount !== null && c.dstAccount.provider !== 'file';
+
+/** The load carries `emailforwarding`: the option is on the page and ticked. */
+export const forwardingChosen = (c: PortalContext): boolean => forwardingAvailable(c) && c.forwarding.chosen;
+
+/** The owner may stop forwarding: the answer says its passes go on (decision 0032). */
+export const forwardingGoesOn = (c: PortalContext): boolean => Boolean(c.jobStatus?.copy_new_mail?.forwarding);
+
 /** §5: file export needs a format for each selected type; at least one operation. */
 export const optionsComplete = (c: PortalContext): boolean => {
   if (c.operations.length === 0) return false;

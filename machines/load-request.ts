@@ -1,5 +1,6 @@
 /** The /api/load/ payload (§3 "Load payload") built from the machine's context. */
 import type { DestinationAccount, LoadRequest } from '../contract/index.ts';
+import { forwardingChosen } from './facts.ts';
 import { mailChoiceOf } from './mail-choice.ts';
 import type { PortalContext } from './types.ts';
 
@@ -13,7 +14,8 @@ export const buildLoadRequest = (context: PortalContext): LoadRequest => {
   return {
     source_account: context.srcAccount ?? { email: '', provider: 'northwave' },
     destination_account: isFile ? FILE_PLACEHOLDER : destination,
-    operations: context.operations,
+    // Forwarding is an operation of the load only (§3: it implies email); the consent never asks for it.
+    operations: forwardingChosen(context) ? [...context.operations, 'emailforwarding'] : context.operations,
     parameters: {
       sourceImap: context.srcAccount?.imap,
       destinationImap: destination.imap,

@@ -10,7 +10,7 @@ import type { PortalContext } from './types.ts';
 
 export const STORAGE_KEY = 'exportPortal.snapshot';
 /** Bump when the context or the state names change: older snapshots are then ignored. */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 
 /** Context without any password, so the stored copy is safe to keep in sessionStorage. */
 export const withoutPasswords = (context: PortalContext): PortalContext => {
@@ -41,7 +41,7 @@ const StoredSchema = v.object({
     status: v.literal('active'),
     value: v.union([v.string(), v.record(v.string(), v.unknown())]),
     context: v.looseObject({
-      flags: v.object({ optOut: v.boolean(), fileExport: v.boolean(), storageUnits: v.boolean(), forwarding: v.boolean() }),
+      flags: v.object({ optOut: v.boolean(), fileExport: v.boolean(), storageUnits: v.boolean() }),
       inQa: v.boolean(),
       optOutState: v.string(),
       operations: v.array(v.string()),
@@ -50,6 +50,7 @@ const StoredSchema = v.object({
       support: v.looseObject({}),
       jobs: v.array(v.unknown()),
       // A choice of another shape (or none) would send a load nobody chose: such storage restores nothing.
+      forwarding: v.object({ offered: v.boolean(), chosen: v.boolean() }),
       mailChoice: v.object({
         range: DateRangeSchema,
         fromDate: v.string(),

@@ -191,6 +191,9 @@ export const selectOperations = (snapshot: PortalSnapshot) => ({
   mailOnlyReason: destinationFact(snapshot, 'mailOnlyReason'),
   /** How to reach this destination with an app password instead of its sign-in (its descriptor's help). */
   appPasswordHelp: destinationFact(snapshot, 'appPasswordHelp'),
+  /** §9's forwarding option: on the page at all, and ticked. */
+  forwardingShown: facts.forwardingAvailable(snapshot.context),
+  forwardingChosen: snapshot.context.forwarding.chosen,
 });
 
 const destinationFact = (snapshot: PortalSnapshot, fact: 'mailOnlyReason' | 'appPasswordHelp'): string | null => {

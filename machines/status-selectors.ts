@@ -7,6 +7,7 @@ import { announcementText, arrivedText, failureReasonText, headlineText, outcome
 import {
   copyPassText,
   estimateText,
+  forwardingText,
   failedText,
   leftOutText,
   pausedText,
@@ -106,6 +107,22 @@ function copyNewMailView(snapshot: PortalSnapshot) {
       text: copyPassText(pass),
     })),
     error: snapshot.context.copyNewMailError,
+    forwarding: forwardingView(snapshot),
+  };
+}
+
+/**
+ * Forwarding's daily copies on the owner's page (decision 0032): what goes on, in words, and the stop
+ * button with its confirmation; null for an export that never chose forwarding.
+ */
+function forwardingView(snapshot: PortalSnapshot) {
+  const text = forwardingText(snapshot.context.jobStatus?.copy_new_mail?.forwarding);
+  if (text === null) return null;
+  return {
+    text,
+    canStop: snapshot.can({ type: 'FORWARDING.STOP_REQUESTED' }),
+    confirming: snapshot.matches({ status: { shown: 'confirmingStopForwarding' } }),
+    stopping: snapshot.matches({ status: { shown: 'stoppingForwarding' } }),
   };
 }
 

@@ -7,10 +7,13 @@
  * contract's estimateSentence, which the 'started' mail says too. No clock is read.
  */
 import {
+  calendarDate,
   dayWords,
+  dateAndTime,
   estimateSentence,
   formatBytes,
   formatCount,
+  type CopyNewMail,
   type CopyPass,
   providerName,
   weekdayAndTime,
@@ -93,4 +96,19 @@ export function copyPassText(pass: Pick<CopyPass, 'status' | 'messages' | 'conta
   if (pass.status !== 'completed')
     return `Copying new mail stopped: ${counted.length > 0 ? `${counted.join(' and ')} copied` : 'nothing copied'}.${failed}`;
   return `${counted.length > 0 ? `${counted.join(' and ')} copied` : 'No new messages'}.${failed}`;
+}
+
+/**
+ * Forwarding's daily copies (decision 0032) while they go on: "We copy new mail from your Northwave
+ * mailbox once a day until Dec 24, 2026. The next copy is on Nov 29, 2026, 9:00 AM." Once ended (the
+ * answer's `forwarding` is null): that no more is copied. null for an export that never chose it.
+ */
+export function forwardingText(forwarding: CopyNewMail['forwarding']): string | null {
+  if (forwarding === undefined) return null;
+  if (forwarding === null) return 'We no longer copy new mail for this export. Mail that arrives now stays in your old mailbox.';
+  const until = Date.parse(forwarding.until);
+  const next = Date.parse(forwarding.next_pass_at);
+  const end = Number.isNaN(until) ? 'until your account closes' : `until ${calendarDate(until)}`;
+  const then = Number.isNaN(next) ? '' : ` The next copy is on ${dateAndTime(next)}.`;
+  return `We copy new mail from your old mailbox once a day ${end}.${then}`;
 }

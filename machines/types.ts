@@ -35,13 +35,12 @@ export interface FeatureFlags {
   optOut: boolean;
   fileExport: boolean;
   storageUnits: boolean;
-  forwarding: boolean;
 }
 export interface PortalInput {
   flags?: Partial<FeatureFlags>;
   inQa?: boolean;
 }
-export const DEFAULT_FLAGS: FeatureFlags = { optOut: true, fileExport: true, storageUnits: false, forwarding: false };
+export const DEFAULT_FLAGS: FeatureFlags = { optOut: true, fileExport: true, storageUnits: false };
 
 /** What the sign-in modal shows; `hash` is the `#error` form. */
 export interface ErrorModalState {
@@ -104,6 +103,12 @@ export interface PortalContext {
   notificationEmail: string;
   emailHash: string | null;
   mailChoice: MailChoiceForm;
+  /**
+   * §9's hidden forwarding option ("Keep copying new mail until my account closes"): offered when the
+   * service's capabilities list `emailforwarding` for a mailbox (its feature flag is the service's,
+   * decision 0032), and whether the customer ticked it. The load adds the operation; nothing else does.
+   */
+  forwarding: { offered: boolean; chosen: boolean };
   // Screen-local facts.
   /** The local result of the last opt-out update (§4); CANCELED_OPT_OUT closes the way back. */
   optOutResult: 'OPTED_OUT' | 'CANCELED_OPT_OUT' | null;
@@ -163,6 +168,7 @@ export type PortalEvent =
   | { type: 'MAIL_FROM_DATE.CHANGED'; value: string }
   | { type: 'MAIL_FOLDER.TOGGLED'; path: string }
   | { type: 'SOURCE_FOLDERS.RETRY_REQUESTED' }
+  | { type: 'FORWARDING.TOGGLED'; chosen: boolean }
   | { type: 'NOTIFICATION_EMAIL.CHANGED'; value: string }
   | { type: 'EXPORT.START_REQUESTED' }
   | { type: 'EXPORT_ID.COPY_REQUESTED' }
@@ -182,6 +188,9 @@ export type PortalEvent =
   | { type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' }
   | { type: 'EXPORT.PAUSE_REQUESTED' }
   | { type: 'EXPORT.RESUME_REQUESTED' }
+  | { type: 'FORWARDING.STOP_REQUESTED' }
+  | { type: 'FORWARDING.STOP_CONFIRMED' }
+  | { type: 'FORWARDING.STOP_DISMISSED' }
   | { type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' }
   // Navigation a view asks for; the machine decides where it leads.
   | { type: 'HOME.REQUESTED' }

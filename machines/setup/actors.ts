@@ -67,6 +67,8 @@ export const PORTAL_ACTORS = {
   /** The owner holds a running export, or lets it go on (decision 0031); `{ ok: false }`: it has ended, or cannot be. */
   pauseExport: call<{ exportId: string }, OkResponse>(),
   resumeExport: call<{ exportId: string }, OkResponse>(),
+  /** The owner ends forwarding's daily passes (decision 0032); `{ ok: false }`: refused (not theirs, or never chosen). */
+  stopForwarding: call<{ exportId: string }, OkResponse>(),
   submitSupportRequest: call<SupportRequest, SupportResponse | Refusal>(),
 };
 

@@ -126,6 +126,8 @@ const statusGuards = {
   /** The owner may copy new mail now: the service offers it (a completed mailbox export, source active, no pass running). */
   mayCopyNewMail: ({ context }: MachineArgs) => context.jobStatus?.copy_new_mail?.offered === true && !facts.jobRunning(context),
   copyPassRunning: ({ context }: MachineArgs) => facts.copyPassRunning(context),
+  forwardingAvailable: ({ context }: MachineArgs) => facts.forwardingAvailable(context),
+  mayStopForwarding: ({ context }: MachineArgs) => facts.forwardingGoesOn(context),
   copyPassRunningIn: (_: MachineArgs, params: Answer<StatusResponse | null>) =>
     params.response?.copy_new_mail?.passes.at(-1)?.status === 'started',
   copyNewMailAccepted: (_: MachineArgs, params: Answer<OkResponse | Refusal>) => 'ok' in params.response && params.response.ok,

@@ -6,6 +6,10 @@
  * 'Choose what to move' is a disclosure on the options page, closed by default so the page is the
  * page of before: opened, it lists the source's folders (once; the list is kept through a consent's
  * round trip) and takes a date range and the folders to leave out.
+ *
+ * §9's hidden forwarding option, when the service offers it, is one checkbox under the choice of mail:
+ * "Keep copying new mail until my account closes". The consent is asked for what moves now; the
+ * option only adds `emailforwarding` to the load (load-request.ts).
  */
 import { and } from 'xstate';
 import { ROUTES } from '../routes.ts';
@@ -68,6 +72,7 @@ export const migrationOptions = portalSetup.createStateConfig({
           actions: { type: 'selectOperations', params: ({ event }) => ({ choice: event.choice }) },
         },
         'EXPORT_FORMAT.SELECTED': { guard: and(['isFileExport', 'formatOffered']), actions: 'selectExportFormat' },
+        'FORWARDING.TOGGLED': { guard: 'forwardingAvailable', actions: 'chooseForwarding' },
         'WIZARD.NEXT_REQUESTED': [
           { guard: and(['optionsComplete', 'destinationUsesOAuth']), target: 'leavingForConsent', actions: 'clearOptionsError' },
           { guard: 'optionsComplete', target: '#exportPortal.startMigration', actions: 'clearOptionsError' },

@@ -1,6 +1,6 @@
 /**
  * The status pages: `/status` (one export by ID; while it runs the page follows it, and its owner
- * may stop it, or pause and resume it) and `/status-from-email` (the exports found for a status sign-in).
+ * may stop it, or pause and resume it; once it completed, copy new mail or stop forwarding) and `/status-from-email` (the exports found for a status sign-in).
  */
 import { and, not } from 'xstate';
 import { hasSourceToken } from '../facts.ts';
@@ -9,7 +9,7 @@ import { portalSetup } from '../setup/index.ts';
 import { response } from '../setup/typed.ts';
 import { cancelExportStates } from './cancel-export.ts';
 import { copyNewMailStates } from './copy-new-mail.ts';
-import { pauseExportStates } from './pause-export.ts';
+import { ownerCallStates } from './owner-calls.ts';
 import type { PortalContext } from '../types.ts';
 import { backHome } from './shared.ts';
 
@@ -56,6 +56,7 @@ export const status = portalSetup.createStateConfig({
             'EXPORT.RESUME_REQUESTED': { guard: 'mayResumeExport', target: 'resuming' },
             'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': { guard: 'fileAwaitsSignIn', target: '#exportPortal.status.leavingForSignIn' },
             'EXPORT.COPY_NEW_MAIL_REQUESTED': { guard: 'mayCopyNewMail', target: 'copyNewMail' },
+            'FORWARDING.STOP_REQUESTED': { guard: 'mayStopForwarding', target: 'confirmingStopForwarding' },
           },
         },
         copyNewMail: copyNewMailStates,
@@ -75,7 +76,7 @@ export const status = portalSetup.createStateConfig({
           },
         },
         ...cancelExportStates('watching'),
-        ...pauseExportStates,
+        ...ownerCallStates,
       },
     },
     /**

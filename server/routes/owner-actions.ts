@@ -85,8 +85,7 @@ const ACTIONS = [
     },
   }),
   action({
-    // Not among API_PATHS until the portal's own page offers the stop (the browser side of forwarding).
-    path: '/api/stop-forwarding/',
+    path: API_PATHS.stopForwarding,
     call: 'stopForwarding',
     ok: 'stopped',
     refusals: {

@@ -80,6 +80,10 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     /** Ours, additive: the owner lets a paused export go on. */
     resume: (body: ExportActionRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.resume), schema: OkResponseSchema, json: body, ...opts }),
+
+    /** Ours, additive: the owner ends forwarding's daily copies of new mail (decision 0032). */
+    stopForwarding: (body: ExportActionRequest, opts?: CallOptions) =>
+      call({ method: 'post', url: url(API_PATHS.stopForwarding), schema: OkResponseSchema, json: body, ...opts }),
   };
 }
 

@@ -30,7 +30,17 @@ import { brand } from '../config/brand';
 export type PortalClients = {
   session: Pick<
     SessionClient,
-    'capabilities' | 'validate' | 'load' | 'status' | 'cancel' | 'pause' | 'resume' | 'copyNewMail' | 'signOut' | 'sourceFolders'
+    | 'capabilities'
+    | 'validate'
+    | 'load'
+    | 'status'
+    | 'cancel'
+    | 'pause'
+    | 'resume'
+    | 'copyNewMail'
+    | 'stopForwarding'
+    | 'signOut'
+    | 'sourceFolders'
   >;
   exportService: Pick<
     ExportServiceClient,
@@ -141,6 +151,7 @@ export function portalActors({ session, exportService }: PortalClients) {
     cancelExport: (input, signal) => expected(session.cancel({ job_id: input.exportId }, { signal }), ownerRefusal),
     pauseExport: (input, signal) => expected(session.pause({ job_id: input.exportId }, { signal }), ownerRefusal),
     resumeExport: (input, signal) => expected(session.resume({ job_id: input.exportId }, { signal }), ownerRefusal),
+    stopForwarding: (input, signal) => expected(session.stopForwarding({ job_id: input.exportId }, { signal }), ownerRefusal),
     copyNewMail: (input, signal) =>
       expected<OkResponse | Refusal>(session.copyNewMail({ job_id: input.exportId }, { signal }), (failure) =>
         // The service's sentence says why (a pass runs, the account closed); the machine has its own when there is none.

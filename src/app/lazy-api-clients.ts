@@ -25,6 +25,7 @@ export const lazyApiClients: PortalClients = {
     copyNewMail: defer((c) => c.session.copyNewMail),
     pause: defer((c) => c.session.pause),
     resume: defer((c) => c.session.resume),
+    stopForwarding: defer((c) => c.session.stopForwarding),
     sourceFolders: defer((c) => c.session.sourceFolders),
     signOut: defer((c) => c.session.signOut),
   },

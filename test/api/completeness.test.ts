@@ -16,7 +16,7 @@ describe('§7 coverage', () => {
     expect([...sessionNames, ...exportNames].sort()).toEqual([...Object.keys(API_PATHS), 'supportRequest'].sort());
   });
 
-  it('the session client holds the four calls §7 gives it, and our additive cancel, copy new mail, pause, resume, sign-out and source folders', () => {
+  it('the session client holds the four calls §7 gives it, and our additive cancel, copy new mail, pause, resume, sign-out, source folders and stop forwarding', () => {
     const { session } = createApiClients();
     expect(Object.keys(session).sort()).toEqual([
       'cancel',
@@ -28,6 +28,7 @@ describe('§7 coverage', () => {
       'signOut',
       'sourceFolders',
       'status',
+      'stopForwarding',
       'validate',
     ]);
   });

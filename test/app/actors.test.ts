@@ -30,6 +30,7 @@ function fakeClients(answer: (name: string) => Promise<unknown>) {
       copyNewMail: fn('copyNewMail'),
       pause: fn('pause'),
       resume: fn('resume'),
+      stopForwarding: fn('stopForwarding'),
       sourceFolders: fn('sourceFolders'),
       signOut: fn('signOut'),
     },

@@ -20,6 +20,7 @@ const clients: PortalClients = {
     copyNewMail: pending,
     pause: pending,
     resume: pending,
+    stopForwarding: pending,
     signOut: pending,
     sourceFolders: pending,
   },

@@ -51,6 +51,7 @@ export const happyApi = (): Required<FakeApi> => ({
   copyNewMail: async () => ({ ok: true }),
   pauseExport: async () => ({ ok: true }),
   resumeExport: async () => ({ ok: true }),
+  stopForwarding: async () => ({ ok: true }),
   updateOptOutState: async () => ({ status: 'success' }),
   submitSupportRequest: async () => ({ ok: true }),
 });

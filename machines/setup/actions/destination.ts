@@ -13,6 +13,11 @@ const withErrors = (context: PortalContext, errors: Partial<OtherForm['errors']>
   other: { ...context.other, ...more, errors: { ...context.other.errors, ...errors } },
 });
 
+const offeredForwarding = (context: PortalContext, listed: boolean) => {
+  const offered = listed && context.dstAccount?.provider !== 'file';
+  return { offered, chosen: offered && context.forwarding.chosen };
+};
+
 export const destinationActions = {
   // A password destination (iCloud) opens the password form for itself; any other choice closes it.
   selectDestination: update(({ event }) => {
@@ -67,6 +72,8 @@ export const destinationActions = {
       params.response.allowed_operations.includes('contactsmigration') &&
       !context.neverAllowContactsMigration &&
       (context.dstAccount === null || destinationTakesContacts(context.dstAccount.provider)),
+    // Forwarding reaches a mailbox only; a choice made for an earlier destination stays if it is still offered.
+    forwarding: offeredForwarding(context, params.response.allowed_operations.includes('emailforwarding')),
     destinationError: null,
   })),
   failDestinationUnknown: update(() => ({ destinationError: MESSAGES.unknownError })),

@@ -19,6 +19,10 @@ export const exportActions = {
     return event.kind === 'email' ? { emailExportType: event.format } : { contactsExportType: event.format };
   }),
   clearOptionsError: update(() => ({ optionsError: null })),
+  chooseForwarding: update(({ context, event }) => {
+    assertEvent(event, 'FORWARDING.TOGGLED');
+    return { forwarding: { ...context.forwarding, chosen: event.chosen } };
+  }),
 
   defaultNotificationEmail: update(({ context }) =>
     context.notificationEmail === '' ? { notificationEmail: context.srcAccount?.email ?? '', notificationEmailError: null } : {},

@@ -6,6 +6,9 @@ import { MESSAGES } from '../../errors.ts';
 import { refusalOf } from '../actors.ts';
 import { update } from '../typed.ts';
 
+type OwnerCallMessage =
+  'pauseRefused' | 'pauseFailed' | 'resumeRefused' | 'resumeFailed' | 'stopForwardingRefused' | 'stopForwardingFailed';
+
 /** The status-from-email page lists at most five exports, newest first. */
 const MAX_LISTED_EXPORTS = 5;
 
@@ -22,8 +25,8 @@ export const statusActions = {
   recordCancelRefused: update(() => ({ actionError: MESSAGES.cancelRefused })),
   recordCancelFailed: update(() => ({ actionError: MESSAGES.cancelFailed })),
   clearActionError: update(() => ({ actionError: null })),
-  /** A pause or resume that did not go through: the page says why (MESSAGES names the words). */
-  recordActionError: update((_, params: { message: 'pauseRefused' | 'pauseFailed' | 'resumeRefused' | 'resumeFailed' }) => ({
+  /** A pause, resume or stop of forwarding that did not go through: the page says why (MESSAGES names the words). */
+  recordActionError: update((_, params: { message: OwnerCallMessage }) => ({
     actionError: MESSAGES[params.message],
   })),
   recordCopyNewMailRefused: update((_, params: { response: object }) => ({

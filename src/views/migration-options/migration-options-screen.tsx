@@ -4,7 +4,7 @@
  * continues are the machine's; this screen shows them and reports the choices.
  */
 import { css } from '@emotion/react';
-import { Alert, ButtonRow, Card, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
+import { Alert, ButtonRow, Card, Checkbox, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectFieldErrors, selectOperations } from '../../../machines/index.ts';
@@ -17,6 +17,11 @@ import { SCREEN_HEADINGS } from '../screen-headings';
 /** Why a contacts choice is closed, in plain words (§5). */
 const CONTACTS_UNAVAILABLE = 'Contacts cannot be moved from this account.';
 const CONTACTS_ONLY_UNAVAILABLE = 'Gmail needs your email too: contacts can only move together with email.';
+
+/** §9's hidden forwarding option, in plain words: what it does, for how long, and how to end it. */
+const FORWARDING_LABEL = 'Keep copying new mail until my account closes';
+const FORWARDING_HINT =
+  'Once a day, we copy mail that reaches your old mailbox, for up to 30 days or until your account closes. You can stop it at any time on the status page.';
 
 const help = css`
   margin: ${space(4)} 0 0;
@@ -87,6 +92,15 @@ export default function MigrationOptionsScreen() {
       />
 
       <MailChoice />
+
+      {options.forwardingShown && (
+        <Checkbox
+          label={FORWARDING_LABEL}
+          hint={FORWARDING_HINT}
+          checked={options.forwardingChosen}
+          onChange={(chosen) => send({ type: 'FORWARDING.TOGGLED', chosen })}
+        />
+      )}
 
       {options.isFileExport && (wantsEmail || wantsContacts) && (
         <section css={formats} aria-labelledby="file-formats-title">

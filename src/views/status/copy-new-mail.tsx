@@ -1,13 +1,15 @@
 /**
  * Copy new mail on the owner's status page (decision 0032): mail that reached the old mailbox after
  * an export to a mailbox completed, copied on request. The result of a pass is announced when it
- * ends ("5 new messages copied"); every pass keeps its line.
+ * ends ("5 new messages copied"); every pass keeps its line. An export that chose forwarding says
+ * until when its daily copies go on, and its owner may stop them.
  */
 import { css } from '@emotion/react';
 import { selectJobStatus } from '../../../machines/index.ts';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { colors, font, space } from '../../theme/theme';
 import { Alert, Button } from '../../ui';
+import { StopForwardingDialog } from './stop-forwarding-dialog';
 
 const section = css`
   margin: ${space(5)} 0;
@@ -33,6 +35,15 @@ export function CopyNewMail() {
         <Button variant="secondary" onClick={() => send({ type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' })}>
           Copy new mail
         </Button>
+      )}
+      {view.forwarding && <p>{view.forwarding.text}</p>}
+      {view.forwarding?.canStop && (
+        <Button variant="secondary" onClick={() => send({ type: 'FORWARDING.STOP_REQUESTED' })}>
+          Stop copying new mail
+        </Button>
+      )}
+      {view.forwarding && (view.forwarding.confirming || view.forwarding.stopping) && (
+        <StopForwardingDialog busy={view.forwarding.stopping} />
       )}
       {view.passes.length > 1 && (
         <ul aria-label="Each copy of new mail" css={{ color: colors.muted, paddingLeft: space(5) }}>

@@ -8,6 +8,7 @@ import {
   MAIL_CHOICE_TEXTS,
   MESSAGES,
   OPTIONS_ERROR_MESSAGES,
+  buildLoadRequest,
   selectCompleteCancel,
   selectCopied,
   selectDownloadSignIn,
@@ -18,6 +19,7 @@ import {
   selectJobStatus,
   selectLocation,
   selectMailChoice,
+  selectOperations,
   selectOptOut,
   selectScreen,
   selectShowsStartOver,
@@ -28,7 +30,7 @@ import {
   type PortalSnapshot,
   type Screen,
 } from '../../../machines/index.ts';
-import { copyPassText, estimateText, pausedText, waitingText } from '../../../machines/status-texts.ts';
+import { copyPassText, estimateText, forwardingText, pausedText, waitingText } from '../../../machines/status-texts.ts';
 import type { EffectCall } from './walk.ts';
 import { LIMIT_TEXT, SOURCE_EMAIL } from './fixtures.ts';
 import type { ModelEvent } from './types.ts';
@@ -196,6 +198,15 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     expect(selectFieldErrors(snapshot).operations).toBe(c.operations.length === 0 ? MESSAGES.noOperation : undefined);
     const justContacts = snapshot.can({ type: 'OPERATIONS.SELECTED', choice: 'contacts' });
     if (c.dstAccount?.provider === 'gmail' || !c.allowedContactsMigration) expect(justContacts).toBe(false);
+    // §9's forwarding option: on the page for a mailbox when the service lists it and mail moves; the
+    // load carries `emailforwarding` (with email, §3) only when it is there and ticked.
+    const forwardingShown =
+      c.forwarding.offered && c.operations.includes('emailmigration') && c.dstAccount !== null && c.dstAccount.provider !== 'file';
+    expect(selectOperations(snapshot).forwardingShown).toBe(forwardingShown);
+    expect(snapshot.can({ type: 'FORWARDING.TOGGLED', chosen: true })).toBe(forwardingShown);
+    const loaded = buildLoadRequest(c).operations;
+    expect(loaded.includes('emailforwarding')).toBe(forwardingShown && c.forwarding.chosen);
+    if (loaded.includes('emailforwarding')) expect(loaded).toContain('emailmigration');
     if (c.optionsError) {
       const text =
         (OPTIONS_ERROR_MESSAGES as Record<string, string>)[c.optionsError] ??
@@ -238,6 +249,8 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
         name: 'leaveForDestinationConsent',
         params: { provider: seen.snapshot.context.dstAccount?.provider, operations: seen.snapshot.context.operations },
       });
+      // Forwarding is never a consent scope: the consent refuses it (docs/identity.md).
+      expect(seen.snapshot.context.operations).not.toContain('emailforwarding');
     }
   },
   'exportPortal.checkEmailScopes': ({ snapshot }) => {
@@ -346,6 +359,12 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
       (op) => op?.status !== 'started' || op.paused,
     );
     if (running && paused) expect(snapshot.can({ type: 'EXPORT.PAUSE_REQUESTED' })).toBe(false);
+    // Forwarding (decision 0032): what goes on in words, and Stop while its copies go on.
+    const forwarding = answer?.copy_new_mail?.forwarding;
+    const forwardingView = selectJobStatus(snapshot).copyNewMail.forwarding;
+    expect(forwardingView?.text ?? null).toBe(forwardingText(forwarding));
+    expect(forwardingView?.canStop ?? false).toBe(Boolean(forwarding));
+    expect(forwardingView?.confirming ?? false).toBe(false);
     // A ready file with no link in this answer: the page offers the sign-in that gets it.
     const linked = Boolean(answer?.emailmigration?.download_url ?? answer?.contactsmigration?.download_url);
     expect(selectDownloadSignIn(snapshot)).toEqual(
@@ -391,6 +410,13 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   'exportPortal.status.shown.resuming': ({ snapshot }) => {
     expect(selectJobStatus(snapshot).hold).toEqual({ event: 'EXPORT.RESUME_REQUESTED', busy: true });
     expect(snapshot.can({ type: 'EXPORT.RESUME_REQUESTED' })).toBe(false);
+  },
+  'exportPortal.status.shown.confirmingStopForwarding': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).copyNewMail.forwarding).toMatchObject({ confirming: true, stopping: false, canStop: false });
+  },
+  'exportPortal.status.shown.stoppingForwarding': ({ snapshot }) => {
+    expect(selectJobStatus(snapshot).copyNewMail.forwarding).toMatchObject({ confirming: false, stopping: true, canStop: false });
+    expect(snapshot.can({ type: 'FORWARDING.STOP_CONFIRMED' })).toBe(false);
   },
   'exportPortal.complete.confirmingCancel': ({ snapshot }) => expect(selectCompleteCancel(snapshot).confirming).toBe(true),
   'exportPortal.complete.cancelling': ({ snapshot }) => {

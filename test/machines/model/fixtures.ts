@@ -145,6 +145,13 @@ export const EVENT_FIXTURES = {
   'EXPORT.PAUSE_REQUESTED': [{ type: 'EXPORT.PAUSE_REQUESTED' }],
   'EXPORT.RESUME_REQUESTED': [{ type: 'EXPORT.RESUME_REQUESTED' }],
   'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': [{ type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' }],
+  'FORWARDING.TOGGLED': [
+    { type: 'FORWARDING.TOGGLED', chosen: true },
+    { type: 'FORWARDING.TOGGLED', chosen: false },
+  ],
+  'FORWARDING.STOP_REQUESTED': [{ type: 'FORWARDING.STOP_REQUESTED' }],
+  'FORWARDING.STOP_CONFIRMED': [{ type: 'FORWARDING.STOP_CONFIRMED' }],
+  'FORWARDING.STOP_DISMISSED': [{ type: 'FORWARDING.STOP_DISMISSED' }],
 } satisfies { [K in PortalEventType]: Array<EventOf<K>> };
 
 /** A limit's answer, as the service words it (429). */
@@ -163,6 +170,8 @@ export const ACTOR_RESULTS = {
     outputs: [
       { allowed_operations: ['emailmigration', 'contactsmigration'], auth: 'oauth', provider: 'gmail' },
       { allowed_operations: ['emailmigration'], auth: 'other', provider: 'other' },
+      // The service's forwarding flag on (§9, decision 0032).
+      { allowed_operations: ['emailmigration', 'contactsmigration', 'emailforwarding'], auth: 'oauth', provider: 'gmail' },
     ],
     errors: [{ kind: 'network' }],
   },
@@ -251,6 +260,20 @@ export const ACTOR_RESULTS = {
         emailmigration: { status: 'completed', progress: { total: 300, done: 300, failed: 0 } },
         copy_new_mail: { offered: true, passes: [{ ...PASS, status: 'completed', messages: 5 }] },
       },
+      // Completed, forwarding chosen: its daily copies go on, the owner may stop them.
+      {
+        emailmigration: { status: 'completed', progress: { total: 300, done: 300, failed: 0 } },
+        copy_new_mail: {
+          offered: true,
+          forwarding: { until: '2026-04-01T00:00:00Z', next_pass_at: '2026-03-03T09:00:00Z' },
+          passes: [{ ...PASS, trigger: 'schedule', status: 'completed', messages: 3 }],
+        },
+      },
+      // The same once forwarding ended.
+      {
+        emailmigration: { status: 'completed', progress: { total: 300, done: 300, failed: 0 } },
+        copy_new_mail: { offered: true, forwarding: null, passes: [] },
+      },
       // The same while a pass runs.
       {
         emailmigration: { status: 'completed', progress: { total: 300, done: 300, failed: 0 } },
@@ -287,4 +310,5 @@ export const ACTOR_RESULTS = {
   },
   pauseExport: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
   resumeExport: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
+  stopForwarding: { outputs: [{ ok: true }, { ok: false }], errors: [{ kind: 'network' }] },
 } satisfies Record<PortalActorName, { outputs: readonly unknown[]; errors: readonly ActorFailure[] }>;

@@ -105,7 +105,15 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
   ];
   // Root transitions (ROUTE.VISITED, START_OVER) read these; every screen keeps a few of them.
   const route = [facts.hasSourceToken(c), facts.canEnterMigrationOptions(c), facts.canStartMigration(c)];
-  const options = [facts.optionsComplete(c), providerClass, facts.contactsOffered(c), c.operations.length > 0];
+  const options = [
+    facts.optionsComplete(c),
+    providerClass,
+    facts.contactsOffered(c),
+    c.operations.length > 0,
+    c.forwarding.offered,
+    facts.forwardingAvailable(c),
+    c.forwarding.chosen,
+  ];
   // What to move: whether the list is known, the range's kind and how many folders are unticked.
   const choice = [c.mailChoice.folders !== null, c.mailChoice.range === 'from-date', c.mailChoice.excludedFolders.length];
   const byState: Record<string, unknown[]> = {
@@ -151,6 +159,7 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
       facts.fileAwaitsSignIn(c),
       c.jobStatus?.copy_new_mail?.offered === true,
       facts.copyPassRunning(c),
+      facts.forwardingGoesOn(c),
     ],
     'status.shown.copyNewMail.done': [c.jobStatus?.copy_new_mail?.offered === true, facts.jobRunning(c)],
   };

@@ -166,6 +166,14 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
       );
     case 'EXPORT.COPY_NEW_MAIL_REQUESTED':
       return selectJobStatus(snapshot).copyNewMail.canCopy;
+    // The forwarding checkbox when the options page shows it, set to the other value.
+    case 'FORWARDING.TOGGLED':
+      return selectOperations(snapshot).forwardingShown && c.forwarding.chosen !== e.chosen;
+    case 'FORWARDING.STOP_REQUESTED':
+      return selectJobStatus(snapshot).copyNewMail.forwarding?.canStop === true;
+    case 'FORWARDING.STOP_CONFIRMED':
+    case 'FORWARDING.STOP_DISMISSED':
+      return snapshot.matches({ status: { shown: 'confirmingStopForwarding' } });
     case 'EXPORT.CANCEL_CONFIRMED':
     case 'EXPORT.CANCEL_DISMISSED':
       return snapshot.matches({ complete: 'confirmingCancel' }) || snapshot.matches({ status: { shown: 'confirmingCancel' } });
@@ -371,6 +379,18 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       break;
     case 'EXPORT.PAUSE_REQUESTED':
       await user.click(button('Pause export'));
+      break;
+    case 'FORWARDING.TOGGLED':
+      await user.click(screen.getByRole('checkbox', { name: 'Keep copying new mail until my account closes' }));
+      break;
+    case 'FORWARDING.STOP_REQUESTED':
+      await user.click(button('Stop copying new mail'));
+      break;
+    case 'FORWARDING.STOP_CONFIRMED':
+      await user.click(button('Yes, stop copying'));
+      break;
+    case 'FORWARDING.STOP_DISMISSED':
+      await user.keyboard('{Escape}');
       break;
     case 'EXPORT.RESUME_REQUESTED':
       await user.click(button('Resume export'));

@@ -10,6 +10,7 @@ import {
   MESSAGES,
   selectFieldErrors,
   selectLocation,
+  selectOperations,
   selectScreen,
   selectShowsStartOver,
   selectSidebar,
@@ -96,6 +97,9 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
     if (view.result) expect(text(view.result)).toBe(true);
     expect(buttonNamed('Copy new mail') !== null).toBe(view.canCopy);
   },
+  'status.shown.confirmingStopForwarding': () =>
+    expect(screen.getByRole('alertdialog', { name: 'Stop copying new mail?' })).toBeInTheDocument(),
+  'status.shown.stoppingForwarding': () => expect(buttonNamed('Yes, stop copying')).toHaveAttribute('aria-busy', 'true'),
   'status.shown.confirmingCancel': () => expect(screen.getByRole('alertdialog', { name: 'Stop this export?' })).toBeInTheDocument(),
   'status.shown.cancelling': () => expect(buttonNamed('Yes, stop the export')).toHaveAttribute('aria-busy', 'true'),
   // The pressed button stays where it was, busy, until the answer after the call arrives.
@@ -147,6 +151,10 @@ function shownStatus(s: PortalSnapshot): void {
   }
   expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
   expect(buttonNamed('Copy new mail') !== null).toBe(view.copyNewMail.canCopy);
+  // Forwarding's daily copies: until when, in words, and Stop while they go on.
+  const forwarding = view.copyNewMail.forwarding;
+  if (forwarding) expect(text(forwarding.text)).toBe(true);
+  expect(buttonNamed('Stop copying new mail') !== null).toBe(forwarding?.canStop === true);
   // Pause or Resume, by its name, exactly when the owner's answer offers it.
   const holds = { 'Pause export': 'EXPORT.PAUSE_REQUESTED', 'Resume export': 'EXPORT.RESUME_REQUESTED' } as const;
   for (const [label, event] of Object.entries(holds)) expect(buttonNamed(label) !== null, label).toBe(view.hold?.event === event);
@@ -182,6 +190,14 @@ export function assertScreen(s: PortalSnapshot): void {
 
   const next = buttonNamed(/^Next$/);
   if (next) expect(next.hasAttribute('disabled')).toBe(!s.can({ type: 'WIZARD.NEXT_REQUESTED' }));
+
+  // §9's forwarding option: a checkbox exactly when the options page offers it, ticked as chosen.
+  if (current === 'migrationOptions') {
+    const forwarding = screen.queryByRole('checkbox', { name: 'Keep copying new mail until my account closes' });
+    const options = selectOperations(s);
+    expect(forwarding !== null).toBe(options.forwardingShown);
+    if (forwarding) expect((forwarding as HTMLInputElement).checked).toBe(options.forwardingChosen);
+  }
 
   BY_STATE[stateKey(s)]?.(s);
 }
