@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { selectJobStatus } from '../../machines';
+import { selectJobStatus } from '../../machines/status-pages.ts';
 import { createExportServiceClient } from '../../src/api/export-service-client';
 import { createSessionClient } from '../../src/api/session-client';
 import { createPortalMachine } from '../../src/app/actors';

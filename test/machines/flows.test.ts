@@ -10,11 +10,11 @@ import {
   selectErrorModal,
   selectFieldErrors,
   selectLocation,
-  selectJobStatus,
   selectOtherForm,
   selectPasswordFormWords,
   selectScreen,
 } from '../../machines/index.ts';
+import { selectJobStatus } from '../../machines/status-pages.ts';
 import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse, StatusResponse } from '../../contract/index.ts';
 import { CHECKED_AT, EXPORT_ID, fakeMachine, SOURCE, visit, type EffectCall } from './support.ts';
 

@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { CapabilitiesResponse, LoadRequest, StatusResponse } from '../../contract/index.ts';
-import { MESSAGES, selectJobStatus, selectOperations } from '../../machines/index.ts';
+import { MESSAGES, selectOperations } from '../../machines/index.ts';
+import { selectJobStatus } from '../../machines/status-pages.ts';
 import { EXPORT_ID, fakeMachine, SOURCE, visit, type EffectCall } from './support.ts';
 
 beforeEach(() => vi.useFakeTimers());
@@ -103,7 +104,9 @@ describe('stopping forwarding on the status page', () => {
     const { actor, stop } = await watch(async () => ({ ok: true }));
     const view = () => selectJobStatus(actor.getSnapshot()).copyNewMail.forwarding;
     expect(view()).toMatchObject({ canStop: true, confirming: false });
-    expect(view()?.text).toMatch(/^We copy new mail from your old mailbox once a day until Dec 2[78], 2026\. The next copy is on Nov 2[89], 2026/);
+    expect(view()?.text).toMatch(
+      /^We copy new mail from your old mailbox once a day until Dec 2[78], 2026\. The next copy is on Nov 2[89], 2026/,
+    );
     actor.send({ type: 'FORWARDING.STOP_REQUESTED' });
     expect(view()).toMatchObject({ confirming: true, canStop: false });
     actor.send({ type: 'FORWARDING.STOP_DISMISSED' });

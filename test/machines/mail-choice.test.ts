@@ -10,12 +10,12 @@ import type { LoadRequest, SourceFoldersResponse } from '../../contract/index.ts
 import {
   MAIL_CHOICE_TEXTS,
   restoreSnapshot,
-  selectJobStatus,
   selectMailChoice,
   SNAPSHOT_VERSION,
   toStoredSnapshot,
   type PortalSnapshot,
 } from '../../machines/index.ts';
+import { selectJobStatus } from '../../machines/status-pages.ts';
 import { SOURCE_FOLDERS } from '../support/portal-fakes.ts';
 import { EXPORT_ID, fakeMachine, SOURCE, visit } from './support.ts';
 

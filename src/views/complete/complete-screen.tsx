@@ -4,7 +4,7 @@ import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectCopied, selectExportId } from '../../../machines/index.ts';
-import { selectCompleteCancel } from '../../../machines/index.ts';
+import { selectCompleteCancel } from '../../../machines/status-pages.ts';
 import { CancelExportDialog } from '../status/cancel-export-dialog';
 import { SCREEN_HEADINGS } from '../screen-headings';
 

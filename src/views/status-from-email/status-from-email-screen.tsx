@@ -4,7 +4,7 @@ import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles } from '../../ui';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectIsBusy, selectSource } from '../../../machines/index.ts';
-import { selectJobs } from '../../../machines/index.ts';
+import { selectJobs } from '../../../machines/status-pages.ts';
 import { SCREEN_HEADINGS } from '../screen-headings';
 import { dateAndTime } from '../../../contract/index.ts';
 

@@ -9,14 +9,11 @@ import {
   MESSAGES,
   OPTIONS_ERROR_MESSAGES,
   buildLoadRequest,
-  selectCompleteCancel,
   selectCopied,
   selectDownloadSignIn,
   selectIsBusy,
   selectErrorModal,
   selectFieldErrors,
-  selectJobs,
-  selectJobStatus,
   selectLocation,
   selectMailChoice,
   selectOperations,
@@ -30,6 +27,7 @@ import {
   type PortalSnapshot,
   type Screen,
 } from '../../../machines/index.ts';
+import { selectCompleteCancel, selectJobs, selectJobStatus } from '../../../machines/status-pages.ts';
 import { copyPassText, estimateText, forwardingText, pausedText, waitingText } from '../../../machines/status-texts.ts';
 import type { EffectCall } from './walk.ts';
 import { LIMIT_TEXT, SOURCE_EMAIL } from './fixtures.ts';

@@ -11,13 +11,13 @@ import {
   MAIL_CHOICE_TEXTS,
   selectErrorModal,
   selectIsBusy,
-  selectJobStatus,
   selectMailChoice,
   selectOperations,
   selectOptOut,
   selectOptOutPanelShown,
   type PortalSnapshot,
 } from '../../../machines/index.ts';
+import { selectJobStatus } from '../../../machines/status-pages.ts';
 import type { ModelEvent } from '../../machines/model/types.ts';
 import { eventually, settle, visit } from '../render-app.tsx';
 

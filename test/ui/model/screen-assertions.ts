@@ -17,11 +17,11 @@ import {
   selectSidebarSteps,
   selectErrorModal,
   selectDownloadSignIn,
-  selectJobStatus,
   selectStep,
   type PortalSnapshot,
   type Screen,
 } from '../../../machines/index.ts';
+import { selectJobStatus } from '../../../machines/status-pages.ts';
 
 export const HEADINGS: Record<Screen, string> = {
   signIn: 'Save your email and contacts',
