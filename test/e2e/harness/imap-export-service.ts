@@ -21,6 +21,8 @@ export async function startImapExportService(
   source: DovecotUserSpec,
   messages: FixtureMessage[],
   destinations: DovecotUserSpec[],
+  /** More settings of the service (a feature flag, a shorter interval). */
+  env: Record<string, string> = {},
 ): Promise<ImapExportService> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-imap-'));
   const servers = await startMailServers(dir, source, messages, destinations);
@@ -28,7 +30,7 @@ export async function startImapExportService(
   const portal = await startPortalServer({
     distDir: e2eDistDir,
     // The service trusts the throwaway certificate for the credential check as for the transfer.
-    env: { ...servers.env, NODE_EXTRA_CA_CERTS: servers.certFile, TRANSFER_POLL_MS: '200' },
+    env: { ...servers.env, NODE_EXTRA_CA_CERTS: servers.certFile, TRANSFER_POLL_MS: '200', ...env },
   });
   const stop = async () => {
     await portal.stop();

@@ -79,7 +79,13 @@ export async function startAndLookUp(page: Page, notificationEmail: string): Pro
  * (`imapHost`, host:port), checked by the service against that server; Email only; Start Export. Ends
  * on /complete and returns the export ID it shows.
  */
-export async function startExportToImap(page: Page, account: { email: string; password: string }, imapHost: string): Promise<string> {
+export async function startExportToImap(
+  page: Page,
+  account: { email: string; password: string },
+  imapHost: string,
+  /** More choices on the options page, once Email is chosen. */
+  options: (page: Page) => Promise<void> = async () => {},
+): Promise<string> {
   await chooseDestination(page, 'Other');
   await page.getByRole('heading', { name: 'Your other email account' }).waitFor();
   await page.getByLabel('Email address', { exact: true }).fill(account.email);
@@ -93,6 +99,7 @@ export async function startExportToImap(page: Page, account: { email: string; pa
   await pressNext(page);
   await expectPath(page, '/migration-options');
   await chooseWhatToSave(page, 'Email');
+  await options(page);
   await pressNext(page);
   await expectPath(page, '/start-migration');
   await startExportButton(page).click();
