@@ -18,6 +18,7 @@ import type {
   TransferPaused,
   TransferWait,
 } from '../contract/index.ts';
+import type { Db } from './db/open.ts';
 import type { MailboxProvider } from './destinations/index.ts';
 import type { ContactsDestination, ContactsSource } from './engine/contacts/ports.ts';
 import type { FailedItem, FailureCount, MailDestination, MailSource } from './engine/ports.ts';
@@ -89,9 +90,13 @@ export interface MigrationVendor {
   /**
    * Accepts a job; the vendor performs the transfer on its own time. `secret` is the destination's
    * password (Other), which the vendor keeps encrypted and deletes when the transfer ends; null when
-   * the destination needs none.
+   * the destination needs none. `within` is the transaction that records the export (the job service's):
+   * what the vendor stores for it is stored there, so the export and its transfer exist together or not
+   * at all (a load that dies half-way leaves neither). Throws when it cannot take the job, which undoes both.
    */
-  start(job: VendorJob, secret: string | null): Promise<void>;
+  start(job: VendorJob, secret: string | null, within: Db): Promise<void>;
+  /** The transaction that started a job has committed: a worker of this process may take it now rather than at its next pass. */
+  wake?(): void;
   /** Where the job stands now. Must be derivable after a restart from the job alone plus the vendor's own state. */
   progress(job: VendorJob, now: Date): Promise<JobProgress>;
   /** The downloadable file of a completed file export (one archive holding the chosen formats), or null. */
@@ -130,6 +135,15 @@ export interface MigrationVendor {
   dueForwarding?(at: Date, intervalMs: number): Promise<{ exportId: string; until: number }[]>;
   /** Ends the export's forwarding: true only the first time (its mail is queued once). */
   endForwarding?(job: VendorJob, at: Date): Promise<boolean>;
+}
+
+/**
+ * What the engine tells the export service that owns the export: its transfer has ended, so the export
+ * service records the outcome and decides the mail it sends. Given to the engine when it is built
+ * (createService builds its engine with it), never filled in afterwards.
+ */
+export interface ExportEvents {
+  transferEnded(exportId: string): Promise<void>;
 }
 
 /** Forwarding's passes: until when, when the next is due (null once ended), when it ended. */

@@ -15,7 +15,7 @@ import {
   type Operation,
 } from '../../contract/index.ts';
 import type { OperationProgress, VendorJob } from '../ports.ts';
-import { queueMessage, withdrawMessages, type NewOutboxMessage, type OutboxKind } from './outbox-store.ts';
+import { queueMessage, type NewOutboxMessage } from './outbox-store.ts';
 import { compileOnce } from './compiled.ts';
 import type { Db } from './open.ts';
 import type { JobRow } from './schema.ts';
@@ -93,12 +93,17 @@ export function createJobsStore(db: Db) {
      * throws `TooManyRunning` and stores nothing: the count and the insert are one step, because
      * the account's row in `account_starts` is locked first (on Postgres a second load of the account
      * waits for the first to commit, then counts its job; on SQLite a transaction has the database
-     * to itself).
+     * to itself). `then` does the rest of a new job's start in the same transaction (its consent, its
+     * transfer); what it throws undoes the job too.
      */
     insertUnlessDuplicate: (
       job: NewJob,
       duplicateSince: number,
-      { maxRunning = Number.POSITIVE_INFINITY, mail }: { maxRunning?: number; mail?: NewOutboxMessage } = {},
+      {
+        maxRunning = Number.POSITIVE_INFINITY,
+        mail,
+        then,
+      }: { maxRunning?: number; mail?: NewOutboxMessage; then?: (trx: Db) => Promise<void> } = {},
     ): Promise<string> =>
       inTransaction(db, async (trx) => {
         await trx
@@ -142,6 +147,7 @@ export function createJobsStore(db: Db) {
           })
           .execute();
         if (mail) await queueMessage(trx, mail, job.createdAt);
+        await then?.(trx);
         return job.exportId;
       }),
     /** The export that holds `key` when a load claimed it since `since`; null otherwise. */
@@ -204,12 +210,5 @@ export function createJobsStore(db: Db) {
       }),
     /** Queues a mail the export service decided on between the start and the end (the 'paused' mail), after those queued before it. */
     queueMail: (mail: NewOutboxMessage, at: number): Promise<void> => queueMessage(db, mail, at),
-    /** Forgets a job the vendor refused, its claim and its unsent mail of `mailKind`, so the same load can be tried again. */
-    remove: (exportId: string, mailKind: OutboxKind): Promise<void> =>
-      inTransaction(db, async (trx) => {
-        await trx.deleteFrom('load_claims').where('export_id', '=', exportId).execute();
-        await withdrawMessages(trx, mailKind, exportId);
-        await trx.deleteFrom('jobs').where('export_id', '=', exportId).execute();
-      }),
   };
 }

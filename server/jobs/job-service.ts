@@ -1,9 +1,10 @@
 /**
- * A job's life from load: records it with its 'started' mail (or takes it back when it cannot start),
- * asks the vendor where it stands, records the final statuses once with the 'ended' mail and its
- * count receipt (the store queues the mail this service decides, in the same transaction), answers
- * the status calls and the owner's cancel, pause and resume. The status routes, the sweep and the transfer worker all go through
- * settle(), so whichever sees the end first records it.
+ * A job's life from load: builds the engine that runs it (handing it the port it reports ends to,
+ * decision 0035), starts it in one transaction with its 'started' mail, its consent and the engine's
+ * transfer, asks the vendor where it stands, records the final statuses once with the 'ended' mail and
+ * its count receipt (the store queues the mail this service decides, in the same transaction), answers
+ * the status calls and the owner's cancel, pause and resume. The status routes, the sweep and the
+ * engine's report of an end all go through settle(), so whichever sees the end first records it.
  * What names the customer's folders or lets them act — the archive, the count receipt, the item
  * report, cancel, pause — is only in the answer to the signed-in account the export is of.
  * An ended job never changes again, so its anonymous answer is kept (ended-answers.ts) and a poll
@@ -11,7 +12,8 @@
  */
 import type { Logger } from 'pino';
 import { FAILED_ITEMS_SHOWN, type CopyNewMail, type FailureSummary, type StatusResponse } from '../../contract/index.ts';
-import type { ForwardingSchedule, JobProgress, MigrationVendor, OperationProgress, ReportCount } from '../ports.ts';
+import type { Db } from '../db/open.ts';
+import type { ExportEvents, ForwardingSchedule, JobProgress, MigrationVendor, OperationProgress, ReportCount } from '../ports.ts';
 import type { JobsStore, NewJob, OperationStatus, StoredJob } from '../db/jobs-store.ts';
 import { exportMail, type EndSummary } from '../outbox/export-mail-delivery.ts';
 import { runPeriodically } from '../background/periodic.ts';
@@ -19,9 +21,18 @@ import { sameAddress } from '../rules/capabilities.ts';
 import type { DownloadGrants } from './download-grant.ts';
 import { createEndedAnswers } from './ended-answers.ts';
 
-export type JobServiceDeps = {
+/** What runs the exports' transfers: the vendor the job service drives, and whatever else its builder hands out. */
+export type ExportEngine = { vendor: MigrationVendor };
+
+export type JobServiceDeps<E extends ExportEngine> = {
   jobs: JobsStore;
-  vendor: MigrationVendor;
+  /**
+   * Builds the engine, handing it the port it reports to (a transfer ended): the job service owns the
+   * export and builds its engine, so nothing is filled in after construction.
+   */
+  engine: (events: ExportEvents) => E;
+  /** Gives a consent's tokens to the export a load starts, in the transaction that records it. */
+  consents: { attach(destinationToken: string, exportId: string, within: Db): Promise<boolean> };
   grants: DownloadGrants;
   /** Grants for the item report (a key of their own: a download grant does not open a report). */
   reportGrants: DownloadGrants;
@@ -72,9 +83,19 @@ const completedToMailbox = (job: StoredJob) =>
 
 export type JobService = ReturnType<typeof createJobService>;
 
-export function createJobService(deps: JobServiceDeps) {
-  const { jobs, vendor, logger, now } = deps;
+/** The export cannot start: its consent was used already or has expired (undoes the whole start). */
+class ConsentUsed extends Error {}
+
+/** A load to start: the job, the destination's password (or null), the consent's destination token (or null). */
+export type StartRequest = { job: NewJob; secret: string | null; consent: string | null };
+/** `exportId`: the export that holds the load's key (the new one, or an earlier duplicate's); `consent-used`: nothing started. */
+export type StartOutcome = { exportId: string } | 'consent-used';
+
+export function createJobService<E extends ExportEngine>(deps: JobServiceDeps<E>) {
+  const { jobs, logger, now } = deps;
   const endedAnswers = createEndedAnswers<StatusResponse>(now);
+  const engine = deps.engine({ transferEnded: settleById });
+  const { vendor } = engine;
 
   /** The operations of the job with the status each has now (a vendor with nothing yet is still working). */
   function statusesOf(job: StoredJob, progress: JobProgress): Record<Operation, OperationStatus | null> {
@@ -95,15 +116,31 @@ export function createJobService(deps: JobServiceDeps) {
   }
 
   /**
-   * Records a load's job with its 'started' mail, unless a load with the same key was claimed since
-   * `duplicateSince`: answers the export ID that holds the key (jobs-store.ts, which throws
-   * TooManyRunning past `maxRunning`).
+   * Starts a load's export in one transaction: its job with its 'started' mail, its consent, and the
+   * engine's transfer, unless a load with the same key was claimed since `duplicateSince` (then the
+   * export that holds the key is answered, and nothing is written). Throws TooManyRunning past
+   * `maxRunning` (jobs-store.ts), and what the engine throws when it cannot take the job: either
+   * undoes everything, so a load that fails or dies half-way leaves no export behind.
    */
-  const request = (job: NewJob, duplicateSince: number, maxRunning: number): Promise<string> =>
-    jobs.insertUnlessDuplicate(job, duplicateSince, { maxRunning, mail: exportMail(job.exportId, 'started') });
-
-  /** Takes back a job that could not start (its consent was used, the vendor refused it): its claim, and its mail unsent. */
-  const withdraw = (exportId: string): Promise<void> => jobs.remove(exportId, exportMail(exportId, 'started').kind);
+  async function start({ job, secret, consent }: StartRequest, duplicateSince: number, maxRunning: number): Promise<StartOutcome> {
+    const begin = async (trx: Db) => {
+      // One consent, one export: its tokens go with this job (a consent used already, or expired, starts none).
+      if (consent !== null && !(await deps.consents.attach(consent, job.exportId, trx))) throw new ConsentUsed();
+      await vendor.start(job, secret, trx);
+    };
+    try {
+      const exportId = await jobs.insertUnlessDuplicate(job, duplicateSince, {
+        maxRunning,
+        mail: exportMail(job.exportId, 'started'),
+        then: begin,
+      });
+      if (exportId === job.exportId) vendor.wake?.();
+      return { exportId };
+    } catch (error) {
+      if (error instanceof ConsentUsed) return 'consent-used';
+      throw error;
+    }
+  }
 
   /** Brings a job up to date; records the end (and queues its mail) when the vendor reports it. */
   async function settle(stored: StoredJob): Promise<{ job: StoredJob; progress: JobProgress }> {
@@ -383,7 +420,7 @@ export function createJobService(deps: JobServiceDeps) {
     return { receipt, items: await vendor.failedItems(job) };
   }
 
-  /** Settles one job by ID (the worker, when a transfer has ended). */
+  /** Settles one job by ID: the engine's report that a transfer has ended. */
   async function settleById(exportId: string): Promise<void> {
     const job = await jobs.find(exportId);
     if (job) await settle(job);
@@ -410,10 +447,9 @@ export function createJobService(deps: JobServiceDeps) {
   const endedStatusJson = (exportId: string): string | undefined => endedAnswers.json(exportId);
 
   return {
-    request,
-    withdraw,
+    engine,
+    start,
     settle,
-    settleById,
     status,
     endedStatusJson,
     cancel,

@@ -11,7 +11,6 @@ import type { JobService } from '../jobs/job-service.ts';
 import type { Limits } from '../limits/limits.ts';
 import type { ServiceTokens } from '../http/auth.ts';
 import type { ReadinessCheck } from '../ops/readiness.ts';
-import type { GrantKeeper } from '../identity/destination-grants.ts';
 import type { SourceFolderReader } from '../transfers/source-folders.ts';
 import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, MigrationVendor } from '../ports.ts';
 
@@ -33,8 +32,6 @@ export type RouteDeps = {
   outbox: OutboxStore;
   jobService: JobService;
   grants: DownloadGrants;
-  /** A consent's destination tokens, attached to the export a load starts. */
-  destinationGrants: Pick<GrantKeeper, 'attach' | 'delete'>;
   reportGrants: DownloadGrants;
   limits: Limits;
   /** The signed-in account's folders for the options page; null where no source can be read (no transfer service). */

@@ -16,7 +16,7 @@ import { createTransferStateStore } from '../db/transfer-state-store.ts';
 import { createTransfersStore } from '../db/transfers-store.ts';
 import { systemClock, type Clock } from '../engine/index.ts';
 import { CONSENTS } from '../destinations/index.ts';
-import type { DestinationGrants, DevelopmentMailStore, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
+import type { DestinationGrants, DevelopmentMailStore, ExportEvents, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
 import { createEngineVendor } from './engine-vendor.ts';
 import { createFollowUps } from './follow-ups.ts';
 import { isPass } from './passes.ts';
@@ -42,8 +42,8 @@ export type TransferServiceOptions = {
   metrics?: Metrics;
   /** The transfer queue over a database handle (server/queue/open-queue.ts). */
   queueOver: (db: Db) => TransferQueue;
-  /** Settles an ended transfer's job (the job service, created after this). */
-  onEnded: (exportId: string) => Promise<void>;
+  /** The export service this engine reports to: a transfer ended (createService passes it when it builds the engine). */
+  events: ExportEvents;
 };
 
 export type TransferService = { vendor: MigrationVendor; worker: TransferWorker; sourceFolders: SourceFolderReader };
@@ -106,11 +106,11 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       if (isPass(exportId)) return followUps.passEnded(exportId);
       // The consent's tokens end with the transfer, as its password does (the purge is the backstop),
       // unless its follow-up keeps them for Copy new mail.
-      if (await followUps.holdsGrant(exportId)) return options.onEnded(exportId);
+      if (await followUps.holdsGrant(exportId)) return options.events.transferEnded(exportId);
       await options.grants
         .delete(exportId)
         .catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not delete its destination grant'));
-      await options.onEnded(exportId);
+      await options.events.transferEnded(exportId);
     },
   });
   const vendor = createEngineVendor({

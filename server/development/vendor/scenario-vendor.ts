@@ -11,7 +11,8 @@ export function routeScenarios(options: {
 }): MigrationVendor {
   const pick = (job: VendorJob) => (options.simulates(job) ? options.simulated : options.engine);
   return {
-    start: (job, secret) => pick(job).start(job, secret),
+    start: (job, secret, within) => pick(job).start(job, secret, within),
+    wake: () => options.engine.wake?.(),
     progress: (job, now) => pick(job).progress(job, now),
     exportFile: (job) => pick(job).exportFile(job),
     cancel: (job, now) => pick(job).cancel(job, now),

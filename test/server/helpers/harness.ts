@@ -107,25 +107,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     now,
   });
   const identity = await assembleIdentity({ config, db, secret: SECRET, tokens, directory: scenarioDirectory, logger, now });
-  let settle = async (_exportId: string): Promise<void> => undefined;
-  const transfers = options.transfers
-    ? createTransferService({
-        config,
-        db,
-        secret: SECRET,
-        logger,
-        now,
-        clock: { now, sleep: systemClock.sleep },
-        devMail: options.devMail ?? null,
-        guard: createOutboundGuard(config.outbound),
-        grants: identity.grants,
-        // The table lease on both dialects: these suites step a clock of their own, and pg-boss keeps
-        // the database's (its adapter has its own suite, and the scale test runs it for real).
-        queueOver: createTableTransferQueue,
-        onEnded: (exportId) => settle(exportId),
-      })
-    : null;
-  const defaultVendor = transfers?.vendor ?? simulated;
   const service = createService({
     config,
     db,
@@ -136,7 +117,31 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     tokens,
     identityRoutes: identity.routes,
     destinationGrants: identity.grants,
-    vendor: options.vendor ? options.vendor(defaultVendor) : defaultVendor,
+    engine: (events) => {
+      const transfers = options.transfers
+        ? createTransferService({
+            config,
+            db,
+            secret: SECRET,
+            logger,
+            now,
+            clock: { now, sleep: systemClock.sleep },
+            devMail: options.devMail ?? null,
+            guard: createOutboundGuard(config.outbound),
+            grants: identity.grants,
+            // The table lease on both dialects: these suites step a clock of their own, and pg-boss keeps
+            // the database's (its adapter has its own suite, and the scale test runs it for real).
+            queueOver: createTableTransferQueue,
+            events,
+          })
+        : null;
+      const defaultVendor = transfers?.vendor ?? simulated;
+      return {
+        transfers,
+        vendor: options.vendor ? options.vendor(defaultVendor) : defaultVendor,
+        ...(transfers ? { sourceFolders: transfers.sourceFolders } : {}),
+      };
+    },
     directory: scenarioDirectory,
     credentialChecker: options.credentialChecker ?? createDevCredentialChecker(),
     imapResolver: createDevImapResolver(),
@@ -148,9 +153,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     limiterStore,
     developmentRoutes: developmentRoutes(options.devMail ?? null),
-    ...(transfers ? { sourceFolders: transfers.sourceFolders } : {}),
   });
-  settle = service.jobService.settleById;
+  const { transfers } = service.engine;
   transfers?.worker.start();
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {

@@ -174,7 +174,7 @@ describe('transfer worker', () => {
     let appends = 0;
     const { vendor, worker, clock, ended } = setup({ refuse: () => ++appends === 30 });
     const paused = job(1);
-    await vendor.start(paused, null);
+    await vendor.start(paused, null, db);
     await settle(worker);
     const progress = await vendor.progress(paused, new Date(clock.now));
     const resumeAt = NOW + 60 * 60_000;
@@ -205,7 +205,7 @@ describe('transfer worker', () => {
     async () => {
       const { vendor, worker, ended } = setup({ started: false });
       const queued = job(7);
-      await vendor.start(queued, null);
+      await vendor.start(queued, null, db);
       await worker.wake();
       expect(worker.runningIds()).toEqual([]);
       expect((await vendor.progress(queued, new Date(NOW))).emailmigration?.progress?.done ?? 0).toBe(0);
@@ -218,7 +218,7 @@ describe('transfer worker', () => {
   it('runs no more transfers at once than its concurrency, and all of them in the end', { timeout: 60_000 }, async () => {
     const { vendor, worker, ended } = setup({ concurrency: 2 });
     const jobs = [2, 3, 4, 5].map((n) => job(n));
-    for (const j of jobs) await vendor.start(j, null);
+    for (const j of jobs) await vendor.start(j, null, db);
     let most = 0;
     await settle(worker, () => {
       most = Math.max(most, worker.runningIds().length);
@@ -250,7 +250,7 @@ describe('transfer worker', () => {
       planOptions: DEVELOPMENT_PLAN,
       caps: readConfig({}).destinations,
       now: () => NOW,
-    }).start(doomed, null);
+    }).start(doomed, null, db);
     const queue = createTableTransferQueue(db);
     for (let claim = 0; claim < 2; claim++) expect(await queue.claim(`dead-${claim}`, NOW + claim * 120_000, 60_000, 1)).toHaveLength(1);
     clock.now = NOW + 10 * 60_000;

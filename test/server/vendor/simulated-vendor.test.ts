@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../../server/db/open.ts';
 import type { ExportFile, VendorJob } from '../../../server/ports.ts';
 import { PST_README } from '../../../server/development/vendor/archive.ts';
 import { createSimulatedVendor } from '../../../server/development/vendor/simulated-vendor.ts';
@@ -12,6 +13,8 @@ import { parseCsv, parseMessage, parseVcards } from './parse.ts';
 
 const CREATED = Date.UTC(2026, 10, 22, 1, 0, 0);
 const DURATION = 30_000;
+// The simulated vendor writes nothing when it starts a job: the transaction it is given is never used.
+const NO_TRANSACTION = {} as Db;
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-vendor-'));
@@ -122,7 +125,7 @@ describe('timeline', () => {
   it('gives the same progress from a new instance over the same stored job (a restart)', async () => {
     const stored = job({ destinationProvider: 'gmail', destinationEmail: 'me@gmail.com' });
     const before = createSimulatedVendor({ jobDurationMs: DURATION, exportFails: () => false, filesDir: tempDir() });
-    await before.start(stored, null);
+    await before.start(stored, null, NO_TRANSACTION);
     const after = createSimulatedVendor({ jobDurationMs: DURATION, exportFails: () => false, filesDir: tempDir() });
     for (const at of [CREATED, CREATED + DURATION / 2, CREATED + DURATION, CREATED + 10 * DURATION]) {
       expect(await after.progress(stored, new Date(at))).toEqual(await before.progress(stored, new Date(at)));
@@ -130,7 +133,7 @@ describe('timeline', () => {
   });
 
   it('refuses to start a job whose export ID is not alphanumeric', async () => {
-    await expect(vendorAt(0).start(job({ exportId: '../../etc/passwd' }), null)).rejects.toThrow(/alphanumeric/);
+    await expect(vendorAt(0).start(job({ exportId: '../../etc/passwd' }), null, NO_TRANSACTION)).rejects.toThrow(/alphanumeric/);
   });
 });
 
