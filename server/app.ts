@@ -21,7 +21,7 @@ import { observeRequests } from './http/observe-requests.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveDist } from './http/static.ts';
 import { createDownloadGrants } from './jobs/download-grant.ts';
-import { createJobService, type ExportEngine, type JobService } from './jobs/job-service.ts';
+import { createJobService, type EngineParts, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
 import { FLOW_STARTS } from './identity/routes.ts';
@@ -50,13 +50,13 @@ import type { SourceFolderReader } from './transfers/source-folders.ts';
 import { statusRoutes } from './routes/status.ts';
 import { supportRoutes } from './routes/support.ts';
 
-/** The engine the wiring builds for the service: the vendor the job service drives, and the source's folders for the options page. */
-export type ServiceEngine = ExportEngine & {
+/** What the wiring builds for the service: the engine the job service drives, and the source's folders for the options page. */
+export type ServiceEngineParts = EngineParts & {
   /** The signed-in account's folders (server/transfers/source-folders.ts); absent where no transfer service runs. */
   sourceFolders?: SourceFolderReader;
 };
 
-export type AppDependencies<E extends ServiceEngine = ServiceEngine> = {
+export type AppDependencies<E extends ServiceEngineParts = ServiceEngineParts> = {
   config: Config;
   db: Db;
   logger: Logger;
@@ -74,7 +74,7 @@ export type AppDependencies<E extends ServiceEngine = ServiceEngine> = {
    * Builds the engine that runs the exports, given the port it reports to (the job service's): the
    * service owns its exports and builds their engine, so no callback is filled in after construction.
    */
-  engine: (events: ExportEvents) => E;
+  buildEngine: (events: ExportEvents) => E;
   directory: AccountDirectory;
   credentialChecker: CredentialChecker;
   imapResolver: ImapHostResolver;
@@ -91,10 +91,10 @@ export type AppDependencies<E extends ServiceEngine = ServiceEngine> = {
 };
 
 /** The HTTP app, the two background loops its owner runs (wiring) or steps (tests), and the metrics. */
-export type ExportService<E extends ServiceEngine = ServiceEngine> = {
+export type ExportService<E extends ServiceEngineParts = ServiceEngineParts> = {
   app: Hono;
-  /** What `deps.engine` built. */
-  engine: E;
+  /** What `deps.buildEngine` built. */
+  engineParts: E;
   jobService: JobService;
   outbox: OutboxRunner;
   metrics: Metrics;
@@ -107,7 +107,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Outbox messages claimed per pass. */
 const OUTBOX_BATCH = 20;
 
-export function createService<E extends ServiceEngine>(deps: AppDependencies<E>): ExportService<E> {
+export function createService<E extends ServiceEngineParts>(deps: AppDependencies<E>): ExportService<E> {
   const { config, db, logger } = deps;
   const jobs = createJobsStore(db);
   const grants = createDownloadGrants(deps.secret);
@@ -115,7 +115,7 @@ export function createService<E extends ServiceEngine>(deps: AppDependencies<E>)
   const optOuts = createOptOutStore(db);
   const jobService = createJobService({
     jobs,
-    engine: deps.engine,
+    buildEngine: deps.buildEngine,
     consents: deps.destinationGrants,
     grants,
     reportGrants,
@@ -174,8 +174,8 @@ export function createService<E extends ServiceEngine>(deps: AppDependencies<E>)
       config.rateLimits,
     ),
     readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
-    vendor: jobService.engine.vendor,
-    sourceFolders: jobService.engine.sourceFolders ?? null,
+    engine: jobService.engineParts.engine,
+    sourceFolders: jobService.engineParts.sourceFolders ?? null,
   };
   const metrics = deps.metrics ?? createMetrics();
 
@@ -218,7 +218,7 @@ export function createService<E extends ServiceEngine>(deps: AppDependencies<E>)
 
   app.get('*', serveDist(config.distDir, { secureCookies: https }));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
-  return { app, engine: jobService.engine, jobService, outbox, metrics, ServerResponse: security.ServerResponse };
+  return { app, engineParts: jobService.engineParts, jobService, outbox, metrics, ServerResponse: security.ServerResponse };
 }
 
 /** The HTTP app alone (tests, the bench); the loops live on createService(...). */

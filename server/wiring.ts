@@ -2,7 +2,7 @@
  * Assembles the service as `npm start` runs it: configuration from the environment, the database
  * (SQLite, or Postgres with DATABASE_URL) migrated to the latest schema, the secret, one adapter per
  * port, and the transfer worker in the same process (server/transfers/: the engine behind
- * MigrationVendor). In development (the default) the stand-ins run: the embedded development provider
+ * TransferEngine). In development (the default) the stand-ins run: the embedded development provider
  * for what has no real issuer configured (sign-in with the scenario accounts, Google and Microsoft
  * consent), the sample mailboxes as the transfers' source and the development mailbox store as the
  * destination of the providers whose consent is a stand-in and of Other (server/dev-mail), the
@@ -166,7 +166,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     destinationGrants,
     directory,
     // The service builds its engine with the port the engine reports ends to.
-    engine: (events) => {
+    buildEngine: (events) => {
       const transfers = createTransferService({
         queueOver: queue.over,
         metrics,
@@ -180,7 +180,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
         grants: destinationGrants,
         events,
       });
-      const vendor = config.development
+      const engine = config.development
         ? routeScenarios({
             simulated: createSimulatedVendor({
               jobDurationMs: config.jobDurationMs,
@@ -188,12 +188,12 @@ export async function assembleService(config: Config, options: { logger?: Logger
               filesDir: config.filesDir,
               now,
             }),
-            engine: transfers.vendor,
+            engine: transfers.engine,
             // The failing scenario's timeline.
             simulates: (job) => directory.find(job.sourceEmail).exportsFail,
           })
-        : transfers.vendor;
-      return { vendor, transfers, sourceFolders: transfers.sourceFolders };
+        : transfers.engine;
+      return { engine, transfers, sourceFolders: transfers.sourceFolders };
     },
     credentialChecker: real ? createImapCredentialChecker({ guard }) : createDevCredentialChecker(),
     imapResolver: real ? createDnsImapResolver({ guard }) : createDevImapResolver(),
@@ -211,7 +211,7 @@ export async function assembleService(config: Config, options: { logger?: Logger
     metrics,
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });
-  const { transfers } = service.engine;
+  const { transfers } = service.engineParts;
   const purge = createPurge({ db, config, grants: destinationGrants, now, logger });
   // A web-only process answers and queues; the transfers and the background passes are the workers'.
   const runsWorker = config.role !== 'web';

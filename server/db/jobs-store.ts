@@ -1,5 +1,5 @@
 /**
- * Jobs: the VendorJob the vendor sees, plus what the service needs around it (who to notify, the
+ * Jobs: the ExportJob the engine sees, plus what the service needs around it (who to notify, the
  * final statuses, how long the file stays downloadable). The insert and the finish queue the mail
  * the export service gives them (server/jobs/job-service.ts decides which) in the same transaction,
  * so a process killed at any point leaves both or neither. The lookup by export ID is the status poll's
@@ -14,7 +14,7 @@ import {
   type ImapAddress,
   type Operation,
 } from '../../contract/index.ts';
-import type { OperationProgress, VendorJob } from '../ports.ts';
+import type { OperationProgress, ExportJob } from '../ports.ts';
 import { queueMessage, type NewOutboxMessage } from './outbox-store.ts';
 import { compileOnce } from './compiled.ts';
 import type { Db } from './open.ts';
@@ -23,7 +23,7 @@ import { inTransaction } from './transaction.ts';
 
 export type OperationStatus = OperationProgress['status'];
 
-export type StoredJob = VendorJob & {
+export type StoredJob = ExportJob & {
   emailHash: string;
   notificationEmail: string;
   emailStatus: OperationStatus | null;
@@ -33,7 +33,7 @@ export type StoredJob = VendorJob & {
 };
 
 /** A job to store, with the idempotency key of the load that made it. */
-export type NewJob = VendorJob & { emailHash: string; notificationEmail: string; idempotencyKey: string };
+export type NewJob = ExportJob & { emailHash: string; notificationEmail: string; idempotencyKey: string };
 
 function imapOf(text: string | null): ImapAddress | null {
   if (text === null) return null;

@@ -12,7 +12,7 @@ import type { Limits } from '../limits/limits.ts';
 import type { ServiceTokens } from '../http/auth.ts';
 import type { ReadinessCheck } from '../ops/readiness.ts';
 import type { SourceFolderReader } from '../transfers/source-folders.ts';
-import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, MigrationVendor } from '../ports.ts';
+import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, TransferEngine } from '../ports.ts';
 
 export type RouteDeps = {
   config: Config;
@@ -25,7 +25,7 @@ export type RouteDeps = {
   credentialChecker: CredentialChecker;
   imapResolver: ImapHostResolver;
   domainValidator: DomainValidator;
-  vendor: MigrationVendor;
+  engine: TransferEngine;
   jobs: JobsStore;
   optOuts: OptOutStore;
   support: SupportStore;

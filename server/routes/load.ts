@@ -194,7 +194,7 @@ export function loadRoutes(deps: LoadDeps) {
     }
     if ('refused' in started) {
       await deps.limits.exportNotStarted(identity.email);
-      deps.logger.error({ err: started.refused, exportId: job.exportId }, 'vendor refused the job');
+      deps.logger.error({ err: started.refused, exportId: job.exportId }, 'the engine refused the export');
       return apiError(c, 502, 'VENDOR_UNAVAILABLE', 'Unknown error, please try again.');
     }
     if (started.exportId !== job.exportId) {

@@ -2,14 +2,14 @@
  * Development: the failing scenario account's exports go to the simulated vendor (they end in error
  * on a timeline, which the portal's error journeys need), every other export to the engine.
  */
-import type { MigrationVendor, VendorJob } from '../../ports.ts';
+import type { TransferEngine, ExportJob } from '../../ports.ts';
 
 export function routeScenarios(options: {
-  simulated: MigrationVendor;
-  engine: MigrationVendor;
-  simulates: (job: VendorJob) => boolean;
-}): MigrationVendor {
-  const pick = (job: VendorJob) => (options.simulates(job) ? options.simulated : options.engine);
+  simulated: TransferEngine;
+  engine: TransferEngine;
+  simulates: (job: ExportJob) => boolean;
+}): TransferEngine {
+  const pick = (job: ExportJob) => (options.simulates(job) ? options.simulated : options.engine);
   return {
     start: (job, secret, within) => pick(job).start(job, secret, within),
     wake: () => options.engine.wake?.(),

@@ -30,7 +30,7 @@ import { createSimulatedVendor } from '../../../server/development/vendor/simula
 import { systemClock } from '../../../server/engine/index.ts';
 import { openLimiterStore } from '../../../server/limits/limiter-store.ts';
 import { NO_LIMITS } from '../../support/no-limits.ts';
-import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
+import type { CredentialChecker, ExportNotification, TransferEngine, Notifier } from '../../../server/ports.ts';
 import type { DevMail } from '../../../server/development/mail/index.ts';
 import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
 import { createTransferService, type TransferService } from '../../../server/transfers/index.ts';
@@ -49,7 +49,7 @@ export type Harness = {
   /** Sign-in and consent: the embedded development provider unless `env` names real issuers. */
   identity: Identity;
   service: ExportService;
-  /** With `transfers`: the engine vendor and its worker loop. */
+  /** With `transfers`: the service's transfer engine and its worker loop. */
   transfers: TransferService | null;
   clock: { now: number };
   sent: ExportNotification[];
@@ -62,7 +62,8 @@ export type HarnessOptions = {
   /** Reuse the folder and the database of an earlier, stopped harness: a restart. */
   restartOf?: Harness;
   env?: Record<string, string>;
-  vendor?: (defaults: MigrationVendor) => MigrationVendor;
+  /** Wraps the engine the harness would use (the simulated vendor, or the service's engine with `transfers`). */
+  engine?: (defaults: TransferEngine) => TransferEngine;
   notifier?: Notifier;
   credentialChecker?: CredentialChecker;
   /** Silent unless a test reads the log. */
@@ -117,7 +118,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     tokens,
     identityRoutes: identity.routes,
     destinationGrants: identity.grants,
-    engine: (events) => {
+    buildEngine: (events) => {
       const transfers = options.transfers
         ? createTransferService({
             config,
@@ -135,10 +136,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
             events,
           })
         : null;
-      const defaultVendor = transfers?.vendor ?? simulated;
+      const defaultEngine = transfers?.engine ?? simulated;
       return {
         transfers,
-        vendor: options.vendor ? options.vendor(defaultVendor) : defaultVendor,
+        engine: options.engine ? options.engine(defaultEngine) : defaultEngine,
         ...(transfers ? { sourceFolders: transfers.sourceFolders } : {}),
       };
     },
@@ -154,7 +155,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     limiterStore,
     developmentRoutes: developmentRoutes(options.devMail ?? null),
   });
-  const { transfers } = service.engine;
+  const { transfers } = service.engineParts;
   transfers?.worker.start();
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/open.ts';
-import type { ExportFile, VendorJob } from '../../../server/ports.ts';
+import type { ExportFile, ExportJob } from '../../../server/ports.ts';
 import { PST_README } from '../../../server/development/vendor/archive.ts';
 import { createSimulatedVendor } from '../../../server/development/vendor/simulated-vendor.ts';
 import { sampleContacts, sampleMessages } from '../../../server/development/vendor/sample-data.ts';
@@ -31,7 +31,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const job = (overrides: Partial<VendorJob> = {}): VendorJob => ({
+const job = (overrides: Partial<ExportJob> = {}): ExportJob => ({
   exportId: 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6',
   sourceEmail: 'active@example.com',
   destinationProvider: 'file',

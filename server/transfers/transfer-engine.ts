@@ -1,5 +1,5 @@
 /**
- * The MigrationVendor of the service's own transfer engine. `start` stores the job's plan as data and
+ * The TransferEngine of the service's own transfer engine. `start` stores the job's plan as data and
  * the destination's password sealed with the vault, and queues the transfer, in the transaction that
  * records the export (the job service's); the worker loop runs it. Progress, pauses and end reasons are read from the engine's state in the
  * database, so every node answers the same and a restart changes nothing. Cancel records the owner's
@@ -16,7 +16,7 @@ import type { Vault } from '../crypto/vault.ts';
 import type { Db } from '../db/open.ts';
 import type { TransferReportStore, OperationState } from '../db/transfer-report-store.ts';
 import { createTransfersStore, type StoredTransfer } from '../db/transfers-store.ts';
-import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, TransferQueue, VendorJob } from '../ports.ts';
+import type { ExportFile, JobProgress, TransferEngine, OperationProgress, TransferQueue, ExportJob } from '../ports.ts';
 import { archiveFilename } from '../jobs/archive-name.ts';
 import type { TransferEnvironment } from './environment.ts';
 import { estimateOf, mailCapOf } from './estimate.ts';
@@ -25,7 +25,7 @@ import { leftOutOf, planFor, readPlan, type PlanOptions } from './plan.ts';
 import { archivePath } from './run-transfer.ts';
 import { secretPurpose, type TransferWorker } from './worker.ts';
 
-export type EngineVendorDeps = {
+export type TransferEngineDeps = {
   db: Db;
   /** The queue over a database handle, so `start` can queue in the transaction that stores the transfer. */
   queueOver: (db: Db) => TransferQueue;
@@ -69,7 +69,7 @@ function counts(state: OperationState | undefined): TransferProgress {
  * What the status answer of one operation reads besides its own state: the transfer, its mail cap,
  * the destination (a wait names it: "Waiting for Gmail's daily limit"), the answer's time.
  */
-type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; provider: VendorJob['destinationProvider']; at: number };
+type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; provider: ExportJob['destinationProvider']; at: number };
 
 /**
  * One operation as the status answers tell it. An end counts once the whole transfer has ended (a
@@ -105,12 +105,12 @@ function operationProgress(state: OperationState | undefined, { transfer, mailCa
 const mayPause = (transfer: StoredTransfer, plan: ReturnType<typeof readPlan>) =>
   transfer.endedAt === null && transfer.cancelRequestedAt === null && plan.provider !== 'file';
 
-export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
+export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   const { db, reports, now } = deps;
   const transfers = createTransfersStore(db);
 
   return {
-    async start(job: VendorJob, secret: string | null, within: Db) {
+    async start(job: ExportJob, secret: string | null, within: Db) {
       // Every operation is the engine's: forwarding is its passes of new mail after the export (follow-ups.ts).
       const plan = planFor(job, deps.planOptions);
       if (!deps.environment.canRun(plan)) throw new Error('no source server is configured for what this export moves');
