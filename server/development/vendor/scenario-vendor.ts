@@ -1,6 +1,8 @@
 /**
  * Development: the failing scenario account's exports go to the simulated vendor (they end in error
- * on a timeline, which the portal's error journeys need), every other export to the engine.
+ * on a timeline, which the portal's error journeys need), every other export to the engine. Copy new
+ * mail and forwarding are the engine's alone: they follow an export that completed, which the failing
+ * scenario's never do.
  */
 import type { TransferEngine, ExportJob } from '../../ports.ts';
 
@@ -11,8 +13,8 @@ export function routeScenarios(options: {
 }): TransferEngine {
   const pick = (job: ExportJob) => (options.simulates(job) ? options.simulated : options.engine);
   return {
+    ...options.engine,
     start: (job, secret, within) => pick(job).start(job, secret, within),
-    wake: () => options.engine.wake?.(),
     progress: (job, now) => pick(job).progress(job, now),
     exportFile: (job) => pick(job).exportFile(job),
     cancel: (job, now) => pick(job).cancel(job, now),

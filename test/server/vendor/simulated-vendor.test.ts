@@ -5,8 +5,9 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/open.ts';
-import type { ExportFile, ExportJob } from '../../../server/ports.ts';
+import type { ExportFile, ExportJob, TransferEngine } from '../../../server/ports.ts';
 import { PST_README } from '../../../server/development/vendor/archive.ts';
+import { routeScenarios } from '../../../server/development/vendor/scenario-vendor.ts';
 import { createSimulatedVendor } from '../../../server/development/vendor/simulated-vendor.ts';
 import { sampleContacts, sampleMessages } from '../../../server/development/vendor/sample-data.ts';
 import { parseCsv, parseMessage, parseVcards } from './parse.ts';
@@ -212,5 +213,34 @@ describe('exportFile', () => {
     const rebuilt = await vendorAt(done, tempDir()).exportFile(job());
     expect(Buffer.from(await bytes(rebuilt)).equals(Buffer.from(await bytes(first)))).toBe(true);
     expect(readdirSync(filesDir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+});
+
+describe('development routing (routeScenarios)', () => {
+  it('gives the failing scenario to the simulated vendor, and everything else, Copy new mail and forwarding too, to the engine', async () => {
+    const asked: string[] = [];
+    // The engine's side: the simulated timeline (never failing) with the follow-up calls it alone has.
+    const engine: TransferEngine = {
+      ...createSimulatedVendor({ jobDurationMs: DURATION, exportFails: () => false, filesDir: tempDir() }),
+      copyNewMail: async (j) => (asked.push(`copy ${j.exportId}`), 'started'),
+      followUp: async () => ({ open: true, running: false, passes: [], forwarding: null }),
+      forward: async () => true,
+      dueForwarding: async () => [{ exportId: 'due', until: 1 }],
+      endForwarding: async () => true,
+    };
+    const routed = routeScenarios({
+      simulated: vendorAt(0),
+      engine,
+      simulates: (j) => j.sourceEmail === 'export-fails@example.com',
+    });
+    const ended = new Date(CREATED + DURATION);
+    expect((await routed.progress(job({ sourceEmail: 'export-fails@example.com' }), ended)).emailmigration?.status).toBe('error');
+    expect((await routed.progress(job(), ended)).emailmigration?.status).toBe('completed');
+    expect(await routed.copyNewMail?.(job(), 'customer', ended)).toBe('started');
+    expect(asked).toEqual([`copy ${job().exportId}`]);
+    expect(await routed.followUp?.(job(), ended)).toEqual({ open: true, running: false, passes: [], forwarding: null });
+    expect(await routed.forward?.(job(), ended, ended)).toBe(true);
+    expect(await routed.dueForwarding?.(ended, 1)).toEqual([{ exportId: 'due', until: 1 }]);
+    expect(await routed.endForwarding?.(job(), ended)).toBe(true);
   });
 });
