@@ -21,7 +21,7 @@ import { observeRequests } from './http/observe-requests.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveDist } from './http/static.ts';
 import { createDownloadGrants } from './jobs/download-grant.ts';
-import { createJobService, type JobService } from './jobs/job-service.ts';
+import { createJobService, type EngineParts, type JobService } from './jobs/job-service.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
 import { FLOW_STARTS } from './identity/routes.ts';
@@ -33,7 +33,7 @@ import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
 import { createOutboxRunner, type OutboxRunner } from './outbox/outbox-runner.ts';
 import { createSupportWebhookDelivery } from './outbox/support-webhook-delivery.ts';
-import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, MigrationVendor, Notifier } from './ports.ts';
+import type { AccountDirectory, CredentialChecker, DomainValidator, ExportEvents, ImapHostResolver, Notifier } from './ports.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
@@ -50,7 +50,13 @@ import type { SourceFolderReader } from './transfers/source-folders.ts';
 import { statusRoutes } from './routes/status.ts';
 import { supportRoutes } from './routes/support.ts';
 
-export type AppDependencies = {
+/** What the wiring builds for the service: the engine the job service drives, and the source's folders for the options page. */
+export type ServiceEngineParts = EngineParts & {
+  /** The signed-in account's folders (server/transfers/source-folders.ts); absent where no transfer service runs. */
+  sourceFolders?: SourceFolderReader;
+};
+
+export type AppDependencies<E extends ServiceEngineParts = ServiceEngineParts> = {
   config: Config;
   db: Db;
   logger: Logger;
@@ -63,8 +69,12 @@ export type AppDependencies = {
   /** S2's /api/oauth/ and /api/oauth-for-status/ redirects and their callbacks; mounted before the API's 404. */
   identityRoutes?: Hono;
   /** A consent's tokens: a load attaches them to the export it starts (server/identity/destination-grants.ts). */
-  destinationGrants: Pick<GrantKeeper, 'attach' | 'delete'>;
-  vendor: MigrationVendor;
+  destinationGrants: Pick<GrantKeeper, 'attach'>;
+  /**
+   * Builds the engine that runs the exports, given the port it reports to (the job service's): the
+   * service owns its exports and builds their engine, so no callback is filled in after construction.
+   */
+  buildEngine: (events: ExportEvents) => E;
   directory: AccountDirectory;
   credentialChecker: CredentialChecker;
   imapResolver: ImapHostResolver;
@@ -76,15 +86,15 @@ export type AppDependencies = {
   developmentRoutes?: (deps: RouteDeps) => readonly Hono[];
   /** The process's metrics registry (wiring shares it with the metrics listener); a new one when absent. */
   metrics?: Metrics;
-  /** The signed-in account's folders (server/transfers/source-folders.ts); absent where no transfer service runs. */
-  sourceFolders?: SourceFolderReader;
   /** Readiness checks besides the database's own (the transfer queue). */
   readiness?: readonly ReadinessCheck[];
 };
 
 /** The HTTP app, the two background loops its owner runs (wiring) or steps (tests), and the metrics. */
-export type ExportService = {
+export type ExportService<E extends ServiceEngineParts = ServiceEngineParts> = {
   app: Hono;
+  /** What `deps.buildEngine` built. */
+  engineParts: E;
   jobService: JobService;
   outbox: OutboxRunner;
   metrics: Metrics;
@@ -97,7 +107,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Outbox messages claimed per pass. */
 const OUTBOX_BATCH = 20;
 
-export function createService(deps: AppDependencies): ExportService {
+export function createService<E extends ServiceEngineParts>(deps: AppDependencies<E>): ExportService<E> {
   const { config, db, logger } = deps;
   const jobs = createJobsStore(db);
   const grants = createDownloadGrants(deps.secret);
@@ -105,7 +115,8 @@ export function createService(deps: AppDependencies): ExportService {
   const optOuts = createOptOutStore(db);
   const jobService = createJobService({
     jobs,
-    vendor: deps.vendor,
+    buildEngine: deps.buildEngine,
+    consents: deps.destinationGrants,
     grants,
     reportGrants,
     logger,
@@ -163,7 +174,8 @@ export function createService(deps: AppDependencies): ExportService {
       config.rateLimits,
     ),
     readiness: [...databaseReadiness(db), ...(deps.readiness ?? [])],
-    sourceFolders: deps.sourceFolders ?? null,
+    engine: jobService.engineParts.engine,
+    sourceFolders: jobService.engineParts.sourceFolders ?? null,
   };
   const metrics = deps.metrics ?? createMetrics();
 
@@ -206,7 +218,7 @@ export function createService(deps: AppDependencies): ExportService {
 
   app.get('*', serveDist(config.distDir, { secureCookies: https }));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
-  return { app, jobService, outbox, metrics, ServerResponse: security.ServerResponse };
+  return { app, engineParts: jobService.engineParts, jobService, outbox, metrics, ServerResponse: security.ServerResponse };
 }
 
 /** The HTTP app alone (tests, the bench); the loops live on createService(...). */

@@ -1,8 +1,8 @@
 /**
- * The export service's ports: every boundary the spec calls "not shown" (the migration vendor,
- * the external single sign-on, destination OAuth, mailbox checks, mail delivery) is an interface
- * here, filled by a development adapter by default and by a real adapter when configured.
- * createApp() receives one implementation of each, so tests can swap any of them.
+ * The export service's ports: every boundary the spec calls "not shown" (the migration vendor — here
+ * the service's own transfer engine —, the external single sign-on, destination OAuth, mailbox checks,
+ * mail delivery) is an interface here, filled by a development adapter by default and by a real
+ * adapter when configured. createApp() receives one implementation of each, so tests can swap any of them.
  */
 import type {
   ContactsFormat,
@@ -18,14 +18,15 @@ import type {
   TransferPaused,
   TransferWait,
 } from '../contract/index.ts';
+import type { Db } from './db/open.ts';
 import type { MailboxProvider } from './destinations/index.ts';
 import type { ContactsDestination, ContactsSource } from './engine/contacts/ports.ts';
 import type { FailedItem, FailureCount, MailDestination, MailSource } from './engine/ports.ts';
 
-// ── Migration vendor ────────────────────────────────────────────────────────────────────────────
+// ── Transfer engine ─────────────────────────────────────────────────────────────────────────────
 
-/** What the service hands the vendor for one export; stored in the database so it survives a restart. */
-export type VendorJob = {
+/** What the service hands the engine for one export; stored in the database so it survives a restart. */
+export type ExportJob = {
   exportId: string;
   sourceEmail: string;
   destinationProvider: DestinationProvider;
@@ -46,7 +47,7 @@ export type MailSelection = { excludedFolders: string[]; since: string | null };
 
 export type OperationProgress = {
   status: 'started' | 'completed' | 'error';
-  /** Counts as the transfer goes; absent where the vendor reports none. */
+  /** Counts as the transfer goes; absent where the engine reports none. */
   progress?: TransferProgress;
   /** The destination asked to wait; the transfer goes on at `until`. */
   waiting?: TransferWait;
@@ -85,51 +86,68 @@ export type ExportFile = {
   stream(range?: { start: number; end: number }): ReadableStream<Uint8Array>;
 };
 
-export interface MigrationVendor {
+/**
+ * What the job service drives for each export: the service's own engine (server/transfers/), or in
+ * development, for the failing scenario account, the simulated vendor (server/development/vendor/).
+ */
+export interface TransferEngine {
   /**
-   * Accepts a job; the vendor performs the transfer on its own time. `secret` is the destination's
-   * password (Other), which the vendor keeps encrypted and deletes when the transfer ends; null when
-   * the destination needs none.
+   * Accepts a job; the engine performs the transfer on its own time. `secret` is the destination's
+   * password (Other), which the engine keeps encrypted and deletes when the transfer ends; null when
+   * the destination needs none. `within` is the transaction that records the export (the job service's):
+   * what the engine stores for it is stored there, so the export and its transfer exist together or not
+   * at all (a load that dies half-way leaves neither). Throws when it cannot take the job, which undoes both.
    */
-  start(job: VendorJob, secret: string | null): Promise<void>;
-  /** Where the job stands now. Must be derivable after a restart from the job alone plus the vendor's own state. */
-  progress(job: VendorJob, now: Date): Promise<JobProgress>;
+  start(job: ExportJob, secret: string | null, within: Db): Promise<void>;
+  /** The transaction that started a job has committed: a worker of this process may take it now rather than at its next pass. */
+  wake?(): void;
+  /** Where the job stands now. Must be derivable after a restart from the job alone plus the engine's own state. */
+  progress(job: ExportJob, now: Date): Promise<JobProgress>;
   /** The downloadable file of a completed file export (one archive holding the chosen formats), or null. */
-  exportFile(job: VendorJob): Promise<ExportFile | null>;
-  /** Stops the transfer for good and deletes what it kept for it; false when this vendor cannot cancel it. */
-  cancel(job: VendorJob, now: Date): Promise<boolean>;
+  exportFile(job: ExportJob): Promise<ExportFile | null>;
+  /** Stops the transfer for good and deletes what it kept for it; false when this engine cannot cancel it. */
+  cancel(job: ExportJob, now: Date): Promise<boolean>;
   /**
    * Holds the transfer: it stops at its next checkpoint, lets go of every connection and its worker,
-   * and stays so, across restarts, until `resume`. false when this vendor cannot pause it (a file
+   * and stays so, across restarts, until `resume`. false when this engine cannot pause it (a file
    * export, one that has ended or is being cancelled). Pausing a paused transfer changes nothing and
    * answers `was-paused` (so its owner is told of one pause once).
    */
-  pause(job: VendorJob, now: Date): Promise<'paused' | 'was-paused' | false>;
+  pause(job: ExportJob, now: Date): Promise<'paused' | 'was-paused' | false>;
   /** Lets a paused transfer go on from its checkpoints; true also when it was not paused; false when it has ended or cannot. */
-  resume(job: VendorJob, now: Date): Promise<boolean>;
-  /** The count receipt (each folder and address book at the source and at the destination), or null when this vendor keeps none. */
-  receipt(job: VendorJob): Promise<ReceiptLine[] | null>;
+  resume(job: ExportJob, now: Date): Promise<boolean>;
+  /** The count receipt (each folder and address book at the source and at the destination), or null when this engine keeps none. */
+  receipt(job: ExportJob): Promise<ReceiptLine[] | null>;
   /** The items skipped, in the order they failed (the item report); only the first `limit` when given. */
-  failedItems(job: VendorJob, limit?: number): Promise<ReportItem[]>;
+  failedItems(job: ExportJob, limit?: number): Promise<ReportItem[]>;
   /** How many items were skipped for each reason, per operation. */
-  failureCounts(job: VendorJob): Promise<ReportCount[]>;
+  failureCounts(job: ExportJob): Promise<ReportCount[]>;
   /**
    * Copy new mail (decision 0032): queues a pass that copies what arrived at the source since the last
    * one. `closed` when the export cannot be followed (not a completed mailbox export, or past its time),
-   * `running` when a pass runs already. Absent where the vendor cannot (the simulated vendor).
+   * `running` when a pass runs already. Absent where the engine cannot (the simulated vendor).
    */
-  copyNewMail?(job: VendorJob, trigger: 'customer' | 'schedule', at: Date): Promise<'started' | 'running' | 'closed'>;
+  copyNewMail?(job: ExportJob, trigger: 'customer' | 'schedule', at: Date): Promise<'started' | 'running' | 'closed'>;
   /** The export's follow-up: whether passes may start (open), each pass with its own counts, forwarding's schedule; null when it has none. */
   followUp?(
-    job: VendorJob,
+    job: ExportJob,
     at: Date,
   ): Promise<{ open: boolean; running: boolean; passes: CopyPass[]; forwarding: ForwardingSchedule | null } | null>;
   /** Forwarding chosen (§9's hidden option): passes due from `firstPassAt` until `until`; false when the export has no follow-up. */
-  forward?(job: VendorJob, until: Date, firstPassAt: Date): Promise<boolean>;
+  forward?(job: ExportJob, until: Date, firstPassAt: Date): Promise<boolean>;
   /** Forwarding's exports whose pass is due at `at`, each claimed for this caller alone and its next due time set. */
   dueForwarding?(at: Date, intervalMs: number): Promise<{ exportId: string; until: number }[]>;
   /** Ends the export's forwarding: true only the first time (its mail is queued once). */
-  endForwarding?(job: VendorJob, at: Date): Promise<boolean>;
+  endForwarding?(job: ExportJob, at: Date): Promise<boolean>;
+}
+
+/**
+ * What the engine tells the export service that owns the export: its transfer has ended, so the export
+ * service records the outcome and decides the mail it sends. Given to the engine when it is built
+ * (createService builds its engine with it), never filled in afterwards.
+ */
+export interface ExportEvents {
+  transferEnded(exportId: string): Promise<void>;
 }
 
 /** Forwarding's passes: until when, when the next is due (null once ended), when it ended. */

@@ -2,7 +2,7 @@
  * Assembles the service as `npm start` runs it: configuration from the environment, the database
  * (SQLite, or Postgres with DATABASE_URL) migrated to the latest schema, the secret, one adapter per
  * port, and the transfer worker in the same process (server/transfers/: the engine behind
- * MigrationVendor). In development (the default) the stand-ins run: the embedded development provider
+ * TransferEngine). In development (the default) the stand-ins run: the embedded development provider
  * for what has no real issuer configured (sign-in with the scenario accounts, Google and Microsoft
  * consent), the sample mailboxes as the transfers' source and the development mailbox store as the
  * destination of the providers whose consent is a stand-in and of Other (server/dev-mail), the
@@ -154,20 +154,6 @@ export async function assembleService(config: Config, options: { logger?: Logger
   const identity = await assembleIdentity({ config, db, secret, tokens, directory, logger, now });
   const destinationGrants = identity.grants;
   const metrics = createMetrics({ process: true });
-  let settle = async (_exportId: string): Promise<void> => undefined;
-  const transfers = createTransferService({
-    queueOver: queue.over,
-    metrics,
-    config,
-    db,
-    secret,
-    logger,
-    now,
-    devMail,
-    guard,
-    grants: destinationGrants,
-    onEnded: (exportId) => settle(exportId),
-  });
   const service = createService({
     config,
     db,
@@ -179,19 +165,36 @@ export async function assembleService(config: Config, options: { logger?: Logger
     identityRoutes: identity.routes,
     destinationGrants,
     directory,
-    vendor: config.development
-      ? routeScenarios({
-          simulated: createSimulatedVendor({
-            jobDurationMs: config.jobDurationMs,
-            exportFails: () => true,
-            filesDir: config.filesDir,
-            now,
-          }),
-          engine: transfers.vendor,
-          // The failing scenario's timeline.
-          simulates: (job) => directory.find(job.sourceEmail).exportsFail,
-        })
-      : transfers.vendor,
+    // The service builds its engine with the port the engine reports ends to.
+    buildEngine: (events) => {
+      const transfers = createTransferService({
+        queueOver: queue.over,
+        metrics,
+        config,
+        db,
+        secret,
+        logger,
+        now,
+        devMail,
+        guard,
+        grants: destinationGrants,
+        events,
+      });
+      const engine = config.development
+        ? routeScenarios({
+            simulated: createSimulatedVendor({
+              jobDurationMs: config.jobDurationMs,
+              exportFails: () => true,
+              filesDir: config.filesDir,
+              now,
+            }),
+            engine: transfers.engine,
+            // The failing scenario's timeline.
+            simulates: (job) => directory.find(job.sourceEmail).exportsFail,
+          })
+        : transfers.engine;
+      return { engine, transfers, sourceFolders: transfers.sourceFolders };
+    },
     credentialChecker: real ? createImapCredentialChecker({ guard }) : createDevCredentialChecker(),
     imapResolver: real ? createDnsImapResolver({ guard }) : createDevImapResolver(),
     domainValidator: real
@@ -204,12 +207,11 @@ export async function assembleService(config: Config, options: { logger?: Logger
       timeoutMs: config.outbox.deliveryTimeoutMs,
     }),
     limiterStore,
-    sourceFolders: transfers.sourceFolders,
     developmentRoutes: developmentRoutes(devMail),
     metrics,
     readiness: [{ name: 'queue', check: async () => void (await queue.over(db).depth()) }],
   });
-  settle = service.jobService.settleById;
+  const { transfers } = service.engineParts;
   const purge = createPurge({ db, config, grants: destinationGrants, now, logger });
   // A web-only process answers and queues; the transfers and the background passes are the workers'.
   const runsWorker = config.role !== 'web';

@@ -6,6 +6,7 @@
  * due time is moved on only where it is still the one read), and its end is marked once.
  */
 import type { Db } from './open.ts';
+import { inTransaction } from './transaction.ts';
 
 export type FollowUp = {
   exportId: string;
@@ -92,20 +93,24 @@ export function createFollowUpsStore(db: Db) {
         })
         .execute();
     },
-    /** The pass has ended: its export may start another. */
-    async passEnded(transferId: string, now: number): Promise<void> {
-      await db
-        .updateTable('copy_passes')
-        .set({ ended_at: now })
-        .where('transfer_id', '=', transferId)
-        .where('ended_at', 'is', null)
-        .execute();
-      await db
-        .updateTable('mail_followups')
-        .set({ running_pass: null, running_since: null })
-        .where('running_pass', '=', transferId)
-        .execute();
-    },
+    /**
+     * The pass has ended: its export may start another. One transaction, so no answer reads the pass
+     * ended while it still holds the export (Copy new mail would not be offered after a completed pass).
+     */
+    passEnded: (transferId: string, now: number): Promise<void> =>
+      inTransaction(db, async (trx) => {
+        await trx
+          .updateTable('copy_passes')
+          .set({ ended_at: now })
+          .where('transfer_id', '=', transferId)
+          .where('ended_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('mail_followups')
+          .set({ running_pass: null, running_since: null })
+          .where('running_pass', '=', transferId)
+          .execute();
+      }),
     async passes(exportId: string): Promise<StoredPass[]> {
       const rows = await db.selectFrom('copy_passes').selectAll().where('export_id', '=', exportId).orderBy('number').execute();
       return rows.map((row) => ({

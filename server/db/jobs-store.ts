@@ -1,5 +1,5 @@
 /**
- * Jobs: the VendorJob the vendor sees, plus what the service needs around it (who to notify, the
+ * Jobs: the ExportJob the engine sees, plus what the service needs around it (who to notify, the
  * final statuses, how long the file stays downloadable). The insert and the finish queue the mail
  * the export service gives them (server/jobs/job-service.ts decides which) in the same transaction,
  * so a process killed at any point leaves both or neither. The lookup by export ID is the status poll's
@@ -14,8 +14,8 @@ import {
   type ImapAddress,
   type Operation,
 } from '../../contract/index.ts';
-import type { OperationProgress, VendorJob } from '../ports.ts';
-import { queueMessage, withdrawMessages, type NewOutboxMessage, type OutboxKind } from './outbox-store.ts';
+import type { OperationProgress, ExportJob } from '../ports.ts';
+import { queueMessage, type NewOutboxMessage } from './outbox-store.ts';
 import { compileOnce } from './compiled.ts';
 import type { Db } from './open.ts';
 import type { JobRow } from './schema.ts';
@@ -23,7 +23,7 @@ import { inTransaction } from './transaction.ts';
 
 export type OperationStatus = OperationProgress['status'];
 
-export type StoredJob = VendorJob & {
+export type StoredJob = ExportJob & {
   emailHash: string;
   notificationEmail: string;
   emailStatus: OperationStatus | null;
@@ -33,7 +33,7 @@ export type StoredJob = VendorJob & {
 };
 
 /** A job to store, with the idempotency key of the load that made it. */
-export type NewJob = VendorJob & { emailHash: string; notificationEmail: string; idempotencyKey: string };
+export type NewJob = ExportJob & { emailHash: string; notificationEmail: string; idempotencyKey: string };
 
 function imapOf(text: string | null): ImapAddress | null {
   if (text === null) return null;
@@ -93,12 +93,17 @@ export function createJobsStore(db: Db) {
      * throws `TooManyRunning` and stores nothing: the count and the insert are one step, because
      * the account's row in `account_starts` is locked first (on Postgres a second load of the account
      * waits for the first to commit, then counts its job; on SQLite a transaction has the database
-     * to itself).
+     * to itself). `then` does the rest of a new job's start in the same transaction (its consent, its
+     * transfer); what it throws undoes the job too.
      */
     insertUnlessDuplicate: (
       job: NewJob,
       duplicateSince: number,
-      { maxRunning = Number.POSITIVE_INFINITY, mail }: { maxRunning?: number; mail?: NewOutboxMessage } = {},
+      {
+        maxRunning = Number.POSITIVE_INFINITY,
+        mail,
+        then,
+      }: { maxRunning?: number; mail?: NewOutboxMessage; then?: (trx: Db) => Promise<void> } = {},
     ): Promise<string> =>
       inTransaction(db, async (trx) => {
         await trx
@@ -142,6 +147,7 @@ export function createJobsStore(db: Db) {
           })
           .execute();
         if (mail) await queueMessage(trx, mail, job.createdAt);
+        await then?.(trx);
         return job.exportId;
       }),
     /** The export that holds `key` when a load claimed it since `since`; null otherwise. */
@@ -204,12 +210,5 @@ export function createJobsStore(db: Db) {
       }),
     /** Queues a mail the export service decided on between the start and the end (the 'paused' mail), after those queued before it. */
     queueMail: (mail: NewOutboxMessage, at: number): Promise<void> => queueMessage(db, mail, at),
-    /** Forgets a job the vendor refused, its claim and its unsent mail of `mailKind`, so the same load can be tried again. */
-    remove: (exportId: string, mailKind: OutboxKind): Promise<void> =>
-      inTransaction(db, async (trx) => {
-        await trx.deleteFrom('load_claims').where('export_id', '=', exportId).execute();
-        await withdrawMessages(trx, mailKind, exportId);
-        await trx.deleteFrom('jobs').where('export_id', '=', exportId).execute();
-      }),
   };
 }

@@ -43,11 +43,6 @@ export async function queueMessage(executor: Kysely<Database>, message: NewOutbo
     .execute();
 }
 
-/** Drops the messages still owed about `ref` (its subject was withdrawn), through `executor`. */
-export async function withdrawMessages(executor: Kysely<Database>, kind: OutboxKind, ref: string): Promise<void> {
-  await executor.deleteFrom('outbox').where('kind', '=', kind).where('ref', '=', ref).where('status', '=', 'pending').execute();
-}
-
 const isKind = (kind: string): kind is OutboxKind => (OUTBOX_KINDS as readonly string[]).includes(kind);
 
 /** Long error texts (a server's whole answer) are cut: the record is for a person to read. */

@@ -33,8 +33,12 @@ export type Refresh = (refreshToken: string, use: GrantUse) => Promise<RefreshRe
 export type GrantKeeper = DestinationGrants & {
   /** Keeps a consent's tokens under the destination token handed to the browser. */
   keep(destinationToken: string, grant: { provider: string; email: string; tokens: TokenSet }): Promise<void>;
-  /** Gives the consent behind `destinationToken` to an export; false when it is unknown, expired or already used. */
-  attach(destinationToken: string, exportId: string): Promise<boolean>;
+  /**
+   * Gives the consent behind `destinationToken` to an export; false when it is unknown, expired or
+   * already used. `within`: the transaction that starts the export (the job service's), so the consent
+   * goes to an export that exists.
+   */
+  attach(destinationToken: string, exportId: string, within?: Db): Promise<boolean>;
   /** Deletes grants past their time and those of ended exports. */
   purge(): Promise<number>;
 };
@@ -118,9 +122,10 @@ export function createGrantKeeper(options: GrantKeeperOptions): GrantKeeper {
         expiresAt: now() + options.unusedTtlMs,
       });
     },
-    attach(destinationToken, exportId) {
+    attach(destinationToken, exportId, within) {
       const at = now();
-      return store.attach(grantKeyOf(destinationToken), exportId, at + ATTACHED_GRANT_TTL_MS, at);
+      const into = within ? createDestinationGrantsStore(within) : store;
+      return into.attach(grantKeyOf(destinationToken), exportId, at + ATTACHED_GRANT_TTL_MS, at);
     },
     async forExport(exportId, use, rejected) {
       for (let step = 0; step < WAIT_STEPS; step += 1) {

@@ -1,9 +1,10 @@
 /**
- * A job's life from load: records it with its 'started' mail (or takes it back when it cannot start),
- * asks the vendor where it stands, records the final statuses once with the 'ended' mail and its
- * count receipt (the store queues the mail this service decides, in the same transaction), answers
- * the status calls and the owner's cancel, pause and resume. The status routes, the sweep and the transfer worker all go through
- * settle(), so whichever sees the end first records it.
+ * A job's life from load: builds the engine that runs it (handing it the port it reports ends to,
+ * decision 0035), starts it in one transaction with its 'started' mail, its consent and the engine's
+ * transfer, asks the engine where it stands, records the final statuses once with the 'ended' mail and
+ * its count receipt (the store queues the mail this service decides, in the same transaction), answers
+ * the status calls and the owner's cancel, pause and resume. The status routes, the sweep and the
+ * engine's report of an end all go through settle(), so whichever sees the end first records it.
  * What names the customer's folders or lets them act — the archive, the count receipt, the item
  * report, cancel, pause — is only in the answer to the signed-in account the export is of.
  * An ended job never changes again, so its anonymous answer is kept (ended-answers.ts) and a poll
@@ -11,7 +12,8 @@
  */
 import type { Logger } from 'pino';
 import { FAILED_ITEMS_SHOWN, type CopyNewMail, type FailureSummary, type StatusResponse } from '../../contract/index.ts';
-import type { ForwardingSchedule, JobProgress, MigrationVendor, OperationProgress, ReportCount } from '../ports.ts';
+import type { Db } from '../db/open.ts';
+import type { ExportEvents, ForwardingSchedule, JobProgress, TransferEngine, OperationProgress, ReportCount } from '../ports.ts';
 import type { JobsStore, NewJob, OperationStatus, StoredJob } from '../db/jobs-store.ts';
 import { exportMail, type EndSummary } from '../outbox/export-mail-delivery.ts';
 import { runPeriodically } from '../background/periodic.ts';
@@ -19,9 +21,18 @@ import { sameAddress } from '../rules/capabilities.ts';
 import type { DownloadGrants } from './download-grant.ts';
 import { createEndedAnswers } from './ended-answers.ts';
 
-export type JobServiceDeps = {
+/** What the engine's builder hands back: the engine the job service drives, and whatever else its builder adds. */
+export type EngineParts = { engine: TransferEngine };
+
+export type JobServiceDeps<E extends EngineParts> = {
   jobs: JobsStore;
-  vendor: MigrationVendor;
+  /**
+   * Builds the engine, handing it the port it reports to (a transfer ended): the job service owns the
+   * export and builds its engine, so nothing is filled in after construction.
+   */
+  buildEngine: (events: ExportEvents) => E;
+  /** Gives a consent's tokens to the export a load starts, in the transaction that records it. */
+  consents: { attach(destinationToken: string, exportId: string, within: Db): Promise<boolean> };
   grants: DownloadGrants;
   /** Grants for the item report (a key of their own: a download grant does not open a report). */
   reportGrants: DownloadGrants;
@@ -72,11 +83,21 @@ const completedToMailbox = (job: StoredJob) =>
 
 export type JobService = ReturnType<typeof createJobService>;
 
-export function createJobService(deps: JobServiceDeps) {
-  const { jobs, vendor, logger, now } = deps;
-  const endedAnswers = createEndedAnswers<StatusResponse>(now);
+/** The export cannot start: its consent was used already or has expired (undoes the whole start). */
+class ConsentUsed extends Error {}
 
-  /** The operations of the job with the status each has now (a vendor with nothing yet is still working). */
+/** A load to start: the job, the destination's password (or null), the consent's destination token (or null). */
+export type StartRequest = { job: NewJob; secret: string | null; consent: string | null };
+/** `exportId`: the export that holds the load's key (the new one, or an earlier duplicate's); `consent-used`: nothing started. */
+export type StartOutcome = { exportId: string } | 'consent-used';
+
+export function createJobService<E extends EngineParts>(deps: JobServiceDeps<E>) {
+  const { jobs, logger, now } = deps;
+  const endedAnswers = createEndedAnswers<StatusResponse>(now);
+  const engineParts = deps.buildEngine({ transferEnded: settleById });
+  const { engine } = engineParts;
+
+  /** The operations of the job with the status each has now (an engine with nothing yet is still working). */
   function statusesOf(job: StoredJob, progress: JobProgress): Record<Operation, OperationStatus | null> {
     if (job.finishedAt !== null) return { emailmigration: job.emailStatus, contactsmigration: job.contactsStatus };
     return {
@@ -86,7 +107,7 @@ export function createJobService(deps: JobServiceDeps) {
   }
 
   async function summaryOf(job: StoredJob, progress: JobProgress): Promise<EndSummary | undefined> {
-    const receipt = await vendor.receipt(job);
+    const receipt = await engine.receipt(job);
     if (receipt === null) return undefined;
     const operations = [progress.emailmigration, progress.contactsmigration];
     const failed = operations.reduce((sum, op) => sum + (op?.progress?.failed ?? 0), 0);
@@ -95,19 +116,35 @@ export function createJobService(deps: JobServiceDeps) {
   }
 
   /**
-   * Records a load's job with its 'started' mail, unless a load with the same key was claimed since
-   * `duplicateSince`: answers the export ID that holds the key (jobs-store.ts, which throws
-   * TooManyRunning past `maxRunning`).
+   * Starts a load's export in one transaction: its job with its 'started' mail, its consent, and the
+   * engine's transfer, unless a load with the same key was claimed since `duplicateSince` (then the
+   * export that holds the key is answered, and nothing is written). Throws TooManyRunning past
+   * `maxRunning` (jobs-store.ts), and what the engine throws when it cannot take the job: either
+   * undoes everything, so a load that fails or dies half-way leaves no export behind.
    */
-  const request = (job: NewJob, duplicateSince: number, maxRunning: number): Promise<string> =>
-    jobs.insertUnlessDuplicate(job, duplicateSince, { maxRunning, mail: exportMail(job.exportId, 'started') });
+  async function start({ job, secret, consent }: StartRequest, duplicateSince: number, maxRunning: number): Promise<StartOutcome> {
+    const begin = async (trx: Db) => {
+      // One consent, one export: its tokens go with this job (a consent used already, or expired, starts none).
+      if (consent !== null && !(await deps.consents.attach(consent, job.exportId, trx))) throw new ConsentUsed();
+      await engine.start(job, secret, trx);
+    };
+    try {
+      const exportId = await jobs.insertUnlessDuplicate(job, duplicateSince, {
+        maxRunning,
+        mail: exportMail(job.exportId, 'started'),
+        then: begin,
+      });
+      if (exportId === job.exportId) engine.wake?.();
+      return { exportId };
+    } catch (error) {
+      if (error instanceof ConsentUsed) return 'consent-used';
+      throw error;
+    }
+  }
 
-  /** Takes back a job that could not start (its consent was used, the vendor refused it): its claim, and its mail unsent. */
-  const withdraw = (exportId: string): Promise<void> => jobs.remove(exportId, exportMail(exportId, 'started').kind);
-
-  /** Brings a job up to date; records the end (and queues its mail) when the vendor reports it. */
+  /** Brings a job up to date; records the end (and queues its mail) when the engine reports it. */
   async function settle(stored: StoredJob): Promise<{ job: StoredJob; progress: JobProgress }> {
-    const progress = await vendor.progress(stored, new Date(now()));
+    const progress = await engine.progress(stored, new Date(now()));
     if (stored.finishedAt !== null) return { job: stored, progress };
     const statuses = statusesOf(stored, progress);
     const present = [statuses.emailmigration, statuses.contactsmigration].filter((s) => s !== null);
@@ -160,7 +197,7 @@ export function createJobService(deps: JobServiceDeps) {
     viewer: Viewer,
   ): Promise<Pick<StatusResponse, 'can_cancel' | 'can_pause' | 'can_resume' | 'report_url' | 'receipt' | 'failures' | 'copy_new_mail'>> {
     if (job.finishedAt === null) return { can_cancel: progress.cancellable, can_pause: progress.pausable, can_resume: progress.resumable };
-    const receipt = await vendor.receipt(job);
+    const receipt = await engine.receipt(job);
     if (receipt === null) return NO_ACTIONS;
     const copy = await copyNewMailOf(job);
     if (copy) return { ...(await endedOwnerFields(job, progress, viewer, receipt)), copy_new_mail: copy };
@@ -169,8 +206,8 @@ export function createJobService(deps: JobServiceDeps) {
 
   /** Copy new mail as the owner's answer tells it; undefined when the export cannot copy new mail. */
   async function copyNewMailOf(job: StoredJob): Promise<StatusResponse['copy_new_mail']> {
-    if (!completedToMailbox(job) || !vendor.followUp) return undefined;
-    const followUp = await vendor.followUp(job, new Date(now()));
+    if (!completedToMailbox(job) || !engine.followUp) return undefined;
+    const followUp = await engine.followUp(job, new Date(now()));
     if (!followUp) return undefined;
     const offered = followUp.open && !followUp.running && (await deps.sourceActive(job.sourceEmail));
     if (!offered && followUp.passes.length === 0 && !followUp.forwarding) return undefined;
@@ -204,7 +241,7 @@ export function createJobService(deps: JobServiceDeps) {
   ): Promise<Pick<StatusResponse, 'can_cancel' | 'can_pause' | 'can_resume' | 'report_url' | 'receipt' | 'failures'>> {
     const failed = (progress.emailmigration?.progress?.failed ?? 0) + (progress.contactsmigration?.progress?.failed ?? 0);
     // With none failed, the report may still list items kept in another form (a message attached in a PST).
-    const reasons = await vendor.failureCounts(job);
+    const reasons = await engine.failureCounts(job);
     if (failed === 0 && reasons.length === 0) return { ...NO_ACTIONS, receipt, report_url: null };
     return {
       ...NO_ACTIONS,
@@ -216,7 +253,7 @@ export function createJobService(deps: JobServiceDeps) {
 
   /** The report's items in short for the page: counted by reason, and the first few as a person finds them. */
   async function failuresOf(job: StoredJob, reasons: ReportCount[]): Promise<FailureSummary> {
-    const items = await vendor.failedItems(job, FAILED_ITEMS_SHOWN);
+    const items = await engine.failedItems(job, FAILED_ITEMS_SHOWN);
     return {
       reasons,
       items: items.map((item) => ({
@@ -265,13 +302,13 @@ export function createJobService(deps: JobServiceDeps) {
     return answer;
   }
 
-  /** The owner stops a running export: the vendor stops the transfer, and the job ends in error. */
+  /** The owner stops a running export: the engine stops the transfer, and the job ends in error. */
   async function cancel(exportId: string, viewer: string): Promise<CancelOutcome> {
     const job = await jobs.find(exportId);
     if (!job) return 'not-found';
     if (!isOwner(job, viewer)) return 'not-owner';
     if (job.finishedAt !== null) return 'ended';
-    const stopped = await vendor.cancel(job, new Date(now()));
+    const stopped = await engine.cancel(job, new Date(now()));
     const settled = await settle(job);
     if (stopped) {
       logger.info({ exportId }, 'export cancelled by its owner');
@@ -281,7 +318,7 @@ export function createJobService(deps: JobServiceDeps) {
   }
 
   /**
-   * The owner copies what arrived since (decision 0032): a pass of the vendor's. Refused unless the
+   * The owner copies what arrived since (decision 0032): a pass of the engine's. Refused unless the
    * export completed to a mailbox, its source is still active and no pass runs; a second click while
    * the pass it started runs (within the repeat window) is the same request, and starts nothing.
    */
@@ -289,12 +326,12 @@ export function createJobService(deps: JobServiceDeps) {
     const job = await jobs.find(exportId);
     if (!job) return 'not-found';
     if (!isOwner(job, viewer)) return 'not-owner';
-    if (!completedToMailbox(job) || !vendor.copyNewMail || !vendor.followUp) return 'not-mailbox';
+    if (!completedToMailbox(job) || !engine.copyNewMail || !engine.followUp) return 'not-mailbox';
     if (!(await deps.sourceActive(job.sourceEmail))) return 'source-closed';
     const at = new Date(now());
-    const started = await vendor.copyNewMail(job, 'customer', at);
+    const started = await engine.copyNewMail(job, 'customer', at);
     if (started !== 'running') return started;
-    const last = (await vendor.followUp(job, at))?.passes.at(-1);
+    const last = (await engine.followUp(job, at))?.passes.at(-1);
     const sameClick = last?.status === 'started' && last.trigger === 'customer' && at.getTime() - last.startedAt < deps.repeatWindowMs;
     return sameClick ? 'started' : 'running';
   }
@@ -305,17 +342,17 @@ export function createJobService(deps: JobServiceDeps) {
    * that comes first.
    */
   async function startForwarding(job: StoredJob, finishedAt: number): Promise<void> {
-    if (!job.operations.includes('emailforwarding') || !completedToMailbox(job) || !vendor.forward) return;
+    if (!job.operations.includes('emailforwarding') || !completedToMailbox(job) || !engine.forward) return;
     const closes = deps.closesAt(job.sourceEmail);
     const until = Math.min(finishedAt + FORWARDING_MS, closes ?? Infinity);
-    const scheduled = await vendor.forward(job, new Date(until), new Date(finishedAt + deps.forwardingIntervalMs));
+    const scheduled = await engine.forward(job, new Date(until), new Date(finishedAt + deps.forwardingIntervalMs));
     if (scheduled) logger.info({ exportId: job.exportId }, 'forwarding scheduled');
     else logger.error({ exportId: job.exportId }, 'forwarding could not be scheduled: the export keeps nothing to copy with');
   }
 
   /** Forwarding ended: its mail is queued by whichever call ended it first, so it goes once. */
   async function endForwarding(job: StoredJob, at: number, why: string): Promise<void> {
-    if (!vendor.endForwarding || !(await vendor.endForwarding(job, new Date(at)))) return;
+    if (!engine.endForwarding || !(await engine.endForwarding(job, new Date(at)))) return;
     await jobs.queueMail(exportMail(job.exportId, 'forwarding-ended'), at);
     logger.info({ exportId: job.exportId, why }, 'forwarding ended');
   }
@@ -326,15 +363,15 @@ export function createJobService(deps: JobServiceDeps) {
    * Copy new mail) waits for the next round.
    */
   async function forwardOnce(): Promise<void> {
-    if (!vendor.dueForwarding || !vendor.copyNewMail) return;
+    if (!engine.dueForwarding || !engine.copyNewMail) return;
     const at = now();
-    for (const due of await vendor.dueForwarding(new Date(at), deps.forwardingIntervalMs)) {
+    for (const due of await engine.dueForwarding(new Date(at), deps.forwardingIntervalMs)) {
       try {
         const job = await jobs.find(due.exportId);
         if (!job) continue;
         if (due.until <= at) await endForwarding(job, at, 'time-up');
         else if (!(await deps.sourceActive(job.sourceEmail))) await endForwarding(job, at, 'source-closed');
-        else if ((await vendor.copyNewMail(job, 'schedule', new Date(at))) === 'closed') await endForwarding(job, at, 'closed');
+        else if ((await engine.copyNewMail(job, 'schedule', new Date(at))) === 'closed') await endForwarding(job, at, 'closed');
       } catch (error) {
         logger.error({ err: error, exportId: due.exportId }, 'forwarding: a pass could not start; the next round tries again');
       }
@@ -346,7 +383,7 @@ export function createJobService(deps: JobServiceDeps) {
     const job = await jobs.find(exportId);
     if (!job) return 'not-found';
     if (!isOwner(job, viewer)) return 'not-owner';
-    const forwarding = vendor.followUp && (await vendor.followUp(job, new Date(now())))?.forwarding;
+    const forwarding = engine.followUp && (await engine.followUp(job, new Date(now())))?.forwarding;
     if (!forwarding) return 'not-forwarding';
     await endForwarding(job, now(), 'stopped');
     return 'stopped';
@@ -362,7 +399,7 @@ export function createJobService(deps: JobServiceDeps) {
     if (!isOwner(job, viewer)) return 'not-owner';
     if (job.finishedAt !== null) return 'ended';
     const at = now();
-    const done = await vendor[action](job, new Date(at));
+    const done = await engine[action](job, new Date(at));
     if (done) {
       // One mail per pause: the call that paused it queues it, a second click does not.
       if (done === 'paused') await jobs.queueMail(exportMail(exportId, 'paused'), at);
@@ -378,12 +415,12 @@ export function createJobService(deps: JobServiceDeps) {
   async function report(exportId: string) {
     const job = await jobs.find(exportId);
     if (!job || job.finishedAt === null) return null;
-    const receipt = await vendor.receipt(job);
+    const receipt = await engine.receipt(job);
     if (receipt === null) return null;
-    return { receipt, items: await vendor.failedItems(job) };
+    return { receipt, items: await engine.failedItems(job) };
   }
 
-  /** Settles one job by ID (the worker, when a transfer has ended). */
+  /** Settles one job by ID: the engine's report that a transfer has ended. */
   async function settleById(exportId: string): Promise<void> {
     const job = await jobs.find(exportId);
     if (job) await settle(job);
@@ -410,10 +447,9 @@ export function createJobService(deps: JobServiceDeps) {
   const endedStatusJson = (exportId: string): string | undefined => endedAnswers.json(exportId);
 
   return {
-    request,
-    withdraw,
+    engineParts,
+    start,
     settle,
-    settleById,
     status,
     endedStatusJson,
     cancel,

@@ -11,9 +11,8 @@ import type { JobService } from '../jobs/job-service.ts';
 import type { Limits } from '../limits/limits.ts';
 import type { ServiceTokens } from '../http/auth.ts';
 import type { ReadinessCheck } from '../ops/readiness.ts';
-import type { GrantKeeper } from '../identity/destination-grants.ts';
 import type { SourceFolderReader } from '../transfers/source-folders.ts';
-import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, MigrationVendor } from '../ports.ts';
+import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostResolver, TransferEngine } from '../ports.ts';
 
 export type RouteDeps = {
   config: Config;
@@ -26,15 +25,13 @@ export type RouteDeps = {
   credentialChecker: CredentialChecker;
   imapResolver: ImapHostResolver;
   domainValidator: DomainValidator;
-  vendor: MigrationVendor;
+  engine: TransferEngine;
   jobs: JobsStore;
   optOuts: OptOutStore;
   support: SupportStore;
   outbox: OutboxStore;
   jobService: JobService;
   grants: DownloadGrants;
-  /** A consent's destination tokens, attached to the export a load starts. */
-  destinationGrants: Pick<GrantKeeper, 'attach' | 'delete'>;
   reportGrants: DownloadGrants;
   limits: Limits;
   /** The signed-in account's folders for the options page; null where no source can be read (no transfer service). */

@@ -13,7 +13,7 @@ import { openOwnersGrant } from './owner-grant.ts';
 
 const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120) || 'export.zip';
 
-export function downloadRoutes(deps: Pick<RouteDeps, 'grants' | 'jobs' | 'now' | 'tokens' | 'vendor'>) {
+export function downloadRoutes(deps: Pick<RouteDeps, 'grants' | 'jobs' | 'now' | 'tokens' | 'engine'>) {
   const app = new Hono();
   const notFound = (c: Parameters<typeof apiError>[0]) => apiError(c, 404, 'NOT_FOUND', 'This download link is not valid.');
 
@@ -25,7 +25,7 @@ export function downloadRoutes(deps: Pick<RouteDeps, 'grants' | 'jobs' | 'now' |
     if (job.downloadExpiresAt <= deps.now()) {
       return apiError(c, 410, 'DOWNLOAD_EXPIRED', 'This download has expired. Downloads are kept for two weeks.');
     }
-    const file = await deps.vendor.exportFile(job);
+    const file = await deps.engine.exportFile(job);
     if (!file) return notFound(c);
     // A finished archive never changes: its export and size name it, so a resumed download can tell
     // (If-Range) that the bytes it holds are of this very file.

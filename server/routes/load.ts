@@ -1,7 +1,7 @@
 /**
  * POST /api/load/ (§7): starts an export of the signed-in account. After the checks of §4 and §5,
  * the daily limit, then one transaction counts the account's running exports and stores the job with
- * its 'started' mail (server/db/jobs-store.ts), and the vendor is asked to begin. Mail is sent by the
+ * its 'started' mail, its consent and the engine's transfer (server/jobs/job-service.ts). Mail is sent by the
  * outbox in the background: this request never waits on SMTP. The same meaning (account,
  * operations, destination, formats) within the idempotency window gets the first job back.
  */
@@ -37,18 +37,7 @@ import { sessionChecks } from './session.ts';
 
 type LoadDeps = Pick<
   RouteDeps,
-  | 'config'
-  | 'destinationGrants'
-  | 'directory'
-  | 'hashEmail'
-  | 'jobs'
-  | 'jobService'
-  | 'limits'
-  | 'logger'
-  | 'now'
-  | 'optOuts'
-  | 'tokens'
-  | 'vendor'
+  'config' | 'directory' | 'hashEmail' | 'jobs' | 'jobService' | 'limits' | 'logger' | 'now' | 'optOuts' | 'tokens'
 >;
 
 type Destination = { email: string | null; imap: ImapAddress | null; password: string | null; consent?: string };
@@ -179,42 +168,38 @@ export function loadRoutes(deps: LoadDeps) {
       ...(mailChoice ? { mailChoice } : {}),
     };
     // Two identical loads at once, on any nodes: the store lets one claim the key; the other gets its
-    // job. The running limit is counted in the same step, so loads at once cannot all pass it.
-    const holder = await deps.jobService
-      .request(
-        { ...job, emailHash: deps.hashEmail(identity.email), notificationEmail: notificationEmail.output, idempotencyKey },
+    // job. The running limit is counted in the same step, so loads at once cannot all pass it. The job,
+    // its consent and its transfer are written together or not at all (server/jobs/job-service.ts).
+    const started = await deps.jobService
+      .start(
+        {
+          job: { ...job, emailHash: deps.hashEmail(identity.email), notificationEmail: notificationEmail.output, idempotencyKey },
+          secret: destination.password,
+          consent: destination.consent ?? null,
+        },
         duplicateSince,
         deps.limits.runningExports,
       )
-      .catch((error: unknown) => {
-        if (error instanceof TooManyRunning) return error;
-        throw error;
-      });
-    if (holder instanceof TooManyRunning) {
+      .catch((error: unknown) => (error instanceof TooManyRunning ? error : { refused: error }));
+    if (started instanceof TooManyRunning) {
       await deps.limits.exportNotStarted(identity.email);
       return tooMany(c, {
         retryAfterS: 60,
-        message: `You already have ${holder.running} exports running, the most allowed at once. Please start another when one of them has ended.`,
+        message: `You already have ${started.running} exports running, the most allowed at once. Please start another when one of them has ended.`,
       });
     }
-    if (holder !== job.exportId) {
-      await deps.limits.exportNotStarted(identity.email);
-      return c.json({ jobid: holder } satisfies LoadResponse);
-    }
-    // One consent, one export: its tokens go with this job (a consent used already, or expired, starts none).
-    if (destination.consent && !(await deps.destinationGrants.attach(destination.consent, job.exportId))) {
-      await deps.jobService.withdraw(job.exportId);
+    if (started === 'consent-used') {
       await deps.limits.exportNotStarted(identity.email);
       return consentExpired(c);
     }
-    try {
-      await deps.vendor.start(job, destination.password);
-    } catch (error) {
-      await deps.destinationGrants.delete(job.exportId);
-      await deps.jobService.withdraw(job.exportId);
+    if ('refused' in started) {
       await deps.limits.exportNotStarted(identity.email);
-      deps.logger.error({ err: error, exportId: job.exportId }, 'vendor refused the job');
+      deps.logger.error({ err: started.refused, exportId: job.exportId }, 'the engine refused the export');
       return apiError(c, 502, 'VENDOR_UNAVAILABLE', 'Unknown error, please try again.');
+    }
+    if (started.exportId !== job.exportId) {
+      await deps.limits.exportNotStarted(identity.email);
+      return c.json({ jobid: started.exportId } satisfies LoadResponse);
     }
     deps.logger.info({ exportId: job.exportId, provider: job.destinationProvider, operations: job.operations }, 'export started');
     return c.json({ jobid: job.exportId } satisfies LoadResponse);

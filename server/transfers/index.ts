@@ -1,5 +1,5 @@
 /**
- * The service's own transfers, assembled: the engine vendor behind MigrationVendor, the worker loop
+ * The service's own transfers, assembled: the engine behind TransferEngine (transfer-engine.ts), the worker loop
  * that runs what it queues, and the environment both build the engine's adapters from (sources and
  * destinations as configured). wiring.ts (and the test harness) call this once; the worker starts
  * with start() and stops, giving its transfers back, with stop().
@@ -16,8 +16,8 @@ import { createTransferStateStore } from '../db/transfer-state-store.ts';
 import { createTransfersStore } from '../db/transfers-store.ts';
 import { systemClock, type Clock } from '../engine/index.ts';
 import { CONSENTS } from '../destinations/index.ts';
-import type { DestinationGrants, DevelopmentMailStore, MigrationVendor, TransferQueue, VendorJob } from '../ports.ts';
-import { createEngineVendor } from './engine-vendor.ts';
+import type { DestinationGrants, DevelopmentMailStore, ExportEvents, TransferEngine, TransferQueue, ExportJob } from '../ports.ts';
+import { createTransferEngine } from './transfer-engine.ts';
 import { createFollowUps } from './follow-ups.ts';
 import { isPass } from './passes.ts';
 import { createTransferEnvironment } from './environment.ts';
@@ -42,11 +42,11 @@ export type TransferServiceOptions = {
   metrics?: Metrics;
   /** The transfer queue over a database handle (server/queue/open-queue.ts). */
   queueOver: (db: Db) => TransferQueue;
-  /** Settles an ended transfer's job (the job service, created after this). */
-  onEnded: (exportId: string) => Promise<void>;
+  /** The export service this engine reports to: a transfer ended (createService passes it when it builds the engine). */
+  events: ExportEvents;
 };
 
-export type TransferService = { vendor: MigrationVendor; worker: TransferWorker; sourceFolders: SourceFolderReader };
+export type TransferService = { engine: TransferEngine; worker: TransferWorker; sourceFolders: SourceFolderReader };
 
 /** Claims in a row whose run died with its process before a transfer is given up. */
 const MAX_ATTEMPTS = 10;
@@ -54,7 +54,7 @@ const RETRY_MS = 30_000;
 
 /** Whether a destination's consent is a real authorization server's (configured), not the development provider's. */
 /** A real way in to the destination is configured: its consent's client, or the provider's own server for it. */
-function hasRealAccess(config: Config, provider: VendorJob['destinationProvider']): boolean {
+function hasRealAccess(config: Config, provider: ExportJob['destinationProvider']): boolean {
   if (provider in config.destinations.providerImap) return true;
   const consent = CONSENTS.find((candidate) => candidate.provider === provider);
   return consent !== undefined && config.identity[consent.server.name] !== null;
@@ -106,14 +106,14 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       if (isPass(exportId)) return followUps.passEnded(exportId);
       // The consent's tokens end with the transfer, as its password does (the purge is the backstop),
       // unless its follow-up keeps them for Copy new mail.
-      if (await followUps.holdsGrant(exportId)) return options.onEnded(exportId);
+      if (await followUps.holdsGrant(exportId)) return options.events.transferEnded(exportId);
       await options.grants
         .delete(exportId)
         .catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not delete its destination grant'));
-      await options.onEnded(exportId);
+      await options.events.transferEnded(exportId);
     },
   });
-  const vendor = createEngineVendor({
+  const engine = createTransferEngine({
     db,
     queueOver: options.queueOver,
     reports,
@@ -137,5 +137,5 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     caps: config.destinations,
     now,
   });
-  return { vendor, worker, sourceFolders: createSourceFolderReader(environment.mailSource, config.sourceFoldersTimeoutMs) };
+  return { engine, worker, sourceFolders: createSourceFolderReader(environment.mailSource, config.sourceFoldersTimeoutMs) };
 }

@@ -19,7 +19,7 @@ import {
 import { domainOf } from '../checks/known-mail-hosts.ts';
 import type { DestinationsConfig } from '../config.ts';
 import { isImapProvider, serviceDestination } from '../destinations/index.ts';
-import type { VendorJob } from '../ports.ts';
+import type { ExportJob } from '../ports.ts';
 
 const ContactsPlanSchema = v.object({
   /** The customer's login name at the source's address-book server. */
@@ -52,11 +52,11 @@ const endpointOf = (imap: ImapAddress): ImapDestinationConfig['endpoint'] => ({
 
 export type PlanOptions = {
   /** Deliver into the development store instead of this destination's server (development, where the provider is not really reached). */
-  developmentStore: (provider: VendorJob['destinationProvider']) => boolean;
+  developmentStore: (provider: ExportJob['destinationProvider']) => boolean;
   /** Gmail's mail by its import API with labels (the default), or over IMAP (GMAIL_MAIL_PATH). */
   gmailMailPath: 'api' | 'imap';
   /** The configured IMAP servers of the OAuth destinations (`<PREFIX>_IMAP`). */
-  imap: Partial<Record<VendorJob['destinationProvider'], ImapAddress>>;
+  imap: Partial<Record<ExportJob['destinationProvider'], ImapAddress>>;
   /** The successor products' servers the provider reaches with its master login. */
   providerImap: DestinationsConfig['providerImap'];
   /** The providers' message size and connection limits, stored with each plan. */
@@ -64,7 +64,7 @@ export type PlanOptions = {
 };
 
 /** Where the mail of a job goes, as the engine's destination. */
-function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob['destination'] {
+function mailDestination(job: ExportJob, options: PlanOptions): MailTransferJob['destination'] {
   if (job.destinationProvider === 'file') return { kind: 'archive', format: job.emailFormat ?? 'MBOX' };
   const user = job.destinationEmail ?? '';
   const service = serviceDestination(job.destinationProvider);
@@ -92,13 +92,13 @@ function mailDestination(job: VendorJob, options: PlanOptions): MailTransferJob[
 }
 
 /** Where the contacts of a job go: a file in the ZIP, or the destination account's address book. */
-function contactsDestination(job: VendorJob): ContactsPlan['destination'] {
+function contactsDestination(job: ExportJob): ContactsPlan['destination'] {
   if (job.destinationProvider === 'file') return { kind: 'archive', format: job.contactsFormat ?? 'VCF' };
   return { kind: 'account', user: job.destinationEmail ?? '' };
 }
 
 /** The customer's choice as the engine's plan options: folders skipped, messages since a day; nothing for everything. */
-function mailPlanOf(job: VendorJob): Pick<MailTransferJob, 'plan'> {
+function mailPlanOf(job: ExportJob): Pick<MailTransferJob, 'plan'> {
   const choice = job.mailChoice;
   if (!choice) return {};
   return { plan: { skipFolders: choice.excludedFolders, ...(choice.since ? { since: choice.since } : {}) } };
@@ -113,7 +113,7 @@ export function leftOutOf(plan: TransferPlan): LeftOut | undefined {
 }
 
 /** The plan of a job. */
-export function planFor(job: VendorJob, options: PlanOptions): TransferPlan {
+export function planFor(job: ExportJob, options: PlanOptions): TransferPlan {
   const movesMail = job.operations.includes('emailmigration');
   const movesContacts = job.operations.includes('contactsmigration');
   const provider = job.destinationProvider;

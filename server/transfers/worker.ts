@@ -38,7 +38,7 @@ export type WorkerDeps = RunContext & {
   logger: Logger;
   now: () => number;
   settings: WorkerSettings;
-  /** Called when a transfer has ended: settles its job. */
+  /** Called when a transfer has ended (the transfer service reports it to the export service). */
   onEnded: (exportId: string) => Promise<void>;
   /** Called as a transfer ends, before its secret goes: a completed mailbox export keeps what Copy new mail needs (follow-ups.ts). */
   onEnding?: (transfer: StoredTransfer, plan: TransferPlan) => Promise<void>;

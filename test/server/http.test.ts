@@ -8,7 +8,7 @@ let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness({
-    vendor: (simulated) => ({
+    engine: (simulated) => ({
       ...simulated,
       // A vendor bug must become a 500 without details, never a crash.
       progress: () => Promise.reject(new Error('secret internal detail at /srv/vendor.ts:42')),

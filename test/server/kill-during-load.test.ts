@@ -1,7 +1,8 @@
 /**
  * A process killed in the middle of `POST /api/load/` loses no mail (issue 14): the service runs as
  * `npm start` runs it (tsx server/main.ts, the run's database), many loads are in flight when it gets
- * SIGKILL, and afterwards every job that was committed has its 'started' mail in the outbox.
+ * SIGKILL, and afterwards every job that was committed has its 'started' mail in the outbox and its
+ * transfer (one transaction: nothing is left for a later rule to end).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,6 +91,9 @@ describe('SIGKILL during load', () => {
         expect(jobs.length).toBeGreaterThanOrEqual(outcomes.filter((o) => o === 200).length);
         expect(jobs.filter((job) => !started.has(job.export_id))).toEqual([]);
         expect(mails).toHaveLength(jobs.length);
+        // The job and its transfer are one write: no job is left without the transfer that runs it, nor the reverse.
+        const transfers = await db.selectFrom('transfers').select('export_id').execute();
+        expect(transfers.map((t) => t.export_id).sort()).toEqual(jobs.map((job) => job.export_id).sort());
       } finally {
         await db.destroy();
       }

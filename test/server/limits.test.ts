@@ -84,9 +84,9 @@ describe('exports per signed-in account', () => {
     let refuse = true;
     const harness = await startHarness({
       env: { RATE_LIMIT_EXPORTS_PER_DAY: '1' },
-      vendor: (simulated) => ({
+      engine: (simulated) => ({
         ...simulated,
-        start: (job, secret) => (refuse ? Promise.reject(new Error('vendor down')) : simulated.start(job, secret)),
+        start: (job, secret, within) => (refuse ? Promise.reject(new Error('vendor down')) : simulated.start(job, secret, within)),
       }),
     });
     harnesses.push(harness);

@@ -169,7 +169,7 @@ describe('mail through the outbox', () => {
   });
 
   it('sends nothing for a job the vendor refused', async () => {
-    const harness = await start({ vendor: (simulated) => ({ ...simulated, start: () => Promise.reject(new Error('vendor down')) }) });
+    const harness = await start({ engine: (simulated) => ({ ...simulated, start: () => Promise.reject(new Error('vendor down')) }) });
     const session = await signIn(harness);
     expect((await session.post('/api/load/', fileLoad(session.email))).status).toBe(502);
     expect(await harness.db.selectFrom('outbox').selectAll().execute()).toEqual([]);

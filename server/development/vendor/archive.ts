@@ -7,7 +7,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ContactsFormat, EmailFormat } from '../../../contract/index.ts';
 import { archiveFilename } from '../../jobs/archive-name.ts';
-import type { VendorJob } from '../../ports.ts';
+import type { ExportJob } from '../../ports.ts';
 import { buildContactsCsv } from './formats/csv.ts';
 import { buildEml } from './formats/eml.ts';
 import { buildMbox } from './formats/mbox.ts';
@@ -37,7 +37,7 @@ function slug(text: string): string {
   return words.slice(0, 60).replace(/-+$/, '') || 'message';
 }
 
-export function buildExportArchive(job: VendorJob, mailbox: Mailbox): BuiltArchive {
+export function buildExportArchive(job: ExportJob, mailbox: Mailbox): BuiltArchive {
   // The zip's timestamps are the job's creation time, so a rebuilt archive is byte-identical;
   // clamped to the years a zip's DOS timestamp can hold (1980–2099).
   const mtime = new Date(Math.min(Math.max(job.createdAt, ZIP_MIN_TIME), ZIP_MAX_TIME));

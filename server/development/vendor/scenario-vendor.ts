@@ -1,17 +1,20 @@
 /**
  * Development: the failing scenario account's exports go to the simulated vendor (they end in error
- * on a timeline, which the portal's error journeys need), every other export to the engine.
+ * on a timeline, which the portal's error journeys need), every other export to the engine. Copy new
+ * mail and forwarding are the engine's alone: they follow an export that completed, which the failing
+ * scenario's never do.
  */
-import type { MigrationVendor, VendorJob } from '../../ports.ts';
+import type { TransferEngine, ExportJob } from '../../ports.ts';
 
 export function routeScenarios(options: {
-  simulated: MigrationVendor;
-  engine: MigrationVendor;
-  simulates: (job: VendorJob) => boolean;
-}): MigrationVendor {
-  const pick = (job: VendorJob) => (options.simulates(job) ? options.simulated : options.engine);
+  simulated: TransferEngine;
+  engine: TransferEngine;
+  simulates: (job: ExportJob) => boolean;
+}): TransferEngine {
+  const pick = (job: ExportJob) => (options.simulates(job) ? options.simulated : options.engine);
   return {
-    start: (job, secret) => pick(job).start(job, secret),
+    ...options.engine,
+    start: (job, secret, within) => pick(job).start(job, secret, within),
     progress: (job, now) => pick(job).progress(job, now),
     exportFile: (job) => pick(job).exportFile(job),
     cancel: (job, now) => pick(job).cancel(job, now),

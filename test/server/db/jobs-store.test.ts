@@ -8,6 +8,9 @@ import { NOW, newJob as job } from './new-job.ts';
 
 const WINDOW_MS = 10 * 60 * 1000;
 
+/** The rest of a start (the consent, the engine's transfer) failing in the same transaction. */
+const refuse = (): Promise<void> => Promise.reject(new Error('the engine refused it'));
+
 describe('jobs store', () => {
   let db: Db;
   let close: () => Promise<void>;
@@ -26,12 +29,12 @@ describe('jobs store', () => {
     expect(await db.selectFrom('jobs').select('export_id').execute()).toEqual([{ export_id: holders[0] }]);
   });
 
-  it('lets the key go once the window has passed, and when the job is removed', async () => {
+  it('lets the key go once the window has passed, and when the start was undone', async () => {
     const store = createJobsStore(db);
     expect(await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS)).toBe('A'.repeat(32));
     const later = NOW + WINDOW_MS + 1;
-    expect(await store.insertUnlessDuplicate(job('B'.repeat(32), 'k', later), later - WINDOW_MS)).toBe('B'.repeat(32));
-    await store.remove('B'.repeat(32), 'export-mail');
+    const refused = store.insertUnlessDuplicate(job('B'.repeat(32), 'k', later), later - WINDOW_MS, { then: refuse });
+    await expect(refused).rejects.toThrow('the engine refused it');
     expect(await store.find('B'.repeat(32))).toBeNull();
     expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'k', later), later - WINDOW_MS)).toBe('C'.repeat(32));
   });
@@ -68,22 +71,24 @@ describe('jobs store', () => {
     ]);
   });
 
-  it('withdraws the unsent mail of a removed job, and stores nothing past the running limit', async () => {
+  it('leaves no job, claim or mail of a start that was undone, and stores nothing past the running limit', async () => {
     const store = createJobsStore(db);
     const started = (exportId: string) => ({ maxRunning: 2, mail: exportMail(exportId, 'started') });
     await store.insertUnlessDuplicate(job('A'.repeat(32), 'a'), NOW - WINDOW_MS, started('A'.repeat(32)));
-    await store.insertUnlessDuplicate(job('B'.repeat(32), 'b'), NOW - WINDOW_MS, started('B'.repeat(32)));
+    const undone = store.insertUnlessDuplicate(job('B'.repeat(32), 'b'), NOW - WINDOW_MS, { ...started('B'.repeat(32)), then: refuse });
+    await expect(undone).rejects.toThrow('the engine refused it');
+    await store.insertUnlessDuplicate(job('D'.repeat(32), 'd'), NOW - WINDOW_MS, started('D'.repeat(32)));
     await expect(store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, { maxRunning: 2 })).rejects.toEqual(
       new TooManyRunning(2),
     );
-    // The refused load left no claim, job or mail behind.
+    // The refused loads left no claim, job or mail behind.
     expect(await store.claimHolder('c', NOW - WINDOW_MS)).toBeNull();
-    await store.remove('B'.repeat(32), 'export-mail');
-    expect(await db.selectFrom('outbox').select('ref').execute()).toEqual([{ ref: 'A'.repeat(32) }]);
+    expect(await store.find('B'.repeat(32))).toBeNull();
+    expect(await db.selectFrom('outbox').select('ref').orderBy('id').execute()).toEqual([{ ref: 'A'.repeat(32) }, { ref: 'D'.repeat(32) }]);
     expect(await store.claimHolder('a', NOW - WINDOW_MS)).toBe('A'.repeat(32));
     expect(await store.claimHolder('b', NOW - WINDOW_MS)).toBeNull();
     expect(await store.claimHolder('a', NOW + 1)).toBeNull();
-    expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, { maxRunning: 2 })).toBe('C'.repeat(32));
+    expect(await store.insertUnlessDuplicate(job('C'.repeat(32), 'c'), NOW - WINDOW_MS, { maxRunning: 3 })).toBe('C'.repeat(32));
   });
 
   it('admits exactly N of 10 loads of one account stored at once', async () => {

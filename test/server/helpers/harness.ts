@@ -30,7 +30,7 @@ import { createSimulatedVendor } from '../../../server/development/vendor/simula
 import { systemClock } from '../../../server/engine/index.ts';
 import { openLimiterStore } from '../../../server/limits/limiter-store.ts';
 import { NO_LIMITS } from '../../support/no-limits.ts';
-import type { CredentialChecker, ExportNotification, MigrationVendor, Notifier } from '../../../server/ports.ts';
+import type { CredentialChecker, ExportNotification, TransferEngine, Notifier } from '../../../server/ports.ts';
 import type { DevMail } from '../../../server/development/mail/index.ts';
 import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
 import { createTransferService, type TransferService } from '../../../server/transfers/index.ts';
@@ -49,7 +49,7 @@ export type Harness = {
   /** Sign-in and consent: the embedded development provider unless `env` names real issuers. */
   identity: Identity;
   service: ExportService;
-  /** With `transfers`: the engine vendor and its worker loop. */
+  /** With `transfers`: the service's transfer engine and its worker loop. */
   transfers: TransferService | null;
   clock: { now: number };
   sent: ExportNotification[];
@@ -62,7 +62,8 @@ export type HarnessOptions = {
   /** Reuse the folder and the database of an earlier, stopped harness: a restart. */
   restartOf?: Harness;
   env?: Record<string, string>;
-  vendor?: (defaults: MigrationVendor) => MigrationVendor;
+  /** Wraps the engine the harness would use (the simulated vendor, or the service's engine with `transfers`). */
+  engine?: (defaults: TransferEngine) => TransferEngine;
   notifier?: Notifier;
   credentialChecker?: CredentialChecker;
   /** Silent unless a test reads the log. */
@@ -107,25 +108,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     now,
   });
   const identity = await assembleIdentity({ config, db, secret: SECRET, tokens, directory: scenarioDirectory, logger, now });
-  let settle = async (_exportId: string): Promise<void> => undefined;
-  const transfers = options.transfers
-    ? createTransferService({
-        config,
-        db,
-        secret: SECRET,
-        logger,
-        now,
-        clock: { now, sleep: systemClock.sleep },
-        devMail: options.devMail ?? null,
-        guard: createOutboundGuard(config.outbound),
-        grants: identity.grants,
-        // The table lease on both dialects: these suites step a clock of their own, and pg-boss keeps
-        // the database's (its adapter has its own suite, and the scale test runs it for real).
-        queueOver: createTableTransferQueue,
-        onEnded: (exportId) => settle(exportId),
-      })
-    : null;
-  const defaultVendor = transfers?.vendor ?? simulated;
   const service = createService({
     config,
     db,
@@ -136,7 +118,31 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     tokens,
     identityRoutes: identity.routes,
     destinationGrants: identity.grants,
-    vendor: options.vendor ? options.vendor(defaultVendor) : defaultVendor,
+    buildEngine: (events) => {
+      const transfers = options.transfers
+        ? createTransferService({
+            config,
+            db,
+            secret: SECRET,
+            logger,
+            now,
+            clock: { now, sleep: systemClock.sleep },
+            devMail: options.devMail ?? null,
+            guard: createOutboundGuard(config.outbound),
+            grants: identity.grants,
+            // The table lease on both dialects: these suites step a clock of their own, and pg-boss keeps
+            // the database's (its adapter has its own suite, and the scale test runs it for real).
+            queueOver: createTableTransferQueue,
+            events,
+          })
+        : null;
+      const defaultEngine = transfers?.engine ?? simulated;
+      return {
+        transfers,
+        engine: options.engine ? options.engine(defaultEngine) : defaultEngine,
+        ...(transfers ? { sourceFolders: transfers.sourceFolders } : {}),
+      };
+    },
     directory: scenarioDirectory,
     credentialChecker: options.credentialChecker ?? createDevCredentialChecker(),
     imapResolver: createDevImapResolver(),
@@ -148,9 +154,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     limiterStore,
     developmentRoutes: developmentRoutes(options.devMail ?? null),
-    ...(transfers ? { sourceFolders: transfers.sourceFolders } : {}),
   });
-  settle = service.jobService.settleById;
+  const { transfers } = service.engineParts;
   transfers?.worker.start();
   let server: ServerType | undefined;
   const base = await new Promise<string>((resolve) => {

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.ts';
-import type { VendorJob } from '../../../server/ports.ts';
+import type { ExportJob } from '../../../server/ports.ts';
 import { planFor, type PlanOptions } from '../../../server/transfers/plan.ts';
 
 const MB = 1024 * 1024;
 
-const job = (provider: VendorJob['destinationProvider'], address: string): VendorJob => ({
+const job = (provider: ExportJob['destinationProvider'], address: string): ExportJob => ({
   exportId: 'E'.repeat(32),
   sourceEmail: 'active@example.com',
   destinationProvider: provider,

@@ -1,5 +1,5 @@
 /**
- * The worker loop on the run's database with the engine vendor in front of it, over the sample
+ * The worker loop on the run's database with the transfer engine in front of it, over the sample
  * mailboxes and the development store: a destination's daily limit puts the transfer to sleep until
  * its recorded time (the status says so) and the worker takes it up again then, not before; no more
  * transfers run at once than its concurrency; a transfer whose runs keep dying is given up.
@@ -20,8 +20,8 @@ import { createTransfersStore } from '../../../server/db/transfers-store.ts';
 import { createLogger } from '../../../server/http/logger.ts';
 import { systemClock, type MailDestination } from '../../../server/engine/index.ts';
 import { readConfig } from '../../../server/config.ts';
-import type { DestinationGrants, MigrationVendor, VendorJob } from '../../../server/ports.ts';
-import { createEngineVendor } from '../../../server/transfers/engine-vendor.ts';
+import type { DestinationGrants, TransferEngine, ExportJob } from '../../../server/ports.ts';
+import { createTransferEngine } from '../../../server/transfers/transfer-engine.ts';
 import { createTransferEnvironment, type TransferEnvironment } from '../../../server/transfers/environment.ts';
 import { createTransferWorker, type TransferWorker } from '../../../server/transfers/worker.ts';
 import { createFollowUps } from '../../../server/transfers/follow-ups.ts';
@@ -63,7 +63,7 @@ function withDailyLimit(environment: TransferEnvironment, refuse: () => boolean)
   return { ...environment, mailDestination: async (input) => limited(await environment.mailDestination(input)) };
 }
 
-type Setup = { vendor: MigrationVendor; worker: TransferWorker; clock: { now: number }; ended: string[] };
+type Setup = { engine: TransferEngine; worker: TransferWorker; clock: { now: number }; ended: string[] };
 
 /** These transfers go to the development store: no destination consent is ever asked for. */
 const NO_GRANTS: DestinationGrants = { forExport: async () => ({ kind: 'none' }), delete: async () => undefined };
@@ -131,7 +131,7 @@ describe('transfer worker', () => {
     workers.push(worker);
     // Started as a worker process starts it (its interval is an hour: the tests pass it by hand).
     if (options.started ?? true) worker.start();
-    const vendor = createEngineVendor({
+    const engine = createTransferEngine({
       db,
       queueOver: createTableTransferQueue,
       reports,
@@ -144,10 +144,10 @@ describe('transfer worker', () => {
       caps: readConfig({}).destinations,
       now,
     });
-    return { vendor, worker, clock, ended };
+    return { engine, worker, clock, ended };
   }
 
-  const job = (n: number, provider: VendorJob['destinationProvider'] = 'gmail'): VendorJob => ({
+  const job = (n: number, provider: ExportJob['destinationProvider'] = 'gmail'): ExportJob => ({
     exportId: `W${String(n).padStart(31, '0')}`,
     sourceEmail: OWNER,
     destinationProvider: provider,
@@ -172,11 +172,11 @@ describe('transfer worker', () => {
 
   it('sleeps through a daily limit until the time it was given, says so, and finishes after it', { timeout: 60_000 }, async () => {
     let appends = 0;
-    const { vendor, worker, clock, ended } = setup({ refuse: () => ++appends === 30 });
+    const { engine, worker, clock, ended } = setup({ refuse: () => ++appends === 30 });
     const paused = job(1);
-    await vendor.start(paused, null);
+    await engine.start(paused, null, db);
     await settle(worker);
-    const progress = await vendor.progress(paused, new Date(clock.now));
+    const progress = await engine.progress(paused, new Date(clock.now));
     const resumeAt = NOW + 60 * 60_000;
     expect(progress.emailmigration).toMatchObject({
       status: 'started',
@@ -191,7 +191,7 @@ describe('transfer worker', () => {
     clock.now = resumeAt;
     await settle(worker);
     expect(ended).toEqual([paused.exportId]);
-    const finished = await vendor.progress(paused, new Date(clock.now));
+    const finished = await engine.progress(paused, new Date(clock.now));
     expect(finished.emailmigration).toMatchObject({
       status: 'completed',
       progress: { done: finished.emailmigration?.progress?.total, failed: 0 },
@@ -203,12 +203,12 @@ describe('transfer worker', () => {
     'claims nothing when woken before it is started (a web node queues and leaves the runs to the workers)',
     { timeout: 60_000 },
     async () => {
-      const { vendor, worker, ended } = setup({ started: false });
+      const { engine, worker, ended } = setup({ started: false });
       const queued = job(7);
-      await vendor.start(queued, null);
+      await engine.start(queued, null, db);
       await worker.wake();
       expect(worker.runningIds()).toEqual([]);
-      expect((await vendor.progress(queued, new Date(NOW))).emailmigration?.progress?.done ?? 0).toBe(0);
+      expect((await engine.progress(queued, new Date(NOW))).emailmigration?.progress?.done ?? 0).toBe(0);
       worker.start();
       await settle(worker);
       expect(ended).toEqual([queued.exportId]);
@@ -216,9 +216,9 @@ describe('transfer worker', () => {
   );
 
   it('runs no more transfers at once than its concurrency, and all of them in the end', { timeout: 60_000 }, async () => {
-    const { vendor, worker, ended } = setup({ concurrency: 2 });
+    const { engine, worker, ended } = setup({ concurrency: 2 });
     const jobs = [2, 3, 4, 5].map((n) => job(n));
-    for (const j of jobs) await vendor.start(j, null);
+    for (const j of jobs) await engine.start(j, null, db);
     let most = 0;
     await settle(worker, () => {
       most = Math.max(most, worker.runningIds().length);
@@ -228,10 +228,10 @@ describe('transfer worker', () => {
   });
 
   it('gives up a transfer whose runs keep dying, as failed', { timeout: 60_000 }, async () => {
-    const { vendor, worker, clock, ended } = setup({ maxAttempts: 2 });
+    const { engine, worker, clock, ended } = setup({ maxAttempts: 2 });
     const doomed = job(6);
     // Queued without waking this worker; then two claims whose processes "died" (leases that ran out).
-    await createEngineVendor({
+    await createTransferEngine({
       db,
       queueOver: createTableTransferQueue,
       reports: createTransferReportStore(db),
@@ -250,13 +250,13 @@ describe('transfer worker', () => {
       planOptions: DEVELOPMENT_PLAN,
       caps: readConfig({}).destinations,
       now: () => NOW,
-    }).start(doomed, null);
+    }).start(doomed, null, db);
     const queue = createTableTransferQueue(db);
     for (let claim = 0; claim < 2; claim++) expect(await queue.claim(`dead-${claim}`, NOW + claim * 120_000, 60_000, 1)).toHaveLength(1);
     clock.now = NOW + 10 * 60_000;
     await settle(worker);
     expect(ended).toEqual([doomed.exportId]);
-    expect((await vendor.progress(doomed, new Date(clock.now))).emailmigration).toMatchObject({ status: 'error', reason: 'internal' });
+    expect((await engine.progress(doomed, new Date(clock.now))).emailmigration).toMatchObject({ status: 'error', reason: 'internal' });
     expect(await createTransferStateStore(db).load(doomed.exportId, 'emailmigration')).toMatchObject({
       status: { state: 'failed', reason: 'internal', detail: 'the transfer stopped unexpectedly 2 times in a row' },
     });

@@ -4,14 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExportFile, VendorJob } from '../../../server/ports.ts';
+import type { Db } from '../../../server/db/open.ts';
+import type { ExportFile, ExportJob, TransferEngine } from '../../../server/ports.ts';
 import { PST_README } from '../../../server/development/vendor/archive.ts';
+import { routeScenarios } from '../../../server/development/vendor/scenario-vendor.ts';
 import { createSimulatedVendor } from '../../../server/development/vendor/simulated-vendor.ts';
 import { sampleContacts, sampleMessages } from '../../../server/development/vendor/sample-data.ts';
 import { parseCsv, parseMessage, parseVcards } from './parse.ts';
 
 const CREATED = Date.UTC(2026, 10, 22, 1, 0, 0);
 const DURATION = 30_000;
+// The simulated vendor writes nothing when it starts a job: the transaction it is given is never used.
+const NO_TRANSACTION = {} as Db;
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-vendor-'));
@@ -28,7 +32,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const job = (overrides: Partial<VendorJob> = {}): VendorJob => ({
+const job = (overrides: Partial<ExportJob> = {}): ExportJob => ({
   exportId: 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6',
   sourceEmail: 'active@example.com',
   destinationProvider: 'file',
@@ -122,7 +126,7 @@ describe('timeline', () => {
   it('gives the same progress from a new instance over the same stored job (a restart)', async () => {
     const stored = job({ destinationProvider: 'gmail', destinationEmail: 'me@gmail.com' });
     const before = createSimulatedVendor({ jobDurationMs: DURATION, exportFails: () => false, filesDir: tempDir() });
-    await before.start(stored, null);
+    await before.start(stored, null, NO_TRANSACTION);
     const after = createSimulatedVendor({ jobDurationMs: DURATION, exportFails: () => false, filesDir: tempDir() });
     for (const at of [CREATED, CREATED + DURATION / 2, CREATED + DURATION, CREATED + 10 * DURATION]) {
       expect(await after.progress(stored, new Date(at))).toEqual(await before.progress(stored, new Date(at)));
@@ -130,7 +134,7 @@ describe('timeline', () => {
   });
 
   it('refuses to start a job whose export ID is not alphanumeric', async () => {
-    await expect(vendorAt(0).start(job({ exportId: '../../etc/passwd' }), null)).rejects.toThrow(/alphanumeric/);
+    await expect(vendorAt(0).start(job({ exportId: '../../etc/passwd' }), null, NO_TRANSACTION)).rejects.toThrow(/alphanumeric/);
   });
 });
 
@@ -209,5 +213,34 @@ describe('exportFile', () => {
     const rebuilt = await vendorAt(done, tempDir()).exportFile(job());
     expect(Buffer.from(await bytes(rebuilt)).equals(Buffer.from(await bytes(first)))).toBe(true);
     expect(readdirSync(filesDir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+});
+
+describe('development routing (routeScenarios)', () => {
+  it('gives the failing scenario to the simulated vendor, and everything else, Copy new mail and forwarding too, to the engine', async () => {
+    const asked: string[] = [];
+    // The engine's side: the simulated timeline (never failing) with the follow-up calls it alone has.
+    const engine: TransferEngine = {
+      ...createSimulatedVendor({ jobDurationMs: DURATION, exportFails: () => false, filesDir: tempDir() }),
+      copyNewMail: async (j) => (asked.push(`copy ${j.exportId}`), 'started'),
+      followUp: async () => ({ open: true, running: false, passes: [], forwarding: null }),
+      forward: async () => true,
+      dueForwarding: async () => [{ exportId: 'due', until: 1 }],
+      endForwarding: async () => true,
+    };
+    const routed = routeScenarios({
+      simulated: vendorAt(0),
+      engine,
+      simulates: (j) => j.sourceEmail === 'export-fails@example.com',
+    });
+    const ended = new Date(CREATED + DURATION);
+    expect((await routed.progress(job({ sourceEmail: 'export-fails@example.com' }), ended)).emailmigration?.status).toBe('error');
+    expect((await routed.progress(job(), ended)).emailmigration?.status).toBe('completed');
+    expect(await routed.copyNewMail?.(job(), 'customer', ended)).toBe('started');
+    expect(asked).toEqual([`copy ${job().exportId}`]);
+    expect(await routed.followUp?.(job(), ended)).toEqual({ open: true, running: false, passes: [], forwarding: null });
+    expect(await routed.forward?.(job(), ended, ended)).toBe(true);
+    expect(await routed.dueForwarding?.(ended, 1)).toEqual([{ exportId: 'due', until: 1 }]);
+    expect(await routed.endForwarding?.(job(), ended)).toBe(true);
   });
 });

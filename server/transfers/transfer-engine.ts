@@ -1,7 +1,7 @@
 /**
- * The MigrationVendor of the service's own transfer engine. `start` stores the job's plan as data and
- * the destination's password sealed with the vault, and queues the transfer, in one transaction; the
- * worker loop runs it. Progress, pauses and end reasons are read from the engine's state in the
+ * The TransferEngine of the service's own transfer engine. `start` stores the job's plan as data and
+ * the destination's password sealed with the vault, and queues the transfer, in the transaction that
+ * records the export (the job service's); the worker loop runs it. Progress, pauses and end reasons are read from the engine's state in the
  * database, so every node answers the same and a restart changes nothing. Cancel records the owner's
  * request and deletes the secret at once; the run stops at its next step, wherever it runs. Pause
  * records the owner's pause (decision 0031): the run stops at its next checkpoint and the worker takes
@@ -16,8 +16,7 @@ import type { Vault } from '../crypto/vault.ts';
 import type { Db } from '../db/open.ts';
 import type { TransferReportStore, OperationState } from '../db/transfer-report-store.ts';
 import { createTransfersStore, type StoredTransfer } from '../db/transfers-store.ts';
-import { inTransaction } from '../db/transaction.ts';
-import type { ExportFile, JobProgress, MigrationVendor, OperationProgress, TransferQueue, VendorJob } from '../ports.ts';
+import type { ExportFile, JobProgress, TransferEngine, OperationProgress, TransferQueue, ExportJob } from '../ports.ts';
 import { archiveFilename } from '../jobs/archive-name.ts';
 import type { TransferEnvironment } from './environment.ts';
 import { estimateOf, mailCapOf } from './estimate.ts';
@@ -26,7 +25,7 @@ import { leftOutOf, planFor, readPlan, type PlanOptions } from './plan.ts';
 import { archivePath } from './run-transfer.ts';
 import { secretPurpose, type TransferWorker } from './worker.ts';
 
-export type EngineVendorDeps = {
+export type TransferEngineDeps = {
   db: Db;
   /** The queue over a database handle, so `start` can queue in the transaction that stores the transfer. */
   queueOver: (db: Db) => TransferQueue;
@@ -48,8 +47,16 @@ export type EngineVendorDeps = {
 const pausedAt = (transfer: StoredTransfer): number | null =>
   transfer.endedAt === null && transfer.cancelRequestedAt === null ? transfer.pausedAt : null;
 
-/** A job whose transfer was never stored (its load died in between) is reported failed after this long. */
-const ORPHAN_AFTER_MS = 60_000;
+const noTransfer = (wanted: { email: boolean; contacts: boolean }): JobProgress => {
+  const failed: OperationProgress = { status: 'error', reason: 'internal' };
+  return {
+    emailmigration: wanted.email ? failed : null,
+    contactsmigration: wanted.contacts ? failed : null,
+    cancellable: false,
+    pausable: false,
+    resumable: false,
+  };
+};
 
 function counts(state: OperationState | undefined): TransferProgress {
   const progress = state?.progress;
@@ -62,7 +69,7 @@ function counts(state: OperationState | undefined): TransferProgress {
  * What the status answer of one operation reads besides its own state: the transfer, its mail cap,
  * the destination (a wait names it: "Waiting for Gmail's daily limit"), the answer's time.
  */
-type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; provider: VendorJob['destinationProvider']; at: number };
+type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; provider: ExportJob['destinationProvider']; at: number };
 
 /**
  * One operation as the status answers tell it. An end counts once the whole transfer has ended (a
@@ -98,12 +105,12 @@ function operationProgress(state: OperationState | undefined, { transfer, mailCa
 const mayPause = (transfer: StoredTransfer, plan: ReturnType<typeof readPlan>) =>
   transfer.endedAt === null && transfer.cancelRequestedAt === null && plan.provider !== 'file';
 
-export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
+export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   const { db, reports, now } = deps;
   const transfers = createTransfersStore(db);
 
   return {
-    async start(job: VendorJob, secret: string | null) {
+    async start(job: ExportJob, secret: string | null, within: Db) {
       // Every operation is the engine's: forwarding is its passes of new mail after the export (follow-ups.ts).
       const plan = planFor(job, deps.planOptions);
       if (!deps.environment.canRun(plan)) throw new Error('no source server is configured for what this export moves');
@@ -112,32 +119,24 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
       const needsPassword = plan.delivery === 'direct' && destination?.kind === 'imap' && destination.auth === 'password';
       if (needsPassword && !secret) throw new Error('the destination password is missing');
       const sealedSecret = needsPassword && secret ? deps.vault.seal(secret, secretPurpose(job.exportId)) : null;
-      await inTransaction(db, async (trx) => {
-        await createTransfersStore(trx).create({
-          exportId: job.exportId,
-          plan: JSON.stringify(plan),
-          sealedSecret,
-          createdAt: job.createdAt,
-        });
-        await deps.queueOver(trx).enqueue(job.exportId, now());
+      // In the export's own transaction: the job, its transfer and its place in the queue are one write.
+      await createTransfersStore(within).create({
+        exportId: job.exportId,
+        plan: JSON.stringify(plan),
+        sealedSecret,
+        createdAt: job.createdAt,
       });
-      void deps.worker.wake();
+      await deps.queueOver(within).enqueue(job.exportId, now());
     },
+
+    wake: () => void deps.worker.wake(),
 
     async progress(job, at): Promise<JobProgress> {
       const transfer = await transfers.find(job.exportId);
       const wanted = { email: job.operations.includes('emailmigration'), contacts: job.operations.includes('contactsmigration') };
-      if (!transfer) {
-        const orphan: OperationProgress =
-          at.getTime() - job.createdAt > ORPHAN_AFTER_MS ? { status: 'error', reason: 'internal' } : { status: 'started' };
-        return {
-          emailmigration: wanted.email ? orphan : null,
-          contactsmigration: wanted.contacts ? orphan : null,
-          cancellable: false,
-          pausable: false,
-          resumable: false,
-        };
-      }
+      // An export is written with its transfer in one transaction (start), so none lacks one; one
+      // written before that was so, whose load died half-way, can never run: it ended in error.
+      if (!transfer) return noTransfer(wanted);
       const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
       const plan = readPlan(transfer.plan);
       const mailCap = transfer.endedAt === null ? mailCapOf(plan, deps.caps) : null;
@@ -215,9 +214,11 @@ export function createEngineVendor(deps: EngineVendorDeps): MigrationVendor {
     },
 
     async followUp(job, at) {
+      // The passes first: a pass read as ended let go of the export in the same commit (passEnded), so
+      // the follow-up read after it no longer names it running.
+      const passes = await deps.followUps.passesOf(job.exportId);
       const followUp = await deps.followUps.find(job.exportId);
       if (!followUp) return null;
-      const passes = await deps.followUps.passesOf(job.exportId);
       const forwarding =
         followUp.forwardingUntil === null
           ? null
