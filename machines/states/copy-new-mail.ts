@@ -46,6 +46,12 @@ export const copyNewMailStates = portalSetup.createStateConfig({
         onError: 'running',
       },
     },
-    done: { on: { 'EXPORT.COPY_NEW_MAIL_REQUESTED': { guard: 'mayCopyNewMail', target: 'starting' } } },
+    // Ended: another pass, or (forwarding chosen) its stop, as from the page itself.
+    done: {
+      on: {
+        'EXPORT.COPY_NEW_MAIL_REQUESTED': { guard: 'mayCopyNewMail', target: 'starting' },
+        'FORWARDING.STOP_REQUESTED': { guard: 'mayStopForwarding', target: '#exportPortal.status.shown.confirmingStopForwarding' },
+      },
+    },
   },
 });

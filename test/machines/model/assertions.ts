@@ -393,6 +393,8 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     expect(view.result).toBe(last ? copyPassText(last) : null);
     const running = [answer?.emailmigration, answer?.contactsmigration].some((op) => op?.status === 'started');
     expect(view.canCopy).toBe(answer?.copy_new_mail?.offered === true && !running);
+    // Forwarding's stop is on offer here too, while its copies go on.
+    expect(view.forwarding?.canStop ?? false).toBe(Boolean(answer?.copy_new_mail?.forwarding));
   },
   'exportPortal.status.shown.refreshing': ({ snapshot }) => expect(selectIsBusy(snapshot)).toBe(false),
   'exportPortal.status.shown.confirmingCancel': ({ snapshot }) => expect(selectJobStatus(snapshot).confirmingCancel).toBe(true),

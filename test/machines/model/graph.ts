@@ -161,7 +161,7 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
       facts.copyPassRunning(c),
       facts.forwardingGoesOn(c),
     ],
-    'status.shown.copyNewMail.done': [c.jobStatus?.copy_new_mail?.offered === true, facts.jobRunning(c)],
+    'status.shown.copyNewMail.done': [c.jobStatus?.copy_new_mail?.offered === true, facts.jobRunning(c), facts.forwardingGoesOn(c)],
   };
   const key = stateKey(snapshot);
   return JSON.stringify([key, byState[key] ?? []]);

@@ -96,6 +96,7 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
     const view = selectJobStatus(s).copyNewMail;
     if (view.result) expect(text(view.result)).toBe(true);
     expect(buttonNamed('Copy new mail') !== null).toBe(view.canCopy);
+    expect(buttonNamed('Stop copying new mail') !== null).toBe(view.forwarding?.canStop === true);
   },
   'status.shown.confirmingStopForwarding': () =>
     expect(screen.getByRole('alertdialog', { name: 'Stop copying new mail?' })).toBeInTheDocument(),
