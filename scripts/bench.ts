@@ -30,6 +30,8 @@ import { openDatabase } from '../server/db/open.ts';
 import { createDevMail } from '../server/development/mail/index.ts';
 import { createLogger } from '../server/http/logger.ts';
 import { scenarioDirectory } from '../server/development/scenarios.ts';
+import { CONSENTS } from '../server/destinations/index.ts';
+import { developmentIssuers } from '../server/identity/assemble.ts';
 import { prepareDevMail } from '../server/wiring.ts';
 import { compiledChild } from './bench/compiled-child.ts';
 
@@ -204,10 +206,13 @@ type Route = { name: string; url: string; headers?: Record<string, string>; pid:
  * and on Node 20 the first request through it turns on promise hooks for the whole process, which
  * cost every later request about a third more CPU (50 → 80 µs on /healthz, measured). The issuers
  * cannot be resolved: the bench signs nobody in, and their discovery fails once, in the log.
+ * The destinations are the service's own list (a destination added later, the successor partner's,
+ * had been left to the development provider: 60 → 74 µs per /healthz, 106 → 130 µs per landing
+ * answer, same run, docs/performance.md), and main() refuses to measure if any would still run there.
  */
 const PRODUCTION_IDENTITY = Object.fromEntries(
-  ['OIDC', 'GOOGLE', 'MICROSOFT', 'YAHOO', 'AOL'].flatMap((name) => [
-    [`${name}_ISSUER`, `https://${name.toLowerCase()}.bench.invalid`],
+  ['OIDC', ...CONSENTS.map((consent) => consent.prefix)].flatMap((name) => [
+    [`${name}_ISSUER`, `https://${name.toLowerCase().replace(/_/g, '-')}.bench.invalid`],
     [`${name}_CLIENT_ID`, 'bench'],
     [`${name}_CLIENT_SECRET`, randomBytes(16).toString('hex')],
   ]),
@@ -231,6 +236,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_STATUS_MAX: String(1_000_000_000),
     ...PRODUCTION_IDENTITY,
   };
+  const standIns = developmentIssuers(readConfig(env));
+  if (standIns.length) throw new Error(`The development provider would run in the service for ${standIns.join(', ')}: configure them.`);
   // The landing page is the build's: built as `npm start` builds it when this checkout has none.
   if (!existsSync(path.join(ROOT, 'dist', 'pages', 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   const exportId = await storeFinishedJob(env);
