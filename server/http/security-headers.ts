@@ -52,11 +52,19 @@ export function contentSecurityPolicy(options: { scriptHashes?: readonly string[
 /** One year; no includeSubDomains, since the portal does not own its parent domain's other hosts. */
 export const HSTS = 'max-age=31536000';
 
-type SecurityHeaders = {
+export type SecurityHeaders = {
   /** Adds the headers wherever the response class below did not. */
   middleware: MiddlewareHandler;
   /** The Node response class of a server that serves the app (`serverOptions.ServerResponse`). */
   ServerResponse: typeof ServerResponse;
+  /**
+   * A head made once for answers that are always the same (the pages, server/http/pages.ts): the
+   * route's headers and the security headers it does not name itself, as Node's flat list of names
+   * and values. Written with `writeSecuredHead`, it costs an answer no merge.
+   */
+  securedHead(routeHeaders: Readonly<Record<string, string>>): string[];
+  /** Writes a head made by `securedHead` (plus any per-answer header after it) as it is, whatever the response's class. */
+  writeSecuredHead(response: ServerResponse, status: number, head: readonly string[]): void;
 };
 
 export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
@@ -115,5 +123,13 @@ export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
     ontoNodeResponse(outgoing);
     return next();
   };
-  return { middleware, ServerResponse: SecureResponse };
+  function securedHead(routeHeaders: Readonly<Record<string, string>>): string[] {
+    const merged: OutgoingHttpHeaders = { ...routeHeaders };
+    addMissing(merged);
+    return Object.entries(merged).flatMap(([name, value]) => [name, String(value)]);
+  }
+  // The base class's own writeHead: the head already holds the headers, so SecureResponse's merge is skipped.
+  const writeSecuredHead = (response: ServerResponse, status: number, head: readonly string[]) =>
+    void ServerResponse.prototype.writeHead.call(response, status, head as string[]);
+  return { middleware, ServerResponse: SecureResponse, securedHead, writeSecuredHead };
 }
