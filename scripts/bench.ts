@@ -13,7 +13,9 @@
  * run: it exists to slow down ID guessing by one client, not to measure. Prints
  * `baseline: N req/s; trivial: N req/s (R× baseline), p99 M ms; landing: N req/s (R× baseline), p99 M ms; status: N req/s (R× trivial), p99 M ms`
  * and exits 1 when a run saw errors or non-2xx answers. On Linux it also prints each server's CPU time per
- * request (from /proc), a figure other processes on a busy machine distort less than throughput and latency.
+ * request (from /proc), a figure other processes on a busy machine distort less than throughput and latency,
+ * and what the load generator (autocannon, in this process) spent per response: it shares the two cores,
+ * and a 4 kB page costs it more to read than an 11-byte JSON answer (docs/performance.md).
  * BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -128,12 +130,21 @@ const CLOCK_TICKS = (() => {
 })();
 
 /** Every response of one route over all its slices. */
-type Tally = { latenciesMs: number[]; seconds: number; non2xx: number; errors: number; serverCpuSeconds: number | null };
-const emptyTally = (): Tally => ({ latenciesMs: [], seconds: 0, non2xx: 0, errors: 0, serverCpuSeconds: 0 });
+type Tally = {
+  latenciesMs: number[];
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  serverCpuSeconds: number | null;
+  clientCpuSeconds: number;
+};
+const emptyTally = (): Tally => ({ latenciesMs: [], seconds: 0, non2xx: 0, errors: 0, serverCpuSeconds: 0, clientCpuSeconds: 0 });
 
 async function drive(route: Pick<Route, 'url' | 'headers' | 'pid'>, seconds: number, tally: Tally): Promise<void> {
   const serverPid = route.pid;
   const cpuBefore = cpuSeconds(serverPid);
+  // autocannon runs in this process: its CPU is what the load generator spends on the route's answers.
+  const clientBefore = process.cpuUsage();
   const instance = autocannon({ url: route.url, headers: route.headers, connections: CONNECTIONS, duration: seconds });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {
     if (statusCode >= 200 && statusCode < 300) tally.latenciesMs.push(responseTimeMs);
@@ -141,20 +152,23 @@ async function drive(route: Pick<Route, 'url' | 'headers' | 'pid'>, seconds: num
   });
   const result = await instance;
   const cpuAfter = cpuSeconds(serverPid);
+  const client = process.cpuUsage(clientBefore);
+  tally.clientCpuSeconds += (client.user + client.system) / 1e6;
   tally.serverCpuSeconds =
     cpuBefore === null || cpuAfter === null || tally.serverCpuSeconds === null ? null : tally.serverCpuSeconds + cpuAfter - cpuBefore;
   tally.seconds += result.duration;
   tally.errors += result.errors;
 }
 
-type Summary = { rps: number; p99: number; cpuUsPerRequest: number | null };
+type Summary = { rps: number; p99: number; cpuUsPerRequest: number | null; clientCpuUsPerRequest: number };
 
 function summary(tally: Tally): Summary {
   const sorted = Float64Array.from(tally.latenciesMs).sort();
   const p99 = sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0) : Number.NaN;
   const answered = tally.latenciesMs.length + tally.non2xx;
   const cpuUsPerRequest = tally.serverCpuSeconds === null || answered === 0 ? null : (tally.serverCpuSeconds * 1e6) / answered;
-  return { rps: tally.latenciesMs.length / tally.seconds, p99, cpuUsPerRequest };
+  const clientCpuUsPerRequest = answered === 0 ? Number.NaN : (tally.clientCpuSeconds * 1e6) / answered;
+  return { rps: tally.latenciesMs.length / tally.seconds, p99, cpuUsPerRequest, clientCpuUsPerRequest };
 }
 
 function problems(name: string, tally: Tally): string[] {
@@ -280,7 +294,8 @@ async function main(): Promise<void> {
     routes.forEach((route, index) => {
       const figures = [b, t, l, s][index]!;
       const cpu = figures.cpuUsPerRequest === null ? '' : `, server CPU ${Math.round(figures.cpuUsPerRequest)} µs per request`;
-      console.log(`${route.name}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99.toFixed(1)} ms${cpu}`);
+      const client = `, load generator CPU ${Math.round(figures.clientCpuUsPerRequest)} µs per response`;
+      console.log(`${route.name}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99.toFixed(1)} ms${cpu}${client}`);
     });
     console.log(
       `baseline: ${Math.round(b.rps)} req/s; ` +
