@@ -1,5 +1,5 @@
 /**
- * The service's Node request listener (decision 0035). A GET of a prerendered page's exact route
+ * The service's Node request listener (decision 0036). A GET of a prerendered page's exact route
  * (`/`, `/status?migration_id=…`) is answered here, before the framework: the page is the same bytes
  * for every visitor, so its answer is one `writeHead` with the head made once per build (its CSP,
  * the security headers, its length; server/http/pages.ts) and only the XSRF cookie added, then one

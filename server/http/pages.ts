@@ -14,7 +14,7 @@
  *
  * Each kept page carries, per encoding, its head made once (security headers, length and all) for
  * the service's own Node listener, which answers a page's exact route before the framework
- * (`answerOnNode`, server/http/page-listener.ts, decision 0035); any other page request (`/Status/`,
+ * (`answerOnNode`, server/http/page-listener.ts, decision 0036); any other page request (`/Status/`,
  * an unknown route, HEAD, in-process tests) is answered through Hono by `answer`, from the same bytes.
  */
 import { readdirSync, statSync } from 'node:fs';

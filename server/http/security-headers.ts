@@ -13,7 +13,9 @@
  *   (about 1.5 µs a request less than five `setHeader` calls, docs/performance.md);
  * - on any other Node response (a server started without that class): `setHeader` before the route;
  * - without a Node response (`app.request` in tests): onto the finished answer. Hono's c.header()
- *   would build a WHATWG Headers object per request and rebuild a finished Response.
+ *   would build a WHATWG Headers object per request and rebuild a finished Response;
+ * - in a head made once for an answer that never changes (`securedHead`, the pages answered before
+ *   the framework, server/http/page-listener.ts): written as it is, with no merge per answer.
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
