@@ -1,5 +1,5 @@
 /**
- * The pages' own listener in front of the framework (server/http/page-listener.ts, decision 0035): a
+ * The pages' own listener in front of the framework (server/http/page-listener.ts, decision 0036): a
  * kept page's exact route is answered without the framework, with the security headers, the cookie
  * and the observers' call the framework's answer has; everything else reaches the framework.
  */
