@@ -51,7 +51,16 @@ export function pagesFirst(options: PageListenerOptions, framework: RequestListe
     const started = performance.now();
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
-    if (!pages.answerOnNode(path, request, response, mayAnswer)) return framework(request, response);
+    let onNode: boolean;
+    try {
+      onNode = pages.answerOnNode(path, request, response, mayAnswer);
+    } catch (error) {
+      // The build could not be read, say. Not thrown out of the listener, which would end the process:
+      // the framework answers (a 500 through its error handler, logged) unless this answer had begun.
+      if (response.headersSent) return void response.destroy(error as Error);
+      onNode = false;
+    }
+    if (!onNode) return framework(request, response);
     const ms = performance.now() - started;
     const answered = { method: 'GET', path, status: 200, route: PAGES_ROUTE_PATTERN };
     for (const observe of observers) observe(answered, ms);

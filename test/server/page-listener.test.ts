@@ -117,4 +117,30 @@ describe('the pages’ own listener', () => {
     expect(status).toBe(403);
     expect(framework).toEqual(['GET /']);
   });
+
+  it('leaves a page it failed to answer to the framework, instead of ending the process', async () => {
+    const failing = http.createServer(
+      pagesFirst(
+        {
+          pages: {
+            answerOnNode: () => {
+              throw new Error('the build could not be read');
+            },
+          },
+          app: new Hono(),
+          observers: [],
+          allowsHost: null,
+        },
+        (_request, response) => response.writeHead(500).end('the framework'),
+      ),
+    );
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(failing.address() as AddressInfo).port}/`);
+      expect(await response.text()).toBe('the framework');
+    } finally {
+      failing.closeAllConnections();
+      await new Promise((resolve) => failing.close(resolve));
+    }
+  });
 });
