@@ -13,7 +13,9 @@
  * run: it exists to slow down ID guessing by one client, not to measure. Prints
  * `baseline: N req/s; trivial: N req/s (R× baseline), p99 M ms; landing: N req/s (R× baseline), p99 M ms; status: N req/s (R× trivial), p99 M ms`
  * and exits 1 when a run saw errors or non-2xx answers. On Linux it also prints each server's CPU time per
- * request (from /proc), a figure other processes on a busy machine distort less than throughput and latency.
+ * request (from /proc), a figure other processes on a busy machine distort less than throughput and latency,
+ * and what the load generator (autocannon, in this process) spent per response: it shares the two cores,
+ * and a 4 kB page costs it more to read than an 11-byte JSON answer (docs/performance.md).
  * BENCH_DURATION_S, BENCH_CONNECTIONS and BENCH_SLICES override the defaults.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -30,6 +32,8 @@ import { openDatabase } from '../server/db/open.ts';
 import { createDevMail } from '../server/development/mail/index.ts';
 import { createLogger } from '../server/http/logger.ts';
 import { scenarioDirectory } from '../server/development/scenarios.ts';
+import { CONSENTS } from '../server/destinations/index.ts';
+import { developmentIssuers } from '../server/identity/assemble.ts';
 import { prepareDevMail } from '../server/wiring.ts';
 import { compiledChild } from './bench/compiled-child.ts';
 
@@ -126,12 +130,21 @@ const CLOCK_TICKS = (() => {
 })();
 
 /** Every response of one route over all its slices. */
-type Tally = { latenciesMs: number[]; seconds: number; non2xx: number; errors: number; serverCpuSeconds: number | null };
-const emptyTally = (): Tally => ({ latenciesMs: [], seconds: 0, non2xx: 0, errors: 0, serverCpuSeconds: 0 });
+type Tally = {
+  latenciesMs: number[];
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  serverCpuSeconds: number | null;
+  clientCpuSeconds: number;
+};
+const emptyTally = (): Tally => ({ latenciesMs: [], seconds: 0, non2xx: 0, errors: 0, serverCpuSeconds: 0, clientCpuSeconds: 0 });
 
 async function drive(route: Pick<Route, 'url' | 'headers' | 'pid'>, seconds: number, tally: Tally): Promise<void> {
   const serverPid = route.pid;
   const cpuBefore = cpuSeconds(serverPid);
+  // autocannon runs in this process: its CPU is what the load generator spends on the route's answers.
+  const clientBefore = process.cpuUsage();
   const instance = autocannon({ url: route.url, headers: route.headers, connections: CONNECTIONS, duration: seconds });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {
     if (statusCode >= 200 && statusCode < 300) tally.latenciesMs.push(responseTimeMs);
@@ -139,20 +152,23 @@ async function drive(route: Pick<Route, 'url' | 'headers' | 'pid'>, seconds: num
   });
   const result = await instance;
   const cpuAfter = cpuSeconds(serverPid);
+  const client = process.cpuUsage(clientBefore);
+  tally.clientCpuSeconds += (client.user + client.system) / 1e6;
   tally.serverCpuSeconds =
     cpuBefore === null || cpuAfter === null || tally.serverCpuSeconds === null ? null : tally.serverCpuSeconds + cpuAfter - cpuBefore;
   tally.seconds += result.duration;
   tally.errors += result.errors;
 }
 
-type Summary = { rps: number; p99: number; cpuUsPerRequest: number | null };
+type Summary = { rps: number; p99: number; cpuUsPerRequest: number | null; clientCpuUsPerRequest: number };
 
 function summary(tally: Tally): Summary {
   const sorted = Float64Array.from(tally.latenciesMs).sort();
   const p99 = sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0) : Number.NaN;
   const answered = tally.latenciesMs.length + tally.non2xx;
   const cpuUsPerRequest = tally.serverCpuSeconds === null || answered === 0 ? null : (tally.serverCpuSeconds * 1e6) / answered;
-  return { rps: tally.latenciesMs.length / tally.seconds, p99, cpuUsPerRequest };
+  const clientCpuUsPerRequest = answered === 0 ? Number.NaN : (tally.clientCpuSeconds * 1e6) / answered;
+  return { rps: tally.latenciesMs.length / tally.seconds, p99, cpuUsPerRequest, clientCpuUsPerRequest };
 }
 
 function problems(name: string, tally: Tally): string[] {
@@ -204,10 +220,13 @@ type Route = { name: string; url: string; headers?: Record<string, string>; pid:
  * and on Node 20 the first request through it turns on promise hooks for the whole process, which
  * cost every later request about a third more CPU (50 → 80 µs on /healthz, measured). The issuers
  * cannot be resolved: the bench signs nobody in, and their discovery fails once, in the log.
+ * The destinations are the service's own list (a destination added later, the successor partner's,
+ * had been left to the development provider: 60 → 74 µs per /healthz, 106 → 130 µs per landing
+ * answer, same run, docs/performance.md), and main() refuses to measure if any would still run there.
  */
 const PRODUCTION_IDENTITY = Object.fromEntries(
-  ['OIDC', 'GOOGLE', 'MICROSOFT', 'YAHOO', 'AOL'].flatMap((name) => [
-    [`${name}_ISSUER`, `https://${name.toLowerCase()}.bench.invalid`],
+  ['OIDC', ...CONSENTS.map((consent) => consent.prefix)].flatMap((name) => [
+    [`${name}_ISSUER`, `https://${name.toLowerCase().replace(/_/g, '-')}.bench.invalid`],
     [`${name}_CLIENT_ID`, 'bench'],
     [`${name}_CLIENT_SECRET`, randomBytes(16).toString('hex')],
   ]),
@@ -231,6 +250,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_STATUS_MAX: String(1_000_000_000),
     ...PRODUCTION_IDENTITY,
   };
+  const standIns = developmentIssuers(readConfig(env));
+  if (standIns.length) throw new Error(`The development provider would run in the service for ${standIns.join(', ')}: configure them.`);
   // The landing page is the build's: built as `npm start` builds it when this checkout has none.
   if (!existsSync(path.join(ROOT, 'dist', 'pages', 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   const exportId = await storeFinishedJob(env);
@@ -273,7 +294,8 @@ async function main(): Promise<void> {
     routes.forEach((route, index) => {
       const figures = [b, t, l, s][index]!;
       const cpu = figures.cpuUsPerRequest === null ? '' : `, server CPU ${Math.round(figures.cpuUsPerRequest)} µs per request`;
-      console.log(`${route.name}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99.toFixed(1)} ms${cpu}`);
+      const client = `, load generator CPU ${Math.round(figures.clientCpuUsPerRequest)} µs per response`;
+      console.log(`${route.name}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99.toFixed(1)} ms${cpu}${client}`);
     });
     console.log(
       `baseline: ${Math.round(b.rps)} req/s; ` +

@@ -4,6 +4,8 @@
  * here reads the environment or opens a socket, so tests start it on a random loopback port with
  * their own temp database and fakes; server/wiring.ts assembles the defaults for `npm start`.
  */
+import type { RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
@@ -18,6 +20,8 @@ import type { ServiceTokens } from './http/auth.ts';
 import { apiError, apiNotFound, createErrorHandler } from './http/errors.ts';
 import { requestLog } from './http/logger.ts';
 import { observeRequests } from './http/observe-requests.ts';
+import { pagesFirst } from './http/page-listener.ts';
+import { pages } from './http/pages.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveDist } from './http/static.ts';
 import { createDownloadGrants } from './jobs/download-grant.ts';
@@ -27,7 +31,7 @@ import type { GrantKeeper } from './identity/destination-grants.ts';
 import { FLOW_STARTS } from './identity/routes.ts';
 import { brakeSettings, createLimits } from './limits/limits.ts';
 import { requestLimit } from './limits/request-limit.ts';
-import { hostAllowList } from './http/host-allow-list.ts';
+import { hostAllowList, hostAllows } from './http/host-allow-list.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { databaseReadiness, type ReadinessCheck } from './ops/readiness.ts';
 import { createExportMailDelivery } from './outbox/export-mail-delivery.ts';
@@ -98,8 +102,13 @@ export type ExportService<E extends ServiceEngineParts = ServiceEngineParts> = {
   jobService: JobService;
   outbox: OutboxRunner;
   metrics: Metrics;
-  /** The Node response class a server serving `app` is given: it adds the security headers (server/http/security-headers.ts). */
+  /**
+   * What a Node server serving the service is given (`http.createServer({ ServerResponse }, requestListener)`):
+   * the response class adds the security headers (server/http/security-headers.ts), and the listener
+   * answers the prerendered pages itself and hands everything else to `app` (server/http/page-listener.ts).
+   */
   ServerResponse: ReturnType<typeof securityHeaders>['ServerResponse'];
+  requestListener: RequestListener;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -181,11 +190,13 @@ export function createService<E extends ServiceEngineParts>(deps: AppDependencie
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
-  app.use('*', observeRequests([metrics.http(), requestLog(logger)]));
+  const observers = [metrics.http(), requestLog(logger)];
+  app.use('*', observeRequests(observers));
   const https = config.publicUrl.startsWith('https:');
   const security = securityHeaders({ hsts: https });
   app.use('*', security.middleware);
-  if (config.development) app.use('*', hostAllowList(config.devAllowedHosts));
+  const allowsHost = config.development ? hostAllows(config.devAllowedHosts) : null;
+  if (allowsHost) app.use('*', hostAllowList(allowsHost));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.bodyLimitBytes} bytes.`),
@@ -216,9 +227,22 @@ export function createService<E extends ServiceEngineParts>(deps: AppDependencie
   // Development pages exist only in development; elsewhere /dev/ is not the SPA's either.
   app.all('/dev/*', apiNotFound);
 
-  app.get('*', serveDist(config.distDir, { secureCookies: https }));
+  const portalPages = pages(config.distDir, { secureCookies: https, security });
+  app.get('*', serveDist(config.distDir, portalPages));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found.'));
-  return { app, engineParts: jobService.engineParts, jobService, outbox, metrics, ServerResponse: security.ServerResponse };
+  const requestListener = pagesFirst(
+    { pages: portalPages, app, observers, allowsHost },
+    getRequestListener(app.fetch, { hostname: config.host }),
+  );
+  return {
+    app,
+    engineParts: jobService.engineParts,
+    jobService,
+    outbox,
+    metrics,
+    ServerResponse: security.ServerResponse,
+    requestListener,
+  };
 }
 
 /** The HTTP app alone (tests, the bench); the loops live on createService(...). */

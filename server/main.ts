@@ -10,7 +10,8 @@
  * With METRICS_PORT it also serves Prometheus metrics on that internal port (server/ops/).
  * A crash-worthy bug in a request is answered 500 by the app and never ends the process.
  */
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ConfigError, readConfig, roleArgument, type Config } from './config.ts';
 import { databaseLabel } from './db/open.ts';
 import { startMetricsServer } from './ops/metrics-server.ts';
@@ -57,20 +58,22 @@ function announce(listening: string) {
   console.log(`export portal ${listening} (role ${config.role}; development stand-ins: ${standIns})`);
 }
 
-const server =
-  config.role === 'worker'
-    ? null
-    : serve(
-        { fetch: service.app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: service.ServerResponse } },
-        (info) => {
-          logger.info(
-            { host: config.host, port: info.port, role: config.role, adapters: config.adapters, database: databaseLabel(config.database) },
-            'export portal listening',
-          );
-          const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-          announce(`listening on http://${shown}:${info.port}`);
-        },
-      );
+/** The public listener: the response class that adds the security headers, and the service's listener (its pages first, then the app). */
+function listen() {
+  const listening = createServer({ ServerResponse: service.ServerResponse }, service.requestListener);
+  listening.listen(config.port, config.host, () => {
+    const { port } = listening.address() as AddressInfo;
+    logger.info(
+      { host: config.host, port, role: config.role, adapters: config.adapters, database: databaseLabel(config.database) },
+      'export portal listening',
+    );
+    const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    announce(`listening on http://${shown}:${port}`);
+  });
+  return listening;
+}
+
+const server = config.role === 'worker' ? null : listen();
 if (!server) {
   logger.info({ role: config.role, adapters: config.adapters, database: databaseLabel(config.database) }, 'export portal worker running');
   announce('worker running, no public listener');
@@ -81,7 +84,7 @@ const closeServer = () =>
   new Promise<void>((resolve) => {
     if (!server) return resolve();
     server.close(() => resolve());
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    server.closeIdleConnections();
   });
 
 let stopping = false;

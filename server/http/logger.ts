@@ -93,6 +93,5 @@ export function loggablePath(path: string): string {
  */
 export function requestLog(logger: Logger): RequestObserver {
   const requests = logger.child({}, { redact: [] });
-  return (c, ms) =>
-    requests.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(ms) }, 'request');
+  return ({ method, path, status }, ms) => requests.info({ method, path: loggablePath(path), status, ms: Math.round(ms) }, 'request');
 }

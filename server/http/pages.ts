@@ -11,18 +11,24 @@
  * build is picked up within a second: the stamps of the pages' folder, its hash list and index.html
  * are read at most once a second (a stat on every answer cost more than the rest of the answer), and
  * any change drops what was kept, the list of pages included.
+ *
+ * Each kept page carries, per encoding, its head made once (security headers, length and all) for
+ * the service's own Node listener, which answers a page's exact route before the framework
+ * (`answerOnNode`, server/http/page-listener.ts, decision 0036); any other page request (`/Status/`,
+ * an unknown route, HEAD, in-process tests) is answered through Hono by `answer`, from the same bytes.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { PAGE_HASHES_FILE, type PageHashes } from '../../contract/index.ts';
 import { accepts, type EncodingName } from './encodings.ts';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { contentSecurityPolicy, type SecurityHeaders } from './security-headers.ts';
 import { requestHeader } from './node-response.ts';
-import { xsrfCookie } from './xsrf.ts';
+import { xsrfCookies } from './xsrf.ts';
 
 const compressors: Record<EncodingName, (page: Buffer) => Promise<Buffer>> = {
   br: (page) =>
@@ -32,13 +38,12 @@ const compressors: Record<EncodingName, (page: Buffer) => Promise<Buffer>> = {
   gzip: (page) => promisify(gzip)(page, { level: 9 }),
 };
 
-const ROUTE = /^\/[a-z0-9-]*$/;
-
 /** How long what was read of the build is trusted before its stamps are read again. */
 const BUILD_CHECK_MS = 1000;
 
-/** A page as it is answered: its bytes plain and compressed, and the headers of each. */
-type Page = Record<'plain' | 'br' | 'gzip', { body: Bytes; headers: Record<string, string> }>;
+/** A page in one encoding: its bytes, its headers for Hono, and the same with the security headers and length as the head Node writes. */
+type Variant = { body: Bytes; headers: Record<string, string>; head: string[] };
+type Page = Record<'plain' | 'br' | 'gzip', Variant>;
 /** What Hono's c.body() takes: bytes over an ArrayBuffer of their own. */
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -48,28 +53,44 @@ function stamp(file: string): string {
   return stats ? `${stats.ino}:${stats.mtimeMs}:${stats.size}:${stats.isFile()}` : '-';
 }
 
-/** The page files of a build, by name (none when it wrote no pages). */
-function pageNames(pagesDir: string): Set<string> {
+/** The page files of a build, by their route (`/` for index.html; none when it wrote no pages). */
+function pageRoutes(pagesDir: string): Map<string, string> {
   try {
-    return new Set(
+    return new Map(
       readdirSync(pagesDir, { withFileTypes: true })
         .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-        .map((entry) => entry.name),
+        .map((entry) => [entry.name === 'index.html' ? '/' : `/${entry.name.slice(0, -'.html'.length)}`, path.join(pagesDir, entry.name)]),
     );
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
     throw error;
   }
 }
 
-export function pages(distDir: string, options: { secureCookies: boolean }) {
+export type Pages = ReturnType<typeof pages>;
+
+export function pages(
+  distDir: string,
+  options: { secureCookies: boolean; security: Pick<SecurityHeaders, 'securedHead' | 'writeSecuredHead'> },
+) {
   const root = path.resolve(distDir);
   const pagesDir = path.join(root, 'pages');
   const hashesFile = path.join(pagesDir, PAGE_HASHES_FILE);
   const indexFile = path.join(root, 'index.html');
+  const xsrfCookie = xsrfCookies({ secure: options.secureCookies });
+  const { securedHead, writeSecuredHead } = options.security;
 
-  /** What was read of the build in place: its stamps, its page files, and the pages answered so far (no more than it has files). */
-  type Build = { stamps: string; checkedAt: number; names: Set<string>; index: boolean; pages: Map<string, Page | Promise<Page>> };
+  /**
+   * What was read of the build in place: its stamps, its page files by route, the page a route
+   * without its own gets, and the pages answered so far (no more than it has files).
+   */
+  type Build = {
+    stamps: string;
+    checkedAt: number;
+    routes: Map<string, string>;
+    fallback: string | null;
+    pages: Map<string, Page | Promise<Page>>;
+  };
   let build: Build | null = null;
 
   function currentBuild(): Build {
@@ -77,16 +98,18 @@ export function pages(distDir: string, options: { secureCookies: boolean }) {
     if (build && now - build.checkedAt < BUILD_CHECK_MS) return build;
     const stamps = [pagesDir, hashesFile, indexFile].map(stamp).join('/');
     if (build?.stamps === stamps) build.checkedAt = now;
-    else build = { stamps, checkedAt: now, names: pageNames(pagesDir), index: stamp(indexFile).endsWith(':true'), pages: new Map() };
+    else {
+      const routes = pageRoutes(pagesDir);
+      const fallback = routes.get('/') ?? (stamp(indexFile).endsWith(':true') ? indexFile : null);
+      build = { stamps, checkedAt: now, routes, fallback, pages: new Map() };
+    }
     return build;
   }
 
   /** The page for a request path (`/Destination-Account/` is `/destination-account`, as for the portal). */
   function pageFile(current: Build, requestPath: string): string | null {
     const route = requestPath === '/index.html' ? '/' : requestPath.replace(/\/+$/, '').toLowerCase() || '/';
-    const own = ROUTE.test(route) ? `${route === '/' ? 'index' : route.slice(1)}.html` : null;
-    for (const name of [own, 'index.html']) if (name && current.names.has(name)) return path.join(pagesDir, name);
-    return current.index ? indexFile : null;
+    return current.routes.get(route) ?? current.fallback;
   }
 
   /** The hashes of the inline scripts and styles the build wrote into a page (none for a build that wrote no list). */
@@ -102,6 +125,10 @@ export function pages(distDir: string, options: { secureCookies: boolean }) {
     }
   }
 
+  function variant(body: Buffer, headers: Record<string, string>): Variant {
+    return { body: new Uint8Array(body), headers, head: securedHead({ ...headers, 'Content-Length': String(body.length) }) };
+  }
+
   async function load(file: string): Promise<Page> {
     const [plain, hashes] = await Promise.all([readFile(file), inlineHashes(file)]);
     const [br, gzipped] = await Promise.all([compressors.br(plain), compressors.gzip(plain)]);
@@ -112,9 +139,9 @@ export function pages(distDir: string, options: { secureCookies: boolean }) {
       'Content-Type': 'text/html; charset=utf-8',
     };
     return {
-      plain: { body: new Uint8Array(plain), headers },
-      br: { body: new Uint8Array(br), headers: { ...headers, 'Content-Encoding': 'br' } },
-      gzip: { body: new Uint8Array(gzipped), headers: { ...headers, 'Content-Encoding': 'gzip' } },
+      plain: variant(plain, headers),
+      br: variant(br, { ...headers, 'Content-Encoding': 'br' }),
+      gzip: variant(gzipped, { ...headers, 'Content-Encoding': 'gzip' }),
     };
   }
 
@@ -144,11 +171,21 @@ export function pages(distDir: string, options: { secureCookies: boolean }) {
   /** Whether a path is one of the built pages' own files, never served as they are. */
   const isPageSource = (file: string) => file.startsWith(pagesDir + path.sep);
 
+  /** The last Accept-Encoding asked with and the encoding it chose: a browser asks every time the same way. */
+  let lastAsked: { acceptEncoding: string | undefined; encoding: keyof Page } = { acceptEncoding: undefined, encoding: 'plain' };
+  /** The encoding the browser takes best. */
+  function encodingFor(acceptEncoding: string | undefined): keyof Page {
+    if (acceptEncoding !== lastAsked.acceptEncoding) {
+      const encoding = accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : 'plain';
+      lastAsked = { acceptEncoding, encoding };
+    }
+    return lastAsked.encoding;
+  }
+
   /** The answer with a kept page: its bytes in the encoding the browser takes best, and a cookie if it has none. */
   function pageAnswer(c: Context, kept: Page): Response {
-    const acceptEncoding = requestHeader(c, 'accept-encoding');
-    const { body, headers } = accepts(acceptEncoding, 'br') ? kept.br : accepts(acceptEncoding, 'gzip') ? kept.gzip : kept.plain;
-    const cookie = xsrfCookie(c, { secure: options.secureCookies });
+    const { body, headers } = kept[encodingFor(requestHeader(c, 'accept-encoding'))];
+    const cookie = xsrfCookie(requestHeader(c, 'cookie'));
     // One plain header object, new for this answer (the server adds to it): @hono/node-server then
     // hands it to writeHead as it is, where c.header() would build a Headers object and convert it back.
     return new Response(body, { status: 200, headers: cookie ? { ...headers, 'Set-Cookie': cookie } : { ...headers } });
@@ -163,5 +200,23 @@ export function pages(distDir: string, options: { secureCookies: boolean }) {
     return kept instanceof Promise ? kept.then((loaded) => pageAnswer(c, loaded)) : pageAnswer(c, kept);
   }
 
-  return { answer, isPageSource };
+  /**
+   * Answers a GET of a page's exact route (`/`, `/status`) on the Node response with the page's head
+   * made once, when that page is already kept and `mayAnswer` lets it; false, having written nothing,
+   * for anything else (the framework's `answer` then serves it, keeping it for the next time).
+   * `mayAnswer` is asked only about the build's page routes.
+   */
+  function answerOnNode(route: string, request: IncomingMessage, response: ServerResponse, mayAnswer: (route: string) => boolean): boolean {
+    const current = currentBuild();
+    const file = current.routes.get(route);
+    const kept = file === undefined ? undefined : current.pages.get(file);
+    if (!kept || kept instanceof Promise || !mayAnswer(route)) return false;
+    const { body, head } = kept[encodingFor(request.headers['accept-encoding'])];
+    const cookie = xsrfCookie(request.headers.cookie);
+    writeSecuredHead(response, 200, cookie ? [...head, 'Set-Cookie', cookie] : head);
+    response.end(body);
+    return true;
+  }
+
+  return { answer, answerOnNode, isPageSource };
 }

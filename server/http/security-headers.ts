@@ -13,7 +13,9 @@
  *   (about 1.5 µs a request less than five `setHeader` calls, docs/performance.md);
  * - on any other Node response (a server started without that class): `setHeader` before the route;
  * - without a Node response (`app.request` in tests): onto the finished answer. Hono's c.header()
- *   would build a WHATWG Headers object per request and rebuild a finished Response.
+ *   would build a WHATWG Headers object per request and rebuild a finished Response;
+ * - in a head made once for an answer that never changes (`securedHead`, the pages answered before
+ *   the framework, server/http/page-listener.ts): written as it is, with no merge per answer.
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
@@ -52,11 +54,19 @@ export function contentSecurityPolicy(options: { scriptHashes?: readonly string[
 /** One year; no includeSubDomains, since the portal does not own its parent domain's other hosts. */
 export const HSTS = 'max-age=31536000';
 
-type SecurityHeaders = {
+export type SecurityHeaders = {
   /** Adds the headers wherever the response class below did not. */
   middleware: MiddlewareHandler;
   /** The Node response class of a server that serves the app (`serverOptions.ServerResponse`). */
   ServerResponse: typeof ServerResponse;
+  /**
+   * A head made once for answers that are always the same (the pages, server/http/pages.ts): the
+   * route's headers and the security headers it does not name itself, as Node's flat list of names
+   * and values. Written with `writeSecuredHead`, it costs an answer no merge.
+   */
+  securedHead(routeHeaders: Readonly<Record<string, string>>): string[];
+  /** Writes a head made by `securedHead` (plus any per-answer header after it) as it is, whatever the response's class. */
+  writeSecuredHead(response: ServerResponse, status: number, head: readonly string[]): void;
 };
 
 export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
@@ -115,5 +125,13 @@ export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
     ontoNodeResponse(outgoing);
     return next();
   };
-  return { middleware, ServerResponse: SecureResponse };
+  function securedHead(routeHeaders: Readonly<Record<string, string>>): string[] {
+    const merged: OutgoingHttpHeaders = { ...routeHeaders };
+    addMissing(merged);
+    return Object.entries(merged).flatMap(([name, value]) => [name, String(value)]);
+  }
+  // The base class's own writeHead: the head already holds the headers, so SecureResponse's merge is skipped.
+  const writeSecuredHead = (response: ServerResponse, status: number, head: readonly string[]) =>
+    void ServerResponse.prototype.writeHead.call(response, status, head as string[]);
+  return { middleware, ServerResponse: SecureResponse, securedHead, writeSecuredHead };
 }

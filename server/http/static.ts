@@ -10,14 +10,14 @@ import type { Context, Handler, Next } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { isFile } from './is-file.ts';
 import { accepts, ENCODINGS } from './encodings.ts';
-import { pages } from './pages.ts';
+import type { Pages } from './pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function serveDist(distDir: string, options: { secureCookies: boolean }): Handler {
+/** `portalPages`: the pages of the same dist/ folder (server/http/pages.ts). */
+export function serveDist(distDir: string, portalPages: Pages): Handler {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
-  const portalPages = pages(distDir, options);
 
   async function send(c: Context, file: string, cacheControl: string) {
     const type = getMimeType(file) ?? 'application/octet-stream';

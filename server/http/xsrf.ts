@@ -9,11 +9,10 @@
  * API answer then costs no random token and no Set-Cookie.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { parse, serialize } from 'hono/utils/cookie';
 import { apiError } from './errors.ts';
-import { requestHeader } from './node-response.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -36,14 +35,17 @@ export function newXsrfToken(): string {
 }
 
 /**
- * The Set-Cookie value that gives a page answer its XSRF cookie, or null when the browser sent a
- * well-formed one. A value for the answer's own header object, not `setCookie()`: the page answer
- * is built without Hono's Headers object (server/http/pages.ts).
+ * What gives a page answer its XSRF cookie: for the request's Cookie header, the Set-Cookie value,
+ * or null when the browser sent a well-formed one. A value for the answer's own head, not
+ * `setCookie()`: the page answer is built without Hono's Headers object (server/http/pages.ts). The
+ * attributes are written once; only the token is new per answer.
  */
-export function xsrfCookie(c: Context, options: { secure: boolean }): string | null {
-  const cookies = requestHeader(c, 'cookie');
-  if (cookies && TOKEN_PATTERN.test(parse(cookies, XSRF_COOKIE)[XSRF_COOKIE] ?? '')) return null;
-  return serialize(XSRF_COOKIE, newXsrfToken(), { path: '/', sameSite: 'Strict', secure: options.secure, httpOnly: false });
+export function xsrfCookies(options: { secure: boolean }): (cookieHeader: string | undefined) => string | null {
+  const attributes = serialize(XSRF_COOKIE, '', { path: '/', sameSite: 'Strict', secure: options.secure, httpOnly: false }).slice(
+    XSRF_COOKIE.length + 1,
+  );
+  return (cookies) =>
+    cookies && TOKEN_PATTERN.test(parse(cookies, XSRF_COOKIE)[XSRF_COOKIE] ?? '') ? null : `${XSRF_COOKIE}=${newXsrfToken()}${attributes}`;
 }
 
 function sameToken(a: string, b: string): boolean {

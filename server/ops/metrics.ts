@@ -7,7 +7,6 @@
  * ends (instrumentStateStore, transfer-metrics.ts); the queue's depth and the running transfers are
  * read at each scrape from what `track` was given.
  */
-import { routePath } from 'hono/route';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { RequestObserver } from '../http/observe-requests.ts';
 
@@ -34,13 +33,11 @@ export function createMetrics(options: { process?: boolean } = {}) {
    */
   function http(): RequestObserver {
     const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>();
-    return (c, ms) => {
-      // Once the route answered, the route index is the handler that answered (an error is already a 500 here).
-      const route = routePath(c) || 'unmatched';
-      const key = `${c.req.method} ${c.res.status} ${route}`;
+    return ({ method, route, status }, ms) => {
+      const key = `${method} ${status} ${route}`;
       let child = children.get(key);
       if (!child) {
-        child = requestSeconds.labels(c.req.method, route, String(c.res.status));
+        child = requestSeconds.labels(method, route, String(status));
         children.set(key, child);
       }
       child.observe(ms / 1000);

@@ -148,6 +148,34 @@ describe('the prerendered pages', () => {
     expect(await plain.text()).toContain('<h1>destination page</h1>');
   });
 
+  it("answers a page's exact route on its own listener with the framework's answer, logged and counted the same", async () => {
+    const headersOf = async (route: string) => {
+      const response = await fetch(`${pages.base}${route}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(await response.text()).toContain('<h1>destination page</h1>');
+      const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date' && name !== 'set-cookie'));
+      return { headers, cookie: response.headers.get('set-cookie') };
+    };
+    const counted = async () =>
+      Number(
+        /portal_http_request_duration_seconds_count\{method="GET",route="\/\*",status="200"\} (\d+)/.exec(
+          await pages.service.metrics.registry.metrics(),
+        )?.[1] ?? 0,
+      );
+    const before = await counted();
+    // The first answer keeps the page (through the framework, which also serves any other spelling); the exact route's next one is the listener's.
+    const framework = await headersOf('/Destination-Account/');
+    const own = await headersOf('/destination-account?from=test');
+    expect(own.headers).toEqual(framework.headers);
+    expect(own.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+    expect(own.headers['content-security-policy']).toContain("'sha256-DDDD'");
+    expect(own.cookie).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Strict$/);
+    expect(own.cookie).not.toBe(framework.cookie);
+    expect(await counted()).toBe(before + 2);
+    const token = own.cookie?.slice('XSRF-TOKEN='.length, own.cookie.indexOf(';'));
+    const again = await fetch(`${pages.base}/destination-account`, { headers: { Cookie: `XSRF-TOKEN=${token}` } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
   it('picks up a new build within a second: new pages, and the new list of hashes', async () => {
     const policy = async () => (await fetch(`${pages.base}/privacy-policy`)).headers.get('content-security-policy') ?? '';
     expect(await policy()).toContain("'sha256-PPPP'");

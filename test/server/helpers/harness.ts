@@ -10,8 +10,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
-import { serve, type ServerType } from '@hono/node-server';
 import { createService, type ExportService } from '../../../server/app.ts';
 import { readConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Db } from '../../../server/db/open.ts';
@@ -157,17 +157,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const { transfers } = service.engineParts;
   transfers?.worker.start();
-  let server: ServerType | undefined;
+  // Served as server/main.ts serves it: the pages' own listener first, then the app.
+  const server: Server = createServer({ ServerResponse: service.ServerResponse }, service.requestListener);
   const base = await new Promise<string>((resolve) => {
-    server = serve(
-      {
-        fetch: service.app.fetch,
-        port: options.port ?? 0,
-        hostname: '127.0.0.1',
-        serverOptions: { ServerResponse: service.ServerResponse },
-      },
-      (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`),
-    );
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
   });
   return {
     base,
@@ -184,9 +177,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async stop() {
       await transfers?.worker.stop();
       await new Promise<void>((resolve) => {
-        server?.close(() => resolve());
+        server.close(() => resolve());
         // fetch keeps connections alive; close them so close() returns.
-        if (server && 'closeAllConnections' in server) server.closeAllConnections();
+        server.closeAllConnections();
       });
       await limiterStore.close();
       await identity.close();
