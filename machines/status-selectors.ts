@@ -5,7 +5,7 @@
 import { dateAndTime, formatBytes, formatCount, type FailureSummary, type TransferProgress } from '../contract/index.ts';
 import { announcementText, arrivedText, failureReasonText, headlineText, outcomeOf, type Outcome } from './outcome-texts.ts';
 import { estimateText, failedText, leftOutText, progressText, type OperationKind, waitingText } from './status-texts.ts';
-import { END_REASON_TEXTS, fillName, MESSAGES } from './errors.ts';
+import { END_REASON_TEXTS, MESSAGES, noExportsFoundText, type SaidError } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { PortalSnapshot } from './selectors.ts';
 
@@ -138,8 +138,8 @@ export const selectCompleteCancel = (snapshot: PortalSnapshot) => ({
 export const selectJobs = (snapshot: PortalSnapshot) => ({
   jobs: snapshot.context.jobs,
   message: snapshot.matches({ statusFromEmail: 'failed' })
-    ? MESSAGES.statusFromEmailFailed
+    ? ({ key: MESSAGES.statusFromEmailFailed } satisfies SaidError)
     : snapshot.matches({ statusFromEmail: 'shown' }) && snapshot.context.jobs.length === 0
-      ? fillName(MESSAGES.noExportsFound, snapshot.context.srcAccount?.email)
+      ? noExportsFoundText(snapshot.context.srcAccount?.email)
       : null,
 });

@@ -10,6 +10,7 @@ import { prerender } from 'react-dom/static';
 import { PAGE_NONCE_PLACEHOLDER } from '../../contract/paths';
 import { PortalApp } from '../app/portal-app';
 import { createStyleCache } from '../app/style-cache';
+import { PortalProvider } from '../app/portal-context';
 import { PrerenderedLoadFailure } from '../shell/load-failure';
 import { screenTitle } from '../views/screens';
 import { createFirstPaint } from './first-paint';
@@ -51,7 +52,9 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     (
       await prerender(
         <CacheProvider value={cache}>
-          <PrerenderedLoadFailure />
+          <PortalProvider actor={firstPaint.actor}>
+            <PrerenderedLoadFailure />
+          </PortalProvider>
         </CacheProvider>,
       )
     ).prelude,
@@ -62,7 +65,7 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     markup,
     notice,
     styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(notice + markup)),
-    title: screenTitle(firstPaint.screen),
+    title: screenTitle(firstPaint.actor.getSnapshot().context.language, firstPaint.screen),
     modules: firstPaintParts(firstPaint).map((part) => part.source),
     ownLeave: leave && { script: ownLeaveScript(leave.url), after: leave.after },
   };

@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { useErrorWords } from '../../words/use-error-words';
 import { IntentLink } from '../../app/intent-link';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../ui';
@@ -56,6 +57,7 @@ const idPlaceholder = css`
 
 /** `/status`: the export's progress per type (followed while it runs), or why it cannot be shown. */
 export default function StatusScreen() {
+  const sayError = useErrorWords();
   const send = usePortalSend();
   const view = usePortalSelector(selectJobStatus);
   const busy = usePortalSelector(selectIsBusy);
@@ -110,10 +112,10 @@ export default function StatusScreen() {
           <a href={view.reportUrl}>{view.failures?.reportLink ?? 'Download the list of items that could not be moved (CSV)'}</a>
         </p>
       )}
-      {!busy && view.cancelError && <Alert tone="error">{view.cancelError}</Alert>}
+      {!busy && view.cancelError && <Alert tone="error">{sayError(view.cancelError)}</Alert>}
       {!busy && (
         <>
-          {message && <Alert tone="error">{message}</Alert>}
+          {message && <Alert tone="error">{sayError(message)}</Alert>}
           <div css={actions}>
             {canRetry && (
               <Button variant={message ? 'primary' : 'secondary'} onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>
