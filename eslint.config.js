@@ -119,6 +119,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', onlyPackages(['valibot'], 'contract/ imports valibot only.')] },
   },
   {
+    // The one exception: the words are said with Lingui's runtime (decision 0033).
+    files: ['contract/words/translate.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        onlyPackages(['valibot', '@lingui/core'], 'contract/ imports valibot only; its translate.ts also Lingui.'),
+      ],
+    },
+  },
+  {
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': [

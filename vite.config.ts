@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { devXsrfCookie } from './scripts/vite/dev-xsrf-cookie.ts';
+import { compileWords } from './scripts/vite/compile-words.ts';
 
 // The dev server forwards API calls to a running export service (npm start, or the
 // server started on its own), so `npm run dev` behaves like production.
 export default defineConfig({
-  plugins: [react({ jsxImportSource: '@emotion/react' }), devXsrfCookie()],
+  plugins: [react({ jsxImportSource: '@emotion/react' }), devXsrfCookie(), compileWords()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080', '/dev': 'http://localhost:8080' },

@@ -4,13 +4,13 @@
  */
 import * as v from 'valibot';
 import type { Snapshot, StateValue } from 'xstate';
-import { DateRangeSchema, SourceFoldersResponseSchema } from '../contract/index.ts';
+import { DateRangeSchema, LANGUAGES, SourceFoldersResponseSchema } from '../contract/index.ts';
 import { exportPortalMachine } from './machine.ts';
 import type { PortalContext } from './types.ts';
 
 export const STORAGE_KEY = 'exportPortal.snapshot';
 /** Bump when the context or the state names change: older snapshots are then ignored. */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 
 /** Context without any password, so the stored copy is safe to keep in sessionStorage. */
 export const withoutPasswords = (context: PortalContext): PortalContext => {
@@ -43,6 +43,7 @@ const StoredSchema = v.object({
     context: v.looseObject({
       flags: v.object({ optOut: v.boolean(), fileExport: v.boolean(), storageUnits: v.boolean(), forwarding: v.boolean() }),
       inQa: v.boolean(),
+      language: v.picklist(LANGUAGES),
       optOutState: v.string(),
       operations: v.array(v.string()),
       other: v.looseObject({ errors: v.looseObject({}) }),

@@ -15,6 +15,7 @@ import type {
   StatusResponse,
   OptOutRequest,
   OptOutInfoState,
+  Language,
 } from '../contract/index.ts';
 import type { SignInErrorCode } from './errors.ts';
 import type { OperationsChoice } from './providers.ts';
@@ -40,6 +41,8 @@ export interface FeatureFlags {
 export interface PortalInput {
   flags?: Partial<FeatureFlags>;
   inQa?: boolean;
+  /** The language of the first visit (the page's, which the service chose from Accept-Language). */
+  language?: Language;
 }
 export const DEFAULT_FLAGS: FeatureFlags = { optOut: true, fileExport: true, storageUnits: false, forwarding: false };
 
@@ -83,6 +86,8 @@ export interface JobSummary {
 export interface PortalContext {
   flags: FeatureFlags;
   inQa: boolean;
+  /** The language the customer reads (decision 0033): kept through the sign-in round trip and sent with the export. */
+  language: Language;
   // Store state (docs/spec-rules.md §3); the current step and the sidebar steps are read off the
   // state's meta by selectors, not stored.
   optOutState: ServerOptOutState;
@@ -140,6 +145,7 @@ export type RouteVisited = { type: 'ROUTE.VISITED'; path: string; query: Record<
 export type PortalEvent =
   | RouteVisited
   | { type: 'SIGN_IN.REQUESTED' }
+  | { type: 'LANGUAGE.CHOSEN'; language: Language }
   | { type: 'STATUS_LOOKUP.OPENED' }
   | { type: 'STATUS_LOOKUP.CLOSED' }
   | { type: 'STATUS_LOOKUP.ID_CHANGED'; value: string }
@@ -147,7 +153,8 @@ export type PortalEvent =
   | { type: 'STATUS_LOOKUP.SIGN_IN_REQUESTED' }
   | { type: 'ERROR_MODAL.DISMISSED' }
   | { type: 'ERROR_MODAL.RETRY_REQUESTED' }
-  | { type: 'ERROR_MODAL.SUPPORT_REQUESTED' }
+  /** `issue`: the modal's reason in the customer's words and language, which the view has on screen. */
+  | { type: 'ERROR_MODAL.SUPPORT_REQUESTED'; issue: string }
   | { type: 'DESTINATION.SELECTED'; provider: DestinationProvider }
   | { type: 'OTHER.OPENED' }
   | { type: 'OTHER.FIELD_CHANGED'; field: 'email' | 'password' | 'imap'; value: string }

@@ -5,6 +5,7 @@
  * confirmation), or go on to save the data.
  */
 import { css } from '@emotion/react';
+import { useErrorWords } from '../../words/use-error-words';
 import { Alert, Button, Card, PageHeading } from '../../ui';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
@@ -13,7 +14,7 @@ import { selectFieldErrors, selectOptOut } from '../../../machines/index.ts';
 import { CancelClosureDialog } from './cancel-closure-dialog';
 import { daysPhrase, explainOptOut, type OptOutTone } from './opt-out-explanations';
 import { ScheduleClosureDialog } from './schedule-closure-dialog';
-import { SCREEN_HEADINGS } from '../screen-headings';
+import { useScreenHeading } from '../screen-headings';
 
 const TONE_COLOURS: Record<OptOutTone, { bar: string; bg: string }> = {
   info: { bar: colors.info, bg: colors.infoSoft },
@@ -77,6 +78,8 @@ const actions = css`
 `;
 
 export default function OptOutInfoScreen() {
+  const sayError = useErrorWords();
+  const heading = useScreenHeading('optOutInfo');
   const optOut = usePortalSelector(selectOptOut, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const error = usePortalSelector((s) => selectFieldErrors(s).optOut ?? null);
   const canSchedule = optOut.scheduleShown;
@@ -90,9 +93,9 @@ export default function OptOutInfoScreen() {
 
   return (
     <Card as="section">
-      <PageHeading lead={SCREEN_HEADINGS.optOutInfo.lead}>{SCREEN_HEADINGS.optOutInfo.title}</PageHeading>
+      <PageHeading lead={heading.lead}>{heading.title}</PageHeading>
 
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && <Alert tone="error">{sayError(error)}</Alert>}
 
       <div css={statusBox(explanation.tone)} role="status">
         <h2>{explanation.title}</h2>

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useErrorWords } from '../../words/use-error-words';
 import { Alert, Button, Card, PageHeading, TextArea, TextField } from '../../ui';
 import { brand } from '../../config/brand';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
@@ -8,6 +9,7 @@ import { SUPPORT_LIMITS } from '../../../contract/index.ts';
 
 /** `/support-form`: contact support; the machine clears the form once it is sent. */
 export default function SupportFormScreen() {
+  const sayError = useErrorWords();
   const send = usePortalSend();
   const { fields, emailError, sent, sending, error } = usePortalSelector(selectSupportForm);
   const canSubmit = usePortalCan({ type: 'SUPPORT.SUBMITTED' });
@@ -25,7 +27,7 @@ export default function SupportFormScreen() {
           Our support team will reply to the address you gave us.
         </Alert>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && <Alert tone="error">{sayError(error)}</Alert>}
       <form onSubmit={submit} noValidate aria-label="Contact support">
         <TextField
           label={`Your ${brand.providerName} email address`}
@@ -35,7 +37,7 @@ export default function SupportFormScreen() {
           maxLength={SUPPORT_LIMITS.address}
           value={fields.email_address}
           onChange={change('email_address')}
-          error={emailError}
+          error={sayError(emailError)}
         />
         <TextField
           label="Destination email address (optional)"

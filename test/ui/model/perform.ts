@@ -141,6 +141,9 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
       return selectMailChoice(snapshot).offered && c.mailChoice.range === 'from-date' && c.mailChoice.fromDate !== e.value;
     case 'START_OVER.REQUESTED':
       return !closureDialogOpen(snapshot);
+    // The header's language switch, on every screen unless a dialog or the busy overlay covers it.
+    case 'LANGUAGE.CHOSEN':
+      return !modalOpen(snapshot) && !selectIsBusy(snapshot) && c.language !== e.language;
     // The footer's links, there on every screen unless a dialog or the busy overlay covers the page.
     case 'SUPPORT.OPENED':
     case 'POLICY.OPENED':
@@ -335,6 +338,19 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
     case 'START_OVER.REQUESTED':
       await user.click(button('Start over'));
       break;
+    case 'LANGUAGE.CHOSEN': {
+      // The page turns Spanish with every choice kept; back in English, the walk goes on in the words it looks for.
+      await user.click(button('Español'));
+      await eventually(() => {
+        if (document.documentElement.lang !== 'es' || !screen.queryByRole('button', { name: 'English' }))
+          throw new Error('not Spanish yet');
+      });
+      await user.click(button('English'));
+      await eventually(() => {
+        if (document.documentElement.lang !== 'en') throw new Error('not English again');
+      });
+      break;
+    }
     case 'STATUS.RETRY_REQUESTED':
       await user.click(button(/^(Try again|Refresh status)$/));
       break;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MigrationStatusResponse } from '../../../contract/index.ts';
 import { OPT_OUT_INFO_STATES } from '../../../contract/index.ts';
 import { daysPhrase, explainOptOut } from '../../../src/views/opt-out-info/opt-out-explanations';
-import { SCREEN_HEADINGS } from '../../../src/views/screen-headings';
+import { screenHeading } from '../../../src/views/screen-headings';
 import { arrives, createFakeApi, settle as flush, renderSignedIn } from '../render-app';
 import { statusAnswer } from '../../support/portal-fakes.ts';
 
@@ -58,7 +58,7 @@ describe('opt-out view', () => {
       optedOutToBePurgedDate: inDays(5),
     });
     expect(screen.getByRole('heading', { level: 2, name: 'Your account is being closed' })).toBeInTheDocument();
-    expect(shownLead()).toBe(SCREEN_HEADINGS.optOutInfo.lead);
+    expect(shownLead()).toBe(screenHeading('en', 'optOutInfo').lead);
     expect(screen.getByText('Deleted in')).toBeInTheDocument();
     expect(screen.getByText('5 days')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Schedule closure' })).not.toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('opt-out view', () => {
     await withStatus({ account: true, login: true, optOutState: 'OPTED_OUT_MBOX_PURGED', ...response });
     expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     // The lead is the same for every customer: the prerendered page painted it before the data came.
-    expect(shownLead()).toBe(SCREEN_HEADINGS.optOutInfo.lead);
+    expect(shownLead()).toBe(screenHeading('en', 'optOutInfo').lead);
     expect(screen.getByText(/cannot get back email and contacts once they are deleted/)).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryAllByRole('button')).toHaveLength(0);
   });
