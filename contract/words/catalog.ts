@@ -8,6 +8,8 @@ import type { headingWords } from './en/headings.ts';
 import type { tabWords } from './en/tabs.ts';
 import type { completeWords } from './en/complete.ts';
 import type { optionsWords } from './en/options.ts';
+import type { consentWords } from './en/consent.ts';
+import type { supportWords } from './en/support.ts';
 import type { startWords } from './en/start.ts';
 import type { destinationScreenWords } from './en/destination.ts';
 import type { destinationWords } from './en/destinations.ts';
@@ -22,6 +24,8 @@ type Sections =
   | typeof tabWords
   | typeof completeWords
   | typeof optionsWords
+  | typeof consentWords
+  | typeof supportWords
   | typeof startWords
   | typeof destinationScreenWords
   | typeof destinationWords;

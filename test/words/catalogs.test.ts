@@ -11,6 +11,7 @@ import { LANGUAGE_TABLE, LANGUAGES, type Section } from '../../contract/index.ts
 import { compileCatalogCode } from '../../scripts/vite/compile-words.ts';
 import { loadLanguage, say } from '../../contract/words/translate.ts';
 import { shellWords } from '../../contract/words/en/shell.ts';
+import { isSpecText, SPEC_TEXTS } from './spec-texts.ts';
 
 const EN_DIR = join(process.cwd(), 'contract/words/en');
 
@@ -95,6 +96,24 @@ describe('the catalogs', async () => {
         .map(([key]) => `${section.name}.${key}`),
     );
     expect(different).toEqual([]);
+  });
+
+  it("keeps every text of the spec in English, word for word (a value where the spec writes '...')", () => {
+    const english = sections.flatMap((section) => Object.values(section.en)).map((text) => text.replace(/\{[A-Za-z]\w*\}/g, 'value'));
+    const missing = SPEC_TEXTS.filter(
+      (spec) =>
+        !english.some(
+          (text) =>
+            isSpecText(text) &&
+            new RegExp(
+              `^${spec
+                .split('...')
+                .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+                .join('.*')}$`,
+            ).test(text),
+        ),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('says a message with its values, in English and in Spanish', async () => {
