@@ -125,7 +125,11 @@ export function createJobService(deps: JobServiceDeps) {
       mail: exportMail(stored.exportId, failed ? 'error' : 'completed', await summaryOf(stored, progress)),
     });
     if (recorded) logger.info({ exportId: stored.exportId, outcome: failed ? 'error' : 'completed' }, 'export ended');
-    if (recorded && !failed) await startForwarding({ ...current, finishedAt }, finishedAt);
+    // The end is recorded whatever happens here: a schedule that could not be set is logged, not thrown at the status call.
+    if (recorded && !failed)
+      await startForwarding({ ...current, finishedAt }, finishedAt).catch((error: unknown) =>
+        logger.error({ err: error, exportId: stored.exportId }, 'forwarding could not be scheduled'),
+      );
     return { job: (await jobs.find(stored.exportId)) ?? { ...current, finishedAt }, progress };
   }
 

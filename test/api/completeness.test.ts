@@ -16,11 +16,12 @@ describe('§7 coverage', () => {
     expect([...sessionNames, ...exportNames].sort()).toEqual([...Object.keys(API_PATHS), 'supportRequest'].sort());
   });
 
-  it('the session client holds the four calls §7 gives it, and our additive cancel, pause, resume, sign-out and source folders', () => {
+  it('the session client holds the four calls §7 gives it, and our additive cancel, copy new mail, pause, resume, sign-out and source folders', () => {
     const { session } = createApiClients();
     expect(Object.keys(session).sort()).toEqual([
       'cancel',
       'capabilities',
+      'copyNewMail',
       'load',
       'pause',
       'resume',

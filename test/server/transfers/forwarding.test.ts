@@ -20,6 +20,29 @@ const mail = useMailServers('forwarding', customer, fixtureMailbox(13, 6), [dest
 
 const idsOf = (names: string[]) => names.map((name) => `<${name}@${DOMAIN}>`).sort();
 
+/** An export to Other that chose forwarding, completed; the owner's last answer and the time it ended. */
+async function forwardingExport(harness: Harness) {
+  const session = await signIn(harness, customer.email);
+  const response = await session.post('/api/load/', {
+    ...otherLoad(mail.servers(), customer.email, destination),
+    operations: ['emailforwarding'],
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { jobid: exportId } = (await response.json()) as { jobid: string };
+  const last = (await pollStatus(harness.base, exportId, ended, { token: session.token })).at(-1) as StatusResponse;
+  expect(last.emailmigration?.status).toBe('completed');
+  return { exportId, last, completedAt: harness.clock.now };
+}
+
+/** How many 'forwarding-ended' mails are queued for the export. */
+async function endMails(harness: Harness, exportId: string): Promise<number> {
+  const mails = await harness.db.selectFrom('outbox').select('payload').where('ref', '=', exportId).execute();
+  return mails.filter((row) => (JSON.parse(row.payload) as { outcome?: string }).outcome === 'forwarding-ended').length;
+}
+
+const passesOf = (harness: Harness, exportId: string) =>
+  harness.db.selectFrom('copy_passes').select('number').where('export_id', '=', exportId).execute();
+
 /** The owner's answer once pass `number` has ended (a fresh sign-in: a day has passed since the last). */
 async function afterPass(harness: Harness, exportId: string, number: number): Promise<StatusResponse> {
   const session = await signIn(harness, customer.email);
@@ -33,16 +56,7 @@ async function afterPass(harness: Harness, exportId: string, number: number): Pr
 describe('Forwarding into a real IMAP server', () => {
   it('copies each day only what arrived that day, until its owner stops it', { timeout: 180_000 }, async () => {
     const harness = await mail.start({ FEATURE_EMAIL_FORWARDING: 'true' });
-    const session = await signIn(harness, customer.email);
-    const response = await session.post('/api/load/', {
-      ...otherLoad(mail.servers(), customer.email, destination),
-      operations: ['emailforwarding'],
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-    const { jobid: exportId } = (await response.json()) as { jobid: string };
-    const last = (await pollStatus(harness.base, exportId, ended, { token: session.token })).at(-1) as StatusResponse;
-    expect(last.emailmigration?.status).toBe('completed');
-    const completedAt = harness.clock.now;
+    const { exportId, last, completedAt } = await forwardingExport(harness);
     expect(last.copy_new_mail?.forwarding).toEqual({
       until: new Date(completedAt + 30 * DAY).toISOString(),
       next_pass_at: new Date(completedAt + DAY).toISOString(),
@@ -94,11 +108,30 @@ describe('Forwarding into a real IMAP server', () => {
       harness.clock.now += DAY;
       await harness.service.jobService.forwardOnce();
     }
-    expect(await harness.db.selectFrom('copy_passes').select('number').where('export_id', '=', exportId).execute()).toHaveLength(3);
+    expect(await passesOf(harness, exportId)).toHaveLength(3);
     expect(await messageIdsAt(mail.servers(), destination)).not.toContain(`<after-stop@${DOMAIN}>`);
+    expect(await endMails(harness, exportId)).toBe(1);
+  });
 
-    // Its mail, once.
-    const mails = await harness.db.selectFrom('outbox').select('payload').where('ref', '=', exportId).execute();
-    expect(mails.filter((row) => JSON.parse(row.payload).outcome === 'forwarding-ended')).toHaveLength(1);
+  it('ends at its time, and when the source account is no longer active, with one mail each', { timeout: 180_000 }, async () => {
+    const harness = await mail.start({ FEATURE_EMAIL_FORWARDING: 'true' });
+    const timeUp = await forwardingExport(harness);
+    // The rounds were not run for a month (the nodes were down, say): the first one after its end ends it.
+    harness.clock.now = timeUp.completedAt + 31 * DAY;
+    await harness.service.jobService.forwardOnce();
+    await harness.service.jobService.forwardOnce();
+    expect(await passesOf(harness, timeUp.exportId)).toEqual([]);
+    expect(await endMails(harness, timeUp.exportId)).toBe(1);
+
+    const closing = await forwardingExport(harness);
+    // The account is closing past the point of export (§4): no pass, and it ends.
+    await harness.db.insertInto('opt_out_states').values({ email: customer.email, state: 'OPTED_OUT_DELETE', updated_at: 0 }).execute();
+    harness.clock.now += DAY;
+    await harness.service.jobService.forwardOnce();
+    expect(await passesOf(harness, closing.exportId)).toEqual([]);
+    expect(await endMails(harness, closing.exportId)).toBe(1);
+    const owner = await signIn(harness, customer.email);
+    const answer = (await pollStatus(harness.base, closing.exportId, () => true, { token: owner.token })).at(-1) as StatusResponse;
+    expect(answer.copy_new_mail?.forwarding).toBeNull();
   });
 });
