@@ -177,18 +177,13 @@ export const OwnerStatusFields = {
   copy_new_mail: v.optional(CopyNewMailSchema),
 };
 
-/** `POST /api/cancel/`: the owner stops a running export. */
-export const CancelRequestSchema = v.object({ job_id: v.string() });
-export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>;
-
-/** `POST /api/copy-new-mail/`: the owner copies what arrived since the export (decision 0032). */
-export const CopyNewMailRequestSchema = v.object({ job_id: v.string() });
-export type CopyNewMailRequest = v.InferOutput<typeof CopyNewMailRequestSchema>;
-
-/** POST /api/stop-forwarding/ (ours, additive): the export whose forwarding its owner stops. */
-export const StopForwardingRequestSchema = v.object({ job_id: v.string() });
-/** `POST /api/pause/` and `POST /api/resume/`: the owner holds a running export, or lets it go on; the body of a cancel. */
-export const PauseRequestSchema = CancelRequestSchema;
+/**
+ * The owner's actions on one export, each `POST` with this body: `/api/cancel/` stops it, `/api/pause/`
+ * and `/api/resume/` hold it and let it go on (decision 0031), `/api/copy-new-mail/` copies what arrived
+ * since it completed and `/api/stop-forwarding/` ends forwarding (decision 0032).
+ */
+export const ExportActionRequestSchema = v.object({ job_id: v.string() });
+export type ExportActionRequest = v.InferOutput<typeof ExportActionRequestSchema>;
 
 /** Ours, additive: the portal's tokens of this browser (sign-in, consent, status sign-in) to end at once. */
 export const SignOutRequestSchema = v.object({ tokens: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(4)) });

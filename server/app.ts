@@ -37,11 +37,8 @@ import type { AccountDirectory, CredentialChecker, DomainValidator, ImapHostReso
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import type { RouteDeps } from './routes/deps.ts';
-import { cancelRoutes } from './routes/cancel.ts';
-import { copyNewMailRoutes } from './routes/copy-new-mail.ts';
-import { stopForwardingRoutes } from './routes/stop-forwarding.ts';
 import { sourceActiveCheck } from './rules/source-active.ts';
-import { pauseRoutes } from './routes/pause.ts';
+import { ownerActionRoutes } from './routes/owner-actions.ts';
 import { signOutRoutes } from './routes/sign-out.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -194,10 +191,7 @@ export function createService(deps: AppDependencies): ExportService {
   app.route('/', accountRoutes(routeDeps));
   app.route('/', supportRoutes(routeDeps));
   app.route('/', downloadRoutes(routeDeps));
-  app.route('/', cancelRoutes(routeDeps));
-  app.route('/', copyNewMailRoutes(routeDeps));
-  app.route('/', stopForwardingRoutes(routeDeps));
-  app.route('/', pauseRoutes(routeDeps));
+  app.route('/', ownerActionRoutes(routeDeps));
   app.route('/', signOutRoutes(routeDeps));
   app.route('/', reportRoutes(routeDeps));
   // A flow started is a redirect to an authorization server and may end in a call to its token

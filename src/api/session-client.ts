@@ -12,8 +12,7 @@ import {
   SourceFoldersResponseSchema,
   StatusResponseSchema,
   ValidateResponseSchema,
-  type CancelRequest,
-  type CopyNewMailRequest,
+  type ExportActionRequest,
   type CapabilitiesRequest,
   type JobQuery,
   type LoadRequest,
@@ -68,18 +67,18 @@ export function createSessionClient(options: SessionClientOptions = {}) {
       call({ method: 'post', url: url(API_PATHS.signOut), schema: OkResponseSchema, json: body, ...opts }),
 
     /** Ours, additive: the owner stops a running export. */
-    cancel: (body: CancelRequest, opts?: CallOptions) =>
+    cancel: (body: ExportActionRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.cancel), schema: OkResponseSchema, json: body, ...opts }),
     /** Ours, additive: the owner copies what arrived since a completed export to a mailbox (decision 0032). */
-    copyNewMail: (body: CopyNewMailRequest, opts?: CallOptions) =>
+    copyNewMail: (body: ExportActionRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.copyNewMail), schema: OkResponseSchema, json: body, ...opts }),
 
     /** Ours, additive: the owner holds a running export (decision 0031); the body of a cancel. */
-    pause: (body: CancelRequest, opts?: CallOptions) =>
+    pause: (body: ExportActionRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.pause), schema: OkResponseSchema, json: body, ...opts }),
 
     /** Ours, additive: the owner lets a paused export go on. */
-    resume: (body: CancelRequest, opts?: CallOptions) =>
+    resume: (body: ExportActionRequest, opts?: CallOptions) =>
       call({ method: 'post', url: url(API_PATHS.resume), schema: OkResponseSchema, json: body, ...opts }),
   };
 }
