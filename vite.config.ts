@@ -18,5 +18,11 @@ export default defineConfig({
     manifest: true,
     // Every supported browser has <link rel=modulepreload>; the polyfill would only add first-load bytes.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // machines/ and contract/ are plain modules, none does anything on import (no top-level calls): a
+      // module whose exports the first load does not use (the status page's selectors, re-exported by
+      // machines/index.ts) then goes with the lazy screen that uses it (decision 0033, docs/performance.md).
+      treeshake: { moduleSideEffects: [{ test: /\/(machines|contract)\//, sideEffects: false }] },
+    },
   },
 });

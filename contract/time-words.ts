@@ -4,48 +4,30 @@
  * through Intl: a page's first Intl formatter costs 15–40 ms of main thread in Chromium (ICU's data,
  * measured), a long task just as the status arrives (decisions 0018 and 0033).
  */
+import { calendarWords } from './words/en/calendar.ts';
 import type { Language } from './words/languages.ts';
-
-type Calendar = {
-  weekdays: readonly string[];
-  months: readonly string[];
-  day: (month: string, date: number, year: number) => string;
-  noon: readonly [am: string, pm: string];
-};
-
-const CALENDARS: Record<Language, Calendar> = {
-  en: {
-    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-    months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-    day: (month, date, year) => `${month} ${date}, ${year}`,
-    noon: ['AM', 'PM'],
-  },
-  es: {
-    weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
-    months: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
-    day: (month, date, year) => `${date} ${month} ${year}`,
-    noon: ['a. m.', 'p. m.'],
-  },
-};
+import type { KeyOf } from './words/section.ts';
+import { say } from './words/translate.ts';
 
 /** "2:00 PM", "12:05 AM". */
 function clock(date: Date, language: Language): string {
   const hours = date.getHours();
-  const [am, pm] = CALENDARS[language].noon;
-  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? am : pm}`;
+  const values = { hours: hours % 12 || 12, minutes: String(date.getMinutes()).padStart(2, '0') };
+  return say(language, calendarWords, hours < 12 ? 'am' : 'pm', values);
 }
 
 /** "Tuesday 2:00 PM". */
 export function weekdayAndTime(at: number | Date, language: Language = 'en'): string {
   const date = new Date(at);
-  return `${CALENDARS[language].weekdays[date.getDay()] ?? ''} ${clock(date, language)}`;
+  const weekday = `day${date.getDay()}` as KeyOf<typeof calendarWords>;
+  return `${say(language, calendarWords, weekday)} ${clock(date, language)}`;
 }
 
 /** "Nov 24, 2026". */
 export function calendarDate(at: number | Date, language: Language = 'en'): string {
   const date = new Date(at);
-  const calendar = CALENDARS[language];
-  return calendar.day(calendar.months[date.getMonth()] ?? '', date.getDate(), date.getFullYear());
+  const month = say(language, calendarWords, `month${date.getMonth()}` as KeyOf<typeof calendarWords>);
+  return say(language, calendarWords, 'date', { month, day: date.getDate(), year: date.getFullYear() });
 }
 
 /**

@@ -15,6 +15,7 @@ import type { destinationScreenWords } from './en/destination.ts';
 import type { destinationWords } from './en/destinations.ts';
 import type { shellWords } from './en/shell.ts';
 import type { signInWords } from './en/sign-in.ts';
+import type { calendarWords } from './en/calendar.ts';
 
 type Sections =
   | typeof shellWords
@@ -28,7 +29,8 @@ type Sections =
   | typeof supportWords
   | typeof startWords
   | typeof destinationScreenWords
-  | typeof destinationWords;
+  | typeof destinationWords
+  | typeof calendarWords;
 
 export type Translation = {
   readonly [S in Sections as S['name']]: { readonly [K in keyof S['en']]: string };

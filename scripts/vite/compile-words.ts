@@ -2,10 +2,11 @@
  * Vite plugin: compiles the catalogs' messages at build time (decision 0033). In every catalog file
  * (contract/words/en/*.ts, and each language's contract/words/xx.ts) a string that is the value of an
  * object's property is an ICU message; it becomes Lingui's compiled form (an array), so the browser
- * never parses a message and never loads the compiler. Lingui's runtime takes the arrays as they are.
+ * never parses a message and never loads the compiler: contract/words/translate.ts formats the arrays
+ * as they are. A message the formatter could not say (`#`, a number format) fails the build.
  */
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
+import { compileChecked } from '../../contract/words/compile.ts';
 
 export const CATALOG_FILE = /\/contract\/words\/(?:en\/[a-z-]+|[a-z]{2})\.ts$/;
 
@@ -29,7 +30,7 @@ export function compileCatalogCode(code: string, literals: readonly Node[]): str
   let result = '';
   let at = 0;
   for (const literal of literals) {
-    result += code.slice(at, literal.start) + JSON.stringify(compileMessage(literal.value as string));
+    result += code.slice(at, literal.start) + JSON.stringify(compileChecked(literal.value as string));
     at = literal.end;
   }
   return result + code.slice(at);

@@ -1,7 +1,7 @@
 /**
  * The catalogs (decision 0033): every English key has its words in every other language, no
  * translation is the English left in place (but names and words the languages share), every message
- * compiles, and Lingui says them with their values.
+ * compiles, and the portal's formatter says them with their values.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,8 +9,10 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_TABLE, LANGUAGES, type Section } from '../../contract/index.ts';
 import { compileCatalogCode } from '../../scripts/vite/compile-words.ts';
+import { compileChecked } from '../../contract/words/compile.ts';
 import { loadLanguage, say } from '../../contract/words/translate.ts';
 import { shellWords } from '../../contract/words/en/shell.ts';
+import { destinationScreenWords } from '../../contract/words/en/destination.ts';
 import { isSpecText, SPEC_TEXTS } from './spec-texts.ts';
 
 const EN_DIR = join(process.cwd(), 'contract/words/en');
@@ -120,6 +122,32 @@ describe('the catalogs', async () => {
     await loadLanguage('es');
     expect(say('en', shellWords, 'homePage', { provider: 'Northwave' })).toBe('Northwave home page');
     expect(say('es', shellWords, 'homePage', { provider: 'Northwave' })).toBe('Página principal de Northwave');
+  });
+
+  it("chooses a plural's exact case, then the count's category, then other, in each language", async () => {
+    await loadLanguage('es');
+    const daysLeft = (language: 'en' | 'es', days: number) => say(language, destinationScreenWords, 'daysLeft', { days });
+    expect([0, 1, 2, 14].map((days) => daysLeft('en', days))).toEqual([
+      'You have less than a day to save your data',
+      'You have 1 day to save your data',
+      'You have 2 days to save your data',
+      'You have 14 days to save your data',
+    ]);
+    expect([0, 1, 2].map((days) => daysLeft('es', days))).toEqual([
+      'Le queda menos de un día para guardar sus datos',
+      'Le queda 1 día para guardar sus datos',
+      'Le quedan 2 días para guardar sus datos',
+    ]);
+  });
+
+  it('refuses a message the formatter could not say: # and formats but plural and select', () => {
+    expect(compileChecked('{n, plural, one {a day} other {{n} days}}')).toEqual([
+      ['n', 'plural', { one: ['a day'], other: [['n'], ' days'] }],
+    ]);
+    expect(() => compileChecked('{n, plural, one {# day} other {# days}}')).toThrow(/not #/);
+    expect(() => compileChecked('{n, number} messages')).toThrow(/only plural and select/);
+    expect(() => compileChecked('{when, date, short}')).toThrow(/only plural and select/);
+    expect(() => compileChecked('{n, plural, one {a day}')).toThrow();
   });
 
   it('compiles the catalog files at build time: each message literal becomes its compiled form', () => {
