@@ -17,7 +17,7 @@ export * from './validation.ts';
 export * from './selectors.ts';
 export * from './status-selectors.ts';
 export * from './mail-choice-selectors.ts';
-export { MAIL_CHOICE_TEXTS } from './mail-choice.ts';
+export type { MailChoiceProblem } from './mail-choice.ts';
 export * from './download-sign-in.ts';
 export type { Outcome } from './outcome-texts.ts';
 export * from './persistence.ts';

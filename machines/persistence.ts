@@ -56,7 +56,7 @@ const StoredSchema = v.object({
         fromDate: v.string(),
         excludedFolders: v.array(v.string()),
         folders: v.nullable(SourceFoldersResponseSchema),
-        foldersError: v.nullable(v.string()),
+        foldersError: v.nullable(v.literal('foldersUnavailable')),
       }),
     }),
   }),

@@ -74,8 +74,8 @@ export interface MailChoiceForm {
   excludedFolders: string[];
   /** The source's folders once listed; null before, or when they could not be listed (then all move). */
   folders: SourceFoldersResponse | null;
-  /** Why the folders could not be listed, in words; null otherwise. */
-  foldersError: string | null;
+  /** That the folders could not be listed (a key of the mail choice's words); null otherwise. */
+  foldersError: 'foldersUnavailable' | null;
 }
 
 export interface JobSummary {

@@ -16,6 +16,7 @@ import type { destinationWords } from './en/destinations.ts';
 import type { shellWords } from './en/shell.ts';
 import type { signInWords } from './en/sign-in.ts';
 import type { calendarWords } from './en/calendar.ts';
+import type { mailChoiceWords } from './en/mail-choice.ts';
 
 type Sections =
   | typeof shellWords
@@ -30,7 +31,8 @@ type Sections =
   | typeof startWords
   | typeof destinationScreenWords
   | typeof destinationWords
-  | typeof calendarWords;
+  | typeof calendarWords
+  | typeof mailChoiceWords;
 
 export type Translation = {
   readonly [S in Sections as S['name']]: { readonly [K in keyof S['en']]: string };
