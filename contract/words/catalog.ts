@@ -17,6 +17,7 @@ import type { shellWords } from './en/shell.ts';
 import type { signInWords } from './en/sign-in.ts';
 import type { calendarWords } from './en/calendar.ts';
 import type { mailChoiceWords } from './en/mail-choice.ts';
+import type { optOutWords } from './en/opt-out.ts';
 
 type Sections =
   | typeof shellWords
@@ -32,7 +33,8 @@ type Sections =
   | typeof destinationScreenWords
   | typeof destinationWords
   | typeof calendarWords
-  | typeof mailChoiceWords;
+  | typeof mailChoiceWords
+  | typeof optOutWords;
 
 export type Translation = {
   readonly [S in Sections as S['name']]: { readonly [K in keyof S['en']]: string };

@@ -5,6 +5,7 @@
  */
 import { css } from '@emotion/react';
 import { destinationScreenWords } from '../../../contract/words/en/destination.ts';
+import { optOutWords } from '../../../contract/words/en/opt-out.ts';
 import { useWords } from '../../words/use-words';
 import { IntentLink } from '../../portal/intent-link';
 import { Button } from '../../ui';
@@ -48,8 +49,9 @@ export function OptOutStatusPanel() {
   const mayCancel = usePortalCan({ type: 'OPT_OUT.CANCEL_REQUESTED' });
   const send = usePortalSend();
   const t = useWords(destinationScreenWords);
+  const o = useWords(optOutWords);
   if (!optOut.infoState) return null;
-  const explanation = explainOptOut(optOut.infoState, { providerName: brand.providerName, deadline: optOut.deadline });
+  const explanation = explainOptOut(optOut.infoState, { providerName: brand.providerName, deadline: optOut.deadline }, o);
 
   return (
     <section css={panel} aria-labelledby="opt-out-panel-title">

@@ -6,6 +6,8 @@
  */
 import { css } from '@emotion/react';
 import { useErrorWords } from '../../words/use-error-words';
+import { useWords } from '../../words/use-words';
+import { optOutWords } from '../../../contract/words/en/opt-out.ts';
 import { Alert, Button, Card, PageHeading } from '../../ui';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
@@ -79,6 +81,7 @@ const actions = css`
 
 export default function OptOutInfoScreen() {
   const sayError = useErrorWords();
+  const t = useWords(optOutWords);
   const heading = useScreenHeading('optOutInfo');
   const optOut = usePortalSelector(selectOptOut, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const error = usePortalSelector((s) => selectFieldErrors(s).optOut ?? null);
@@ -88,7 +91,7 @@ export default function OptOutInfoScreen() {
   const send = usePortalSend();
 
   const state = optOut.infoState ?? 'neverOptedOut';
-  const explanation = explainOptOut(state, { providerName: brand.providerName, deadline: optOut.deadline });
+  const explanation = explainOptOut(state, { providerName: brand.providerName, deadline: optOut.deadline }, t);
   const deadline = explanation.tone === 'final' ? null : optOut.deadline;
 
   return (
@@ -107,8 +110,8 @@ export default function OptOutInfoScreen() {
       {deadline && (
         <dl css={facts}>
           <div>
-            <dt>{deadline.event === 'deleted' ? 'Deleted in' : 'Mailbox open for'}</dt>
-            <dd>{daysPhrase(deadline.days)}</dd>
+            <dt>{t(deadline.event === 'deleted' ? 'deletedInLabel' : 'openForLabel')}</dt>
+            <dd>{daysPhrase(deadline.days, t)}</dd>
           </div>
         </dl>
       )}
@@ -117,18 +120,18 @@ export default function OptOutInfoScreen() {
         <div css={actions}>
           {canSchedule && (
             <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.REQUESTED' })}>
-              Schedule closure
+              {t('scheduleClosure')}
             </Button>
           )}
           {canCancel && (
             <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.CANCEL_REQUESTED' })}>
-              Cancel closure
+              {t('cancelClosure')}
             </Button>
           )}
-          {canContinue && <Button onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>Save my email and contacts</Button>}
+          {canContinue && <Button onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>{t('save')}</Button>}
           {optOut.updating && (
             <Button loading disabled>
-              Updating your account…
+              {t('updating')}
             </Button>
           )}
         </div>
