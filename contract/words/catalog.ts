@@ -18,6 +18,7 @@ import type { signInWords } from './en/sign-in.ts';
 import type { calendarWords } from './en/calendar.ts';
 import type { mailChoiceWords } from './en/mail-choice.ts';
 import type { optOutWords } from './en/opt-out.ts';
+import type { googleTermsWords } from './en/google-terms.ts';
 
 type Sections =
   | typeof shellWords
@@ -34,7 +35,8 @@ type Sections =
   | typeof destinationWords
   | typeof calendarWords
   | typeof mailChoiceWords
-  | typeof optOutWords;
+  | typeof optOutWords
+  | typeof googleTermsWords;
 
 export type Translation = {
   readonly [S in Sections as S['name']]: { readonly [K in keyof S['en']]: string };

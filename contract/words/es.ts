@@ -251,6 +251,39 @@ const es: Translation = {
     csvDescription: 'Una hoja de cálculo; se puede pasar a casi todas las libretas de contactos',
     vcfDescription: 'vCard; para teléfonos y para los contactos de Apple y Google',
   },
+  googleTerms: {
+    title: 'Aviso de privacidad',
+    lead: 'Antes de seguir a Google, lea cómo usamos el acceso a su cuenta de Gmail.',
+    region: 'Cómo usamos su cuenta de Gmail',
+    whyTitle: 'Por qué le pedimos acceso a su cuenta de Gmail',
+    whyText:
+      'Para copiar su correo y sus contactos de {provider} a Gmail, nuestro socio de transferencia necesita permiso para poner mensajes y contactos en su cuenta de Google. Google le pedirá que dé ese permiso en su propia página, después de que usted siga. Nunca vemos ni guardamos su contraseña de Google.',
+    whatTitle: 'A qué tenemos acceso, y a qué no',
+    mailLabel: 'Correo:',
+    mailText:
+      'ponemos en Gmail los mensajes y las carpetas de su buzón de {provider}. No leemos, cambiamos, mandamos ni borramos ningún mensaje que ya esté en su cuenta de Gmail.',
+    contactsLabel: 'Contactos:',
+    contactsText:
+      'si elige mover sus contactos, ponemos su libreta de {provider} en Google Contacts. Los contactos que ya tiene en Google se quedan como están.',
+    onlyMove: 'Usamos sus datos de Google solo para mover su correo y sus contactos. Nunca los usamos para anuncios.',
+    noSell: 'No vendemos sus datos de Google. Solo los compartimos con el socio que hace la mudanza por nosotros.',
+    howTitle: 'Cómo se hace la transferencia',
+    howText:
+      'Cuando usted empieza la exportación, nuestro socio copia sus datos de {provider} a Google por conexiones cifradas. Según el tamaño de su buzón, puede tardar de unos minutos a unos días. Puede seguir usando las dos cuentas mientras tanto. Le mandamos un mensaje a su correo de avisos cuando empieza, con un ID de exportación para ver cómo va.',
+    keepTitle: 'Por cuánto tiempo tenemos acceso',
+    keepText:
+      'Solo usamos el acceso a su cuenta de Google mientras dura la exportación. Cuando termina, o si se detiene por un error, borramos la clave de acceso. Guardamos un registro corto de la exportación (su ID, cuándo empezó y si salió bien) para que usted y soporte puedan verla después. No tiene ninguno de sus mensajes ni contactos.',
+    controlTitle: 'Usted tiene el control',
+    controlRemove:
+      'Puede quitarle el acceso al portal cuando quiera, en la página de seguridad de su cuenta de Google. Si hay una exportación en curso, se detiene. Los mensajes ya copiados se quedan en Gmail.',
+    controlApprove:
+      'Google le pedirá varios permisos. Por favor, acéptelos todos: sin ellos la exportación no puede terminar, y le pediremos que vuelva a iniciar sesión en Google.',
+    controlRules:
+      'Lo que hacemos con los datos de Google sigue las reglas que Google pone para las apps: su API Services User Data Policy y sus reglas de uso limitado.',
+    helpTitle: 'Preguntas',
+    helpText:
+      'Si algo aquí no está claro, o quiere que borremos el registro de su exportación, contacte a soporte de {provider} en las páginas de ayuda de arriba. Si elige Siguiente, quiere decir que leyó este aviso y que acepta el acceso que se describe.',
+  },
   optOut: {
     days: '{days, plural, =0 {menos de un día} one {1 día} other {{days} días}}',
     openFor: 'Su buzón de {provider} sigue abierto por {days}.',
