@@ -122,6 +122,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', onlyPackages(['valibot'], 'contract/ imports valibot only.')] },
   },
   {
+    // The one exception: the words' messages are compiled by Lingui's compiler (decision 0033), in the build and in Node, never in the browser.
+    files: ['contract/words/compile.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        onlyPackages(['valibot', '@lingui/message-utils'], 'contract/ imports valibot only; its words/compile.ts also Lingui.'),
+      ],
+    },
+  },
+  {
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -20,6 +20,9 @@ const NOT_ON_POSTGRES = [
   'test/server/identity/accessibility.test.ts',
 ];
 
+// Messages are compiled at first use in tests, as in the service; the browser's build compiles them beforehand.
+const COMPILE_WORDS = 'test/support/compile-words.ts';
+
 // Three projects: Node for the machine, the API contract and the server; the database suites again
 // on Postgres; jsdom for views. Browser journeys (test/e2e) have their own config and run after these.
 export default defineConfig({
@@ -34,6 +37,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           // Several processes on one database: a Postgres deployment's concern.
           exclude: ['test/e2e/**', 'test/ui/**', 'test/server/db/postgres-*.test.ts', 'test/server/scale/**'],
+          setupFiles: [COMPILE_WORDS],
           provide: { database: 'sqlite' },
         },
       },
@@ -45,6 +49,7 @@ export default defineConfig({
           include: DATABASE_SUITES,
           exclude: NOT_ON_POSTGRES,
           globalSetup: ['test/support/postgres-global-setup.ts'],
+          setupFiles: [COMPILE_WORDS],
           provide: { database: 'postgres' },
           // Many tests start their own service on a new database (CREATE DATABASE, every migration):
           // seconds on a busy machine, where the default 5 s timed out before the test's own work began.
@@ -57,7 +62,7 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           include: ['test/ui/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/ui/setup.ts'],
+          setupFiles: [COMPILE_WORDS, 'test/ui/setup.ts'],
         },
       },
     ],

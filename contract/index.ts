@@ -17,3 +17,5 @@ export * from './imap-address.ts';
 export * from './progress.ts';
 export * from './estimate-words.ts';
 export * from './time-words.ts';
+export * from './words/languages.ts';
+export * from './words/section.ts';

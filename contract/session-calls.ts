@@ -3,6 +3,7 @@
  * validate, load, and the signed-in status call. Paths are in paths.ts.
  */
 import * as v from 'valibot';
+import { LANGUAGES } from './words/languages.ts';
 import { DestinationAccountSchema, SourceAccountSchema } from './accounts.ts';
 import { MailChoiceSchema } from './mail-choice.ts';
 import { ContactsFormatSchema, EmailFormatSchema, ExportIdSchema, OperationSchema } from './vocabulary.ts';
@@ -43,6 +44,8 @@ export const LoadRequestSchema = v.object({
   ),
   /** Ours, additive: what of the mail to move (mail-choice.ts); everything when absent. */
   mail_choice: v.optional(MailChoiceSchema),
+  /** Ours, additive: the language of the export's mails (decision 0033); English when absent. */
+  language: v.optional(v.picklist(LANGUAGES)),
 });
 export type LoadRequest = v.InferOutput<typeof LoadRequestSchema>;
 export const LoadResponseSchema = v.object({ jobid: ExportIdSchema });

@@ -1,4 +1,5 @@
 /** The machine's starting context, and the reset that `/` without an error performs (§2). */
+import { DEFAULT_LANGUAGE } from '../contract/index.ts';
 import { DEFAULT_FLAGS, type MailChoiceForm, type OtherForm, type PortalContext, type PortalInput } from './types.ts';
 import type { SupportFields } from './validation.ts';
 
@@ -31,6 +32,7 @@ export const emptySupportFields = (): SupportFields => ({
 export const initialContext = (input: PortalInput | undefined): PortalContext => ({
   flags: { ...DEFAULT_FLAGS, ...(input?.flags ?? {}) },
   inQa: input?.inQa ?? true,
+  language: input?.language ?? DEFAULT_LANGUAGE,
   optOutState: 'NONE',
   optOutInfoState: null,
   accountActive: true,
@@ -70,5 +72,6 @@ export const initialContext = (input: PortalInput | undefined): PortalContext =>
   supportError: null,
 });
 
-/** Everything but the flags and the environment goes back to its start. */
-export const resetContext = (context: PortalContext): PortalContext => initialContext({ flags: context.flags, inQa: context.inQa });
+/** Everything but the flags, the environment and the language goes back to its start. */
+export const resetContext = (context: PortalContext): PortalContext =>
+  initialContext({ flags: context.flags, inQa: context.inQa, language: context.language });

@@ -16,7 +16,7 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './selectors.ts';
 export * from './mail-choice-selectors.ts';
-export { MAIL_CHOICE_TEXTS } from './mail-choice.ts';
+export type { MailChoiceProblem } from './mail-choice.ts';
 export * from './download-sign-in.ts';
 export * from './persistence.ts';
 export { initialContext } from './context.ts';

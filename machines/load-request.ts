@@ -28,5 +28,6 @@ export const buildLoadRequest = (context: PortalContext): LoadRequest => {
         }
       : undefined,
     ...(mailChoice ? { mail_choice: mailChoice } : {}),
+    language: context.language,
   };
 };

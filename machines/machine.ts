@@ -29,6 +29,8 @@ export const exportPortalMachine = portalSetup.createMachine({
   initial: 'signIn',
   on: {
     ...routeTable,
+    // The language switch, on every screen: only the words change, every choice stays.
+    'LANGUAGE.CHOSEN': { actions: 'chooseLanguage' },
     // The footer's links, on every screen: the machine decides where they lead.
     'SUPPORT.OPENED': '.supportForm',
     'POLICY.OPENED': [

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import type { Snapshot, StateValue } from 'xstate';
-import { DateRangeSchema, SourceFoldersResponseSchema } from '../contract/index.ts';
+import { DateRangeSchema, LANGUAGES, SourceFoldersResponseSchema } from '../contract/index.ts';
 import { exportPortalMachine } from './machine.ts';
 import type { PortalContext } from './types.ts';
 
@@ -43,6 +43,7 @@ const StoredSchema = v.object({
     context: v.looseObject({
       flags: v.object({ optOut: v.boolean(), fileExport: v.boolean(), storageUnits: v.boolean() }),
       inQa: v.boolean(),
+      language: v.picklist(LANGUAGES),
       optOutState: v.string(),
       operations: v.array(v.string()),
       other: v.looseObject({ errors: v.looseObject({}) }),
@@ -56,7 +57,7 @@ const StoredSchema = v.object({
         fromDate: v.string(),
         excludedFolders: v.array(v.string()),
         folders: v.nullable(SourceFoldersResponseSchema),
-        foldersError: v.nullable(v.string()),
+        foldersError: v.nullable(v.literal('foldersUnavailable')),
       }),
     }),
   }),

@@ -3,7 +3,8 @@
  * enabled/disabled buttons come from `snapshot.can(event)`.
  */
 import type { SnapshotFrom } from 'xstate';
-import { MESSAGES, optionsErrorMessage, signInErrorText, signInRetryHelps } from './errors.ts';
+import type { DestinationWordKey } from '../contract/words/en/destinations.ts';
+import { MESSAGES, optionsErrorMessage, signInErrorText, signInRetryHelps, type ErrorKey, type SaidError } from './errors.ts';
 import * as facts from './facts.ts';
 import type { ExportPortalMachine } from './machine.ts';
 import { choiceOf, isSuccessor, isTermsGated } from './providers.ts';
@@ -11,13 +12,13 @@ import { showsStartOver, stepsFor, type SidebarKind, type SidebarStep } from './
 import {
   DESTINATIONS,
   destinationOf,
-  type DestinationDescriptor,
   OPT_OUT_GRACE_DAYS,
   saveDeadline,
   type DestinationProvider,
   type SaveDeadline,
 } from '../contract/index.ts';
 import type { ScreenMeta } from './types.ts';
+import type { Language } from '../contract/index.ts';
 import { validateSupportForm } from './validation.ts';
 
 export type PortalSnapshot = SnapshotFrom<ExportPortalMachine>;
@@ -70,6 +71,9 @@ export const selectLocation = (snapshot: PortalSnapshot): { path: string; search
   return { path: route, search: '', hash: '' };
 };
 
+/** The language the customer reads (decision 0033). */
+export const selectLanguage = (snapshot: PortalSnapshot): Language => snapshot.context.language;
+
 export const selectStep = (snapshot: PortalSnapshot): number => selectScreenMeta(snapshot).step;
 
 export const selectSidebar = (snapshot: PortalSnapshot): SidebarKind => {
@@ -82,7 +86,7 @@ export const selectSidebarSteps = (snapshot: PortalSnapshot): SidebarStep[] => s
 export const selectShowsStartOver = (snapshot: PortalSnapshot): boolean => showsStartOver(selectStep(snapshot));
 
 /** The sign-in modal's title and text (§8), or null when closed. */
-export const selectErrorModal = (snapshot: PortalSnapshot): { title: string; message: string; retry: boolean } | null => {
+export const selectErrorModal = (snapshot: PortalSnapshot): { title: ErrorKey; message: SaidError; retry: boolean } | null => {
   const modal = snapshot.context.errorModal;
   if (!modal || selectScreen(snapshot) !== 'signIn') return null;
   // "Try again" only where signing in again can end differently; "Contact support" always.
@@ -132,14 +136,20 @@ export const selectDestinationChoices = (snapshot: PortalSnapshot): DestinationP
 export const selectDestination = (snapshot: PortalSnapshot) => snapshot.context.dstAccount;
 export const selectSource = (snapshot: PortalSnapshot) => snapshot.context.srcAccount;
 export const selectOtherForm = (snapshot: PortalSnapshot) => snapshot.context.other;
-type PasswordFormWords = NonNullable<DestinationDescriptor['passwordForm']>;
-// Other always has its form: it stands in before a destination is chosen.
-const OTHER_FORM = destinationOf('other').passwordForm as PasswordFormWords;
+/** A password form's heading and line (keys of the destinations' words) and whether it takes an IMAP server. */
+type PasswordFormWords = { title: DestinationWordKey; intro: DestinationWordKey; customImap?: true };
 
 /** The open password form's heading, line and whether it takes an IMAP server: its destination's (Other's until one is chosen). */
 export const selectPasswordFormWords = (snapshot: PortalSnapshot): PasswordFormWords => {
   const chosen = snapshot.context.dstAccount?.provider;
-  return (chosen && destinationOf(chosen).passwordForm) || OTHER_FORM;
+  // Other always has its form: it stands in before a destination is chosen.
+  const id = chosen && destinationOf(chosen).passwordForm ? chosen : 'other';
+  const form = destinationOf(id).passwordForm;
+  return {
+    title: `${id}.formTitle` as DestinationWordKey,
+    intro: `${id}.formIntro` as DestinationWordKey,
+    ...(form?.customImap ? { customImap: true as const } : {}),
+  };
 };
 export const selectOptOutPanelShown = (snapshot: PortalSnapshot): boolean => facts.optOutPanelShown(snapshot.context);
 /** The days left to save the data and what ends them, from the one place that decides (contract saveDeadline). */
@@ -196,9 +206,10 @@ export const selectOperations = (snapshot: PortalSnapshot) => ({
   forwardingChosen: snapshot.context.forwarding.chosen,
 });
 
-const destinationFact = (snapshot: PortalSnapshot, fact: 'mailOnlyReason' | 'appPasswordHelp'): string | null => {
+/** The key of one of the chosen destination's words, when its descriptor has them. */
+const destinationFact = (snapshot: PortalSnapshot, fact: 'mailOnlyReason' | 'appPasswordHelp'): DestinationWordKey | null => {
   const provider = snapshot.context.dstAccount?.provider;
-  return (provider && destinationOf(provider)[fact]) ?? null;
+  return provider && destinationOf(provider)[fact] ? (`${provider}.${fact}` as DestinationWordKey) : null;
 };
 export const selectNotificationEmail = (snapshot: PortalSnapshot) => snapshot.context.notificationEmail;
 export const selectExportId = (snapshot: PortalSnapshot) => snapshot.context.exportId;

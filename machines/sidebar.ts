@@ -1,20 +1,24 @@
 /** The two step lists of §2: five steps for the wizard, two for the opt-out and destination views. */
+import type { KeyOf } from '../contract/index.ts';
+import type { shellWords } from '../contract/words/en/shell.ts';
+
 export interface SidebarStep {
   index: number;
-  text: string;
+  /** The step's words: a key of the shell section (contract/words/en/shell.ts). */
+  text: KeyOf<typeof shellWords>;
 }
 export type SidebarKind = 'five' | 'two' | 'none';
 
 export const FIVE_STEPS: readonly SidebarStep[] = [
-  { index: 1, text: "Log in to the provider's email account" },
-  { index: 2, text: 'Choose where to transfer' },
-  { index: 3, text: 'Choose what to transfer' },
-  { index: 4, text: 'Start transfer' },
-  { index: 5, text: 'Check your transfer status' },
+  { index: 1, text: 'stepLogInProvider' },
+  { index: 2, text: 'stepChooseWhere' },
+  { index: 3, text: 'stepChooseWhat' },
+  { index: 4, text: 'stepStart' },
+  { index: 5, text: 'stepStatus' },
 ];
 export const TWO_STEPS: readonly SidebarStep[] = [
-  { index: 1, text: 'Log in' },
-  { index: 2, text: 'Email account information' },
+  { index: 1, text: 'stepLogIn' },
+  { index: 2, text: 'stepAccount' },
 ];
 
 export const stepsFor = (kind: SidebarKind): SidebarStep[] => (kind === 'five' ? [...FIVE_STEPS] : kind === 'two' ? [...TWO_STEPS] : []);

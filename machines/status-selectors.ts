@@ -15,7 +15,7 @@ import {
   type OperationKind,
   waitingText,
 } from './status-texts.ts';
-import { END_REASON_TEXTS, fillName, MESSAGES } from './errors.ts';
+import { END_REASON_TEXTS, MESSAGES, noExportsFoundText, type SaidError } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { PortalSnapshot } from './selectors.ts';
 
@@ -213,8 +213,8 @@ export const selectCompleteCancel = (snapshot: PortalSnapshot) => ({
 export const selectJobs = (snapshot: PortalSnapshot) => ({
   jobs: snapshot.context.jobs,
   message: snapshot.matches({ statusFromEmail: 'failed' })
-    ? MESSAGES.statusFromEmailFailed
+    ? ({ key: MESSAGES.statusFromEmailFailed } satisfies SaidError)
     : snapshot.matches({ statusFromEmail: 'shown' }) && snapshot.context.jobs.length === 0
-      ? fillName(MESSAGES.noExportsFound, snapshot.context.srcAccount?.email)
+      ? noExportsFoundText(snapshot.context.srcAccount?.email)
       : null,
 });

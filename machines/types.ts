@@ -15,6 +15,7 @@ import type {
   StatusResponse,
   OptOutRequest,
   OptOutInfoState,
+  Language,
 } from '../contract/index.ts';
 import type { SignInErrorCode } from './errors.ts';
 import type { OperationsChoice } from './providers.ts';
@@ -39,6 +40,8 @@ export interface FeatureFlags {
 export interface PortalInput {
   flags?: Partial<FeatureFlags>;
   inQa?: boolean;
+  /** The language of the first visit (the page's, which the service chose from Accept-Language). */
+  language?: Language;
 }
 export const DEFAULT_FLAGS: FeatureFlags = { optOut: true, fileExport: true, storageUnits: false };
 
@@ -70,8 +73,8 @@ export interface MailChoiceForm {
   excludedFolders: string[];
   /** The source's folders once listed; null before, or when they could not be listed (then all move). */
   folders: SourceFoldersResponse | null;
-  /** Why the folders could not be listed, in words; null otherwise. */
-  foldersError: string | null;
+  /** That the folders could not be listed (a key of the mail choice's words); null otherwise. */
+  foldersError: 'foldersUnavailable' | null;
 }
 
 export interface JobSummary {
@@ -82,6 +85,8 @@ export interface JobSummary {
 export interface PortalContext {
   flags: FeatureFlags;
   inQa: boolean;
+  /** The language the customer reads (decision 0033): kept through the sign-in round trip and sent with the export. */
+  language: Language;
   // Store state (docs/spec-rules.md §3); the current step and the sidebar steps are read off the
   // state's meta by selectors, not stored.
   optOutState: ServerOptOutState;
@@ -145,6 +150,7 @@ export type RouteVisited = { type: 'ROUTE.VISITED'; path: string; query: Record<
 export type PortalEvent =
   | RouteVisited
   | { type: 'SIGN_IN.REQUESTED' }
+  | { type: 'LANGUAGE.CHOSEN'; language: Language }
   | { type: 'STATUS_LOOKUP.OPENED' }
   | { type: 'STATUS_LOOKUP.CLOSED' }
   | { type: 'STATUS_LOOKUP.ID_CHANGED'; value: string }
@@ -152,7 +158,8 @@ export type PortalEvent =
   | { type: 'STATUS_LOOKUP.SIGN_IN_REQUESTED' }
   | { type: 'ERROR_MODAL.DISMISSED' }
   | { type: 'ERROR_MODAL.RETRY_REQUESTED' }
-  | { type: 'ERROR_MODAL.SUPPORT_REQUESTED' }
+  /** `issue`: the modal's reason in the customer's words and language, which the view has on screen. */
+  | { type: 'ERROR_MODAL.SUPPORT_REQUESTED'; issue: string }
   | { type: 'DESTINATION.SELECTED'; provider: DestinationProvider }
   | { type: 'OTHER.OPENED' }
   | { type: 'OTHER.FIELD_CHANGED'; field: 'email' | 'password' | 'imap'; value: string }

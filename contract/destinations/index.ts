@@ -28,6 +28,8 @@ const LIST = [
 ] as const satisfies readonly DestinationDescriptor[];
 
 export type DestinationId = (typeof LIST)[number]['id'];
+/** Every descriptor with its literal words (the catalogs' keys of each destination's words derive from them). */
+export type DestinationLiteral = (typeof LIST)[number];
 /** The closing provider's successor products (§2). */
 export type SuccessorId = Extract<(typeof LIST)[number], { successor: true }>['id'];
 

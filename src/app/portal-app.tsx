@@ -9,6 +9,7 @@ import { FIRST_PAINT_ATTRIBUTE } from '../first-paint/attributes';
 import { keepTypingOnScreen, releaseTyping } from '../first-paint/typed-before-live';
 import { useHandOver } from '../first-paint/use-hand-over';
 import { PortalProvider, type PortalActor } from '../portal/portal-context';
+import { PageLanguage } from '../words/page-language';
 
 /**
  * The whole portal for one running actor: theme, machine, router sync and shell. With `firstPaint`
@@ -40,6 +41,7 @@ export function PortalApp({ actor, firstPaint }: { actor: PortalActor; firstPain
         {actor !== firstPaint?.actor && (
           <PortalProvider actor={actor}>
             <RouteSync />
+            <PageLanguage />
           </PortalProvider>
         )}
         <PortalProvider actor={painting?.actor ?? actor}>

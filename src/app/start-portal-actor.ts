@@ -12,6 +12,8 @@ import { portalImplementations } from './actors';
 import { createPortalActor, type CreatePortalActorOptions } from './create-portal-actor';
 import { lazyApiClients } from './lazy-api-clients';
 import type { PortalActor } from '../portal/portal-context';
+import { pickLanguage } from '../../contract/index.ts';
+import { loadLanguage } from '../../contract/words/translate.ts';
 
 /** The started portal, or null on a page that has already left on its own (src/first-paint/own-leave.ts). */
 export async function startPortalActor(): Promise<PortalActor | null> {
@@ -27,8 +29,11 @@ export async function startPortalActor(): Promise<PortalActor | null> {
   if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) await new Promise<void>((resolve) => afterFirstPaint(resolve));
   // In the same task as the telling: the page's own leave cannot happen in between.
   if (!takeOverOwnLeave(root)) return null;
-  const actor = createPortalActor({ implementations: portalImplementations(lazyApiClients), inspect });
+  // A first visit reads in the browser's language; a restored session keeps the one it chose.
+  const input = { language: pickLanguage(navigator.languages) };
+  const actor = createPortalActor({ implementations: portalImplementations(lazyApiClients), inspect, input });
   actor.start();
+  await loadLanguage(actor.getSnapshot().context.language);
   visitBeforeRender(actor, shownFor());
   return actor;
 }

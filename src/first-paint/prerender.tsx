@@ -9,6 +9,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { prerender } from 'react-dom/static';
 import { PortalApp } from '../app/portal-app';
 import { createStyleCache } from '../app/style-cache';
+import { PortalProvider } from '../portal/portal-context';
 import { PrerenderedLoadFailure } from '../shell/load-failure';
 import { screenTitle } from '../views/screens';
 import { createFirstPaint } from './first-paint';
@@ -50,7 +51,9 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     (
       await prerender(
         <CacheProvider value={cache}>
-          <PrerenderedLoadFailure />
+          <PortalProvider actor={firstPaint.actor}>
+            <PrerenderedLoadFailure />
+          </PortalProvider>
         </CacheProvider>,
       )
     ).prelude,
@@ -63,7 +66,7 @@ export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
     styles: emotion
       .extractCriticalToChunks(notice + markup)
       .styles.map((style) => ({ names: `${style.key} ${style.ids.join(' ')}`, css: style.css })),
-    title: screenTitle(firstPaint.screen),
+    title: screenTitle(firstPaint.actor.getSnapshot().context.language, firstPaint.screen),
     modules: firstPaintParts(firstPaint).map((part) => part.source),
     ownLeave: leave && { script: ownLeaveScript(leave.url), after: leave.after },
   };

@@ -2,6 +2,8 @@ import { css } from '@emotion/react';
 import { IntentLink } from '../portal/intent-link';
 import { brand } from '../config/brand';
 import { colors, font, mediaUp, space } from '../theme/theme';
+import { shellWords } from '../../contract/words/en/shell.ts';
+import { useWords } from '../words/use-words';
 
 export type FooterProps = {
   /** The footer widget's client id (the webmail export's). */
@@ -54,24 +56,22 @@ const inner = (width: number) => css`
 /** The legal footer widget of §1, rendered from its four props. */
 export function Footer({ clientId, theme: themeName, corporateLegal, width }: FooterProps) {
   const year = new Date().getFullYear();
+  const t = useWords(shellWords);
   return (
     <footer css={bar(themeName)} data-client-id={clientId} data-theme={themeName}>
       <div css={inner(width)}>
-        <p>
-          © {year} {brand.providerName}
-          {corporateLegal && '. All rights reserved.'}
-        </p>
+        <p>{t(corporateLegal ? 'rightsReserved' : 'copyright', { year, provider: brand.providerName })}</p>
         {corporateLegal && (
-          <nav aria-label="Legal">
+          <nav aria-label={t('legal')}>
             <ul>
               <li>
-                <IntentLink intent={{ type: 'POLICY.OPENED', page: 'privacyPolicy' }}>Privacy Policy</IntentLink>
+                <IntentLink intent={{ type: 'POLICY.OPENED', page: 'privacyPolicy' }}>{t('privacyPolicy')}</IntentLink>
               </li>
               <li>
-                <IntentLink intent={{ type: 'POLICY.OPENED', page: 'termsOfService' }}>Terms of Service</IntentLink>
+                <IntentLink intent={{ type: 'POLICY.OPENED', page: 'termsOfService' }}>{t('termsOfService')}</IntentLink>
               </li>
               <li>
-                <IntentLink intent={{ type: 'SUPPORT.OPENED' }}>Contact support</IntentLink>
+                <IntentLink intent={{ type: 'SUPPORT.OPENED' }}>{t('contactSupport')}</IntentLink>
               </li>
             </ul>
           </nav>

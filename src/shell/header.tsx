@@ -2,6 +2,9 @@ import { css } from '@emotion/react';
 import { brand } from '../config/brand';
 import { colors, font, layout, mediaUp, space } from '../theme/theme';
 import { ExternalLink } from '../ui/external-link';
+import { shellWords } from '../../contract/words/en/shell.ts';
+import { LanguageSwitch } from '../words/language-switch';
+import { useWords } from '../words/use-words';
 
 const bar = css`
   background: ${colors.surface};
@@ -73,19 +76,21 @@ export type HeaderProps = {
 
 /** The wizard's header: the provider's logo linking home, the FAQ, and Start over when allowed. */
 export function Header({ showStartOver, onStartOver }: HeaderProps) {
+  const t = useWords(shellWords);
   return (
     <header css={bar}>
       <div css={inner}>
-        <a href={brand.homeUrl} aria-label={`${brand.providerName} home page`}>
+        <a href={brand.homeUrl} aria-label={t('homePage', { provider: brand.providerName })}>
           <img css={logo} src={brand.logoPath} alt={brand.providerName} width={135} height={36} />
         </a>
-        <nav css={nav} aria-label="Help">
-          <ExternalLink href={brand.faqUrl}>FAQ</ExternalLink>
+        <nav css={nav} aria-label={t('help')}>
+          <LanguageSwitch />
+          <ExternalLink href={brand.faqUrl}>{t('faq')}</ExternalLink>
           {showStartOver && (
             <>
               <span css={divider} aria-hidden="true" data-testid="start-over-divider" />
               <button type="button" onClick={onStartOver}>
-                Start over
+                {t('startOver')}
               </button>
             </>
           )}

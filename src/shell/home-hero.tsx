@@ -2,6 +2,8 @@ import { css } from '@emotion/react';
 import { DESTINATIONS } from '../../contract/index.ts';
 import { brand } from '../config/brand';
 import { colors, font, layout, mediaUp, space } from '../theme/theme';
+import { shellWords } from '../../contract/words/en/shell.ts';
+import { useWords } from '../words/use-words';
 
 const band = css`
   background:
@@ -80,20 +82,18 @@ const MAILBOX_PROVIDERS = DESTINATIONS.filter(({ authorization, successor }) => 
 
 /** The home outlet's content: shown only on the sign-in screen. */
 export function HomeHero() {
+  const t = useWords(shellWords);
   return (
     <section css={band} aria-labelledby="home-hero-title">
       <div css={inner}>
         <p id="home-hero-title" css={title}>
-          Take your email and contacts with you
+          {t('heroTitle')}
         </p>
-        <p css={text}>
-          {brand.providerName} email is closing. Move your messages and contacts to {MAILBOX_PROVIDERS} or any other provider — or download
-          them as a file. It only takes a few minutes.
-        </p>
+        <p css={text}>{t('heroText', { provider: brand.providerName, providers: MAILBOX_PROVIDERS })}</p>
         <ul css={points}>
-          <li>Free for every account holder</li>
-          <li>Your mailbox stays as it is</li>
-          <li>Track your export any time</li>
+          <li>{t('heroFree')}</li>
+          <li>{t('heroStays')}</li>
+          <li>{t('heroTrack')}</li>
         </ul>
       </div>
     </section>

@@ -9,6 +9,8 @@ import { css } from '@emotion/react';
 import { LOAD_FAILURE_ID } from '../first-paint/attributes';
 import { layout, space } from '../theme/theme';
 import { Alert } from '../ui/alert';
+import { shellWords } from '../../contract/words/en/shell.ts';
+import { useWords } from '../words/use-words';
 import { ButtonLink } from '../ui/button';
 
 const reload = css`
@@ -16,11 +18,12 @@ const reload = css`
 `;
 
 export function LoadFailure() {
+  const t = useWords(shellWords);
   return (
-    <Alert tone="error" title="This page did not finish loading.">
-      <p>Check your internet connection, then reload the page.</p>
+    <Alert tone="error" title={t('loadFailed')}>
+      <p>{t('loadFailedHelp')}</p>
       <ButtonLink href="" variant="primary" css={reload}>
-        Reload the page
+        {t('reload')}
       </ButtonLink>
     </Alert>
   );

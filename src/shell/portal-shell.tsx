@@ -1,7 +1,15 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { brand } from '../config/brand';
 import { usePortalSelector, usePortalSend } from '../portal/portal-context';
-import { selectIsBusy, selectScreen, selectShowsStartOver, selectSidebar, selectSidebarSteps, selectStep } from '../../machines/index.ts';
+import {
+  selectIsBusy,
+  selectLanguage,
+  selectScreen,
+  selectShowsStartOver,
+  selectSidebar,
+  selectSidebarSteps,
+  selectStep,
+} from '../../machines/index.ts';
 import { preloadable } from '../portal/preloadable';
 import { SCREEN_COMPONENTS, screenTitle } from '../views/screens';
 import { InlineSpinner } from '../ui/inline-spinner';
@@ -14,6 +22,8 @@ import type { FooterProps } from './footer';
 import type { LoadingOverlayProps } from './loading-overlay';
 import { WizardLayout } from './wizard-layout';
 import type { SketchedScreen } from '../views/screen-headings';
+import { shellWords } from '../../contract/words/en/shell.ts';
+import { useWords } from '../words/use-words';
 
 // Below the fold or only shown while busy: neither is needed for the first page to be interactive,
 // so each loads in its own small chunk right after (a prerendered page loads them with it).
@@ -57,10 +67,12 @@ export function PortalShell({ sketch }: { sketch?: SketchedScreen }) {
   const showStartOver = usePortalSelector(selectShowsStartOver);
   const busy = usePortalSelector(selectIsBusy);
   const Screen = SCREEN_COMPONENTS[screen];
+  const t = useWords(shellWords);
 
+  const language = usePortalSelector(selectLanguage);
   useEffect(() => {
-    document.title = screenTitle(screen);
-  }, [screen]);
+    document.title = screenTitle(language, screen);
+  }, [language, screen]);
 
   return (
     <>
@@ -78,7 +90,7 @@ export function PortalShell({ sketch }: { sketch?: SketchedScreen }) {
                 fallback={
                   // As tall as a screen, so the footer does not jump when the lazy screen arrives (CLS).
                   <p role="status" css={{ display: 'flex', gap: 8, alignItems: 'flex-start', minHeight: '70vh', margin: 0 }}>
-                    <InlineSpinner /> Loading…
+                    <InlineSpinner /> {t('loading')}
                   </p>
                 }
               >

@@ -8,7 +8,9 @@ import { Card } from '../ui/card';
 import { StaticPageHeading } from '../ui/page-heading';
 import { visuallyHidden } from '../ui/visually-hidden';
 import { colors, radii, space } from '../theme/theme';
-import { SCREEN_HEADINGS, type ScreenHeading, type SketchedScreen } from '../views/screen-headings';
+import { useScreenHeading, type SketchedScreen } from '../views/screen-headings';
+import { shellWords } from '../../contract/words/en/shell.ts';
+import { useWords } from '../words/use-words';
 
 const blocks = css`
   display: grid;
@@ -30,11 +32,12 @@ const SHAPES: [number, string][] = [
 ];
 
 export function ScreenSkeleton({ screen }: { screen: SketchedScreen }) {
-  const heading: ScreenHeading = SCREEN_HEADINGS[screen];
+  const heading = useScreenHeading(screen);
+  const t = useWords(shellWords);
   return (
     <Card as="section" aria-busy="true">
       <StaticPageHeading lead={heading.lead}>{heading.title}</StaticPageHeading>
-      <p css={css(visuallyHidden)}>Loading…</p>
+      <p css={css(visuallyHidden)}>{t('loading')}</p>
       <div css={blocks} aria-hidden="true">
         {SHAPES.map(([height, width], index) => (
           <div key={index} css={block(height, width)} />

@@ -1,8 +1,11 @@
 import { css } from '@emotion/react';
 import { colors, font, mediaDown, mediaUp, space } from '../theme/theme';
 import { visuallyHidden } from '../ui/visually-hidden';
+import type { KeyOf } from '../../contract/index.ts';
+import { shellWords } from '../../contract/words/en/shell.ts';
+import { useWords } from '../words/use-words';
 
-export type SidebarStep = { index: number; text: string };
+export type SidebarStep = { index: number; text: KeyOf<typeof shellWords> };
 export type StepStatus = 'complete' | 'active' | 'pending';
 
 /** §4: complete below the current step, active at it, pending above it. */
@@ -111,10 +114,11 @@ export type StepSidebarProps = { steps: readonly SidebarStep[]; current: number 
 
 /** The wizard's progress: an ordered list, the active step marked with aria-current="step". */
 export function StepSidebar({ steps, current }: StepSidebarProps) {
+  const t = useWords(shellWords);
   if (steps.length === 0) return null;
   const active = steps.find((step) => step.index === current);
   return (
-    <nav aria-label="Progress">
+    <nav aria-label={t('progress')}>
       <ol css={list}>
         {steps.map((step, position) => {
           const status = stepStatus(step.index, current);
@@ -125,8 +129,8 @@ export function StepSidebar({ steps, current }: StepSidebarProps) {
                 {status === 'complete' ? '✓' : step.index}
               </span>
               <span css={label(status)}>
-                {step.text}
-                {status === 'complete' && <span css={hidden}> (completed)</span>}
+                {t(step.text)}
+                {status === 'complete' && <span css={hidden}>{t('stepCompleted')}</span>}
               </span>
               {!isLast && <span css={connector(status === 'complete')} aria-hidden="true" data-testid="step-separator" />}
             </li>
@@ -136,10 +140,7 @@ export function StepSidebar({ steps, current }: StepSidebarProps) {
       {active && (
         // Visual only (the list already tells screen readers which step is current).
         <p css={caption} aria-hidden="true">
-          <strong>
-            Step {active.index} of {steps.length}
-          </strong>{' '}
-          · {active.text}
+          <strong>{t('stepOf', { index: active.index, count: steps.length })}</strong> · {t(active.text)}
         </p>
       )}
     </nav>

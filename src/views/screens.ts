@@ -5,6 +5,9 @@
  * policy redirects, support form, status pages) cost nothing up front.
  */
 import type { ComponentType } from 'react';
+import { tabWords } from '../../contract/words/en/tabs.ts';
+import { say } from '../../contract/words/translate.ts';
+import type { KeyOf, Language } from '../../contract/index.ts';
 import { brand } from '../config/brand';
 import type { Screen } from '../../machines/index.ts';
 import { preloadable, type Preloadable } from '../portal/preloadable';
@@ -40,23 +43,24 @@ export const SCREEN_COMPONENTS: Record<Screen, ScreenComponent> = {
   termsOfService: PolicyRedirectScreen,
 };
 
-/** The browser tab's title per screen, so each step is announced and tells tabs apart. */
-export const SCREEN_TITLES: Record<Screen, string> = {
-  signIn: 'Sign in',
-  loading: 'Checking your account',
-  optOutInfo: 'Your account closure',
-  destinationAccount: 'Choose where to transfer',
-  acceptGoogleTerms: 'Privacy statement',
-  migrationOptions: 'Choose what to save',
-  checkEmailScopes: 'Permissions needed',
-  startMigration: 'Start transfer',
-  complete: 'Export started',
-  status: 'Check your export status',
-  statusFromEmail: 'Your exports',
-  supportForm: 'Contact support',
-  privacyPolicy: 'Privacy Policy',
-  termsOfService: 'Terms of Service',
+/** The browser tab's title per screen (keys of the headings section), so each step is announced and tells tabs apart. */
+const SCREEN_TITLES: Record<Screen, KeyOf<typeof tabWords>> = {
+  signIn: 'tabSignIn',
+  loading: 'tabLoading',
+  optOutInfo: 'tabOptOutInfo',
+  destinationAccount: 'tabDestinationAccount',
+  acceptGoogleTerms: 'tabAcceptGoogleTerms',
+  migrationOptions: 'tabMigrationOptions',
+  checkEmailScopes: 'tabCheckEmailScopes',
+  startMigration: 'tabStartMigration',
+  complete: 'tabComplete',
+  status: 'tabStatus',
+  statusFromEmail: 'tabStatusFromEmail',
+  supportForm: 'tabSupportForm',
+  privacyPolicy: 'tabPrivacyPolicy',
+  termsOfService: 'tabTermsOfService',
 };
 
 /** The whole title of a screen's tab (set by the shell; written into a prerendered page). */
-export const screenTitle = (screen: Screen): string => `${SCREEN_TITLES[screen]} · ${brand.providerName} email export`;
+export const screenTitle = (language: Language, screen: Screen): string =>
+  say(language, tabWords, 'tab', { title: say(language, tabWords, SCREEN_TITLES[screen]), provider: brand.providerName });

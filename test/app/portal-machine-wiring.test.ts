@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { errorWords } from '../../contract/words/en/errors.ts';
 import { selectJobStatus } from '../../machines/status-pages.ts';
 import { createExportServiceClient } from '../../src/api/export-service-client';
 import { createSessionClient } from '../../src/api/session-client';
@@ -52,7 +53,9 @@ describe('the provided machine', () => {
     const actor = startPortal();
     const snapshot = await waitFor(actor, (s) => s.matches({ status: 'failed' }), { timeout: 2000 });
     expect(server.requests.map((r) => r.path)).toEqual(['/api/v2/status/']);
-    expect(selectJobStatus(snapshot).message).toBe('Unknown error, please try again later!');
+    // The machine stores the error's key; its English words are the spec's (decision 0033).
+    expect(selectJobStatus(snapshot).message).toBe('statusLookupFailed');
+    expect(errorWords.en.statusLookupFailed).toBe('Unknown error, please try again later!');
     actor.stop();
   });
 });

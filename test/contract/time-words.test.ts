@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateAndTime, formatCount, weekdayAndTime } from '../../contract/index.ts';
+import { dateAndTime, dayWords, formatCount, weekdayAndTime } from '../../contract/index.ts';
+import { loadLanguage } from '../../contract/words/translate.ts';
 
 describe('words for counts and times', () => {
   it('groups a count by thousands, as US English writes it', () => {
@@ -25,5 +26,12 @@ describe('words for counts and times', () => {
   it('says a moment with its date', () => {
     expect(dateAndTime(new Date(2026, 10, 24, 1, 32))).toBe('Nov 24, 2026, 1:32 AM');
     expect(dateAndTime(new Date(2027, 0, 1, 23, 9))).toBe('Jan 1, 2027, 11:09 PM');
+  });
+
+  it("says them in Spanish from Spanish's own catalog", async () => {
+    await loadLanguage('es');
+    expect(weekdayAndTime(new Date(2026, 2, 3, 14, 0), 'es')).toBe('martes 2:00 p. m.');
+    expect(dateAndTime(new Date(2026, 10, 24, 1, 32), 'es')).toBe('24 nov 2026, 1:32 a. m.');
+    expect(dayWords('2026-09-01', 'es')).toBe('1 sept 2026');
   });
 });

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAINTS } from '../../src/first-paint/routes.ts';
 import { colors } from '../../src/theme/theme.ts';
-import { SCREEN_HEADINGS, type ScreenHeading } from '../../src/views/screen-headings.ts';
+import { screenHeading } from '../../src/views/screen-headings.ts';
 import { guardContext } from './harness/page-guard.ts';
 import { useJourney, type Journey } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
@@ -35,7 +35,7 @@ describe('first paint', () => {
         expect(response?.headers()['content-security-policy'], route).not.toMatch(/unsafe-inline/);
         const heading = (await page.locator('h1').first().textContent())?.trim() ?? '';
         if (plan.skeleton) {
-          const { title, lead } = SCREEN_HEADINGS[plan.screen] as ScreenHeading;
+          const { title, lead } = screenHeading('en', plan.screen);
           expect(heading, route).toBe(title);
           // The lead is the largest text of the screen's first view: painted from the HTML, it is the page's LCP.
           if (lead) expect(await page.locator('main header p').first().textContent(), route).toBe(lead);
@@ -160,10 +160,10 @@ describe('first paint', () => {
     const { page } = current;
     await signIn(current, 'active@example.com');
     const { shifted } = await reloadLive(current, '/destination-account', async () => {
-      await expectHeading(page, SCREEN_HEADINGS.destinationAccount.title);
+      await expectHeading(page, screenHeading('en', 'destinationAccount').title);
       await page.getByRole('radio', { name: /Gmail/ }).waitFor();
     });
-    expect(await page.locator('main header p').first().textContent()).toBe(SCREEN_HEADINGS.destinationAccount.lead);
+    expect(await page.locator('main header p').first().textContent()).toBe(screenHeading('en', 'destinationAccount').lead);
     // The skeleton gave way to the screen, and the footer arrived, without moving what was painted (CLS < 0.01).
     expect(shifted).toBeLessThan(0.01);
     await current.check('destination-after-reload');
@@ -181,8 +181,8 @@ describe('first paint', () => {
     const { shifted, largest } = await reloadLive(current, '/opt-out-info', () =>
       page.getByRole('heading', { level: 2, name: 'Your account is being closed' }).waitFor(),
     );
-    expect(await page.locator('main header p').first().textContent()).toBe(SCREEN_HEADINGS.optOutInfo.lead);
-    expect(largest).toBe(SCREEN_HEADINGS.optOutInfo.lead);
+    expect(await page.locator('main header p').first().textContent()).toBe(screenHeading('en', 'optOutInfo').lead);
+    expect(largest).toBe(screenHeading('en', 'optOutInfo').lead);
     expect(shifted).toBeLessThan(0.01);
   });
 
@@ -199,8 +199,8 @@ describe('first paint', () => {
     const { shifted, largest } = await reloadLive(current, '/status-from-email', () =>
       page.getByText(`No exports were found from ${email}`).waitFor(),
     );
-    expect(await page.locator('main header p').first().textContent()).toBe(SCREEN_HEADINGS.statusFromEmail.lead);
-    expect(largest).toBe(SCREEN_HEADINGS.statusFromEmail.lead);
+    expect(await page.locator('main header p').first().textContent()).toBe(screenHeading('en', 'statusFromEmail').lead);
+    expect(largest).toBe(screenHeading('en', 'statusFromEmail').lead);
     expect(shifted).toBeLessThan(0.01);
   });
 });

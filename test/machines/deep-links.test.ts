@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { errorWords } from '../../contract/words/en/errors.ts';
+import { say } from '../../contract/words/translate.ts';
 import {
   restoreSnapshot,
   selectErrorModal,
@@ -83,14 +85,18 @@ describe('deep links with empty storage', () => {
     expect(location.path).toBe(expected.path);
     if (expected.search !== undefined) expect(location.search).toBe(expected.search);
     if (expected.hash !== undefined) expect(location.hash).toBe(expected.hash);
-    if (expected.modal !== undefined) expect(selectErrorModal(snapshot)?.message).toBe(expected.modal);
+    if (expected.modal !== undefined) {
+      const said = selectErrorModal(snapshot)?.message;
+      expect(said && say('en', errorWords, said.key, said.values)).toBe(expected.modal);
+    }
   });
 
   it('the titles follow §8: AUTH_ERROR or #error, else an information message', () => {
     const titleFor = (query: Record<string, string>, hash = '') => {
       const actor = start([]);
       actor.send(visit('/', query, hash));
-      return selectErrorModal(actor.getSnapshot())?.title;
+      const title = selectErrorModal(actor.getSnapshot())?.title;
+      return title && say('en', errorWords, title);
     };
     expect(titleFor({ error: 'GENERAL_ERROR', type: 'AUTH_ERROR' })).toBe('We were unable to log you into the export tool.');
     expect(titleFor({}, '#error')).toBe('We were unable to log you into the export tool.');

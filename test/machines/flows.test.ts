@@ -117,7 +117,7 @@ describe('the delays of §9, by name and by length', () => {
     await flush();
     actor.send({ type: 'DESTINATION.SELECTED', provider: 'icloud' });
     expect(selectOtherForm(actor.getSnapshot()).active).toBe(true);
-    expect(selectPasswordFormWords(actor.getSnapshot())).toMatchObject({ title: 'Your iCloud Mail account' });
+    expect(selectPasswordFormWords(actor.getSnapshot())).toMatchObject({ title: 'icloud.formTitle' });
     expect(selectPasswordFormWords(actor.getSnapshot()).customImap).toBeUndefined();
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
     expect(selectScreen(actor.getSnapshot())).toBe('destinationAccount');
@@ -135,7 +135,7 @@ describe('the delays of §9, by name and by length', () => {
     // Other, opened afterwards, is Other again, with its own words.
     actor.send({ type: 'WIZARD.BACK_REQUESTED' });
     actor.send({ type: 'OTHER.OPENED' });
-    expect(selectPasswordFormWords(actor.getSnapshot())).toMatchObject({ title: 'Your other email account', customImap: true });
+    expect(selectPasswordFormWords(actor.getSnapshot())).toMatchObject({ title: 'other.formTitle', customImap: true });
   });
 
   it('validates the notification email 400 ms after typing, and shows the empty message after 800 ms', async () => {
@@ -271,7 +271,7 @@ describe('/loading', () => {
       actor.send(visit('/oauth-callback', SOURCE));
       await flush();
       expect(selectLocation(actor.getSnapshot()).path).toBe('/opt-out-info');
-      expect(selectSidebarSteps(actor.getSnapshot()).map((s) => s.text)).toEqual(['Log in', 'Email account information']);
+      expect(selectSidebarSteps(actor.getSnapshot()).map((s) => s.text)).toEqual(['stepLogIn', 'stepAccount']);
     }
   });
 
@@ -295,7 +295,7 @@ describe('/loading', () => {
     actor.send(visit('/oauth-callback', SOURCE));
     await flush();
     expect(selectLocation(actor.getSnapshot())).toEqual({ path: '/', search: '?error=MAILBOX_IS_NOT_ACTIVE&type=AUTH_ERROR', hash: '' });
-    expect(selectErrorModal(actor.getSnapshot())?.message).toBe(`The mailbox for user ${SOURCE.email} is not active.`);
+    expect(selectErrorModal(actor.getSnapshot())?.message).toEqual({ key: 'signInInactive', values: { name: SOURCE.email } });
   });
 
   it('with opt-out off: carddav blocks contacts, other inactive values go home', async () => {

@@ -7,14 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { LoadRequest, SourceFoldersResponse } from '../../contract/index.ts';
-import {
-  MAIL_CHOICE_TEXTS,
-  restoreSnapshot,
-  selectMailChoice,
-  SNAPSHOT_VERSION,
-  toStoredSnapshot,
-  type PortalSnapshot,
-} from '../../machines/index.ts';
+import { restoreSnapshot, selectMailChoice, SNAPSHOT_VERSION, toStoredSnapshot, type PortalSnapshot } from '../../machines/index.ts';
 import { selectJobStatus } from '../../machines/status-pages.ts';
 import { SOURCE_FOLDERS } from '../support/portal-fakes.ts';
 import { EXPORT_ID, fakeMachine, SOURCE, visit } from './support.ts';
@@ -61,18 +54,18 @@ describe('choose what to move', () => {
     expect(startExport.mock.calls[0]?.[0]).not.toHaveProperty('mail_choice');
   });
 
-  it('lists the folders once, in plain words; a range and unticked folders go into the load', async () => {
+  it('lists the folders once, by their use or name; a range and unticked folders go into the load', async () => {
     const fetchSourceFolders = vi.fn(async () => SOURCE_FOLDERS);
     const { actor, startExport } = await onOptions({ fetchSourceFolders });
     actor.send({ type: 'MAIL_CHOICE.TOGGLED' });
     expect(view(actor.getSnapshot()).loading).toBe(true);
     await flush();
     const shown = view(actor.getSnapshot());
-    expect(shown.folders.map((folder) => [folder.label, folder.detail, folder.ticked])).toEqual([
-      ['Inbox', '1,240 messages, 35 MB', true],
-      ['Sent', '310 messages, 9.0 MB', true],
-      ['Junk', '42 messages, 600 KB', true],
-      ['Projects/2019', '12 messages, 80 KB', true],
+    expect(shown.folders.map((folder) => [folder.special ?? folder.name, folder.messages, folder.bytes, folder.ticked])).toEqual([
+      ['inbox', 1240, 35_000_000, true],
+      ['sent', 310, 9_000_000, true],
+      ['junk', 42, 600_000, true],
+      ['Projects/2019', 12, 80_000, true],
     ]);
     actor.send({ type: 'MAIL_RANGE.SELECTED', range: 'last-month' });
     actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: 'Spam' });
@@ -81,7 +74,7 @@ describe('choose what to move', () => {
     actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: 'Sent' });
     // Closed, it says in short what will move; opened again, the list is not asked for twice.
     actor.send({ type: 'MAIL_CHOICE.TOGGLED' });
-    expect(view(actor.getSnapshot()).summary).toBe('The last month, 2 folders left out');
+    expect(view(actor.getSnapshot()).summary).toEqual({ range: 'last-month', fromDay: null, leftOut: 2 });
     actor.send({ type: 'MAIL_CHOICE.TOGGLED' });
     await flush();
     expect(fetchSourceFolders).toHaveBeenCalledTimes(1);
@@ -98,14 +91,14 @@ describe('choose what to move', () => {
     await flush();
     actor.send({ type: 'MAIL_RANGE.SELECTED', range: 'from-date' });
     expect(actor.getSnapshot().can(next)).toBe(false);
-    expect(view(actor.getSnapshot()).problem).toBe(MAIL_CHOICE_TEXTS.fromDateMissing);
+    expect(view(actor.getSnapshot()).problem).toBe('fromDateMissing');
     actor.send({ type: 'MAIL_FROM_DATE.CHANGED', value: '2025-02-30' });
     expect(actor.getSnapshot().can(next)).toBe(false);
     actor.send({ type: 'MAIL_FROM_DATE.CHANGED', value: '2025-09-15' });
     expect(actor.getSnapshot().can(next)).toBe(true);
     for (const folder of SOURCE_FOLDERS.folders) actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: folder.path });
     expect(actor.getSnapshot().can(next)).toBe(false);
-    expect(view(actor.getSnapshot()).problem).toBe(MAIL_CHOICE_TEXTS.noFolder);
+    expect(view(actor.getSnapshot()).problem).toBe('noFolder');
     actor.send({ type: 'MAIL_FOLDER.TOGGLED', path: 'INBOX' });
     await start(actor);
     expect(startExport.mock.calls[0]?.[0].mail_choice).toEqual({
@@ -124,7 +117,7 @@ describe('choose what to move', () => {
     const { actor, startExport } = await onOptions({ fetchSourceFolders });
     actor.send({ type: 'MAIL_CHOICE.TOGGLED' });
     await flush();
-    expect(view(actor.getSnapshot())).toMatchObject({ foldersError: MAIL_CHOICE_TEXTS.foldersUnavailable, folders: [], canRetry: true });
+    expect(view(actor.getSnapshot())).toMatchObject({ foldersError: 'foldersUnavailable', folders: [], canRetry: true });
     // The range still applies.
     actor.send({ type: 'MAIL_RANGE.SELECTED', range: 'last-3-months' });
     fail = false;

@@ -62,8 +62,8 @@ describe('§5 validation rules', () => {
 
   it('export IDs are 32 alphanumerics', () => {
     expect(validateExportId('A'.repeat(32))).toBeNull();
-    expect(validateExportId('A'.repeat(31))).toBe('Invalid export ID');
-    expect(validateExportId(`${'A'.repeat(31)}-`)).toBe('Invalid export ID');
+    expect(validateExportId('A'.repeat(31))).toBe(MESSAGES.invalidExportId);
+    expect(validateExportId(`${'A'.repeat(31)}-`)).toBe(MESSAGES.invalidExportId);
   });
 
   it('support form: issue longer than 5, provider address with @', () => {

@@ -60,7 +60,8 @@ function htmlChunks(text: string): string[] {
 
 /** The text of a literal, with each substitution read as a placeholder word. */
 function literalText(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression): string {
-  if (!ts.isTemplateExpression(node)) return node.text;
+  // A catalog's message (contract/words/): its `{value}` placeholders read as a word too.
+  if (!ts.isTemplateExpression(node)) return node.text.replace(/\{[A-Za-z]\w*\}/g, PLACEHOLDER);
   // After a full stop the value starts a sentence of its own; elsewhere it is a word in a sentence.
   let text = node.head.text;
   for (const span of node.templateSpans) text += `${/[.!?]$/.test(text) ? ' ' : ''}${PLACEHOLDER}${span.literal.text}`;

@@ -1,10 +1,15 @@
 /** What the status check of the signed-in account stores, and the opt-out (account closure) updates. */
+import { assertEvent } from 'xstate';
 import { deriveOptOutInfo, OPT_OUT_GRACE_DAYS, toServerOptOutState, type OptOutRequest } from '../../../contract/index.ts';
 import { MESSAGES } from '../../errors.ts';
 import type { ActorOutput } from '../actors.ts';
 import { update } from '../typed.ts';
 
 export const accountActions = {
+  chooseLanguage: update(({ event }) => {
+    assertEvent(event, 'LANGUAGE.CHOSEN');
+    return { language: event.language };
+  }),
   applyMigrationStatus: update((_, params: { response: ActorOutput<'fetchMigrationStatus'> }) => {
     const { status, checkedAt } = params.response;
     return {

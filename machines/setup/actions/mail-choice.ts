@@ -1,7 +1,6 @@
 /** "Choose what to move": the range, its first day, the folders ticked, and the folder list's answer. */
 import { assertEvent } from 'xstate';
 import type { SourceFoldersResponse } from '../../../contract/index.ts';
-import { MAIL_CHOICE_TEXTS } from '../../mail-choice.ts';
 import { update } from '../typed.ts';
 
 export const mailChoiceActions = {
@@ -27,6 +26,6 @@ export const mailChoiceActions = {
   }),
   /** Without the list no folder can be left out: every folder moves, and the page says so. */
   recordSourceFoldersError: update(({ context }) => ({
-    mailChoice: { ...context.mailChoice, folders: null, excludedFolders: [], foldersError: MAIL_CHOICE_TEXTS.foldersUnavailable },
+    mailChoice: { ...context.mailChoice, folders: null, excludedFolders: [], foldersError: 'foldersUnavailable' },
   })),
 };

@@ -2,7 +2,6 @@
 import { assertEvent } from 'xstate';
 import { SOURCE_PROVIDER } from '../../../contract/index.ts';
 import { resetContext } from '../../context.ts';
-import { signInErrorText, supportIssueFromSignInError } from '../../errors.ts';
 import { callbackError, hashOf, queryValue } from '../../routes.ts';
 import type { PortalContext, RouteVisited } from '../../types.ts';
 import { validateExportId } from '../../validation.ts';
@@ -54,13 +53,14 @@ export const signInActions = {
   })),
   dismissErrorModal: update(() => ({ errorModal: null })),
   /** The support form opens with the modal's reason, and the address it named (when it is one); the modal closes. */
-  supportFromErrorModal: update(({ context }) => {
+  supportFromErrorModal: update(({ context, event }) => {
+    assertEvent(event, 'ERROR_MODAL.SUPPORT_REQUESTED');
     const modal = context.errorModal;
     if (!modal) return {};
     const address = modal.name?.includes('@') ? modal.name : context.support.email_address;
     return {
       errorModal: null,
-      support: { ...context.support, email_address: address, issue: supportIssueFromSignInError(signInErrorText(modal).message) },
+      support: { ...context.support, email_address: address, issue: event.issue },
       supportError: null,
     };
   }),

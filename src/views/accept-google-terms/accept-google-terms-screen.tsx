@@ -7,6 +7,8 @@ import { ButtonRow, Card, PageHeading } from '../../ui';
 import { colors, radii, space, mediaUp } from '../../theme/theme';
 import { PrivacyStatement } from './privacy-statement';
 import { BackButton, NextButton } from '../wizard-buttons';
+import { useWords } from '../../words/use-words';
+import { googleTermsWords } from '../../../contract/words/en/google-terms.ts';
 
 // The statement scrolls inside its own box so Back and Next stay in view; the box is focusable
 // (tabIndex 0) so keyboard users can scroll it with the arrow keys.
@@ -24,12 +26,11 @@ const scrollBox = css`
 `;
 
 export default function AcceptGoogleTermsScreen() {
+  const t = useWords(googleTermsWords);
   return (
     <Card as="section">
-      <PageHeading lead="Before you continue to Google, please read how we use access to your Gmail account.">
-        Privacy statement
-      </PageHeading>
-      <div css={scrollBox} role="region" aria-label="How we use your Gmail account" tabIndex={0}>
+      <PageHeading lead={t('lead')}>{t('title')}</PageHeading>
+      <div css={scrollBox} role="region" aria-label={t('region')} tabIndex={0}>
         <PrivacyStatement headingId="gmail-privacy" />
       </div>
       <ButtonRow back={<BackButton />} next={<NextButton />} />

@@ -1,11 +1,13 @@
 /**
  * The plain-language statement a customer accepts before the portal may ask Google for access to
- * their Gmail account (spec §2 /accept-google-terms). Static text: kept apart from the screen so
- * the screen file stays about layout and events, and the words can be reviewed on their own.
+ * their Gmail account (spec §2 /accept-google-terms), in the customer's language (the googleTerms
+ * section): kept apart from the screen so the screen file stays about layout and events.
  */
 import styled from '@emotion/styled';
 import { colors, font, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
+import { useWords } from '../../words/use-words';
+import { googleTermsWords } from '../../../contract/words/en/google-terms.ts';
 
 const Section = styled.section`
   & + & {
@@ -28,76 +30,51 @@ const Section = styled.section`
 `;
 
 export function PrivacyStatement({ headingId }: { headingId: string }) {
-  const provider = brand.providerName;
+  const t = useWords(googleTermsWords);
+  const provider = { provider: brand.providerName };
   return (
     <>
       <Section aria-labelledby={`${headingId}-why`}>
-        <h2 id={`${headingId}-why`}>Why we ask for access to your Gmail account</h2>
-        <p>
-          To copy your {provider} email and contacts into Gmail, our transfer partner needs permission to add messages and contacts to your
-          Google account. Google will ask you to approve that permission on its own sign-in page after you continue. We never see or store
-          your Google password.
-        </p>
+        <h2 id={`${headingId}-why`}>{t('whyTitle')}</h2>
+        <p>{t('whyText', provider)}</p>
       </Section>
 
       <Section aria-labelledby={`${headingId}-what`}>
-        <h2 id={`${headingId}-what`}>What we access, and what we do not</h2>
+        <h2 id={`${headingId}-what`}>{t('whatTitle')}</h2>
         <ul>
           <li>
-            <strong>Mail:</strong> we add the messages and folders from your {provider} mailbox to Gmail. We do not read, change, send or
-            delete any message that is already in your Gmail account.
+            <strong>{t('mailLabel')}</strong> {t('mailText', provider)}
           </li>
           <li>
-            <strong>Contacts:</strong> if you choose to move contacts, we add your {provider} address book to Google Contacts. Existing
-            Google contacts are left as they are.
+            <strong>{t('contactsLabel')}</strong> {t('contactsText', provider)}
           </li>
-          <li>We use your Google data only to move your email and contacts. We never use it for ads.</li>
-          <li>We do not sell your Google data. We share it only with the partner that does the move for us.</li>
+          <li>{t('onlyMove')}</li>
+          <li>{t('noSell')}</li>
         </ul>
       </Section>
 
       <Section aria-labelledby={`${headingId}-how`}>
-        <h2 id={`${headingId}-how`}>How the transfer works</h2>
-        <p>
-          After you start the export, our transfer partner copies your data directly from {provider} to Google over encrypted connections.
-          Depending on the size of your mailbox this can take from a few minutes to a few days. You can keep using both accounts while it
-          runs. We send a message to your notification address when the export starts, with an export ID you can use to check its progress.
-        </p>
+        <h2 id={`${headingId}-how`}>{t('howTitle')}</h2>
+        <p>{t('howText', provider)}</p>
       </Section>
 
       <Section aria-labelledby={`${headingId}-keep`}>
-        <h2 id={`${headingId}-keep`}>How long we keep access</h2>
-        <p>
-          Access to your Google account is used only while your export runs. When it finishes, or if it stops with an error, the access
-          token is deleted. We keep a short record of the export (its ID, start time, and whether it succeeded) so that you and our support
-          team can check on it later; it holds none of your messages or contacts.
-        </p>
+        <h2 id={`${headingId}-keep`}>{t('keepTitle')}</h2>
+        <p>{t('keepText')}</p>
       </Section>
 
       <Section aria-labelledby={`${headingId}-control`}>
-        <h2 id={`${headingId}-control`}>You stay in control</h2>
+        <h2 id={`${headingId}-control`}>{t('controlTitle')}</h2>
         <ul>
-          <li>
-            You can remove the portal's access at any time from the Security page of your Google account. A running export then stops;
-            messages already copied stay in Gmail.
-          </li>
-          <li>
-            Google will ask for several permissions. Please approve all of them: without them the export cannot complete, and we will ask
-            you to sign in to Google again.
-          </li>
-          <li>
-            What we do with data from Google follows Google’s rules for apps (the Google API Services User Data Policy), and its Limited Use
-            rules too.
-          </li>
+          <li>{t('controlRemove')}</li>
+          <li>{t('controlApprove')}</li>
+          <li>{t('controlRules')}</li>
         </ul>
       </Section>
 
       <Section aria-labelledby={`${headingId}-help`}>
-        <h2 id={`${headingId}-help`}>Questions</h2>
-        <p>
-          If anything here is unclear, or you want us to delete the record of your export, contact {provider} support through the help pages
-          linked at the top of this page. Choosing Next means you have read this statement and agree to the access described above.
-        </p>
+        <h2 id={`${headingId}-help`}>{t('helpTitle')}</h2>
+        <p>{t('helpText', provider)}</p>
       </Section>
     </>
   );

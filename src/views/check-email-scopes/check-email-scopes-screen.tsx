@@ -1,4 +1,7 @@
 import { css } from '@emotion/react';
+import { consentWords } from '../../../contract/words/en/consent.ts';
+import { errorWords } from '../../../contract/words/en/errors.ts';
+import { useWords } from '../../words/use-words';
 import { colors, space } from '../../theme/theme';
 import { Alert, ButtonRow, Card, PageHeading } from '../../ui';
 import { NextButton } from '../wizard-buttons';
@@ -17,14 +20,16 @@ const steps = css`
 
 /** `/check-email-scopes`: Google's consent came back without every permission. */
 export default function CheckEmailScopesScreen() {
+  const t = useWords(consentWords);
+  const e = useWords(errorWords);
   return (
     <Card as="section">
-      <PageHeading lead="Gmail did not give us all the permissions we need to copy your data.">We need a few more permissions</PageHeading>
-      <Alert tone="warning">Please, select all the requested permissions while authenticating.</Alert>
+      <PageHeading lead={t('scopesLead')}>{t('scopesTitle')}</PageHeading>
+      <Alert tone="warning">{e('optionsMissingScope')}</Alert>
       <ol css={steps}>
-        <li>Select Next to go back to choosing what to save.</li>
-        <li>Continue to Google and sign in to your Gmail account again.</li>
-        <li>On Google's screen that asks what we may do, tick every box. Then select Continue.</li>
+        <li>{t('scopesStepNext')}</li>
+        <li>{t('scopesStepGoogle')}</li>
+        <li>{t('scopesStepTick')}</li>
       </ol>
       <ButtonRow next={<NextButton />} />
     </Card>

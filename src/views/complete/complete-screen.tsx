@@ -1,4 +1,7 @@
 import { css } from '@emotion/react';
+import { completeWords } from '../../../contract/words/en/complete.ts';
+import { useWords } from '../../words/use-words';
+import { useErrorWords } from '../../words/use-error-words';
 import { IntentLink } from '../../portal/intent-link';
 import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
@@ -6,7 +9,7 @@ import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectCopied, selectExportId } from '../../../machines/index.ts';
 import { selectCompleteCancel } from '../../../machines/status-pages.ts';
 import { CancelExportDialog } from '../status/cancel-export-dialog';
-import { SCREEN_HEADINGS } from '../screen-headings';
+import { useScreenHeading } from '../screen-headings';
 
 const idRow = css`
   display: flex;
@@ -47,48 +50,53 @@ const links = css`
 
 /** `/complete`: the export has started; show its ID to keep. */
 export default function CompleteScreen() {
+  const sayError = useErrorWords();
+  const heading = useScreenHeading('complete');
   const send = usePortalSend();
   const exportId = usePortalSelector(selectExportId) ?? '';
   const copied = usePortalSelector(selectCopied);
   const cancel = usePortalSelector(selectCompleteCancel);
+  const t = useWords(completeWords);
   return (
     <Card as="section">
-      <PageHeading lead={SCREEN_HEADINGS.complete.lead}>{SCREEN_HEADINGS.complete.title}</PageHeading>
+      <PageHeading lead={heading.lead}>{heading.title}</PageHeading>
       <label htmlFor="export-id" css={{ display: 'block', fontWeight: font.weight.bold, marginBottom: space(2) }}>
-        Your export ID
+        {t('yourId')}
       </label>
       <div css={idRow}>
         <input id="export-id" value={exportId} readOnly onFocus={(e) => e.currentTarget.select()} aria-describedby="export-id-hint" />
         <Button variant="secondary" onClick={() => send({ type: 'EXPORT_ID.COPY_REQUESTED' })}>
-          {copied ? 'Copied!' : 'Copy Export ID'}
+          {copied ? t('copied') : t('copy')}
         </Button>
       </div>
       <p id="export-id-hint" css={{ color: colors.muted, fontSize: font.size.sm, margin: `${space(2)} 0 0` }}>
-        Keep this ID to check your export status later. It is also in your notification email.
+        {t('idHint')}
       </p>
       <div aria-live="polite" css={{ minHeight: 0 }}>
-        {copied && <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0,0,0,0)' }}>Copied!</span>}
+        {copied && (
+          <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0,0,0,0)' }}>{t('copied')}</span>
+        )}
       </div>
-      <h2 css={{ fontSize: font.size.lg, marginTop: space(8) }}>What happens next</h2>
+      <h2 css={{ fontSize: font.size.lg, marginTop: space(8) }}>{t('nextTitle')}</h2>
       <ol css={next}>
-        <li>We copy your data in the background. Large mailboxes can take a day or more.</li>
-        <li>We will send you an email when your export is done.</li>
-        <li>File exports can be downloaded for two weeks after they are ready.</li>
+        <li>{t('nextCopy')}</li>
+        <li>{t('nextMail')}</li>
+        <li>{t('nextDownload')}</li>
       </ol>
-      <Alert tone="info">Need help? Contact support and mention your export ID.</Alert>
-      {cancel.error && <Alert tone="error">{cancel.error}</Alert>}
+      <Alert tone="info">{t('help')}</Alert>
+      {cancel.error && <Alert tone="error">{sayError(cancel.error)}</Alert>}
       <div css={links}>
         <IntentLink intent={{ type: 'STATUS.OPENED', exportId }} css={buttonStyles('primary')}>
-          Follow your export
+          {t('follow')}
         </IntentLink>
         <IntentLink intent={{ type: 'HOME.REQUESTED' }} css={buttonStyles('secondary')}>
-          Back to home
+          {t('backToHome')}
         </IntentLink>
         <IntentLink intent={{ type: 'SUPPORT.OPENED' }} css={buttonStyles('secondary')}>
-          Contact support
+          {t('contactSupport')}
         </IntentLink>
         <Button variant="secondary" onClick={() => send({ type: 'EXPORT.CANCEL_REQUESTED' })}>
-          Cancel this export
+          {t('cancel')}
         </Button>
       </div>
       {(cancel.confirming || cancel.cancelling) && <CancelExportDialog busy={cancel.cancelling} />}

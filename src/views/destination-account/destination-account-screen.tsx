@@ -4,6 +4,9 @@
  * come from the machine; this screen lays them out.
  */
 import { css } from '@emotion/react';
+import { destinationScreenWords } from '../../../contract/words/en/destination.ts';
+import { useWords } from '../../words/use-words';
+import { useErrorWords } from '../../words/use-error-words';
 import { IntentLink } from '../../portal/intent-link';
 import { Alert, ButtonRow, Card, PageHeading } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
@@ -17,12 +20,11 @@ import {
   selectOptOutPanelShown,
   selectOtherForm,
 } from '../../../machines/index.ts';
-import { daysPhrase } from '../opt-out-info/opt-out-explanations';
 import { DestinationChoice } from './destination-choice';
 import { OtherProviderForm } from './other-provider-form';
 import { OptOutStatusPanel } from './opt-out-status-panel';
 import { NextButton } from '../wizard-buttons';
-import { SCREEN_HEADINGS } from '../screen-headings';
+import { useScreenHeading } from '../screen-headings';
 
 const daysBadge = css`
   display: inline-flex;
@@ -57,38 +59,38 @@ function ClockIcon() {
 }
 
 export default function DestinationAccountScreen() {
+  const heading = useScreenHeading('destinationAccount');
   const days = usePortalSelector(selectDaysRemaining);
   const panelShown = usePortalSelector(selectOptOutPanelShown);
   const closureOffered = usePortalSelector((s) => selectOptOut(s).closureOffered);
   const otherActive = usePortalSelector((s) => selectOtherForm(s).active);
   const destinationError = usePortalSelector((s) => selectFieldErrors(s).destination ?? null);
   const busy = usePortalSelector(selectIsBusy);
+  const t = useWords(destinationScreenWords);
+  const error = useErrorWords();
 
   return (
     <Card as="section">
-      <PageHeading lead={SCREEN_HEADINGS.destinationAccount.lead}>{SCREEN_HEADINGS.destinationAccount.title}</PageHeading>
+      <PageHeading lead={heading.lead}>{heading.title}</PageHeading>
 
       {days !== null && (
         <p css={daysBadge}>
           <ClockIcon />
-          You have {daysPhrase(days)} to save your data
+          {t('daysLeft', { days: Math.max(0, days) })}
         </p>
       )}
 
       {panelShown && <OptOutStatusPanel />}
 
-      {destinationError && <Alert tone="error">{destinationError}</Alert>}
+      {destinationError && <Alert tone="error">{error(destinationError)}</Alert>}
 
       <DestinationChoice />
       {otherActive && <OtherProviderForm />}
 
-      <p css={note}>
-        Your {brand.providerName} email address itself will not transfer: you will use the address of the account you choose, and people who
-        write to you will need your new address.
-      </p>
+      <p css={note}>{t('addressNote', { provider: brand.providerName })}</p>
       {closureOffered && (
         <p css={note}>
-          Nothing you want to keep? <IntentLink intent={{ type: 'OPT_OUT.REVIEW_REQUESTED' }}>Close your account instead</IntentLink>.
+          {t('nothingToKeep')} <IntentLink intent={{ type: 'OPT_OUT.REVIEW_REQUESTED' }}>{t('closeInstead')}</IntentLink>.
         </p>
       )}
 

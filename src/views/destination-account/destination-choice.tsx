@@ -5,11 +5,13 @@
  * comes from the machine.
  */
 import { css } from '@emotion/react';
+import { destinationScreenWords } from '../../../contract/words/en/destination.ts';
+import { useWords } from '../../words/use-words';
 import type { DestinationProvider } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
-import { selectDestination, selectDestinationChoices } from '../../../machines/index.ts';
+import { selectDestination, selectDestinationChoices, selectLanguage } from '../../../machines/index.ts';
 import { providerLabel } from './provider-labels';
 
 const mark = css`
@@ -42,16 +44,18 @@ export function DestinationChoice() {
   const choices = usePortalSelector(selectDestinationChoices, sameList);
   const destination = usePortalSelector(selectDestination);
   const send = usePortalSend();
+  const language = usePortalSelector(selectLanguage);
+  const t = useWords(destinationScreenWords);
 
   const options: RadioCardOption<DestinationProvider>[] = choices.map((provider) => {
-    const label = providerLabel(provider);
+    const label = providerLabel(provider, language);
     return { value: provider, label: label.name, description: label.description, icon: markFor(provider, label.name, label.logoPath) };
   });
   const value = destination?.provider ?? null;
 
   return (
     <RadioCardGroup<DestinationProvider>
-      legend="Where do you want to save your data?"
+      legend={t('where')}
       options={options}
       value={value}
       columns={2}

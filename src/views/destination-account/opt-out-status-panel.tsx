@@ -4,6 +4,9 @@
  * leads to the opt-out view, where the closure can be reviewed or cancelled.
  */
 import { css } from '@emotion/react';
+import { destinationScreenWords } from '../../../contract/words/en/destination.ts';
+import { optOutWords } from '../../../contract/words/en/opt-out.ts';
+import { useWords } from '../../words/use-words';
 import { IntentLink } from '../../portal/intent-link';
 import { Button } from '../../ui';
 import { colors, font, radii, space, mediaUp } from '../../theme/theme';
@@ -45,8 +48,10 @@ export function OptOutStatusPanel() {
   const optOut = usePortalSelector(selectOptOut);
   const mayCancel = usePortalCan({ type: 'OPT_OUT.CANCEL_REQUESTED' });
   const send = usePortalSend();
+  const t = useWords(destinationScreenWords);
+  const o = useWords(optOutWords);
   if (!optOut.infoState) return null;
-  const explanation = explainOptOut(optOut.infoState, { providerName: brand.providerName, deadline: optOut.deadline });
+  const explanation = explainOptOut(optOut.infoState, { providerName: brand.providerName, deadline: optOut.deadline }, o);
 
   return (
     <section css={panel} aria-labelledby="opt-out-panel-title">
@@ -57,10 +62,10 @@ export function OptOutStatusPanel() {
         </p>
       </div>
       <div css={actions}>
-        {optOut.reviewable && <IntentLink intent={{ type: 'OPT_OUT.REVIEW_REQUESTED' }}>Review account closure</IntentLink>}
+        {optOut.reviewable && <IntentLink intent={{ type: 'OPT_OUT.REVIEW_REQUESTED' }}>{t('reviewClosure')}</IntentLink>}
         {mayCancel && (
           <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.CANCEL_REQUESTED' })}>
-            Cancel closure
+            {t('cancelClosure')}
           </Button>
         )}
       </div>

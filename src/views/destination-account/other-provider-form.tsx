@@ -5,10 +5,14 @@
  * leaving the IMAP field.
  */
 import { css } from '@emotion/react';
+import { destinationScreenWords } from '../../../contract/words/en/destination.ts';
+import { useWords } from '../../words/use-words';
+import { useErrorWords } from '../../words/use-error-words';
+import { destinationSays } from './provider-labels';
 import { Alert, Checkbox, PasswordField, TextField } from '../../ui';
 import { colors, radii, space, mediaUp } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
-import { selectOtherForm, selectPasswordFormWords } from '../../../machines/index.ts';
+import { selectLanguage, selectOtherForm, selectPasswordFormWords } from '../../../machines/index.ts';
 
 const panel = css`
   margin-top: ${space(2)};
@@ -36,35 +40,38 @@ export function OtherProviderForm() {
   const form = usePortalSelector(selectOtherForm);
   const words = usePortalSelector(selectPasswordFormWords);
   const send = usePortalSend();
+  const language = usePortalSelector(selectLanguage);
+  const t = useWords(destinationScreenWords);
+  const error = useErrorWords();
 
   return (
     <section css={panel} aria-labelledby="other-provider-title">
       <h2 id="other-provider-title" css={legend}>
-        {words.title}
+        {destinationSays(language, words.title)}
       </h2>
-      <p css={intro}>{words.intro}</p>
+      <p css={intro}>{destinationSays(language, words.intro)}</p>
 
-      {form.errors.form && <Alert tone="error">{form.errors.form}</Alert>}
+      {form.errors.form && <Alert tone="error">{error(form.errors.form)}</Alert>}
       {/* The credentials check can blame the IMAP host while the IMAP field is hidden: say it here. */}
       {form.errors.imap && !form.customImap && (
-        <Alert tone="error" title={form.errors.imap}>
-          {words.customImap && <p>Turn on “Use a custom IMAP server” below. Then type the IMAP address your email company gave you.</p>}
+        <Alert tone="error" title={error(form.errors.imap) ?? undefined}>
+          {words.customImap && <p>{t('customImapHelp')}</p>}
         </Alert>
       )}
 
       <TextField
-        label="Email address"
+        label={t('email')}
         type="email"
         inputMode="email"
         autoComplete="email"
         spellCheck={false}
         maxLength={254}
         value={form.email}
-        error={form.errors.email}
+        error={error(form.errors.email)}
         onChange={(value) => send({ type: 'OTHER.FIELD_CHANGED', field: 'email', value })}
       />
       <PasswordField
-        label="Password"
+        label={t('password')}
         // The destination account's password, not one for this site: keep the browser from saving it here.
         autoComplete="off"
         value={form.password}
@@ -72,22 +79,22 @@ export function OtherProviderForm() {
       />
       {words.customImap && (
         <Checkbox
-          label="Use a custom IMAP server"
-          hint="Only if your provider gave you an IMAP server address."
+          label={t('customImap')}
+          hint={t('customImapHint')}
           checked={form.customImap}
           onChange={(enabled) => send({ type: 'OTHER.CUSTOM_IMAP_TOGGLED', enabled })}
         />
       )}
       {form.customImap && (
         <TextField
-          label="IMAP server"
-          hint="Like imap.example.com. Or just a name, such as gmail."
+          label={t('imapServer')}
+          hint={t('imapServerHint')}
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="none"
           maxLength={2082}
           value={form.imap}
-          error={form.errors.imap}
+          error={error(form.errors.imap)}
           onChange={(value) => send({ type: 'OTHER.FIELD_CHANGED', field: 'imap', value })}
           onBlur={() => send({ type: 'OTHER.IMAP_BLURRED' })}
         />

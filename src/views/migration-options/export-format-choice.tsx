@@ -2,31 +2,35 @@
  * The file formats of a file export (§9): one choice per selected type, each of them produced. The
  * machine accepts a format only for a file export.
  */
+import { optionsWords } from '../../../contract/words/en/options.ts';
+import { useWords, type Words } from '../../words/use-words';
 import type { ContactsFormat, EmailFormat } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { usePortalSend } from '../../portal/portal-context';
 
-const PST = { value: 'PST', label: 'PST', description: 'For Microsoft Outlook' } as const;
+type T = Words<typeof optionsWords>;
+const pst = (t: T) => ({ value: 'PST', label: 'PST', description: t('pstDescription') }) as const;
 
-const EMAIL_FORMATS: RadioCardOption<EmailFormat>[] = [
-  { value: 'EML', label: 'EML', description: 'One file per message; opens in most mail apps' },
-  { value: 'MBOX', label: 'MBOX', description: 'One file per folder; for Thunderbird and Apple Mail' },
-  PST,
+const emailFormats = (t: T): RadioCardOption<EmailFormat>[] => [
+  { value: 'EML', label: 'EML', description: t('emlDescription') },
+  { value: 'MBOX', label: 'MBOX', description: t('mboxDescription') },
+  pst(t),
 ];
 
-const CONTACTS_FORMATS: RadioCardOption<ContactsFormat>[] = [
-  { value: 'CSV', label: 'CSV', description: 'A spreadsheet; imports into most address books' },
-  { value: 'VCF', label: 'VCF', description: 'vCard; for phones, Apple and Google Contacts' },
-  PST,
+const contactsFormats = (t: T): RadioCardOption<ContactsFormat>[] => [
+  { value: 'CSV', label: 'CSV', description: t('csvDescription') },
+  { value: 'VCF', label: 'VCF', description: t('vcfDescription') },
+  pst(t),
 ];
 
 export function EmailFormatChoice({ value }: { value: EmailFormat | null }) {
   const send = usePortalSend();
+  const t = useWords(optionsWords);
   return (
     <RadioCardGroup<EmailFormat>
-      legend="Email file format"
+      legend={t('emailFormat')}
       name="email-format"
-      options={EMAIL_FORMATS}
+      options={emailFormats(t)}
       value={value}
       columns={3}
       onChange={(format) => send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'email', format })}
@@ -36,11 +40,12 @@ export function EmailFormatChoice({ value }: { value: EmailFormat | null }) {
 
 export function ContactsFormatChoice({ value }: { value: ContactsFormat | null }) {
   const send = usePortalSend();
+  const t = useWords(optionsWords);
   return (
     <RadioCardGroup<ContactsFormat>
-      legend="Contacts file format"
+      legend={t('contactsFormat')}
       name="contacts-format"
-      options={CONTACTS_FORMATS}
+      options={contactsFormats(t)}
       value={value}
       columns={3}
       onChange={(format) => send({ type: 'EXPORT_FORMAT.SELECTED', kind: 'contacts', format })}

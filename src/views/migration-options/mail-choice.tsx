@@ -9,7 +9,10 @@ import { css } from '@emotion/react';
 import { Alert, Button, Checkbox, TextField } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
-import { MAIL_CHOICE_TEXTS, selectMailChoice } from '../../../machines/index.ts';
+import { useWords } from '../../words/use-words';
+import { mailChoiceWords } from '../../../contract/words/en/mail-choice.ts';
+import { selectLanguage, selectMailChoice } from '../../../machines/index.ts';
+import { folderCounts, folderName, summaryWords } from './mail-choice-words';
 
 const panel = css`
   margin-top: ${space(5)};
@@ -56,7 +59,9 @@ const count = css`
 
 export function MailChoice() {
   const choice = usePortalSelector(selectMailChoice);
+  const language = usePortalSelector(selectLanguage);
   const send = usePortalSend();
+  const t = useWords(mailChoiceWords);
   const panelId = useId();
   if (!choice.offered) return null;
 
@@ -70,44 +75,44 @@ export function MailChoice() {
         onClick={() => send({ type: 'MAIL_CHOICE.TOGGLED' })}
       >
         <span aria-hidden="true">{choice.open ? '▾ ' : '▸ '}</span>
-        {MAIL_CHOICE_TEXTS.disclosure}
+        {t('disclosure')}
       </button>
-      {!choice.open && choice.summary && <span css={count}> {choice.summary}</span>}
+      {!choice.open && choice.summary && <span css={count}> {summaryWords(t, language, choice.summary)}</span>}
       {choice.open && (
         <div id={panelId}>
           <fieldset css={group}>
-            <legend>{MAIL_CHOICE_TEXTS.rangeLegend}</legend>
+            <legend>{t('rangeLegend')}</legend>
             {choice.ranges.map((range) => (
-              <label key={range.value} className="range">
+              <label key={range} className="range">
                 <input
                   type="radio"
                   name="mail-range"
-                  value={range.value}
-                  checked={choice.range === range.value}
-                  onChange={() => send({ type: 'MAIL_RANGE.SELECTED', range: range.value })}
+                  value={range}
+                  checked={choice.range === range}
+                  onChange={() => send({ type: 'MAIL_RANGE.SELECTED', range })}
                 />
-                {range.label}
+                {t(range)}
               </label>
             ))}
             {choice.range === 'from-date' && (
               <TextField
                 type="date"
-                label={MAIL_CHOICE_TEXTS.fromDateLabel}
+                label={t('fromDateLabel')}
                 value={choice.fromDate}
-                error={choice.problem === MAIL_CHOICE_TEXTS.fromDateMissing ? choice.problem : null}
+                error={choice.problem === 'fromDateMissing' ? t(choice.problem) : null}
                 onChange={(value) => send({ type: 'MAIL_FROM_DATE.CHANGED', value })}
               />
             )}
           </fieldset>
           <fieldset css={group} aria-busy={choice.loading || undefined}>
-            <legend>{MAIL_CHOICE_TEXTS.foldersLegend}</legend>
-            {choice.loading && <p role="status">{MAIL_CHOICE_TEXTS.listing}</p>}
+            <legend>{t('foldersLegend')}</legend>
+            {choice.loading && <p role="status">{t('listing')}</p>}
             {choice.foldersError && (
               <>
-                <Alert tone="error">{choice.foldersError}</Alert>
+                <Alert tone="error">{t(choice.foldersError)}</Alert>
                 {choice.canRetry && (
                   <Button variant="secondary" onClick={() => send({ type: 'SOURCE_FOLDERS.RETRY_REQUESTED' })}>
-                    {MAIL_CHOICE_TEXTS.retry}
+                    {t('retry')}
                   </Button>
                 )}
               </>
@@ -117,15 +122,15 @@ export function MailChoice() {
                 key={folder.path}
                 label={
                   <>
-                    {folder.label} <span css={count}>({folder.detail})</span>
+                    {folderName(t, folder)} <span css={count}>({folderCounts(t, folder)})</span>
                   </>
                 }
                 checked={folder.ticked}
                 onChange={() => send({ type: 'MAIL_FOLDER.TOGGLED', path: folder.path })}
               />
             ))}
-            {choice.moreFolders && <p css={count}>{choice.moreFolders}</p>}
-            {choice.problem === MAIL_CHOICE_TEXTS.noFolder && <Alert tone="error">{choice.problem}</Alert>}
+            {choice.moreFolders && <p css={count}>{t('moreFolders')}</p>}
+            {choice.problem === 'noFolder' && <Alert tone="error">{t(choice.problem)}</Alert>}
           </fieldset>
         </div>
       )}

@@ -4,24 +4,19 @@
  * continues are the machine's; this screen shows them and reports the choices.
  */
 import { css } from '@emotion/react';
+import { optionsWords } from '../../../contract/words/en/options.ts';
+import { useWords } from '../../words/use-words';
+import { useErrorWords } from '../../words/use-error-words';
+import { destinationSays } from '../destination-account/provider-labels';
 import { Alert, ButtonRow, Card, Checkbox, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
-import { selectFieldErrors, selectOperations } from '../../../machines/index.ts';
+import { selectFieldErrors, selectLanguage, selectOperations } from '../../../machines/index.ts';
 import type { OperationsChoice } from '../../../machines/index.ts';
 import { ContactsFormatChoice, EmailFormatChoice } from './export-format-choice';
 import { MailChoice } from './mail-choice';
 import { BackButton, NextButton } from '../wizard-buttons';
-import { SCREEN_HEADINGS } from '../screen-headings';
-
-/** Why a contacts choice is closed, in plain words (§5). */
-const CONTACTS_UNAVAILABLE = 'Contacts cannot be moved from this account.';
-const CONTACTS_ONLY_UNAVAILABLE = 'Gmail needs your email too: contacts can only move together with email.';
-
-/** §9's hidden forwarding option, in plain words: what it does, for how long, and how to end it. */
-const FORWARDING_LABEL = 'Keep copying new mail until my account closes';
-const FORWARDING_HINT =
-  'Once a day, we copy mail that reaches your old mailbox, for up to 30 days or until your account closes. You can stop it at any time on the status page.';
+import { useScreenHeading } from '../screen-headings';
 
 const help = css`
   margin: ${space(4)} 0 0;
@@ -48,26 +43,36 @@ const shallow = <T extends object>(a: T, b: T) =>
   Object.keys(a).length === Object.keys(b).length && (Object.keys(a) as (keyof T)[]).every((key) => Object.is(a[key], b[key]));
 
 export default function MigrationOptionsScreen() {
+  const heading = useScreenHeading('migrationOptions');
+  const error = useErrorWords();
+  const language = usePortalSelector(selectLanguage);
+  const t = useWords(optionsWords);
+  const CONTACTS_UNAVAILABLE = t('contactsUnavailable');
+  const CONTACTS_ONLY_UNAVAILABLE = t('contactsOnlyUnavailable');
   const options = usePortalSelector(selectOperations, shallow);
   const errors = usePortalSelector(selectFieldErrors, shallow);
   const send = usePortalSend();
 
   const choices: RadioCardOption<OperationsChoice>[] = [
-    { value: 'email', label: 'Email', description: 'All your messages and folders' },
+    { value: 'email', label: t('email'), description: t('emailDescription') },
     {
       value: 'contacts',
-      label: 'Contacts',
-      description: 'Your address book',
+      label: t('contacts'),
+      description: t('contactsDescription'),
       disabled: !options.justContactsOffered,
       disabledReason:
-        options.contactsOffered && options.termsGated ? CONTACTS_ONLY_UNAVAILABLE : (options.mailOnlyReason ?? CONTACTS_UNAVAILABLE),
+        options.contactsOffered && options.termsGated
+          ? CONTACTS_ONLY_UNAVAILABLE
+          : options.mailOnlyReason
+            ? destinationSays(language, options.mailOnlyReason)
+            : CONTACTS_UNAVAILABLE,
     },
     {
       value: 'both',
-      label: 'Email and contacts',
-      description: 'Everything in one go',
+      label: t('both'),
+      description: t('bothDescription'),
       disabled: !options.contactsOffered,
-      disabledReason: options.mailOnlyReason ?? CONTACTS_UNAVAILABLE,
+      disabledReason: options.mailOnlyReason ? destinationSays(language, options.mailOnlyReason) : CONTACTS_UNAVAILABLE,
     },
   ];
   const wantsEmail = options.choice === 'email' || options.choice === 'both';
@@ -75,19 +80,19 @@ export default function MigrationOptionsScreen() {
 
   return (
     <Card as="section">
-      <PageHeading lead={SCREEN_HEADINGS.migrationOptions.lead}>{SCREEN_HEADINGS.migrationOptions.title}</PageHeading>
+      <PageHeading lead={heading.lead}>{heading.title}</PageHeading>
 
-      {errors.authentication && <Alert tone="error">{errors.authentication}</Alert>}
-      {options.appPasswordHelp && <p css={help}>{options.appPasswordHelp}</p>}
+      {errors.authentication && <Alert tone="error">{error(errors.authentication)}</Alert>}
+      {options.appPasswordHelp && <p css={help}>{destinationSays(language, options.appPasswordHelp)}</p>}
 
       <RadioCardGroup<OperationsChoice>
-        legend="What to save"
+        legend={t('whatToSave')}
         hideLegend
         name="operations"
         options={choices}
         value={options.choice}
         columns={3}
-        error={errors.operations ?? null}
+        error={error(errors.operations)}
         onChange={(choice) => send({ type: 'OPERATIONS.SELECTED', choice })}
       />
 
@@ -95,8 +100,8 @@ export default function MigrationOptionsScreen() {
 
       {options.forwardingShown && (
         <Checkbox
-          label={FORWARDING_LABEL}
-          hint={FORWARDING_HINT}
+          label={t('forwarding')}
+          hint={t('forwardingHint')}
           checked={options.forwardingChosen}
           onChange={(chosen) => send({ type: 'FORWARDING.TOGGLED', chosen })}
         />
@@ -104,8 +109,8 @@ export default function MigrationOptionsScreen() {
 
       {options.isFileExport && (wantsEmail || wantsContacts) && (
         <section css={formats} aria-labelledby="file-formats-title">
-          <h2 id="file-formats-title">File formats</h2>
-          <p>Choose a format for each type you save. Your files stay available to download for two weeks.</p>
+          <h2 id="file-formats-title">{t('fileFormats')}</h2>
+          <p>{t('fileFormatsText')}</p>
           {wantsEmail && <EmailFormatChoice value={options.emailFormat} />}
           {wantsContacts && <ContactsFormatChoice value={options.contactsFormat} />}
         </section>

@@ -4,20 +4,22 @@
  */
 import { ConfirmDialog } from '../../ui';
 import { usePortalSend } from '../../portal/portal-context';
+import { useWords } from '../../words/use-words';
+import { optOutWords } from '../../../contract/words/en/opt-out.ts';
 
 export function CancelClosureDialog() {
   const send = usePortalSend();
+  const t = useWords(optOutWords);
   return (
     <ConfirmDialog
-      title="Cancel your account closure?"
-      keepLabel="Keep the closure"
-      confirmLabel="Yes, cancel the closure"
+      title={t('cancelTitle')}
+      keepLabel={t('keepClosure')}
+      confirmLabel={t('confirmCancel')}
       onKeep={() => send({ type: 'OPT_OUT.CANCEL_DISMISSED' })}
       onConfirm={() => send({ type: 'OPT_OUT.CANCEL_CONFIRMED' })}
     >
       <p>
-        Your account will stay open and you can save your email and contacts instead. <strong>Cancelling cannot be undone:</strong> you will
-        not be able to schedule the closure again from this portal.
+        {t('cancelStays')} <strong>{t('cancelFinal')}</strong> {t('cancelWhy')}
       </p>
     </ConfirmDialog>
   );

@@ -5,6 +5,9 @@
  * confirmation), or go on to save the data.
  */
 import { css } from '@emotion/react';
+import { useErrorWords } from '../../words/use-error-words';
+import { useWords } from '../../words/use-words';
+import { optOutWords } from '../../../contract/words/en/opt-out.ts';
 import { Alert, Button, Card, PageHeading } from '../../ui';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
@@ -13,7 +16,7 @@ import { selectFieldErrors, selectOptOut } from '../../../machines/index.ts';
 import { CancelClosureDialog } from './cancel-closure-dialog';
 import { daysPhrase, explainOptOut, type OptOutTone } from './opt-out-explanations';
 import { ScheduleClosureDialog } from './schedule-closure-dialog';
-import { SCREEN_HEADINGS } from '../screen-headings';
+import { useScreenHeading } from '../screen-headings';
 
 const TONE_COLOURS: Record<OptOutTone, { bar: string; bg: string }> = {
   info: { bar: colors.info, bg: colors.infoSoft },
@@ -77,6 +80,9 @@ const actions = css`
 `;
 
 export default function OptOutInfoScreen() {
+  const sayError = useErrorWords();
+  const t = useWords(optOutWords);
+  const heading = useScreenHeading('optOutInfo');
   const optOut = usePortalSelector(selectOptOut, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const error = usePortalSelector((s) => selectFieldErrors(s).optOut ?? null);
   const canSchedule = optOut.scheduleShown;
@@ -85,14 +91,14 @@ export default function OptOutInfoScreen() {
   const send = usePortalSend();
 
   const state = optOut.infoState ?? 'neverOptedOut';
-  const explanation = explainOptOut(state, { providerName: brand.providerName, deadline: optOut.deadline });
+  const explanation = explainOptOut(state, { providerName: brand.providerName, deadline: optOut.deadline }, t);
   const deadline = explanation.tone === 'final' ? null : optOut.deadline;
 
   return (
     <Card as="section">
-      <PageHeading lead={SCREEN_HEADINGS.optOutInfo.lead}>{SCREEN_HEADINGS.optOutInfo.title}</PageHeading>
+      <PageHeading lead={heading.lead}>{heading.title}</PageHeading>
 
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && <Alert tone="error">{sayError(error)}</Alert>}
 
       <div css={statusBox(explanation.tone)} role="status">
         <h2>{explanation.title}</h2>
@@ -104,8 +110,8 @@ export default function OptOutInfoScreen() {
       {deadline && (
         <dl css={facts}>
           <div>
-            <dt>{deadline.event === 'deleted' ? 'Deleted in' : 'Mailbox open for'}</dt>
-            <dd>{daysPhrase(deadline.days)}</dd>
+            <dt>{t(deadline.event === 'deleted' ? 'deletedInLabel' : 'openForLabel')}</dt>
+            <dd>{daysPhrase(deadline.days, t)}</dd>
           </div>
         </dl>
       )}
@@ -114,18 +120,18 @@ export default function OptOutInfoScreen() {
         <div css={actions}>
           {canSchedule && (
             <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.REQUESTED' })}>
-              Schedule closure
+              {t('scheduleClosure')}
             </Button>
           )}
           {canCancel && (
             <Button variant="secondary" onClick={() => send({ type: 'OPT_OUT.CANCEL_REQUESTED' })}>
-              Cancel closure
+              {t('cancelClosure')}
             </Button>
           )}
-          {canContinue && <Button onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>Save my email and contacts</Button>}
+          {canContinue && <Button onClick={() => send({ type: 'WIZARD.NEXT_REQUESTED' })}>{t('save')}</Button>}
           {optOut.updating && (
             <Button loading disabled>
-              Updating your account…
+              {t('updating')}
             </Button>
           )}
         </div>

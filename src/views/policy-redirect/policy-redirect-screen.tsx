@@ -1,4 +1,6 @@
 import { brand } from '../../config/brand';
+import { supportWords } from '../../../contract/words/en/support.ts';
+import { useWords } from '../../words/use-words';
 import { space } from '../../theme/theme';
 import { Card, PageHeading, Spinner } from '../../ui';
 import { usePortalSelector } from '../../portal/portal-context';
@@ -8,14 +10,15 @@ import { selectScreen } from '../../../machines/index.ts';
 export default function PolicyRedirectScreen() {
   const screen = usePortalSelector(selectScreen);
   const terms = screen === 'termsOfService';
-  const name = terms ? 'Terms of Service' : 'Privacy Policy';
+  const t = useWords(supportWords);
+  const name = t(terms ? 'termsOfService' : 'privacyPolicy');
   const url = terms ? brand.termsOfServiceUrl : brand.privacyPolicyUrl;
   return (
     <Card as="section">
       <PageHeading>{name}</PageHeading>
-      <Spinner label={`Taking you to our ${name}...`} />
+      <Spinner label={t('takingYou', { page: name })} />
       <p css={{ textAlign: 'center', marginTop: space(6) }}>
-        Not moving? <a href={url}>Open the {name}</a>
+        {t('notMoving')} <a href={url}>{t('open', { page: name })}</a>
       </p>
     </Card>
   );

@@ -9,6 +9,9 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectErrorModal } from '../../../machines/index.ts';
+import { errorWords } from '../../../contract/words/en/errors.ts';
+import { signInWords } from '../../../contract/words/en/sign-in.ts';
+import { useWords } from '../../words/use-words';
 
 const actions = css`
   display: flex;
@@ -23,26 +26,29 @@ const actions = css`
 export default function ErrorModal() {
   const send = usePortalSend();
   const error = usePortalSelector(selectErrorModal, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const t = useWords(signInWords);
+  const e = useWords(errorWords);
   if (!error) return null;
   const dismiss = () => send({ type: 'ERROR_MODAL.DISMISSED' });
+  const message = e.said(error.message);
   return (
-    <Modal role="alertdialog" title={error.title} onClose={dismiss}>
-      <p css={{ margin: `0 0 ${space(6)}`, color: colors.dark }}>{error.message}</p>
+    <Modal role="alertdialog" title={e(error.title)} onClose={dismiss}>
+      <p css={{ margin: `0 0 ${space(6)}`, color: colors.dark }}>{message}</p>
       <div css={actions}>
         {error.retry && (
           <Button onClick={() => send({ type: 'ERROR_MODAL.RETRY_REQUESTED' })} data-autofocus>
-            Try again
+            {t('tryAgain')}
           </Button>
         )}
         <Button
           variant="secondary"
-          onClick={() => send({ type: 'ERROR_MODAL.SUPPORT_REQUESTED' })}
+          onClick={() => send({ type: 'ERROR_MODAL.SUPPORT_REQUESTED', issue: e('supportIssue', { message }) })}
           data-autofocus={!error.retry || undefined}
         >
-          Contact support
+          {t('contactSupport')}
         </Button>
         <Button variant="secondary" onClick={dismiss}>
-          OK
+          {t('ok')}
         </Button>
       </div>
     </Modal>

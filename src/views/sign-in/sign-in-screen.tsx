@@ -9,6 +9,8 @@ import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectErrorModal, selectStatusLookup } from '../../../machines/index.ts';
+import { signInWords } from '../../../contract/words/en/sign-in.ts';
+import { useWords } from '../../words/use-words';
 
 // The dialogs (and the Modal and TextField they use) load only when one opens: they are not part
 // of what the sign-in page needs to become interactive.
@@ -50,29 +52,30 @@ export default function SignInScreen() {
   const send = usePortalSend();
   // Once the redirect to the sign-in page has started the machine takes no second click.
   const canSignIn = usePortalCan({ type: 'SIGN_IN.REQUESTED' });
+  const t = useWords(signInWords);
 
   return (
     <>
-      <PageHeading lead={`Sign in with your ${brand.providerName} email address to start.`}>Save your email and contacts</PageHeading>
+      <PageHeading lead={t('lead', { provider: brand.providerName })}>{t('title')}</PageHeading>
       <div css={grid}>
         <Card as="section" aria-labelledby="sign-in-title">
           <h2 id="sign-in-title" css={{ fontSize: font.size.xl, marginBottom: space(2) }}>
-            Start your export
+            {t('startTitle')}
           </h2>
           <ol css={steps}>
-            <li>Sign in to your {brand.providerName} email account.</li>
-            <li>Choose where your email should go, or download it.</li>
-            <li>Pick what to save and start — we'll email you when it's done.</li>
+            <li>{t('stepSignIn', { provider: brand.providerName })}</li>
+            <li>{t('stepChoose')}</li>
+            <li>{t('stepPick')}</li>
           </ol>
           <Button onClick={() => send({ type: 'SIGN_IN.REQUESTED' })} loading={!canSignIn} css={{ width: '100%' }}>
-            Sign in
+            {t('signIn')}
           </Button>
         </Card>
         <Card as="section" aria-labelledby="status-title" css={aside}>
-          <h2 id="status-title">Already started an export?</h2>
-          <p>Use the export ID from your notification email to see how it is going.</p>
+          <h2 id="status-title">{t('alreadyTitle')}</h2>
+          <p>{t('alreadyText')}</p>
           <Button variant="secondary" onClick={() => send({ type: 'STATUS_LOOKUP.OPENED' })}>
-            Check your export status
+            {t('checkStatus')}
           </Button>
         </Card>
       </div>

@@ -5,37 +5,42 @@ import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectStatusLookup } from '../../../machines/index.ts';
+import { signInWords } from '../../../contract/words/en/sign-in.ts';
+import { useErrorWords } from '../../words/use-error-words';
+import { useWords } from '../../words/use-words';
 
 /** 'Check your export status': the export ID (32 alphanumerics, §5) or sign in to list exports. */
 export default function StatusLookupModal() {
   const send = usePortalSend();
   const lookup = usePortalSelector(selectStatusLookup);
+  const t = useWords(signInWords);
+  const error = useErrorWords();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'STATUS_LOOKUP.SUBMITTED' });
   };
   return (
-    <Modal title="Check your export status" onClose={() => send({ type: 'STATUS_LOOKUP.CLOSED' })}>
+    <Modal title={t('checkStatus')} onClose={() => send({ type: 'STATUS_LOOKUP.CLOSED' })}>
       <form onSubmit={submit} noValidate>
         <TextField
-          label="Export ID"
-          hint="You can find this ID of 32 letters and numbers in the email we sent you."
+          label={t('exportId')}
+          hint={t('exportIdHint')}
           value={lookup.value}
           onChange={(value) => send({ type: 'STATUS_LOOKUP.ID_CHANGED', value })}
-          error={lookup.error}
+          error={error(lookup.error)}
           maxLength={64}
           autoComplete="off"
           spellCheck={false}
           css={{ fontFamily: 'ui-monospace, monospace' }}
         />
         <Button type="submit" css={{ width: '100%' }}>
-          Check status
+          {t('checkStatusButton')}
         </Button>
       </form>
       <p css={{ margin: `${space(5)} 0 0`, textAlign: 'center', color: colors.muted }}>
-        No export ID?{' '}
+        {t('noExportId')}{' '}
         <Button variant="link" onClick={() => send({ type: 'STATUS_LOOKUP.SIGN_IN_REQUESTED' })}>
-          Check by signing in
+          {t('checkBySigningIn')}
         </Button>
       </p>
     </Modal>

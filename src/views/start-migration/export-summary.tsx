@@ -3,10 +3,12 @@
  * formats), and what. Long addresses are shortened on phones (§9) with the full name kept.
  */
 import { css } from '@emotion/react';
+import { startWords } from '../../../contract/words/en/start.ts';
+import { useWords } from '../../words/use-words';
 import { TruncatedName } from '../../ui';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { usePortalSelector } from '../../portal/portal-context';
-import { selectDestination, selectOperations, selectSource } from '../../../machines/index.ts';
+import { selectDestination, selectLanguage, selectOperations, selectSource } from '../../../machines/index.ts';
 import { providerLabel } from '../destination-account/provider-labels';
 
 const list = css`
@@ -41,34 +43,32 @@ const list = css`
   }
 `;
 
-const WHAT: Record<'email' | 'contacts' | 'both', string> = {
-  email: 'Email',
-  contacts: 'Contacts',
-  both: 'Email and contacts',
-};
+const WHAT = { email: 'whatEmail', contacts: 'whatContacts', both: 'whatBoth' } as const;
 
 export function ExportSummary() {
   const source = usePortalSelector(selectSource);
   const destination = usePortalSelector(selectDestination);
   const options = usePortalSelector(selectOperations, (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  const provider = destination ? providerLabel(destination.provider).name : '';
+  const t = useWords(startWords);
+  const language = usePortalSelector(selectLanguage);
+  const provider = destination ? providerLabel(destination.provider, language).name : '';
   const formats = [
-    options.choice !== 'contacts' && options.emailFormat ? `Email as ${options.emailFormat}` : null,
-    options.choice !== 'email' && options.contactsFormat ? `Contacts as ${options.contactsFormat}` : null,
+    options.choice !== 'contacts' && options.emailFormat ? t('emailAs', { format: options.emailFormat }) : null,
+    options.choice !== 'email' && options.contactsFormat ? t('contactsAs', { format: options.contactsFormat }) : null,
   ].filter(Boolean);
 
   return (
     <dl css={list}>
       <div>
-        <dt>From</dt>
+        <dt>{t('from')}</dt>
         <dd>{source?.email ? <TruncatedName name={source.email} /> : '—'}</dd>
       </div>
       <div>
-        <dt>To</dt>
+        <dt>{t('to')}</dt>
         <dd>
           {options.isFileExport ? (
             <>
-              A file to download
+              {t('aFile')}
               {formats.length > 0 && <small>{formats.join(', ')}</small>}
             </>
           ) : (
@@ -84,8 +84,8 @@ export function ExportSummary() {
         </dd>
       </div>
       <div>
-        <dt>What</dt>
-        <dd>{options.choice ? WHAT[options.choice] : '—'}</dd>
+        <dt>{t('what')}</dt>
+        <dd>{options.choice ? t(WHAT[options.choice]) : '—'}</dd>
       </div>
     </dl>
   );

@@ -1,12 +1,15 @@
 import { css } from '@emotion/react';
+import { errorWords } from '../../../contract/words/en/errors.ts';
+import { startWords } from '../../../contract/words/en/start.ts';
+import { useWords } from '../../words/use-words';
 import { IntentLink } from '../../portal/intent-link';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles } from '../../ui';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
-import { selectIsBusy, selectSource } from '../../../machines/index.ts';
+import { selectIsBusy, selectLanguage, selectSource } from '../../../machines/index.ts';
 import { selectJobs } from '../../../machines/status-pages.ts';
-import { SCREEN_HEADINGS } from '../screen-headings';
-import { dateAndTime } from '../../../contract/index.ts';
+import { useScreenHeading } from '../screen-headings';
+import { dateAndTime, type Language } from '../../../contract/index.ts';
 
 /** §9: the page lists at most five exports. */
 const MAX_LISTED = 5;
@@ -49,9 +52,9 @@ const signedInAs = css`
   font-size: ${font.size.sm};
 `;
 
-const formatStart = (iso: string): string => {
+const formatStart = (iso: string, language: Language): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateAndTime(date);
+  return Number.isNaN(date.getTime()) ? iso : dateAndTime(date, language);
 };
 
 /**
@@ -60,31 +63,37 @@ const formatStart = (iso: string): string => {
  * address, the list and the messages are the customer's and fill in below it.
  */
 export default function StatusFromEmailScreen() {
+  const heading = useScreenHeading('statusFromEmail');
   const send = usePortalSend();
   const { jobs, message } = usePortalSelector(selectJobs);
   const email = usePortalSelector(selectSource)?.email;
   const busy = usePortalSelector(selectIsBusy);
   const canRetry = usePortalCan({ type: 'STATUS.RETRY_REQUESTED' });
   const shown = jobs.slice(0, MAX_LISTED);
+  const t = useWords(startWords);
+  const e = useWords(errorWords);
+  const language = usePortalSelector(selectLanguage);
   return (
     <Card as="section">
-      <PageHeading lead={SCREEN_HEADINGS.statusFromEmail.lead}>{SCREEN_HEADINGS.statusFromEmail.title}</PageHeading>
-      {busy && <Spinner label="Looking up your exports..." />}
-      {!busy && message && <Alert tone={canRetry ? 'error' : 'info'}>{message}</Alert>}
-      {!busy && canRetry && <Button onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>Try again</Button>}
+      <PageHeading lead={heading.lead}>{heading.title}</PageHeading>
+      {busy && <Spinner label={t('lookingUp')} />}
+      {!busy && message && <Alert tone={canRetry ? 'error' : 'info'}>{e.said(message)}</Alert>}
+      {!busy && canRetry && <Button onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>{t('tryAgain')}</Button>}
       {!busy && shown.length > 0 && (
         <>
           {email && (
             <p css={signedInAs}>
-              Signed in as <TruncatedName name={email} />
+              {t('signedInAs')} <TruncatedName name={email} />
             </p>
           )}
-          <ul css={list} aria-label="Exports">
+          <ul css={list} aria-label={t('exports')}>
             {shown.map((job) => (
               <li key={job.id}>
                 <IntentLink intent={{ type: 'STATUS.OPENED', exportId: job.id }}>
                   <code>{job.id}</code>
-                  <span css={{ color: colors.muted, fontSize: font.size.sm }}>Started {formatStart(job.startedAt)}</span>
+                  <span css={{ color: colors.muted, fontSize: font.size.sm }}>
+                    {t('started', { when: formatStart(job.startedAt, language) })}
+                  </span>
                 </IntentLink>
               </li>
             ))}
@@ -93,7 +102,7 @@ export default function StatusFromEmailScreen() {
       )}
       <p css={{ marginTop: space(6) }}>
         <IntentLink intent={{ type: 'HOME.REQUESTED' }} css={buttonStyles('secondary')}>
-          Back to home
+          {t('backToHome')}
         </IntentLink>
       </p>
     </Card>

@@ -10,6 +10,7 @@ import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { colors, font, space } from '../../theme/theme';
 import { Alert, Button } from '../../ui';
 import { StopForwardingDialog } from './stop-forwarding-dialog';
+import { useErrorWords } from '../../words/use-error-words';
 
 const section = css`
   margin: ${space(5)} 0;
@@ -22,6 +23,7 @@ const section = css`
 export function CopyNewMail() {
   const send = usePortalSend();
   const view = usePortalSelector(selectJobStatus).copyNewMail;
+  const sayError = useErrorWords();
   if (!view.shown) return null;
   return (
     <section css={section} aria-labelledby="copy-new-mail-heading">
@@ -30,7 +32,7 @@ export function CopyNewMail() {
       <p role="status" aria-live="polite">
         {view.copying ? 'Copying new mail…' : (view.result ?? '')}
       </p>
-      {view.error && <Alert tone="error">{view.error}</Alert>}
+      {view.error && <Alert tone="error">{sayError(view.error)}</Alert>}
       {view.canCopy && (
         <Button variant="secondary" onClick={() => send({ type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' })}>
           Copy new mail

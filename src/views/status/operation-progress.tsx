@@ -1,5 +1,6 @@
 /** One operation of an export on the status page: its state, how far it got, and why it waits or stopped. */
 import { css } from '@emotion/react';
+import { useErrorWords } from '../../words/use-error-words';
 import type { OperationView, Outcome } from '../../../machines/status-pages.ts';
 import { colors, font, radii, space } from '../../theme/theme';
 
@@ -52,6 +53,7 @@ const note = css`
 export function OperationProgress({ operation }: { operation: OperationView }) {
   const { kind, status, outcome, headline, progress, counts, failed, waiting, paused, estimate, reason } = operation;
   const label = KIND_TEXT[kind];
+  const sayError = useErrorWords();
   return (
     <li>
       <div css={row}>
@@ -87,7 +89,7 @@ export function OperationProgress({ operation }: { operation: OperationView }) {
         </div>
       )}
       {failed && <p css={note}>{failed}</p>}
-      {reason && <p css={[note, { color: colors.error }]}>{reason}</p>}
+      {reason && <p css={[note, { color: colors.error }]}>{sayError(reason)}</p>}
     </li>
   );
 }

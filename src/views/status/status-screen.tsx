@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { useErrorWords } from '../../words/use-error-words';
 import { IntentLink } from '../../portal/intent-link';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../ui';
@@ -58,6 +59,7 @@ const idPlaceholder = css`
 
 /** `/status`: the export's progress per type (followed while it runs), or why it cannot be shown. */
 export default function StatusScreen() {
+  const sayError = useErrorWords();
   const send = usePortalSend();
   const view = usePortalSelector(selectJobStatus);
   const busy = usePortalSelector(selectIsBusy);
@@ -113,10 +115,10 @@ export default function StatusScreen() {
           <a href={view.reportUrl}>{view.failures?.reportLink ?? 'Download the list of items that could not be moved (CSV)'}</a>
         </p>
       )}
-      {!busy && view.actionError && <Alert tone="error">{view.actionError}</Alert>}
+      {!busy && view.actionError && <Alert tone="error">{sayError(view.actionError)}</Alert>}
       {!busy && (
         <>
-          {message && <Alert tone="error">{message}</Alert>}
+          {message && <Alert tone="error">{sayError(message)}</Alert>}
           <div css={actions}>
             {canRetry && (
               <Button variant={message ? 'primary' : 'secondary'} onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>

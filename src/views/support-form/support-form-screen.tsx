@@ -1,4 +1,7 @@
 import type { FormEvent } from 'react';
+import { supportWords } from '../../../contract/words/en/support.ts';
+import { useWords } from '../../words/use-words';
+import { useErrorWords } from '../../words/use-error-words';
 import { Alert, Button, Card, PageHeading, TextArea, TextField } from '../../ui';
 import { brand } from '../../config/brand';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
@@ -8,7 +11,9 @@ import { SUPPORT_LIMITS } from '../../../contract/index.ts';
 
 /** `/support-form`: contact support; the machine clears the form once it is sent. */
 export default function SupportFormScreen() {
+  const sayError = useErrorWords();
   const send = usePortalSend();
+  const t = useWords(supportWords);
   const { fields, emailError, sent, sending, error } = usePortalSelector(selectSupportForm);
   const canSubmit = usePortalCan({ type: 'SUPPORT.SUBMITTED' });
   const change = (field: keyof SupportFields) => (value: string) => send({ type: 'SUPPORT.FIELD_CHANGED', field, value });
@@ -19,34 +24,34 @@ export default function SupportFormScreen() {
 
   return (
     <Card as="section">
-      <PageHeading lead="Tell us what went wrong and we'll get back to you by email.">Contact support</PageHeading>
+      <PageHeading lead={t('lead')}>{t('title')}</PageHeading>
       {sent && (
-        <Alert tone="success" title="Thanks — we received your message.">
-          Our support team will reply to the address you gave us.
+        <Alert tone="success" title={t('thanks')}>
+          {t('reply')}
         </Alert>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
-      <form onSubmit={submit} noValidate aria-label="Contact support">
+      {error && <Alert tone="error">{sayError(error)}</Alert>}
+      <form onSubmit={submit} noValidate aria-label={t('title')}>
         <TextField
-          label={`Your ${brand.providerName} email address`}
+          label={t('yourAddress', { provider: brand.providerName })}
           type="email"
           autoComplete="email"
           required
           maxLength={SUPPORT_LIMITS.address}
           value={fields.email_address}
           onChange={change('email_address')}
-          error={emailError}
+          error={sayError(emailError)}
         />
         <TextField
-          label="Destination email address (optional)"
-          hint="Where you were moving your email to, if you got that far."
+          label={t('destination')}
+          hint={t('destinationHint')}
           type="email"
           maxLength={SUPPORT_LIMITS.address}
           value={fields.destination_email}
           onChange={change('destination_email')}
         />
         <TextField
-          label="Export ID (optional)"
+          label={t('exportId')}
           maxLength={SUPPORT_LIMITS.exportId}
           autoComplete="off"
           spellCheck={false}
@@ -54,15 +59,15 @@ export default function SupportFormScreen() {
           onChange={change('migration_id')}
         />
         <TextArea
-          label="What happened?"
-          hint={`More than 5 characters, at most ${SUPPORT_LIMITS.issue}.`}
+          label={t('issue')}
+          hint={t('issueHint', { max: SUPPORT_LIMITS.issue })}
           required
           maxLength={SUPPORT_LIMITS.issue}
           value={fields.issue}
           onChange={change('issue')}
         />
         <Button type="submit" disabled={!canSubmit && !sending} loading={sending}>
-          Submit
+          {t('submit')}
         </Button>
       </form>
     </Card>

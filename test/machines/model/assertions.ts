@@ -4,8 +4,9 @@
  * buttons, the effect that leaves the page). `STATE_ASSERTIONS` must name every state node.
  */
 import { expect } from 'vitest';
+import { errorWords } from '../../../contract/words/en/errors.ts';
+import { say } from '../../../contract/words/translate.ts';
 import {
-  MAIL_CHOICE_TEXTS,
   MESSAGES,
   OPTIONS_ERROR_MESSAGES,
   buildLoadRequest,
@@ -22,7 +23,6 @@ import {
   selectShowsStartOver,
   selectSidebar,
   selectStep,
-  signInErrorText,
   toStoredSnapshot,
   type PortalSnapshot,
   type Screen,
@@ -93,11 +93,12 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   },
   'exportPortal.signIn.idle': ({ snapshot }) => {
     const modal = selectErrorModal(snapshot);
+    const message = modal && say('en', errorWords, modal.message.key, modal.message.values);
     if (snapshot.context.errorModal?.hash && snapshot.context.errorModal.code === 'EXTERNAL_OAUTH_ERROR') {
-      expect(modal?.message).toBe('An external authentication error has happened. Please, try to sign in again.');
+      expect(message).toBe('An external authentication error has happened. Please, try to sign in again.');
     }
-    if (snapshot.context.errorModal?.code === 'ACCOUNT_DOES_NOT_EXIST') expect(modal?.message).toMatch(/^The user .*does not exist\.$/);
-    if (snapshot.context.statusLookup.error) expect(snapshot.context.statusLookup.error).toBe('Invalid export ID');
+    if (snapshot.context.errorModal?.code === 'ACCOUNT_DOES_NOT_EXIST') expect(message).toMatch(/^The user .*does not exist\.$/);
+    if (snapshot.context.statusLookup.error) expect(snapshot.context.statusLookup.error).toBe(MESSAGES.invalidExportId);
   },
   'exportPortal.signIn.leavingForSignIn': (seen) => {
     // From the error modal, "Try again" only where signing in again can end differently.
@@ -235,7 +236,7 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
   },
   'exportPortal.migrationOptions.idle.choiceOpen.foldersUnavailable': ({ snapshot }) => {
     const view = selectMailChoice(snapshot);
-    expect(view.foldersError).toBe(MAIL_CHOICE_TEXTS.foldersUnavailable);
+    expect(view.foldersError).toBe('foldersUnavailable');
     // Without the list every folder moves.
     expect(snapshot.context.mailChoice.excludedFolders).toEqual([]);
     expect(view.folders).toEqual([]);
@@ -440,14 +441,15 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(message).toBe(jobs.length === 0 ? `No exports were found from ${snapshot.context.srcAccount?.email}` : null);
   },
-  'exportPortal.statusFromEmail.failed': ({ snapshot }) => expect(selectJobs(snapshot).message).toBe(MESSAGES.statusFromEmailFailed),
+  'exportPortal.statusFromEmail.failed': ({ snapshot }) =>
+    expect(selectJobs(snapshot).message).toEqual({ key: MESSAGES.statusFromEmailFailed }),
   'exportPortal.supportForm': ({ snapshot }) => expect(selectShowsStartOver(snapshot)).toBe(true),
   'exportPortal.supportForm.idle': ({ snapshot, event, previous }) => {
     const s = snapshot.context.support;
     // From the sign-in modal: its reason is in "What happened?", and the modal is closed.
     const modal = previous?.context.errorModal;
     if (event?.type === 'ERROR_MODAL.SUPPORT_REQUESTED' && modal) {
-      expect(s.issue).toBe(`I could not sign in to the export portal. The message said: ${signInErrorText(modal).message}`);
+      expect(s.issue).toBe(event.issue);
       expect(snapshot.context.errorModal).toBeNull();
     }
     expect(snapshot.can({ type: 'SUPPORT.SUBMITTED' })).toBe(s.issue.trim().length > 5 && s.email_address.includes('@'));

@@ -46,6 +46,7 @@ export const EVENT_FIXTURES = {
     visit('/no-such-page'),
   ],
   'SIGN_IN.REQUESTED': [{ type: 'SIGN_IN.REQUESTED' }],
+  'LANGUAGE.CHOSEN': [{ type: 'LANGUAGE.CHOSEN', language: 'es' }],
   'STATUS_LOOKUP.OPENED': [{ type: 'STATUS_LOOKUP.OPENED' }],
   'STATUS_LOOKUP.CLOSED': [{ type: 'STATUS_LOOKUP.CLOSED' }],
   'STATUS_LOOKUP.ID_CHANGED': [
@@ -56,7 +57,7 @@ export const EVENT_FIXTURES = {
   'STATUS_LOOKUP.SIGN_IN_REQUESTED': [{ type: 'STATUS_LOOKUP.SIGN_IN_REQUESTED' }],
   'ERROR_MODAL.DISMISSED': [{ type: 'ERROR_MODAL.DISMISSED' }],
   'ERROR_MODAL.RETRY_REQUESTED': [{ type: 'ERROR_MODAL.RETRY_REQUESTED' }],
-  'ERROR_MODAL.SUPPORT_REQUESTED': [{ type: 'ERROR_MODAL.SUPPORT_REQUESTED' }],
+  'ERROR_MODAL.SUPPORT_REQUESTED': [{ type: 'ERROR_MODAL.SUPPORT_REQUESTED', issue: 'I could not sign in.' }],
   'DESTINATION.SELECTED': [
     { type: 'DESTINATION.SELECTED', provider: 'gmail' },
     { type: 'DESTINATION.SELECTED', provider: 'outlook' },

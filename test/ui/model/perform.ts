@@ -8,7 +8,6 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import {
   DELAYS,
-  MAIL_CHOICE_TEXTS,
   selectErrorModal,
   selectIsBusy,
   selectMailChoice,
@@ -20,6 +19,10 @@ import {
 import { selectJobStatus } from '../../../machines/status-pages.ts';
 import type { ModelEvent } from '../../machines/model/types.ts';
 import { eventually, settle, visit } from '../render-app.tsx';
+import { mailChoiceWords } from '../../../contract/words/en/mail-choice.ts';
+import { sayer } from '../../../contract/words/translate.ts';
+import { folderCounts, folderName } from '../../../src/views/migration-options/mail-choice-words.ts';
+import type { DateRange } from '../../../contract/index.ts';
 
 export type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -141,6 +144,9 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
       return selectMailChoice(snapshot).offered && c.mailChoice.range === 'from-date' && c.mailChoice.fromDate !== e.value;
     case 'START_OVER.REQUESTED':
       return !closureDialogOpen(snapshot);
+    // The header's language switch, on every screen unless a dialog or the busy overlay covers it.
+    case 'LANGUAGE.CHOSEN':
+      return !modalOpen(snapshot) && !selectIsBusy(snapshot) && c.language !== e.language;
     // The footer's links, there on every screen unless a dialog or the busy overlay covers the page.
     case 'SUPPORT.OPENED':
     case 'POLICY.OPENED':
@@ -280,25 +286,27 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
       await user.click(radio(e.format as string, e.kind === 'email' ? 'Email file format' : 'Contacts file format'));
       break;
     case 'MAIL_CHOICE.TOGGLED':
-      await user.click(button(MAIL_CHOICE_TEXTS.disclosure));
+      await user.click(button(mailChoiceWords.en.disclosure));
       break;
     case 'MAIL_RANGE.SELECTED': {
-      const range = selectMailChoice(snapshot).ranges.find((option) => option.value === e.range);
       await user.click(
-        within(screen.getByRole('group', { name: MAIL_CHOICE_TEXTS.rangeLegend })).getByRole('radio', { name: range?.label }),
+        within(screen.getByRole('group', { name: mailChoiceWords.en.rangeLegend })).getByRole('radio', {
+          name: mailChoiceWords.en[e.range as DateRange],
+        }),
       );
       break;
     }
     case 'MAIL_FROM_DATE.CHANGED':
-      await retype(ctx, screen.getByLabelText(MAIL_CHOICE_TEXTS.fromDateLabel), e.value as string);
+      await retype(ctx, screen.getByLabelText(mailChoiceWords.en.fromDateLabel), e.value as string);
       break;
     case 'MAIL_FOLDER.TOGGLED': {
       const folder = selectMailChoice(snapshot).folders.find((candidate) => candidate.path === e.path);
-      await user.click(screen.getByRole('checkbox', { name: `${folder?.label ?? ''} (${folder?.detail ?? ''})` }));
+      const t = sayer('en')(mailChoiceWords);
+      await user.click(screen.getByRole('checkbox', { name: folder ? `${folderName(t, folder)} (${folderCounts(t, folder)})` : '' }));
       break;
     }
     case 'SOURCE_FOLDERS.RETRY_REQUESTED':
-      await user.click(button(MAIL_CHOICE_TEXTS.retry));
+      await user.click(button(mailChoiceWords.en.retry));
       break;
     case 'NOTIFICATION_EMAIL.CHANGED': {
       // Select what is there and type over it, as people do: the first key already replaces the old
@@ -343,6 +351,19 @@ export async function perform(ctx: UiContext, snapshot: PortalSnapshot, event: M
     case 'START_OVER.REQUESTED':
       await user.click(button('Start over'));
       break;
+    case 'LANGUAGE.CHOSEN': {
+      // The page turns Spanish with every choice kept; back in English, the walk goes on in the words it looks for.
+      await user.click(button('Español'));
+      await eventually(() => {
+        if (document.documentElement.lang !== 'es' || !screen.queryByRole('button', { name: 'English' }))
+          throw new Error('not Spanish yet');
+      });
+      await user.click(button('English'));
+      await eventually(() => {
+        if (document.documentElement.lang !== 'en') throw new Error('not English again');
+      });
+      break;
+    }
     case 'STATUS.RETRY_REQUESTED':
       await user.click(button(/^(Try again|Refresh status)$/));
       break;

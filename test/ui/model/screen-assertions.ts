@@ -5,9 +5,11 @@
  */
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { errorWords } from '../../../contract/words/en/errors.ts';
+import { say } from '../../../contract/words/translate.ts';
+import type { KeyOf, Section, Values } from '../../../contract/index.ts';
 import { stateKey } from '../../machines/model/graph.ts';
 import {
-  MESSAGES,
   selectFieldErrors,
   selectLocation,
   selectOperations,
@@ -43,6 +45,12 @@ export const HEADINGS: Record<Screen, string> = {
 const text = (t: string | RegExp) => screen.getAllByText(t).length > 0;
 const buttonNamed = (name: string | RegExp) => screen.queryByRole('button', { name });
 
+const sayEnglish = <S extends Section>(section: S, key: KeyOf<S>, values?: Values) => say('en', section, key, values);
+
+/** A stored error as the page shows it in English: a key of the errors section said, the service's own words as they came. */
+const englishError = (stored: string): string =>
+  stored in errorWords.en ? sayEnglish(errorWords, stored as KeyOf<typeof errorWords>) : stored;
+
 /** Per state (dotted key below the root): what that state shows. */
 const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'signIn.idle': (s) => {
@@ -50,8 +58,8 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
     if (s.context.statusLookup.open) expect(screen.getByRole('dialog', { name: 'Check your export status' })).toBeInTheDocument();
     const error = selectErrorModal(s);
     if (error) {
-      const dialog = screen.getByRole('alertdialog', { name: error.title });
-      expect(within(dialog).getByText(error.message)).toBeInTheDocument();
+      const dialog = screen.getByRole('alertdialog', { name: sayEnglish(errorWords, error.title) });
+      expect(within(dialog).getByText(sayEnglish(errorWords, error.message.key, error.message.values))).toBeInTheDocument();
       // The next steps: trying again only where it can help, support always.
       expect(within(dialog).queryByRole('button', { name: 'Try again' }) !== null).toBe(error.retry);
       expect(within(dialog).getByRole('button', { name: 'Contact support' })).toBeInTheDocument();
@@ -107,11 +115,11 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'status.shown.pausing': () => expect(buttonNamed('Pause export')).toHaveAttribute('aria-busy', 'true'),
   'status.shown.resuming': () => expect(buttonNamed('Resume export')).toHaveAttribute('aria-busy', 'true'),
   'status.invalidId': () => {
-    expect(text(MESSAGES.statusInvalidId)).toBe(true);
+    expect(text(errorWords.en.statusInvalidId)).toBe(true);
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
   },
   'status.failed': () => {
-    expect(text(MESSAGES.statusLookupFailed)).toBe(true);
+    expect(text(errorWords.en.statusLookupFailed)).toBe(true);
     expect(buttonNamed('Try again')).toBeEnabled();
   },
   'statusFromEmail.loading': () => expect(text('Looking up your exports...')).toBe(true),
@@ -122,12 +130,12 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
         Math.min(5, s.context.jobs.length),
       );
   },
-  'statusFromEmail.failed': () => expect(text(MESSAGES.statusFromEmailFailed)).toBe(true),
+  'statusFromEmail.failed': () => expect(text(errorWords.en.statusFromEmailFailed)).toBe(true),
   // What the machine holds is what the form shows (a reason brought from the sign-in modal included).
   'supportForm.idle': (s) => expect(screen.getByLabelText(/^What happened\?/)).toHaveValue(s.context.support.issue),
   'supportForm.sending': () => expect(buttonNamed('Submit')).toHaveAttribute('aria-busy', 'true'),
   'supportForm.sent': () => expect(text('Thanks — we received your message.')).toBe(true),
-  'supportForm.failed': (s) => expect(screen.getByRole('alert')).toHaveTextContent(s.context.supportError ?? ''),
+  'supportForm.failed': (s) => expect(screen.getByRole('alert')).toHaveTextContent(englishError(s.context.supportError ?? '')),
   'privacyPolicy.waiting': () => expect(text('Taking you to our Privacy Policy...')).toBe(true),
   'termsOfService.waiting': () => expect(text('Taking you to our Terms of Service...')).toBe(true),
 };
@@ -187,7 +195,7 @@ export function assertScreen(s: PortalSnapshot): void {
   }
   expect(buttonNamed('Start over') !== null).toBe(selectShowsStartOver(s));
 
-  for (const message of Object.values(selectFieldErrors(s))) expect(text(message)).toBe(true);
+  for (const message of Object.values(selectFieldErrors(s))) expect(text(englishError(message))).toBe(true);
 
   const next = buttonNamed(/^Next$/);
   if (next) expect(next.hasAttribute('disabled')).toBe(!s.can({ type: 'WIZARD.NEXT_REQUESTED' }));

@@ -34,7 +34,7 @@ async function openOther() {
 }
 
 describe('destination page', () => {
-  it('shows the heading, the offered providers and the note that the address will not transfer', async () => {
+  it('shows the heading, the offered providers and the note that the address will not move', async () => {
     await renderSignedIn();
     expect(await arrives('Save your email data')).toBeInTheDocument();
     // One role query proves the accessible name (the decorative letter mark is not part of it).
@@ -44,7 +44,7 @@ describe('destination page', () => {
     }
     // Successor products appear only when login is not active.
     expect(screen.queryByLabelText(/Northwave Next/)).not.toBeInTheDocument();
-    expect(screen.getByText(/email address itself will not transfer/)).toBeInTheDocument();
+    expect(screen.getByText(/email address itself will not move/)).toBeInTheDocument();
   });
 
   it("offers the successor product and says 'You have N days' when login is not active", async () => {

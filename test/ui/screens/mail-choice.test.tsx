@@ -6,7 +6,7 @@
  */
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAIL_CHOICE_TEXTS } from '../../../machines/index.ts';
+import { mailChoiceWords } from '../../../contract/words/en/mail-choice.ts';
 import { arrives, createFakeApi, settle as flush, renderSignedIn, type MockApi } from '../render-app';
 
 beforeEach(() => {
@@ -17,7 +17,8 @@ afterEach(() => {
 });
 
 const next = () => screen.getByRole('button', { name: 'Next' });
-const disclosure = () => screen.getByRole('button', { name: MAIL_CHOICE_TEXTS.disclosure });
+const disclosureEs = () => screen.getByRole('button', { name: 'Elegir qué mover' });
+const disclosure = () => screen.getByRole('button', { name: mailChoiceWords.en.disclosure });
 
 /** The options page of a file export, email chosen in MBOX. */
 async function toOptions(api: MockApi = createFakeApi()) {
@@ -35,7 +36,7 @@ describe('choose what to move', () => {
   it('is closed by default and asks for nothing; Next moves everything', async () => {
     const { user, api } = await toOptions();
     expect(disclosure()).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('group', { name: MAIL_CHOICE_TEXTS.rangeLegend })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: mailChoiceWords.en.rangeLegend })).not.toBeInTheDocument();
     expect(api.fetchSourceFolders).not.toHaveBeenCalled();
     await user.click(next());
     expect(await arrives('Save your email data')).toBeInTheDocument();
@@ -51,7 +52,7 @@ describe('choose what to move', () => {
     await user.keyboard('{Enter}');
     await flush();
     expect(disclosure()).toHaveAttribute('aria-expanded', 'true');
-    const ranges = screen.getByRole('group', { name: MAIL_CHOICE_TEXTS.rangeLegend });
+    const ranges = screen.getByRole('group', { name: mailChoiceWords.en.rangeLegend });
     expect(ranges).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Everything' })).toBeChecked();
     const junk = screen.getByRole('checkbox', { name: 'Junk (42 messages, 600 KB)' });
@@ -64,8 +65,8 @@ describe('choose what to move', () => {
 
     await user.click(screen.getByRole('radio', { name: 'From a date' }));
     expect(next()).toBeDisabled();
-    expect(screen.getByText(MAIL_CHOICE_TEXTS.fromDateMissing)).toBeInTheDocument();
-    await user.type(screen.getByLabelText(MAIL_CHOICE_TEXTS.fromDateLabel), '2025-06-01');
+    expect(screen.getByText(mailChoiceWords.en.fromDateMissing)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(mailChoiceWords.en.fromDateLabel), '2025-06-01');
     expect(next()).toBeEnabled();
 
     await user.click(next());
@@ -79,15 +80,38 @@ describe('choose what to move', () => {
     });
   });
 
+  it('says the choice in short when closed, and the whole choice in Spanish with every choice kept', async () => {
+    const { user } = await toOptions();
+    await user.click(disclosure());
+    await flush();
+    await user.click(screen.getByRole('radio', { name: 'The last 3 months' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Junk (42 messages, 600 KB)' }));
+    await user.click(disclosure());
+    expect(screen.getByText('The last 3 months, 1 folder left out')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByText('Los últimos 3 meses, 1 carpeta se queda fuera')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Elegir qué mover' }));
+    await flush();
+    expect(screen.getByRole('group', { name: 'Qué correo' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Los últimos 3 meses' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Correo no deseado (42 mensajes, 600 KB)' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Recibidos (1,240 mensajes, 35 MB)' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Desde un día' }));
+    expect(screen.getByText('Por favor, escriba el primer día que se mueve.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Primer día que se mueve'), '2025-06-01');
+    await user.click(disclosureEs());
+    expect(screen.getByText('Desde el 1 jun 2025, 1 carpeta se queda fuera')).toBeInTheDocument();
+  });
+
   it('announces that the folders cannot be listed, and every folder then moves', async () => {
     const api = createFakeApi();
     api.fetchSourceFolders.mockRejectedValueOnce(new Error('503'));
     const { user } = await toOptions(api);
     await user.click(disclosure());
     await flush();
-    expect(screen.getByRole('alert')).toHaveTextContent(MAIL_CHOICE_TEXTS.foldersUnavailable);
+    expect(screen.getByRole('alert')).toHaveTextContent(mailChoiceWords.en.foldersUnavailable);
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: MAIL_CHOICE_TEXTS.retry }));
+    await user.click(screen.getByRole('button', { name: mailChoiceWords.en.retry }));
     await flush();
     expect(screen.getAllByRole('checkbox')).toHaveLength(4);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -41,6 +41,20 @@ describe('Google terms', () => {
     await user.click(next());
     expect(await arrives('Choose what to save')).toBeInTheDocument();
   });
+
+  it('says the whole statement in Spanish, names and product words as they are', async () => {
+    const { user } = await toOptions(/Gmail/);
+    expect(await arrives('Privacy statement')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeInTheDocument();
+    const statement = screen.getByRole('region', { name: 'Cómo usamos su cuenta de Gmail' });
+    expect(
+      within(statement).getByRole('heading', { level: 2, name: 'Por qué le pedimos acceso a su cuenta de Gmail' }),
+    ).toBeInTheDocument();
+    expect(statement).toHaveTextContent('Para copiar su correo y sus contactos de Northwave a Gmail');
+    expect(statement).toHaveTextContent('Correo: ponemos en Gmail los mensajes y las carpetas de su buzón de Northwave.');
+    expect(statement).not.toHaveTextContent(/Why we ask|transfer partner|Questions/);
+  });
 });
 
 describe('options page', () => {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MigrationStatusResponse } from '../../../contract/index.ts';
 import { OPT_OUT_INFO_STATES } from '../../../contract/index.ts';
 import { daysPhrase, explainOptOut } from '../../../src/views/opt-out-info/opt-out-explanations';
-import { SCREEN_HEADINGS } from '../../../src/views/screen-headings';
+import { screenHeading } from '../../../src/views/screen-headings';
 import { arrives, createFakeApi, settle as flush, renderSignedIn } from '../render-app';
 import { statusAnswer } from '../../support/portal-fakes.ts';
 
@@ -58,7 +58,7 @@ describe('opt-out view', () => {
       optedOutToBePurgedDate: inDays(5),
     });
     expect(screen.getByRole('heading', { level: 2, name: 'Your account is being closed' })).toBeInTheDocument();
-    expect(shownLead()).toBe(SCREEN_HEADINGS.optOutInfo.lead);
+    expect(shownLead()).toBe(screenHeading('en', 'optOutInfo').lead);
     expect(screen.getByText('Deleted in')).toBeInTheDocument();
     expect(screen.getByText('5 days')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Schedule closure' })).not.toBeInTheDocument();
@@ -141,6 +141,26 @@ describe('opt-out view', () => {
     expect(screen.queryByText(/60 days/)).not.toBeInTheDocument();
   });
 
+  it('says the state, the days left and the confirmation in Spanish, the date in Spanish words and in bold', async () => {
+    const { user, actor } = await withStatus({ account: true, login: true, optOutState: 'NONE', deactivationDate: inDays(60) });
+    actor.send({ type: 'ROUTE.VISITED', path: '/opt-out-info', query: {}, hash: '' });
+    await flush();
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Su cuenta está abierta' })).toBeInTheDocument();
+    expect(screen.getByText('Buzón abierto por')).toBeInTheDocument();
+    expect(screen.getByText('60 días')).toBeInTheDocument();
+    expect(screen.getByText(/Su buzón de Northwave sigue abierto por 60 días\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Programar el cierre' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Cerrar su cuenta?' });
+    const deletedOn = new Date(Date.now() + 30 * DAY);
+    const mes = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'][deletedOn.getMonth()];
+    const date = `${deletedOn.getDate()} ${mes} ${deletedOn.getFullYear()}`;
+    expect(dialog).toHaveTextContent(`se borrarán en 30 días, el ${date}. Después no se podrán recuperar.`);
+    expect(within(dialog).getByText(date).tagName).toBe('STRONG');
+    expect(within(dialog).getAllByRole('button', { name: 'Dejar mi cuenta abierta' }).length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole('button', { name: 'Sí, cerrar mi cuenta' })).toBeInTheDocument();
+  });
+
   it.each([
     [{ migrationStatus: 'PURGED', purgeReason: 'OPTED_OUT_DELETE' }, 'Your account has been closed'],
     [{ migrationStatus: 'PURGED', purgeReason: 'TOS_TIMEOUT_DELETE' }, 'Your mailbox has been deleted'],
@@ -149,7 +169,7 @@ describe('opt-out view', () => {
     await withStatus({ account: true, login: true, optOutState: 'OPTED_OUT_MBOX_PURGED', ...response });
     expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     // The lead is the same for every customer: the prerendered page painted it before the data came.
-    expect(shownLead()).toBe(SCREEN_HEADINGS.optOutInfo.lead);
+    expect(shownLead()).toBe(screenHeading('en', 'optOutInfo').lead);
     expect(screen.getByText(/cannot get back email and contacts once they are deleted/)).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryAllByRole('button')).toHaveLength(0);
   });

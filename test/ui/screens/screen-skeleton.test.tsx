@@ -5,15 +5,22 @@
  */
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { exportPortalMachine } from '../../../machines/index.ts';
+import { PortalProvider } from '../../../src/portal/portal-context';
 import { ScreenSkeleton } from '../../../src/shell/screen-skeleton';
-import { SCREEN_HEADINGS, type ScreenHeading, type SketchedScreen } from '../../../src/views/screen-headings';
+import { screenHeading, SKETCHED_SCREENS } from '../../../src/views/screen-headings';
 
-const SKETCHED = Object.keys(SCREEN_HEADINGS) as SketchedScreen[];
+const SKETCHED = [...SKETCHED_SCREENS];
 
 describe('screen skeleton', () => {
   it.each(SKETCHED)('paints the heading and the lead of %s, and no data', (name) => {
-    const { title, lead } = SCREEN_HEADINGS[name] as ScreenHeading;
-    const { container } = render(<ScreenSkeleton screen={name} />);
+    const { title, lead } = screenHeading('en', name);
+    const { container } = render(
+      <PortalProvider actor={createActor(exportPortalMachine, { input: {} })}>
+        <ScreenSkeleton screen={name} />
+      </PortalProvider>,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
     // Every skeleton has a lead: on a phone it is the largest text the first paint shows.
     expect(lead).toBeTruthy();
@@ -23,8 +30,8 @@ describe('screen skeleton', () => {
   });
 
   it('explains the account closure screen and the exports list in words that hold for every customer', () => {
-    expect(SCREEN_HEADINGS.optOutInfo.lead).toMatch(/is closing\. Below is where your account stands/);
-    expect(SCREEN_HEADINGS.statusFromEmail.lead).toMatch(
+    expect(screenHeading('en', 'optOutInfo').lead).toMatch(/is closing\. Below is where your account stands/);
+    expect(screenHeading('en', 'statusFromEmail').lead).toMatch(
       /We list only the last five\. You can find older export IDs in the emails we sent you\.$/,
     );
   });

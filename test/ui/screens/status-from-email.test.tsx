@@ -6,12 +6,12 @@
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../../machines/index.ts';
-import { SCREEN_HEADINGS } from '../../../src/views/screen-headings';
+import { errorWords } from '../../../contract/words/en/errors.ts';
+import { screenHeading } from '../../../src/views/screen-headings';
 import { arrives, createFakeApi, eventually, renderApp, SOURCE_EMAIL } from '../render-app';
 
 const HASH = 'f'.repeat(40);
-const { lead } = SCREEN_HEADINGS.statusFromEmail;
+const { lead } = screenHeading('en', 'statusFromEmail');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -80,7 +80,7 @@ describe('your exports', () => {
     api.fetchJobsByEmail.mockRejectedValueOnce({ kind: 'network' });
     const { user } = await openExports(api);
     const alert = await eventually(() => screen.getByRole('alert'));
-    expect(alert).toHaveTextContent(MESSAGES.statusFromEmailFailed);
+    expect(alert).toHaveTextContent(errorWords.en.statusFromEmailFailed);
     expect(shownLead()).toBe(lead);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await eventually(() => screen.getByText(`No exports were found from ${SOURCE_EMAIL}`));

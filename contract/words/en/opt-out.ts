@@ -1,0 +1,65 @@
+/**
+ * `/opt-out-info` and the destination page's closure panel: where the account stands in each display
+ * state of spec §4 (`<state>Title`, `<state>Summary`, its paragraphs), the days left, and the two
+ * confirmations (schedule a closure, cancel one).
+ */
+import { section } from '../section.ts';
+
+export const optOutWords = section('optOut', {
+  days: '{days, plural, =0 {less than a day} one {1 day} other {{days} days}}',
+  openFor: 'Your {provider} mailbox stays open for {days}.',
+  openUntilEnd: 'Your {provider} mailbox stays open until the service ends.',
+  deletedAtEnd: 'Your mailbox and contacts will be deleted when the service ends.',
+  deletedIn: 'Your mailbox and contacts will be deleted in {days}.',
+  closesIn: 'Your mailbox closes in {days}. After that, nothing in it can be saved.',
+  nothingLeft: 'We cannot get back email and contacts once they are deleted, so there is nothing left to save.',
+  neverOptedOutTitle: 'Your account is open',
+  neverOptedOutSummary: 'Your account is not scheduled to close.',
+  neverOptedOutSave: 'You can save your email and contacts to another provider or to a file before then.',
+  neverOptedOutClose: 'If you would rather not keep anything, you can schedule your account to close instead.',
+  optedOutInitialTitle: 'Your account is scheduled to close',
+  optedOutInitialSummary: 'You asked us to close your account instead of moving it.',
+  optedOutInitialAsked: 'You asked us to close your account instead of moving it. Nothing has been deleted yet.',
+  optedOutInitialChange: 'Changed your mind? Cancel the closure, then save your email and contacts as usual.',
+  optedOutDeleteTitle: 'Your account is being closed',
+  optedOutDeleteSummary: 'Your account closure is confirmed.',
+  optedOutDeleteConfirmed: 'Your account closure is confirmed and your email can no longer be moved while it is scheduled.',
+  optedOutDeleteUntil: 'Until then you can still cancel the closure. After that date nothing can be recovered.',
+  optedOutCancelTitle: 'You cancelled the closure',
+  optedOutCancelSummary: 'You cancelled your account closure.',
+  optedOutCancelStill: 'Your account will not be closed early, and your email and contacts are still here.',
+  optedOutCancelSave: 'You can save your email and contacts, or schedule the closure again.',
+  movedTitle: 'Your email has moved to Yahoo Mail',
+  movedSummary: 'Your mailbox has been moved to Yahoo Mail.',
+  movedNothing: 'Your {provider} mailbox was moved to Yahoo Mail, so there is nothing left to export here.',
+  movedSignIn: 'Sign in to Yahoo Mail with your {provider} email address to read your messages and contacts.',
+  purgedOptedOutDeleteTitle: 'Your account has been closed',
+  purgedOptedOutDeleteSummary: 'Your account was closed as you asked.',
+  purgedOptedOutDeleteDone: 'As you asked, your account was closed and your mailbox and contacts were deleted.',
+  purgedTosTimeoutDeleteTitle: 'Your mailbox has been deleted',
+  purgedTosTimeoutDeleteSummary: 'Your mailbox was deleted after the deadline passed.',
+  purgedTosTimeoutDeleteDone: 'The new terms of service were not accepted in time, so your mailbox and contacts were deleted.',
+  purgedInactiveTitle: 'Your mailbox is gone',
+  purgedInactiveSummary: 'Your mailbox has been closed.',
+  purgedInactiveDone: 'Your mailbox was closed because the account ended or was not used for a long time. Everything in it was deleted.',
+  // The days-left fact and the actions of /opt-out-info.
+  deletedInLabel: 'Deleted in',
+  openForLabel: 'Mailbox open for',
+  scheduleClosure: 'Schedule closure',
+  cancelClosure: 'Cancel closure',
+  save: 'Save my email and contacts',
+  updating: 'Updating your account…',
+  // Closing: the confirmation. {date} is shown in bold.
+  scheduleTitle: 'Close your account?',
+  keepOpen: 'Keep my account open',
+  confirmSchedule: 'Yes, close my account',
+  scheduleDeleted: 'Your {provider} mailbox and contacts will be deleted in {days}, on {date}. They cannot be brought back after that.',
+  scheduleFirst: 'Want to keep some of it? Save your email and contacts first. Until that date you can still cancel the closure.',
+  // Cancelling a closure: the confirmation.
+  cancelTitle: 'Cancel your account closure?',
+  keepClosure: 'Keep the closure',
+  confirmCancel: 'Yes, cancel the closure',
+  cancelStays: 'Your account will stay open and you can save your email and contacts instead.',
+  cancelFinal: 'Cancelling cannot be undone:',
+  cancelWhy: 'you will not be able to schedule the closure again from this portal.',
+});
