@@ -301,9 +301,9 @@ describe('composeExportMail', () => {
   });
 
   it('quotes the portal’s labels as the portal shows them', () => {
+    // The sign-in page's English words are in its words section (contract/words/en), the status page's still in its view.
     const portal = [
-      'src/views/sign-in/sign-in-screen.tsx',
-      'src/views/sign-in/status-lookup-modal.tsx',
+      'contract/words/en/sign-in.ts',
       'src/views/status/status-screen.tsx',
       'src/views/status/download-sign-in.tsx',
     ]
