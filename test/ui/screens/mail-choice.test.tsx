@@ -7,7 +7,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailChoiceWords } from '../../../contract/words/en/mail-choice.ts';
-import { arrives, createFakeApi, settle as flush, renderSignedIn, type MockApi } from '../render-app';
+import { arrives, createFakeApi, eventually, settle as flush, renderSignedIn, type MockApi } from '../render-app';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -89,7 +89,7 @@ describe('choose what to move', () => {
     await user.click(disclosure());
     expect(screen.getByText('The last 3 months, 1 folder left out')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Español' }));
-    expect(await screen.findByText('Los últimos 3 meses, 1 carpeta se queda fuera')).toBeInTheDocument();
+    expect(await eventually(() => screen.getByText('Los últimos 3 meses, 1 carpeta se queda fuera'))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Elegir qué mover' }));
     await flush();
     expect(screen.getByRole('group', { name: 'Qué correo' })).toBeInTheDocument();

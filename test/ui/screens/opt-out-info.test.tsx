@@ -10,7 +10,7 @@ import type { MigrationStatusResponse } from '../../../contract/index.ts';
 import { OPT_OUT_INFO_STATES } from '../../../contract/index.ts';
 import { daysPhrase, explainOptOut } from '../../../src/views/opt-out-info/opt-out-explanations';
 import { screenHeading } from '../../../src/views/screen-headings';
-import { arrives, createFakeApi, settle as flush, renderSignedIn } from '../render-app';
+import { arrives, createFakeApi, eventually, settle as flush, renderSignedIn } from '../render-app';
 import { statusAnswer } from '../../support/portal-fakes.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -146,7 +146,7 @@ describe('opt-out view', () => {
     actor.send({ type: 'ROUTE.VISITED', path: '/opt-out-info', query: {}, hash: '' });
     await flush();
     await user.click(screen.getByRole('button', { name: 'Español' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Su cuenta está abierta' })).toBeInTheDocument();
+    expect(await eventually(() => screen.getByRole('heading', { level: 2, name: 'Su cuenta está abierta' }))).toBeInTheDocument();
     expect(screen.getByText('Buzón abierto por')).toBeInTheDocument();
     expect(screen.getByText('60 días')).toBeInTheDocument();
     expect(screen.getByText(/Su buzón de Northwave sigue abierto por 60 días\./)).toBeInTheDocument();
