@@ -302,11 +302,7 @@ describe('composeExportMail', () => {
 
   it('quotes the portal’s labels as the portal shows them', () => {
     // The sign-in page's English words are in its words section (contract/words/en), the status page's still in its view.
-    const portal = [
-      'contract/words/en/sign-in.ts',
-      'src/views/status/status-screen.tsx',
-      'src/views/status/download-sign-in.tsx',
-    ]
+    const portal = ['contract/words/en/sign-in.ts', 'src/views/status/status-screen.tsx', 'src/views/status/download-sign-in.tsx']
       .map((file) => readFileSync(path.join(import.meta.dirname, '../../..', file), 'utf8'))
       .join('\n');
     for (const label of Object.values(PORTAL_LABELS)) expect(portal, label).toContain(label);
