@@ -22,13 +22,10 @@ const ours = ['./contract', './machines', './server', './src', './scripts', './t
 const others = (...allowed) => ours.filter((folder) => !allowed.includes(folder));
 const zone = (target, allowed, message) => ({ target, from: others(target, ...allowed), message });
 
-/**
- * The browser app sees the machine through its public faces: machines/index.ts, and status-pages.ts
- * for the status pages' selectors (apart so the first load does not carry them).
- */
+/** The browser app sees the machine through its one public face, machines/index.ts. */
 const MACHINE_INSIDES = {
-  regex: '(^|/)machines/(?!(index|status-pages)(\\.ts)?$)',
-  message: 'src/ imports the machine through machines/index.ts (or status-pages.ts, for the status pages) only: its public faces.',
+  regex: '(^|/)machines/(?!index(\\.ts)?$)',
+  message: 'src/ imports the machine through machines/index.ts only: its one public face.',
 };
 
 /**

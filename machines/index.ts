@@ -1,4 +1,4 @@
-/** The portal statechart and its pure helpers: the import views and the app wiring need (the status pages' selectors: status-pages.ts). */
+/** The portal statechart and its pure helpers: the one import views and the app wiring need. */
 export { exportPortalMachine, type ExportPortalMachine } from './machine.ts';
 export { DELAYS } from './setup/delays.ts';
 export {
@@ -15,9 +15,11 @@ export { deriveOptOutInfo, daysRemaining, OPT_OUT_INFO_STATES, type OptOutInfo, 
 export * from './errors.ts';
 export * from './validation.ts';
 export * from './selectors.ts';
+export * from './status-selectors.ts';
 export * from './mail-choice-selectors.ts';
 export type { MailChoiceProblem } from './mail-choice.ts';
 export * from './download-sign-in.ts';
+export type { Outcome } from './outcome-texts.ts';
 export * from './persistence.ts';
 export { initialContext } from './context.ts';
 export { toJobStatus, type JobStatus } from './job-status.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { errorWords } from '../../contract/words/en/errors.ts';
-import { selectJobStatus } from '../../machines/status-pages.ts';
+import { selectJobStatus } from '../../machines/index.ts';
 import { createExportServiceClient } from '../../src/api/export-service-client';
 import { createSessionClient } from '../../src/api/session-client';
 import { createPortalMachine } from '../../src/app/actors';

@@ -23,12 +23,6 @@ const WRONG_WAY: Array<[string, string, string, string]> = [
     'no-restricted-imports',
   ],
   [
-    'the status pages read their selectors through machines/status-pages.ts, not the module behind it',
-    'src/views/wrong.ts',
-    "import { selectJobStatus } from '../../machines/status-selectors.ts';\nexport const x = selectJobStatus;",
-    'no-restricted-imports',
-  ],
-  [
     'views use the running portal through src/portal/, never the composition root',
     'src/views/wrong.ts',
     "import { portalActions } from '../app/actors';\nexport const x = portalActions;",

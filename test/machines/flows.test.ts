@@ -13,8 +13,8 @@ import {
   selectOtherForm,
   selectPasswordFormWords,
   selectScreen,
+  selectJobStatus,
 } from '../../machines/index.ts';
-import { selectJobStatus } from '../../machines/status-pages.ts';
 import type { ComcastInfoResponse, MigrationStatusResponse, OkResponse, StatusResponse } from '../../contract/index.ts';
 import { CHECKED_AT, EXPORT_ID, fakeMachine, SOURCE, visit, type EffectCall } from './support.ts';
 

@@ -7,8 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { CapabilitiesResponse, LoadRequest, StatusResponse } from '../../contract/index.ts';
-import { MESSAGES, selectOperations } from '../../machines/index.ts';
-import { selectJobStatus } from '../../machines/status-pages.ts';
+import { MESSAGES, selectOperations, selectJobStatus } from '../../machines/index.ts';
 import { EXPORT_ID, fakeMachine, SOURCE, visit, type EffectCall } from './support.ts';
 
 beforeEach(() => vi.useFakeTimers());

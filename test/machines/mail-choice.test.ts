@@ -7,8 +7,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { LoadRequest, SourceFoldersResponse } from '../../contract/index.ts';
-import { restoreSnapshot, selectMailChoice, SNAPSHOT_VERSION, toStoredSnapshot, type PortalSnapshot } from '../../machines/index.ts';
-import { selectJobStatus } from '../../machines/status-pages.ts';
+import {
+  restoreSnapshot,
+  selectMailChoice,
+  SNAPSHOT_VERSION,
+  toStoredSnapshot,
+  type PortalSnapshot,
+  selectJobStatus,
+} from '../../machines/index.ts';
 import { SOURCE_FOLDERS } from '../support/portal-fakes.ts';
 import { EXPORT_ID, fakeMachine, SOURCE, visit } from './support.ts';
 

@@ -6,8 +6,7 @@ import { IntentLink } from '../../portal/intent-link';
 import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
-import { selectCopied, selectExportId } from '../../../machines/index.ts';
-import { selectCompleteCancel } from '../../../machines/status-pages.ts';
+import { selectCopied, selectExportId, selectCompleteCancel } from '../../../machines/index.ts';
 import { CancelExportDialog } from '../status/cancel-export-dialog';
 import { useScreenHeading } from '../screen-headings';
 

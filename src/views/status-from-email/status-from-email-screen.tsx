@@ -6,8 +6,7 @@ import { IntentLink } from '../../portal/intent-link';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, TruncatedName, buttonStyles } from '../../ui';
 import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
-import { selectIsBusy, selectLanguage, selectSource } from '../../../machines/index.ts';
-import { selectJobs } from '../../../machines/status-pages.ts';
+import { selectIsBusy, selectLanguage, selectSource, selectJobs } from '../../../machines/index.ts';
 import { useScreenHeading } from '../screen-headings';
 import { dateAndTime, type Language } from '../../../contract/index.ts';
 

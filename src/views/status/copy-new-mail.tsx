@@ -5,7 +5,7 @@
  * until when its daily copies go on, and its owner may stop them.
  */
 import { css } from '@emotion/react';
-import { selectJobStatus } from '../../../machines/status-pages.ts';
+import { selectJobStatus } from '../../../machines/index.ts';
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { colors, font, space } from '../../theme/theme';
 import { Alert, Button } from '../../ui';

@@ -4,7 +4,7 @@
  * subject, sender, date, size), so the customer can find and save them another way. The full list is
  * the item report (CSV) below.
  */
-import type { FailedItemView } from '../../../machines/status-pages.ts';
+import type { FailedItemView } from '../../../machines/index.ts';
 import { font, space } from '../../theme/theme';
 import { reportTable } from './report-table';
 

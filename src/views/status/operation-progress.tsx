@@ -1,7 +1,7 @@
 /** One operation of an export on the status page: its state, how far it got, and why it waits or stopped. */
 import { css } from '@emotion/react';
 import { useErrorWords } from '../../words/use-error-words';
-import type { OperationView, Outcome } from '../../../machines/status-pages.ts';
+import type { OperationView, Outcome } from '../../../machines/index.ts';
 import { colors, font, radii, space } from '../../theme/theme';
 
 /** The mark beside a label: a tick only when everything arrived. */

@@ -26,8 +26,10 @@ import {
   toStoredSnapshot,
   type PortalSnapshot,
   type Screen,
+  selectCompleteCancel,
+  selectJobs,
+  selectJobStatus,
 } from '../../../machines/index.ts';
-import { selectCompleteCancel, selectJobs, selectJobStatus } from '../../../machines/status-pages.ts';
 import { copyPassText, estimateText, forwardingText, pausedText, waitingText } from '../../../machines/status-texts.ts';
 import type { EffectCall } from './walk.ts';
 import { LIMIT_TEXT, SOURCE_EMAIL } from './fixtures.ts';

@@ -15,8 +15,8 @@ import {
   selectOptOut,
   selectOptOutPanelShown,
   type PortalSnapshot,
+  selectJobStatus,
 } from '../../../machines/index.ts';
-import { selectJobStatus } from '../../../machines/status-pages.ts';
 import type { ModelEvent } from '../../machines/model/types.ts';
 import { eventually, settle, visit } from '../render-app.tsx';
 import { mailChoiceWords } from '../../../contract/words/en/mail-choice.ts';

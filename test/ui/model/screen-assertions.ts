@@ -22,8 +22,8 @@ import {
   selectStep,
   type PortalSnapshot,
   type Screen,
+  selectJobStatus,
 } from '../../../machines/index.ts';
-import { selectJobStatus } from '../../../machines/status-pages.ts';
 
 export const HEADINGS: Record<Screen, string> = {
   signIn: 'Save your email and contacts',
