@@ -1,11 +1,15 @@
 /**
  * The words of a transfer's time to finish ("About 4 days — Gmail accepts about 500 MB a day from
- * other apps."), shared by the status page (through the machine) and the service's 'started' mail, so
- * a customer reads the same sentence in both. The service sends the figures; no clock is read here.
+ * other apps."), shared by the status page (a phrase its selectors build, its view says) and the
+ * service's 'started' mail, so a customer reads the same sentence in both; the words are the status
+ * section's (contract/words/en/status.ts). The service sends the figures; no clock is read here.
  */
 import { branded, destinationOf } from './destinations/index.ts';
 import type { DestinationProvider } from './vocabulary.ts';
-import type { TransferCap, TransferEstimate } from './progress.ts';
+import type { TransferEstimate } from './progress.ts';
+import { statusWords } from './words/en/status.ts';
+import { DEFAULT_LANGUAGE, type Language } from './words/languages.ts';
+import { phrase, sayPhrase, type Phrase } from './words/phrase.ts';
 
 /**
  * The name customers know a mailbox provider's destination by: "Gmail", "iCloud Mail"; a name after
@@ -38,28 +42,34 @@ export function formatBytes(bytes: number): string {
   return `${shown} ${units[unit]}`;
 }
 
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+type StatusPhrase = Phrase<typeof statusWords>;
+/** A count as a plural's values: the number its plural reads, and the count worded. */
+const counted = (count: number) => ({ count, n: formatCount(count) });
 
-/** "a few minutes", "about 3 hours", "about 4 days". */
-export function durationText(seconds: number): string {
+/** "A few minutes", "About 3 hours", "About 4 days". */
+export function durationPhrase(seconds: number): StatusPhrase {
   const minutes = Math.round(seconds / 60);
-  if (minutes < 5) return 'A few minutes';
-  if (minutes < 55) return `About ${plural(Math.round(minutes / 5) * 5, 'minute')}`;
+  if (minutes < 5) return phrase('fewMinutes');
+  if (minutes < 55) return phrase('aboutMinutes', counted(Math.round(minutes / 5) * 5));
   const hours = Math.round(seconds / 3600);
-  if (hours < 36) return `About ${plural(Math.max(1, hours), 'hour')}`;
-  return `About ${plural(Math.round(seconds / 86_400), 'day')}`;
-}
-
-function capText(cap: TransferCap): string | null {
-  const name = providerName(cap.provider);
-  const amount =
-    cap.bytes !== undefined ? formatBytes(cap.bytes) : cap.messages !== undefined ? `${formatCount(cap.messages)} messages` : null;
-  if (!name || amount === null) return null;
-  return `${name} accepts about ${amount} a ${cap.per} from other apps`;
+  if (hours < 36) return phrase('aboutHours', counted(Math.max(1, hours)));
+  return phrase('aboutDays', counted(Math.round(seconds / 86_400)));
 }
 
 /** "About 4 days — Gmail accepts about 500 MB a day from other apps.", or "About 3 hours at the pace so far." */
-export function estimateSentence(estimate: TransferEstimate): string {
-  const why = estimate.cap ? capText(estimate.cap) : null;
-  return `${durationText(estimate.seconds)}${why ? ` — ${why}.` : ' at the pace so far.'}`;
+export function estimatePhrase(estimate: TransferEstimate): StatusPhrase {
+  const duration = durationPhrase(estimate.seconds);
+  const cap = estimate.cap;
+  const name = cap && providerName(cap.provider);
+  const amount =
+    cap?.bytes !== undefined
+      ? formatBytes(cap.bytes)
+      : cap?.messages !== undefined
+        ? phrase<typeof statusWords>('capMessages', counted(cap.messages))
+        : null;
+  return cap && name && amount !== null ? phrase('capped', { duration, name, amount, per: cap.per }) : phrase('atThePace', { duration });
 }
+
+/** The estimate in a language, for the 'started' mail (the status page says the phrase). */
+export const estimateSentence = (estimate: TransferEstimate, language: Language = DEFAULT_LANGUAGE): string =>
+  sayPhrase(language, statusWords, estimatePhrase(estimate));

@@ -19,3 +19,4 @@ export * from './estimate-words.ts';
 export * from './time-words.ts';
 export * from './words/languages.ts';
 export * from './words/section.ts';
+export * from './words/phrase.ts';

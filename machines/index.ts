@@ -20,6 +20,7 @@ export * from './mail-choice-selectors.ts';
 export type { MailChoiceProblem } from './mail-choice.ts';
 export * from './download-sign-in.ts';
 export type { Outcome } from './outcome-texts.ts';
+export type { StatusPhrase } from './status-texts.ts';
 export * from './persistence.ts';
 export { initialContext } from './context.ts';
 export { toJobStatus, type JobStatus } from './job-status.ts';

@@ -2,10 +2,11 @@
  * What the status pages read: the export's operations with their progress, the owner's extras
  * (cancel, pause and resume, receipt, item report) and the page's message; the list of exports by sign-in.
  */
-import { dateAndTime, formatBytes, formatCount, type FailureSummary, type TransferProgress } from '../contract/index.ts';
+import { formatBytes, formatCount, moment, phrase, type FailureSummary, type Moment, type TransferProgress } from '../contract/index.ts';
 import { announcementText, arrivedText, failureReasonText, headlineText, outcomeOf, type Outcome } from './outcome-texts.ts';
 import {
   copyPassText,
+  counted,
   estimateText,
   forwardingText,
   failedText,
@@ -13,76 +14,90 @@ import {
   pausedText,
   progressText,
   type OperationKind,
+  type StatusPhrase,
   waitingText,
 } from './status-texts.ts';
 import { END_REASON_TEXTS, MESSAGES, noExportsFoundText, type SaidError } from './errors.ts';
 import { toJobStatus, type JobStatus } from './job-status.ts';
 import type { PortalSnapshot } from './selectors.ts';
+import type { statusWords } from '../contract/words/en/status.ts';
 
 const OPERATION_KINDS: readonly OperationKind[] = ['emailmigration', 'contactsmigration'];
 
-/** One operation of the export as the status page shows it. */
+/** One operation of the export as the status page shows it; its words are phrases the view says (decision 0033). */
 export type OperationView = {
   kind: OperationKind;
   status: JobStatus;
   /** What became of it (outcome-texts.ts), and that in words for its label. */
   outcome: Outcome;
-  headline: string;
+  headline: StatusPhrase;
   /** What a screen reader is told, after the operation's name: only meaningful changes (outcome-texts.ts). */
-  announcement: string;
+  announcement: StatusPhrase;
   /** The counts, for the progress bar. */
   progress: TransferProgress | null;
   /** How far it got, in words: while it runs, and once it ended what arrived. */
-  counts: string | null;
+  counts: StatusPhrase | null;
   /** How many items could not be moved, in words; null when none. */
-  failed: string | null;
+  failed: StatusPhrase | null;
   /** While the destination makes us wait: why, and until when, in words. */
-  waiting: string | null;
+  waiting: StatusPhrase | null;
   /** While its owner has paused it: since when, and that nothing is copied until they resume it, in words. */
-  paused: string | null;
+  paused: StatusPhrase | null;
   /** While it runs: how long it should take and what sets the pace, in words. */
-  estimate: string | null;
+  estimate: StatusPhrase | null;
   /** Why it ended in error, in words; null when the reason is unknown or there is no error. */
   reason: string | null;
 };
 
 /** One failed item as the page lists it: what a person finds it by, in words. */
-export type FailedItemView = { key: string; folder: string; subject: string; sender: string; date: string; size: string };
+export type FailedItemView = {
+  key: string;
+  folder: StatusPhrase | string;
+  subject: StatusPhrase | string;
+  sender: StatusPhrase | string;
+  date: StatusPhrase;
+  size: string;
+};
 
 /**
  * The item report's words on the page: for items that could not be moved, or, when none failed, for
  * items that arrived in another form (a message kept as an attachment in a PST).
  */
 const REPORT_WORDS = {
-  failed: {
-    heading: 'Why some items could not be moved',
-    caption: 'items that could not be moved',
-    link: 'Download the list of items that could not be moved (CSV)',
-  },
-  kept: { heading: 'Items moved in another form', caption: 'items moved in another form', link: 'Download the list of these items (CSV)' },
+  failed: { heading: 'reportFailedTitle', caption: 'reportFailedCaption', link: 'reportFailedLink' },
+  kept: { heading: 'reportKeptTitle', caption: 'reportKeptCaption', link: 'reportKeptLink' },
 } as const;
+
+const say = phrase<typeof statusWords>;
+const UNKNOWN = say('unknown');
 
 /** The owner's short account of what failed: "Too big for Gmail: 12", and the first few items. */
 function failuresView(failures: FailureSummary, anyFailed: boolean) {
   const words = REPORT_WORDS[anyFailed ? 'failed' : 'kept'];
   return {
-    heading: words.heading,
-    caption: `The first ${failures.items.length} ${words.caption}`,
-    reportLink: words.link,
-    reasons: failures.reasons.map((group) => `${failureReasonText(group.reason, failures.destination)}: ${formatCount(group.count)}`),
+    heading: say(words.heading),
+    caption: say(words.caption, counted(failures.items.length)),
+    reportLink: say(words.link),
+    reasons: failures.reasons.map((group) => ({
+      key: group.reason,
+      text: say('reasonCount', { reason: failureReasonText(group.reason, failures.destination), n: formatCount(group.count) }),
+    })),
     items: failures.items.map((item, index): FailedItemView => ({
       key: String(index),
-      folder: item.operation === 'contactsmigration' ? `Contacts: ${item.container}` : item.container,
-      subject: item.subject ?? '(no subject)',
-      sender: item.sender ?? '(unknown)',
-      date: item.date === null || Number.isNaN(Date.parse(item.date)) ? '(unknown)' : dateAndTime(Date.parse(item.date)),
+      folder: item.operation === 'contactsmigration' ? say('contactsFolder', { name: item.container }) : item.container,
+      subject: item.subject ?? say('noSubject'),
+      sender: item.sender ?? UNKNOWN,
+      date:
+        item.date === null || Number.isNaN(Date.parse(item.date))
+          ? UNKNOWN
+          : say('when', { when: moment(Date.parse(item.date), 'dateAndTime') }),
       size: item.size === null ? '' : formatBytes(item.size),
     })),
   };
 }
 
 /** One pass of Copy new mail as the page lists it: when, and what it copied. */
-export type CopyPassView = { key: string; when: string; text: string };
+export type CopyPassView = { key: string; when: Moment | null; text: StatusPhrase };
 
 /**
  * Copy new mail on the owner's page (decision 0032): the button, whether a pass is being started or
@@ -103,7 +118,7 @@ function copyNewMailView(snapshot: PortalSnapshot) {
     result: last ? copyPassText(last) : null,
     passes: passes.map((pass): CopyPassView => ({
       key: String(pass.number),
-      when: Number.isNaN(Date.parse(pass.started_at)) ? '' : dateAndTime(Date.parse(pass.started_at)),
+      when: Number.isNaN(Date.parse(pass.started_at)) ? null : moment(Date.parse(pass.started_at), 'dateAndTime'),
       text: copyPassText(pass),
     })),
     error: snapshot.context.copyNewMailError,

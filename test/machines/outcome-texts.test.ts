@@ -1,6 +1,13 @@
 /** The status page's outcome words: they match what arrived, whatever the outcome. */
 import { describe, expect, it } from 'vitest';
-import { announcementText, arrivedText, failureReasonText, headlineText, outcomeOf } from '../../machines/outcome-texts.ts';
+import * as phrases from '../../machines/outcome-texts.ts';
+import { outcomeOf } from '../../machines/outcome-texts.ts';
+import { progressText } from '../../machines/status-texts.ts';
+import { english } from '../support/status-words.ts';
+
+const arrivedText = english.of(phrases.arrivedText);
+const failureReasonText = english.of(phrases.failureReasonText);
+const headlineText = english.of(phrases.headlineText);
 
 const progress = (done: number, failed: number, total: number | null = 300) => ({ total, done, failed });
 
@@ -51,12 +58,30 @@ describe('failureReasonText', () => {
 
 describe('announcementText', () => {
   it('says each tenth of the way while running, and the label with what arrived at the end', () => {
-    expect(announcementText('running', 'In progress', progress(29, 0), '29 of 300 messages')).toBe('in progress');
-    expect(announcementText('running', 'In progress', progress(30, 0), '30 of 300 messages')).toBe('in progress, about 10% done');
-    expect(announcementText('running', 'In progress', progress(59, 0), '59 of 300 messages')).toBe('in progress, about 10% done');
-    expect(announcementText('running', 'In progress', progress(0, 0, null), null)).toBe('in progress');
-    expect(announcementText('cancelled', 'Cancelled', progress(44, 0), '44 of 300 messages arrived before you cancelled.')).toBe(
-      'Cancelled. 44 of 300 messages arrived before you cancelled.',
-    );
+    const running = (done: number, total: number | null = 300) => {
+      const counts = progress(done, 0, total);
+      const said = phrases.announcementText(
+        'running',
+        phrases.headlineText('emailmigration', 'running', counts),
+        counts,
+        progressText('emailmigration', counts),
+      );
+      return english(said);
+    };
+    expect(running(29)).toBe('in progress');
+    expect(running(30)).toBe('in progress, about 10% done');
+    expect(running(59)).toBe('in progress, about 10% done');
+    expect(running(0, null)).toBe('in progress');
+    const cancelled = progress(44, 0);
+    expect(
+      english(
+        phrases.announcementText(
+          'cancelled',
+          phrases.headlineText('emailmigration', 'cancelled', cancelled),
+          cancelled,
+          phrases.arrivedText('emailmigration', 'cancelled', cancelled),
+        ),
+      ),
+    ).toBe('Cancelled. 44 of 300 messages arrived before you cancelled.');
   });
 });

@@ -1,7 +1,15 @@
 /** The words of an operation's counts, failures, time to finish and waits, from the service's figures. */
 import { describe, expect, it } from 'vitest';
-import { durationText, formatBytes } from '../../contract/index.ts';
-import { estimateText, failedText, progressText, waitingText } from '../../machines/status-texts.ts';
+import { durationPhrase, formatBytes } from '../../contract/index.ts';
+import * as phrases from '../../machines/status-texts.ts';
+import { english } from '../support/status-words.ts';
+
+// The texts as an English reader sees them: the phrases said in English, as the spec's words are.
+const durationText = (seconds: number) => english(durationPhrase(seconds));
+const estimateText = english.of(phrases.estimateText);
+const failedText = english.of(phrases.failedText);
+const progressText = english.of(phrases.progressText);
+const waitingText = english.of(phrases.waitingText);
 
 describe('status texts', () => {
   it('says how far an operation got, with sizes when the source gave them', () => {

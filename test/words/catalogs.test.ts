@@ -53,6 +53,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'VCF',
   'ZIP',
   'OK',
+  'Error',
 ]);
 const sharedOnly = (text: string) =>
   text

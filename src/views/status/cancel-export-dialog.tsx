@@ -5,22 +5,21 @@
  */
 import { ConfirmDialog } from '../../ui';
 import { usePortalSend } from '../../portal/portal-context';
+import { useStatusWords } from './use-status-words';
 
 export function CancelExportDialog({ busy }: { busy: boolean }) {
   const send = usePortalSend();
+  const t = useStatusWords();
   return (
     <ConfirmDialog
-      title="Stop this export?"
-      keepLabel="Keep exporting"
-      confirmLabel="Yes, stop the export"
+      title={t('cancelTitle')}
+      keepLabel={t('keepExporting')}
+      confirmLabel={t('confirmCancel')}
       onKeep={() => send({ type: 'EXPORT.CANCEL_DISMISSED' })}
       onConfirm={() => send({ type: 'EXPORT.CANCEL_CONFIRMED' })}
       busy={busy}
     >
-      <p>
-        Nothing more will be copied. What has already arrived at the destination stays there; a file export will not be offered for
-        download. You can start a new export afterwards.
-      </p>
+      <p>{t('cancelBody')}</p>
     </ConfirmDialog>
   );
 }

@@ -11,6 +11,7 @@ import { colors, font, space } from '../../theme/theme';
 import { Alert, Button } from '../../ui';
 import { StopForwardingDialog } from './stop-forwarding-dialog';
 import { useErrorWords } from '../../words/use-error-words';
+import { useStatusWords } from './use-status-words';
 
 const section = css`
   margin: ${space(5)} 0;
@@ -24,35 +25,34 @@ export function CopyNewMail() {
   const send = usePortalSend();
   const view = usePortalSelector(selectJobStatus).copyNewMail;
   const sayError = useErrorWords();
+  const t = useStatusWords();
   if (!view.shown) return null;
   return (
     <section css={section} aria-labelledby="copy-new-mail-heading">
-      <h2 id="copy-new-mail-heading">New mail since the export</h2>
-      <p>Mail that reaches your old mailbox after the export stays there. While your account is open, you can copy it over.</p>
+      <h2 id="copy-new-mail-heading">{t('newMailTitle')}</h2>
+      <p>{t('newMailLead')}</p>
       <p role="status" aria-live="polite">
-        {view.copying ? 'Copying new mail…' : (view.result ?? '')}
+        {view.copying ? t('copying') : view.result ? t.phrase(view.result) : ''}
       </p>
       {view.error && <Alert tone="error">{sayError(view.error)}</Alert>}
       {view.canCopy && (
         <Button variant="secondary" onClick={() => send({ type: 'EXPORT.COPY_NEW_MAIL_REQUESTED' })}>
-          Copy new mail
+          {t('copyNewMail')}
         </Button>
       )}
-      {view.forwarding && <p>{view.forwarding.text}</p>}
+      {view.forwarding && <p>{t.phrase(view.forwarding.text)}</p>}
       {view.forwarding?.canStop && (
         <Button variant="secondary" onClick={() => send({ type: 'FORWARDING.STOP_REQUESTED' })}>
-          Stop copying new mail
+          {t('stopCopying')}
         </Button>
       )}
       {view.forwarding && (view.forwarding.confirming || view.forwarding.stopping) && (
         <StopForwardingDialog busy={view.forwarding.stopping} />
       )}
       {view.passes.length > 1 && (
-        <ul aria-label="Each copy of new mail" css={{ color: colors.muted, paddingLeft: space(5) }}>
+        <ul aria-label={t('eachCopy')} css={{ color: colors.muted, paddingLeft: space(5) }}>
           {view.passes.map((pass) => (
-            <li key={pass.key}>
-              {pass.when}: {pass.text}
-            </li>
+            <li key={pass.key}>{t.phrase({ key: 'passLine', values: { when: pass.when ?? '', text: pass.text } })}</li>
           ))}
         </ul>
       )}

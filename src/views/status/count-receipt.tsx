@@ -8,6 +8,7 @@ import { formatCount, type ReceiptLine } from '../../../contract/index.ts';
 import { brand } from '../../config/brand';
 import { colors, font } from '../../theme/theme';
 import { reportTable } from './report-table';
+import { useStatusWords } from './use-status-words';
 
 const table = css`
   ${reportTable}
@@ -18,15 +19,16 @@ const table = css`
 `;
 
 export function CountReceipt({ lines }: { lines: readonly ReceiptLine[] }) {
+  const t = useStatusWords();
   if (lines.length === 0) return null;
   return (
     <table css={table}>
-      <caption>What arrived, folder by folder</caption>
+      <caption>{t('receipt')}</caption>
       <thead>
         <tr>
-          <th scope="col">Folder</th>
-          <th scope="col">At {brand.providerName}</th>
-          <th scope="col">At the destination</th>
+          <th scope="col">{t('folder')}</th>
+          <th scope="col">{t('atSource', { provider: brand.providerName })}</th>
+          <th scope="col">{t('atDestination')}</th>
         </tr>
       </thead>
       <tbody>
@@ -35,12 +37,11 @@ export function CountReceipt({ lines }: { lines: readonly ReceiptLine[] }) {
           return (
             <tr key={`${line.operation}/${line.container}`}>
               <th scope="row" css={{ fontWeight: font.weight.regular }}>
-                {line.operation === 'contactsmigration' ? `Contacts: ${line.container}` : line.container}
+                {line.operation === 'contactsmigration' ? t('contactsFolder', { name: line.container }) : line.container}
               </th>
               <td>{formatCount(line.source)}</td>
               <td css={short ? { color: colors.error, fontWeight: font.weight.bold } : undefined}>
-                {formatCount(line.destination)}
-                {short && ' (fewer)'}
+                {short ? t('fewer', { n: formatCount(line.destination) }) : formatCount(line.destination)}
               </td>
             </tr>
           );

@@ -9,6 +9,7 @@ import { sameDownloadSignIn, selectDownloadSignIn } from '../../../machines/inde
 import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Button } from '../../ui';
+import { useStatusWords } from './use-status-words';
 
 const box = css`
   margin: 0 0 ${space(5)};
@@ -26,18 +27,15 @@ const box = css`
 
 export function DownloadSignIn() {
   const send = usePortalSend();
+  const t = useStatusWords();
   const offer = usePortalSelector(selectDownloadSignIn, sameDownloadSignIn);
   if (!offer) return null;
   return (
     <section css={box} aria-labelledby="download-sign-in-heading">
-      <h2 id="download-sign-in-heading">Your file is ready</h2>
-      <p>
-        {offer.signedInAs
-          ? `You are signed in as ${offer.signedInAs}, but this export was made by another account. Only that account can download the file. Sign in with it.`
-          : 'To keep your mail safe, only the account that made this export can download the file. Sign in with that account, and you come back here to download it.'}
-      </p>
+      <h2 id="download-sign-in-heading">{t('fileReady')}</h2>
+      <p>{offer.signedInAs ? t('otherAccount', { name: offer.signedInAs }) : t('ownerOnly')}</p>
       <Button loading={offer.leaving} onClick={() => send({ type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' })}>
-        Sign in to download your file
+        {t('signInToDownload')}
       </Button>
     </section>
   );

@@ -3,6 +3,7 @@ import { css } from '@emotion/react';
 import { useErrorWords } from '../../words/use-error-words';
 import type { OperationView, Outcome } from '../../../machines/index.ts';
 import { colors, font, radii, space } from '../../theme/theme';
+import { useStatusWords } from './use-status-words';
 
 /** The mark beside a label: a tick only when everything arrived. */
 const MARK: Record<Outcome, string> = { running: '•', paused: '‖', completed: '✓', partial: '!', cancelled: '■', error: '!' };
@@ -14,7 +15,8 @@ const TONE: Record<Outcome, { fg: string; bg: string }> = {
   cancelled: { fg: colors.warning, bg: colors.warningSoft },
   error: { fg: colors.error, bg: colors.errorSoft },
 };
-export const KIND_TEXT = { emailmigration: 'Email', contactsmigration: 'Contacts' } as const;
+/** Each operation's name: a key of the status section. */
+export const KIND_WORDS = { emailmigration: 'email', contactsmigration: 'contacts' } as const;
 
 const row = css`
   display: flex;
@@ -52,15 +54,16 @@ const note = css`
 
 export function OperationProgress({ operation }: { operation: OperationView }) {
   const { kind, status, outcome, headline, progress, counts, failed, waiting, paused, estimate, reason } = operation;
-  const label = KIND_TEXT[kind];
   const sayError = useErrorWords();
+  const t = useStatusWords();
+  const label = t(KIND_WORDS[kind]);
   return (
     <li>
       <div css={row}>
         <span css={{ fontWeight: font.weight.bold }}>{label}</span>
         <span css={pill(outcome)}>
           <span aria-hidden="true">{MARK[outcome]}</span>
-          {headline}
+          {t.phrase(headline)}
         </span>
       </div>
       {(progress || counts) && (
@@ -68,12 +71,12 @@ export function OperationProgress({ operation }: { operation: OperationView }) {
           {progress && status === 'started' && (
             <progress
               css={bar}
-              aria-label={`${label} progress`}
+              aria-label={t('progressOf', { kind: label })}
               max={progress.total ?? undefined}
               value={progress.total === null ? undefined : progress.done + progress.failed}
             />
           )}
-          <p css={note}>{counts}</p>
+          <p css={note}>{counts && t.phrase(counts)}</p>
         </>
       )}
       {/*
@@ -82,13 +85,13 @@ export function OperationProgress({ operation }: { operation: OperationView }) {
         region announces changes to its text, not text that arrives with it.
       */}
       {(status === 'started' || estimate || waiting) && (
-        <div role="status" aria-live="polite" aria-label={`${label}: time to finish`}>
-          {estimate && <p css={note}>{estimate}</p>}
-          {waiting && <p css={note}>{waiting}</p>}
-          {paused && <p css={note}>{paused}</p>}
+        <div role="status" aria-live="polite" aria-label={t('timeToFinish', { kind: label })}>
+          {estimate && <p css={note}>{t.phrase(estimate)}</p>}
+          {waiting && <p css={note}>{t.phrase(waiting)}</p>}
+          {paused && <p css={note}>{t.phrase(paused)}</p>}
         </div>
       )}
-      {failed && <p css={note}>{failed}</p>}
+      {failed && <p css={note}>{t.phrase(failed)}</p>}
       {reason && <p css={[note, { color: colors.error }]}>{sayError(reason)}</p>}
     </li>
   );

@@ -10,7 +10,8 @@ import { CopyNewMail } from './copy-new-mail';
 import { CountReceipt } from './count-receipt';
 import { DownloadSignIn } from './download-sign-in';
 import { FailedItems } from './failed-items';
-import { OperationProgress, KIND_TEXT } from './operation-progress';
+import { OperationProgress, KIND_WORDS } from './operation-progress';
+import { useStatusWords } from './use-status-words';
 import { visuallyHidden } from '../../ui/visually-hidden';
 
 const list = css`
@@ -59,6 +60,7 @@ const idPlaceholder = css`
 /** `/status`: the export's progress per type (followed while it runs), or why it cannot be shown. */
 export default function StatusScreen() {
   const sayError = useErrorWords();
+  const t = useStatusWords();
   const send = usePortalSend();
   const view = usePortalSelector(selectJobStatus);
   const busy = usePortalSelector(selectIsBusy);
@@ -67,51 +69,51 @@ export default function StatusScreen() {
   const running = operations.some((operation) => operation.status === 'started');
   // Announced when something meaningful changes (a tenth of the way, the end), not on every count:
   // the page asks every 1.5 s, and a screen reader must not read numbers that often.
-  const announcement = operations.map((operation) => `${KIND_TEXT[operation.kind]}: ${operation.announcement}.`).join(' ');
+  const announcement = operations
+    .map((operation) => t('announce', { kind: t(KIND_WORDS[operation.kind]), text: t.phrase(operation.announcement) }))
+    .join(' ');
 
   return (
     <Card as="section">
       <PageHeading
         lead={
           (exportId || busy) && (
-            <>Export ID {exportId ? <span css={code}>{exportId}</span> : <span css={idPlaceholder} aria-hidden="true" />}</>
+            <>
+              {t('exportId')} {exportId ? <span css={code}>{exportId}</span> : <span css={idPlaceholder} aria-hidden="true" />}
+            </>
           )
         }
       >
-        Check your export status
+        {t('title')}
       </PageHeading>
       <p role="status" aria-live="polite" css={announcer}>
         {busy ? '' : announcement}
       </p>
-      {busy && <Spinner label="Fetching your export status..." />}
+      {busy && <Spinner label={t('fetching')} />}
       {!busy && operations.length > 0 && (
-        <ul css={list} aria-label="Export status by type">
+        <ul css={list} aria-label={t('byType')}>
           {operations.map((operation) => (
             <OperationProgress key={operation.kind} operation={operation} />
           ))}
         </ul>
       )}
-      {!busy && running && (
-        <p css={{ color: colors.muted }}>This page follows your export. You can also close it: we email you when it ends.</p>
-      )}
+      {!busy && running && <p css={{ color: colors.muted }}>{t('follows')}</p>}
       {!busy && view.downloadUrl && (
         <p>
           <a href={view.downloadUrl} css={buttonStyles('primary')}>
-            Download your file
+            {t('download')}
           </a>
-          <span css={{ display: 'block', color: colors.muted, fontSize: font.size.sm, marginTop: space(2) }}>
-            The download is available for two weeks.
-          </span>
+          <span css={{ display: 'block', color: colors.muted, fontSize: font.size.sm, marginTop: space(2) }}>{t('downloadFor')}</span>
         </p>
       )}
       {!busy && <DownloadSignIn />}
-      {!busy && view.leftOut && <p>{view.leftOut}</p>}
+      {!busy && view.leftOut && <p>{t.phrase(view.leftOut)}</p>}
       {!busy && <CopyNewMail />}
       {!busy && <CountReceipt lines={view.receipt} />}
       {!busy && <FailedItems failures={view.failures} />}
       {!busy && view.reportUrl && (
         <p>
-          <a href={view.reportUrl}>{view.failures?.reportLink ?? 'Download the list of items that could not be moved (CSV)'}</a>
+          <a href={view.reportUrl}>{view.failures ? t.phrase(view.failures.reportLink) : t('reportFailedLink')}</a>
         </p>
       )}
       {!busy && view.actionError && <Alert tone="error">{sayError(view.actionError)}</Alert>}
@@ -121,26 +123,26 @@ export default function StatusScreen() {
           <div css={actions}>
             {canRetry && (
               <Button variant={message ? 'primary' : 'secondary'} onClick={() => send({ type: 'STATUS.RETRY_REQUESTED' })}>
-                {message ? 'Try again' : 'Refresh status'}
+                {message ? t('tryAgain') : t('refresh')}
               </Button>
             )}
             {view.hold && (
               <Button variant="secondary" loading={view.hold.busy} onClick={() => view.hold && send({ type: view.hold.event })}>
-                {view.hold.event === 'EXPORT.RESUME_REQUESTED' ? 'Resume export' : 'Pause export'}
+                {view.hold.event === 'EXPORT.RESUME_REQUESTED' ? t('resume') : t('pause')}
               </Button>
             )}
             {view.canCancel && (
               <Button variant="secondary" onClick={() => send({ type: 'EXPORT.CANCEL_REQUESTED' })}>
-                Cancel export
+                {t('cancel')}
               </Button>
             )}
             {message && (
               <IntentLink intent={{ type: 'SUPPORT.OPENED' }} css={buttonStyles('secondary')}>
-                Contact support
+                {t('contactSupport')}
               </IntentLink>
             )}
             <IntentLink intent={{ type: 'HOME.REQUESTED' }} css={buttonStyles(canRetry || message ? 'secondary' : 'primary')}>
-              Back to home
+              {t('backToHome')}
             </IntentLink>
           </div>
         </>

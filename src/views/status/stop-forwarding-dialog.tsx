@@ -5,22 +5,21 @@
  */
 import { ConfirmDialog } from '../../ui';
 import { usePortalSend } from '../../portal/portal-context';
+import { useStatusWords } from './use-status-words';
 
 export function StopForwardingDialog({ busy }: { busy: boolean }) {
   const send = usePortalSend();
+  const t = useStatusWords();
   return (
     <ConfirmDialog
-      title="Stop copying new mail?"
-      keepLabel="Keep copying"
-      confirmLabel="Yes, stop copying"
+      title={t('stopCopyingTitle')}
+      keepLabel={t('keepCopying')}
+      confirmLabel={t('confirmStopCopying')}
       onKeep={() => send({ type: 'FORWARDING.STOP_DISMISSED' })}
       onConfirm={() => send({ type: 'FORWARDING.STOP_CONFIRMED' })}
       busy={busy}
     >
-      <p>
-        We will stop copying mail from your old mailbox each day, and you cannot turn this back on. What was already copied stays where it
-        is. While your account is open, you can still press Copy new mail.
-      </p>
+      <p>{t('stopCopyingBody')}</p>
     </ConfirmDialog>
   );
 }

@@ -337,10 +337,10 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     for (const operation of operations) {
       const raw = answer?.[operation.kind];
       const running = operation.status === 'started';
-      expect(operation.estimate).toBe(running && raw?.estimate ? estimateText(raw.estimate) : null);
-      expect(operation.waiting).toBe(running && raw?.waiting ? waitingText(raw.waiting) : null);
+      expect(operation.estimate).toEqual(running && raw?.estimate ? estimateText(raw.estimate) : null);
+      expect(operation.waiting).toEqual(running && raw?.waiting ? waitingText(raw.waiting) : null);
       // Paused by its owner: its own label and words, never the destination's wait or a time to finish.
-      expect(operation.paused).toBe(running && raw?.paused ? pausedText(raw.paused) : null);
+      expect(operation.paused).toEqual(running && raw?.paused ? pausedText(raw.paused) : null);
       expect(operation.outcome === 'paused').toBe(running && Boolean(raw?.paused));
     }
   },
@@ -363,7 +363,7 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     // Forwarding (decision 0032): what goes on in words, and Stop while its copies go on.
     const forwarding = answer?.copy_new_mail?.forwarding;
     const forwardingView = selectJobStatus(snapshot).copyNewMail.forwarding;
-    expect(forwardingView?.text ?? null).toBe(forwardingText(forwarding));
+    expect(forwardingView?.text ?? null).toEqual(forwardingText(forwarding));
     expect(forwardingView?.canStop ?? false).toBe(Boolean(forwarding));
     expect(forwardingView?.confirming ?? false).toBe(false);
     // A ready file with no link in this answer: the page offers the sign-in that gets it.
@@ -393,7 +393,7 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     const view = selectJobStatus(snapshot).copyNewMail;
     expect(view.copying).toBe(false);
     const last = answer?.copy_new_mail?.passes.at(-1);
-    expect(view.result).toBe(last ? copyPassText(last) : null);
+    expect(view.result).toEqual(last ? copyPassText(last) : null);
     const running = [answer?.emailmigration, answer?.contactsmigration].some((op) => op?.status === 'started');
     expect(view.canCopy).toBe(answer?.copy_new_mail?.offered === true && !running);
     // Forwarding's stop is on offer here too, while its copies go on.

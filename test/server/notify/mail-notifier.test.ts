@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { estimateSentence } from '../../../contract/index.ts';
 import { estimateText } from '../../../machines/status-texts.ts';
+import { english } from '../../support/status-words.ts';
 import { composeExportMail, maskAddress, PORTAL_LABELS } from '../../../server/notify/export-mail.ts';
 import { createMailNotifier } from '../../../server/notify/mail-notifier.ts';
 import type { ExportNotification } from '../../../server/ports.ts';
@@ -301,8 +302,8 @@ describe('composeExportMail', () => {
   });
 
   it('quotes the portal’s labels as the portal shows them', () => {
-    // The sign-in page's English words are in its words section (contract/words/en), the status page's still in its view.
-    const portal = ['contract/words/en/sign-in.ts', 'src/views/status/status-screen.tsx', 'src/views/status/download-sign-in.tsx']
+    // The sign-in page's and the status page's English words are in their words sections (contract/words/en).
+    const portal = ['contract/words/en/sign-in.ts', 'contract/words/en/status.ts']
       .map((file) => readFileSync(path.join(import.meta.dirname, '../../..', file), 'utf8'))
       .join('\n');
     for (const label of Object.values(PORTAL_LABELS)) expect(portal, label).toContain(label);
@@ -320,7 +321,7 @@ describe('composeExportMail', () => {
     expect(mail.text).toContain(said);
     // The page's sentence, word for word: one source for both.
     expect(said).toContain(estimateSentence(estimate));
-    expect(estimateText(estimate).startsWith(estimateSentence(estimate))).toBe(true);
+    expect(english(estimateText(estimate)).startsWith(estimateSentence(estimate))).toBe(true);
     expect(mail.html).toContain(`<p>${said.replace("We're", 'We&#39;re')}</p>`);
     expect(composeExportMail(notification('started')).text).toContain(
       "We're pulling together your data. We will send you another email when your export is finished.",

@@ -9,6 +9,7 @@ import { errorWords } from '../../../contract/words/en/errors.ts';
 import { say } from '../../../contract/words/translate.ts';
 import type { KeyOf, Section, Values } from '../../../contract/index.ts';
 import { stateKey } from '../../machines/model/graph.ts';
+import { english } from '../../support/status-words.ts';
 import {
   selectFieldErrors,
   selectLocation,
@@ -102,7 +103,7 @@ const BY_STATE: Record<string, (s: PortalSnapshot) => void> = {
   'status.shown.copyNewMail.checking': () => expect(text('Copying new mail…')).toBe(true),
   'status.shown.copyNewMail.done': (s) => {
     const view = selectJobStatus(s).copyNewMail;
-    if (view.result) expect(text(view.result)).toBe(true);
+    if (view.result) expect(text(english(view.result))).toBe(true);
     expect(buttonNamed('Copy new mail') !== null).toBe(view.canCopy);
     expect(buttonNamed('Stop copying new mail') !== null).toBe(view.forwarding?.canStop === true);
   },
@@ -155,14 +156,14 @@ function shownStatus(s: PortalSnapshot): void {
     if (operation.reason) expect(text(operation.reason)).toBe(true);
     // The estimate and the wait sit in a live region, so a screen reader announces them as they change.
     for (const words of [operation.estimate, operation.waiting, operation.paused]) {
-      if (words) expect(screen.getByText(words).closest('[role="status"]')).not.toBeNull();
+      if (words) expect(screen.getByText(english(words)).closest('[role="status"]')).not.toBeNull();
     }
   }
   expect(buttonNamed('Cancel export') !== null).toBe(view.canCancel);
   expect(buttonNamed('Copy new mail') !== null).toBe(view.copyNewMail.canCopy);
   // Forwarding's daily copies: until when, in words, and Stop while they go on.
   const forwarding = view.copyNewMail.forwarding;
-  if (forwarding) expect(text(forwarding.text)).toBe(true);
+  if (forwarding) expect(text(english(forwarding.text))).toBe(true);
   expect(buttonNamed('Stop copying new mail') !== null).toBe(forwarding?.canStop === true);
   // Pause or Resume, by its name, exactly when the owner's answer offers it.
   const holds = { 'Pause export': 'EXPORT.PAUSE_REQUESTED', 'Resume export': 'EXPORT.RESUME_REQUESTED' } as const;
