@@ -19,6 +19,7 @@ import type { calendarWords } from './en/calendar.ts';
 import type { mailChoiceWords } from './en/mail-choice.ts';
 import type { optOutWords } from './en/opt-out.ts';
 import type { googleTermsWords } from './en/google-terms.ts';
+import type { mailWords } from './en/mail.ts';
 
 type Sections =
   | typeof shellWords
@@ -36,7 +37,8 @@ type Sections =
   | typeof calendarWords
   | typeof mailChoiceWords
   | typeof optOutWords
-  | typeof googleTermsWords;
+  | typeof googleTermsWords
+  | typeof mailWords;
 
 export type Translation = {
   readonly [S in Sections as S['name']]: { readonly [K in keyof S['en']]: string };
