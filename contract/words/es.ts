@@ -411,7 +411,7 @@ const es: Translation = {
     hello: 'Hola:',
     neverAsk: '{brand} nunca le pedirá su contraseña por correo.',
     team: 'El equipo de {brand}',
-    exportId: 'Su número de exportación:',
+    exportId: 'Su ID de exportación:',
 
     what: '{what, select, email {su correo} contacts {sus contactos} other {su correo y sus contactos}}',
     items: `{what, select,
@@ -430,10 +430,10 @@ const es: Translation = {
 
     typeAddress: 'Escriba esta dirección en su navegador: {url}',
     lookupLead: 'Para ver cómo va su exportación:',
-    lookupChoose: 'Elija "{lookup}". Luego escriba su número de exportación.',
+    lookupChoose: 'Elija "{lookup}". Luego escriba su ID de exportación.',
     signedInChoose: 'Elija "{lookup}". Luego elija "{signIn}".',
     signInWith: 'Inicie sesión con su dirección de correo de {brand}.',
-    chooseThisOne: 'En la lista de sus exportaciones, elija esta. Su número de exportación está arriba.',
+    chooseThisOne: 'En la lista de sus exportaciones, elija esta. Su ID de exportación está arriba.',
     listLead: 'Para ver qué {items} no se movieron, inicie sesión en el portal de exportación:',
     listLast: 'Elija "{report}". La lista dice por qué no se movió cada uno.',
 
@@ -449,7 +449,7 @@ const es: Translation = {
       '{what, select, email {Su correo se movió} contacts {Sus contactos se movieron} other {Su correo y sus contactos se movieron}} {where}.',
     doneBut: '{done} Pero {notMoved}',
     fileLead: 'Para descargar su archivo, inicie sesión en el portal de exportación:',
-    fileLookup: 'Elija "{lookup}". Escriba su número de exportación (está arriba) y elija "{lookupSubmit}".',
+    fileLookup: 'Elija "{lookup}". Escriba su ID de exportación (está arriba) y elija "{lookupSubmit}".',
     fileSignIn: 'Elija "{signInToDownload}". Inicie sesión con su dirección de correo de {brand}.',
     fileDownload: 'Volverá a su exportación. Elija "{download}".',
     fileTwoWeeks: 'Puede descargar el archivo durante dos semanas.',
