@@ -68,6 +68,7 @@ async function storeFinishedJob(env: NodeJS.ProcessEnv): Promise<string> {
         exportId,
         sourceEmail: 'active@example.com',
         emailHash: randomBytes(20).toString('hex'),
+        language: 'en',
         destinationProvider: 'file',
         destinationEmail: null,
         destinationImap: null,

@@ -9,6 +9,7 @@ import type {
   DestinationProvider,
   EmailFormat,
   ImapAddress,
+  Language,
   LeftOut,
   Operation,
   ReceiptLine,
@@ -269,6 +270,8 @@ export type ExportNotification = {
   destination: { provider: DestinationProvider; email: string | null };
   /** What it moves. */
   operations: Operation[];
+  /** The language the export was started in: the mail's words are in it (decision 0033). */
+  language: Language;
   /**
    * The mail's Date (milliseconds since the epoch): when it is sent, and never before the export's
    * earlier mail (server/outbox/export-mail-delivery.ts).

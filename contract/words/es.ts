@@ -448,7 +448,7 @@ const es: Translation = {
     capMessages: '{count, plural, one {{n} mensaje} other {{n} mensajes}}',
     atThePace: '{duration} al ritmo de hasta ahora.',
     // A time ends in "a. m." or "p. m.", whose stop ends the sentence too: the stop is the time's, or soon's.
-    waiting: 'Esperando {why} — sigue {resume} Puede cerrar esta página.',
+    waiting: 'Puede cerrar esta página. Espera {why} — sigue {resume}',
     dailyLimitOf: 'el límite diario de {name}',
     dailyLimit: 'el límite diario del destino',
     slowDownBy: 'a {name}, que nos pidió ir más despacio',
@@ -531,6 +531,101 @@ const es: Translation = {
     size: 'Tamaño',
     noSubject: '(sin asunto)',
     unknown: '(desconocido)',
+  },
+  mail: {
+    subject: '{brand}: {subject}',
+    subjectStarted: 'Su exportación empezó',
+    subjectPaused: 'Su exportación está en pausa',
+    subjectForwardingEnded: 'Ya no copiamos su correo nuevo',
+    subjectFinished: 'Su exportación está completa',
+    subjectFinishedWithFailures: 'Su exportación terminó, pero no se pudieron {file, select, yes {guardar} other {mover}} algunos {items}',
+    subjectError: 'Su exportación se detuvo por un error',
+    subjectCancelled: 'Su exportación se canceló',
+
+    hello: 'Hola:',
+    neverAsk: '{brand} nunca le pedirá su contraseña por correo.',
+    team: 'El equipo de {brand}',
+    exportId: 'Su ID de exportación:',
+
+    what: '{what, select, email {su correo} contacts {sus contactos} other {su correo y sus contactos}}',
+    items: `{what, select,
+      email {{count, plural, one {mensaje} other {mensajes}}}
+      contacts {{count, plural, one {contacto} other {contactos}}}
+      other {{count, plural, one {mensaje o contacto} other {mensajes o contactos}}}}`,
+    account: 'su cuenta de {name}{address}',
+    anyAccount: 'la cuenta de correo{address}',
+    toFile: 'en un archivo ZIP para descargar',
+    toAccount: 'a {account}',
+    anyRefuser: 'La cuenta de correo',
+    notSavedInFile:
+      '{failed} no se {count, plural, one {pudo} other {pudieron}} guardar en el archivo. No se {count, plural, one {pudo} other {pudieron}} leer de su buzón de {brand}.',
+    notMoved:
+      '{failed} no se {count, plural, one {pudo} other {pudieron}} mover. {refuser} no {count, plural, one {lo aceptó} other {los aceptó}}, o no se {count, plural, one {pudo} other {pudieron}} leer de su buzón de {brand}.',
+
+    typeAddress: 'Escriba esta dirección en su navegador: {url}',
+    lookupLead: 'Para ver cómo va su exportación:',
+    lookupChoose: 'Elija "{lookup}". Luego escriba su ID de exportación.',
+    signedInChoose: 'Elija "{lookup}". Luego elija "{signIn}".',
+    signInWith: 'Inicie sesión con su dirección de correo de {brand}.',
+    chooseThisOne: 'En la lista de sus exportaciones, elija esta. Su ID de exportación está arriba.',
+    listLead: 'Para ver qué {items} no se movieron, inicie sesión en el portal de exportación:',
+    listLast: 'Elija "{report}". La lista dice por qué no se movió cada uno.',
+
+    started: 'Estamos reuniendo sus datos.',
+    startedNext: 'Le mandaremos otro correo cuando todo esté listo.',
+    startedFile: 'Estamos guardando {whatWords} en un archivo ZIP para descargar.',
+    startedAccount: 'Estamos moviendo {whatWords} {where}.',
+
+    finished: 'Su exportación terminó.',
+    doneFile:
+      '{what, select, email {Su correo se guardó} contacts {Sus contactos se guardaron} other {Su correo y sus contactos se guardaron}} en un archivo ZIP para descargar.',
+    doneAccount:
+      '{what, select, email {Su correo se movió} contacts {Sus contactos se movieron} other {Su correo y sus contactos se movieron}} {where}.',
+    doneBut: '{done} Pero {notMoved}',
+    fileLead: 'Para descargar su archivo, inicie sesión en el portal de exportación:',
+    fileLookup: 'Elija "{lookup}". Escriba su ID de exportación (está arriba) y elija "{lookupSubmit}".',
+    fileSignIn: 'Elija "{signInToDownload}". Inicie sesión con su dirección de correo de {brand}.',
+    fileDownload: 'Volverá a su exportación. Elija "{download}".',
+    fileTwoWeeks: 'Puede descargar el archivo durante dos semanas.',
+    fileOnlyYou: 'Solo usted puede descargarlo. Se abre solo si inicia sesión con la cuenta que hizo la exportación.',
+    fileList:
+      'En la misma página hay una lista de los {items} que no se pudieron guardar, con el motivo de cada uno. Para verla, elija "{report}".',
+
+    error: 'Lo sentimos, su exportación se detuvo por un error.',
+    errorWas: '{file, select, yes {Estaba guardando} other {Estaba moviendo}} {whatWords} {where}.',
+    noFile: 'No se hizo ningún archivo.',
+    keptThere: 'Lo que ya llegó allí se queda allí.',
+    startNew: 'Puede empezar una nueva exportación en el portal de exportación.',
+
+    paused: 'Su exportación está en pausa, como lo pidió.',
+    pausedWhat:
+      'Dejamos de mover {whatWords} {where} por ahora. Lo que ya llegó allí se queda allí. No se copia nada más hasta que siga con la exportación.',
+    pausedLead: 'Para seguir con su exportación, inicie sesión en el portal de exportación:',
+    pausedLast: 'Elija "{resume}". Sigue desde donde se detuvo.',
+
+    forwardingEnded: 'Ya no copiamos el correo nuevo de su buzón de {brand} {where}.',
+    forwardingEndedKept: 'Lo que copiamos se queda allí. El correo que llegue a su buzón de {brand} desde ahora no se copia.',
+
+    cancelled: 'Su exportación se canceló, como lo pidió.',
+    cancelledFile: 'Dejamos de guardar {whatWords} en un archivo ZIP para descargar. No se hizo ningún archivo.',
+    cancelledAccount: 'Dejamos de mover {whatWords} {where}. Lo que ya llegó allí se queda allí.',
+
+    receiptText: 'Lo que llegó (en el origen / en el destino):',
+    receiptCaption: 'Lo que llegó',
+    receiptWhat: 'Qué',
+    receiptSource: 'En el origen',
+    receiptDestination: 'En el destino',
+    kindLabel: '{kind, select, emailmigration {Correo} other {Contactos}} en {containers}',
+    containers: `{counted} {kind, select,
+      emailmigration {{count, plural, one {carpeta} other {carpetas}}}
+      other {{count, plural, one {libreta de direcciones} other {libretas de direcciones}}}}`,
+    kindItems: `{counted} {kind, select,
+      emailmigration {{count, plural, one {mensaje} other {mensajes}}}
+      other {{count, plural, one {contacto} other {contactos}}}}`,
+    fewerArrived: 'En {containers}, hay menos en el destino que en el origen.',
+    eachKind: '{kind, select, emailmigration {cada carpeta} other {cada libreta de direcciones}}',
+    bothKinds: '{first} y {second}',
+    seeEach: 'Para ver {each}, elija "{signIn}" en el portal de exportación.',
   },
   calendar: {
     day0: 'domingo',

@@ -11,7 +11,9 @@ import {
   type ContactsFormat,
   type DestinationProvider,
   type EmailFormat,
+  isLanguage,
   type ImapAddress,
+  type Language,
   type Operation,
 } from '../../contract/index.ts';
 import type { OperationProgress, ExportJob } from '../ports.ts';
@@ -26,6 +28,8 @@ export type OperationStatus = OperationProgress['status'];
 export type StoredJob = ExportJob & {
   emailHash: string;
   notificationEmail: string;
+  /** Its mails are written in it. */
+  language: Language;
   emailStatus: OperationStatus | null;
   contactsStatus: OperationStatus | null;
   finishedAt: number | null;
@@ -33,7 +37,7 @@ export type StoredJob = ExportJob & {
 };
 
 /** A job to store, with the idempotency key of the load that made it. */
-export type NewJob = ExportJob & { emailHash: string; notificationEmail: string; idempotencyKey: string };
+export type NewJob = ExportJob & { emailHash: string; notificationEmail: string; language: Language; idempotencyKey: string };
 
 function imapOf(text: string | null): ImapAddress | null {
   if (text === null) return null;
@@ -53,6 +57,7 @@ const fromRow = (row: JobRow): StoredJob => ({
   emailFormat: row.email_format as EmailFormat | null,
   contactsFormat: row.contacts_format as ContactsFormat | null,
   notificationEmail: row.notification_email,
+  language: isLanguage(row.language) ? row.language : 'en',
   createdAt: row.created_at,
   emailStatus: row.email_status as OperationStatus | null,
   contactsStatus: row.contacts_status as OperationStatus | null,
@@ -143,6 +148,7 @@ export function createJobsStore(db: Db) {
             email_format: job.emailFormat,
             contacts_format: job.contactsFormat,
             notification_email: job.notificationEmail,
+            language: job.language,
             created_at: job.createdAt,
           })
           .execute();

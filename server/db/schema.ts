@@ -25,6 +25,8 @@ export interface JobsTable {
   download_expires_at: number | null;
   /** The destination's IMAP address as `load` read it (contract ImapAddress, JSON); null when none was given. */
   destination_imap: string | null;
+  /** The language the export was started in, of its mails (contract/words/languages.ts). */
+  language: Generated<string>;
 }
 
 /** Who holds an idempotency key right now: the first load of a body within the window. */

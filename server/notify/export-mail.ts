@@ -13,13 +13,21 @@
  * how long the export should take in the words of the status page (the contract's estimateSentence),
  * when the transfer could tell. Plain words and short sentences throughout.
  */
-import { estimateSentence, formatCount, providerName, type Operation } from '../../contract/index.ts';
+import { estimateSentence, formatCount, providerName, type Language, type Operation } from '../../contract/index.ts';
+import { mailWords } from '../../contract/words/en/mail.ts';
+import { signInWords } from '../../contract/words/en/sign-in.ts';
+import { statusWords } from '../../contract/words/en/status.ts';
+import type { KeyOf, Values } from '../../contract/words/section.ts';
+import { say } from '../../contract/words/translate.ts';
 import type { ExportNotification } from '../ports.ts';
-import { itemCount, kindLabel, receiptNotes, totalsByKind } from './mail-receipt.ts';
+import { receiptNotes, receiptRows } from './mail-receipt.ts';
 
 export type ExportMail = { subject: string; text: string; html: string };
 
 type Summary = NonNullable<ExportNotification['summary']>;
+
+/** The mail's words in one language. */
+export type MailSay = (key: KeyOf<typeof mailWords>, values?: Values) => string;
 
 /**
  * An address as the mails show it: the first character of the name, then "…", then the domain in full
@@ -32,28 +40,19 @@ export function maskAddress(address: string): string {
   return `${Array.from(local)[0] ?? ''}…${at < 0 ? '' : address.slice(at)}`;
 }
 
-/** "your email", "your contacts", "your email and contacts". */
-function whatMoves(operations: readonly Operation[]): string {
+/** What the export moves, as the messages select on it: its email, its contacts, or both. */
+function whatOf(operations: readonly Operation[]): 'email' | 'contacts' | 'both' {
   const email = operations.includes('emailmigration') || operations.includes('emailforwarding');
   const contacts = operations.includes('contactsmigration');
-  return email && contacts ? 'your email and contacts' : contacts ? 'your contacts' : 'your email';
-}
-
-/** What one item is called: a message, a contact, or either. */
-function itemNoun(operations: readonly Operation[], count: number): string {
-  const email = operations.includes('emailmigration') || operations.includes('emailforwarding');
-  const contacts = operations.includes('contactsmigration');
-  if (email && contacts) return count === 1 ? 'message or contact' : 'messages or contacts';
-  if (contacts) return count === 1 ? 'contact' : 'contacts';
-  return count === 1 ? 'message' : 'messages';
+  return email && contacts ? 'both' : contacts ? 'contacts' : 'email';
 }
 
 /** Where the export goes, after "to": "your Gmail account j…@gmail.com", "the email account f…@example.com". */
-function accountWords(destination: ExportNotification['destination'], brandName: string): string {
+function accountWords(t: MailSay, destination: ExportNotification['destination'], brandName: string): string {
   const address = destination.email ? ` ${maskAddress(destination.email)}` : '';
   // The provider's name, the successor product's, or none (Other).
   const name = providerName(destination.provider, brandName);
-  return name ? `your ${name} account${address}` : `the email account${address}`;
+  return name ? t('account', { name, address }) : t('anyAccount', { address });
 }
 
 type Block =
@@ -62,42 +61,47 @@ type Block =
   | { kind: 'steps'; lead: string; steps: string[]; after: string[] }
   | { kind: 'receipt'; summary: Summary };
 
-const quote = (label: string) => `"${label}"`;
-
 /**
- * The labels of the portal the mails quote, as the portal shows them (src/views/sign-in/,
- * src/views/status/; test/server/notify/mail-notifier.test.ts checks they still are).
+ * The labels of the portal the mails quote, as the portal shows them in the mail's language
+ * (src/views/sign-in/, src/views/status/; test/server/notify/mail-notifier.test.ts checks they still are).
  */
-export const PORTAL_LABELS = {
-  lookup: 'Check your export status',
-  lookupSubmit: 'Check status',
-  signIn: 'Check by signing in',
-  signInToDownload: 'Sign in to download your file',
-  download: 'Download your file',
-  resume: 'Resume export',
-  report: 'Download the list of items that could not be moved',
-} as const;
-const REPORT_LINK = PORTAL_LABELS.report;
+export function portalLabels(language: Language) {
+  const signIn = (key: KeyOf<typeof signInWords>) => say(language, signInWords, key);
+  const status = (key: KeyOf<typeof statusWords>) => say(language, statusWords, key);
+  return {
+    lookup: signIn('checkStatus'),
+    lookupSubmit: signIn('checkStatusButton'),
+    signIn: signIn('checkBySigningIn'),
+    signInToDownload: status('signInToDownload'),
+    download: status('download'),
+    resume: status('resume'),
+    report: status('reportFailedLink'),
+  };
+}
+export const PORTAL_LABELS = portalLabels('en');
+
+/** What a mail's blocks are made from: the notification, its words, and the labels it quotes. */
+type Parts = { notification: ExportNotification; t: MailSay; labels: ReturnType<typeof portalLabels>; brand: string };
 
 /**
  * How to open the export's status page signed in, where the file and the list of items not moved are:
  * the home page's "Check your export status", its "Check by signing in", then the export in the list.
  */
-function signedInSteps(portalUrl: string, brandName: string, last: string): string[] {
+function signedInSteps({ notification, t, labels, brand }: Parts, last: string): string[] {
   return [
-    `Type this address into your browser: ${portalUrl}`,
-    `Choose ${quote(PORTAL_LABELS.lookup)}. Then choose ${quote(PORTAL_LABELS.signIn)}.`,
-    `Sign in with your ${brandName} email address.`,
-    'In the list of your exports, choose this one. Its export ID is shown above.',
+    t('typeAddress', { url: notification.portalUrl }),
+    t('signedInChoose', { lookup: labels.lookup, signIn: labels.signIn }),
+    t('signInWith', { brand }),
+    t('chooseThisOne'),
     last,
   ];
 }
 
-function lookupSteps(portalUrl: string): Block {
+function lookupSteps({ notification, t, labels }: Parts): Block {
   return {
     kind: 'steps',
-    lead: 'To check on your export:',
-    steps: [`Type this address into your browser: ${portalUrl}`, `Choose ${quote(PORTAL_LABELS.lookup)}. Then enter your export ID.`],
+    lead: t('lookupLead'),
+    steps: [t('typeAddress', { url: notification.portalUrl }), t('lookupChoose', { lookup: labels.lookup })],
     after: [],
   };
 }
@@ -112,153 +116,127 @@ function outcomeOf(notification: ExportNotification): Outcome {
   return (summary?.failed ?? 0) > 0 ? 'finished-with-failures' : 'finished';
 }
 
-function subjectOf(outcome: Outcome, notification: ExportNotification): string {
-  const file = notification.destination.provider === 'file';
-  switch (outcome) {
-    case 'started':
-      return 'Your export has started';
-    case 'paused':
-      return 'Your export is paused';
-    case 'forwarding-ended':
-      return 'We have stopped copying your new mail';
-    case 'finished':
-      return 'Your export is complete';
-    case 'finished-with-failures':
-      return `Your export is finished — some ${itemNoun(notification.operations, 2)} could not be ${file ? 'saved' : 'moved'}`;
-    case 'error':
-      return 'Your export stopped due to an error';
-    case 'cancelled':
-      return 'Your export was cancelled';
-  }
+const SUBJECTS = {
+  started: 'subjectStarted',
+  paused: 'subjectPaused',
+  'forwarding-ended': 'subjectForwardingEnded',
+  finished: 'subjectFinished',
+  'finished-with-failures': 'subjectFinishedWithFailures',
+  error: 'subjectError',
+  cancelled: 'subjectCancelled',
+} as const satisfies Record<Outcome, KeyOf<typeof mailWords>>;
+
+function subjectOf(outcome: Outcome, { notification, t }: Parts): string {
+  const what = whatOf(notification.operations);
+  return t(SUBJECTS[outcome], {
+    items: t('items', { what, count: 2 }),
+    file: notification.destination.provider === 'file' ? 'yes' : 'no',
+  });
 }
 
 /** The blocks of one mail, in order; rendered as text and as HTML alike. */
-function blocksOf(outcome: Outcome, notification: ExportNotification, brandName: string): Block[] {
-  const { destination, operations, summary, portalUrl, exportId } = notification;
+function blocksOf(outcome: Outcome, parts: Parts): Block[] {
+  const { notification, t, labels, brand } = parts;
+  const { destination, operations, summary, exportId } = notification;
   const file = destination.provider === 'file';
-  const what = whatMoves(operations);
-  const where = file ? 'as a ZIP file to download' : `to ${accountWords(destination, brandName)}`;
+  const what = whatOf(operations);
+  const whatWords = t('what', { what });
+  const where = file ? t('toFile') : t('toAccount', { account: accountWords(t, destination, brand) });
   const failed = summary?.failed ?? 0;
-  const failedWords = `${formatCount(failed)} ${itemNoun(operations, failed)}`;
-  const refuser = providerName(destination.provider, brandName) ?? 'The email account';
-  const [they, them] = failed === 1 ? ['It', 'it'] : ['They', 'them'];
+  const failedWords = `${formatCount(failed)} ${t('items', { what, count: failed })}`;
+  const refuser = providerName(destination.provider, brand) ?? t('anyRefuser');
   const notMoved = file
-    ? `${failedWords} could not be saved in it. ${they} could not be read from your ${brandName} mailbox.`
-    : `${failedWords} could not be moved. ${refuser} refused ${them}, or ${they.toLowerCase()} could not be read from your ${brandName} mailbox.`;
+    ? t('notSavedInFile', { failed: failedWords, count: failed, brand })
+    : t('notMoved', { failed: failedWords, count: failed, refuser, brand });
   const id: Block = { kind: 'export-id', id: exportId };
   const receipt: Block[] = summary && summary.receipt.length > 0 ? [{ kind: 'receipt', summary }] : [];
   const listSteps: Block = {
     kind: 'steps',
-    lead: `To see which ${itemNoun(operations, 2)} did not move, sign in on the export portal:`,
-    steps: signedInSteps(portalUrl, brandName, `Choose ${quote(REPORT_LINK)}. The list gives the reason for each one.`),
+    lead: t('listLead', { items: t('items', { what, count: 2 }) }),
+    steps: signedInSteps(parts, t('listLast', { report: labels.report })),
     after: [],
   };
   const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
+  const sentences = (...texts: string[]) => texts.filter(Boolean).join(' ');
 
   switch (outcome) {
     case 'started': {
-      const estimate = notification.estimate ? ` ${estimateSentence(notification.estimate)}` : '';
+      const estimate = notification.estimate ? estimateSentence(notification.estimate, notification.language) : '';
       return [
-        paragraph(`We're pulling together your data.${estimate} We will send you another email when your export is finished.`),
-        paragraph(file ? `We are saving ${what} as a ZIP file to download.` : `We are moving ${what} ${where}.`),
+        paragraph(sentences(t('started'), estimate, t('startedNext'))),
+        paragraph(file ? t('startedFile', { whatWords }) : t('startedAccount', { whatWords, where })),
         id,
-        lookupSteps(portalUrl),
+        lookupSteps(parts),
       ];
     }
     case 'finished':
     case 'finished-with-failures': {
-      const done = file
-        ? `${capitalise(what)} ${were(what)} saved as a ZIP file to download.`
-        : `${capitalise(what)} ${were(what)} moved ${where}.`;
-      const blocks: Block[] = [
-        paragraph('Your export is finished.'),
-        paragraph(failed > 0 ? `${done} But ${notMoved}` : done),
-        ...receipt,
-        id,
-      ];
+      const done = file ? t('doneFile', { what }) : t('doneAccount', { what, where });
+      const blocks: Block[] = [paragraph(t('finished')), paragraph(failed > 0 ? t('doneBut', { done, notMoved }) : done), ...receipt, id];
       if (file) {
         // The steps the portal takes from the export ID: its status page offers the sign-in that
         // comes back to it with the download (docs/decisions/0021-owner-bound-downloads.md).
         blocks.push({
           kind: 'steps',
-          lead: 'To download your file, sign in on the export portal:',
+          lead: t('fileLead'),
           steps: [
-            `Type this address into your browser: ${portalUrl}`,
-            `Choose ${quote(PORTAL_LABELS.lookup)}. Enter your export ID (shown above) and choose ${quote(PORTAL_LABELS.lookupSubmit)}.`,
-            `Choose ${quote(PORTAL_LABELS.signInToDownload)}. Sign in with your ${brandName} email address.`,
-            `You come back to your export. Choose ${quote(PORTAL_LABELS.download)}.`,
+            t('typeAddress', { url: notification.portalUrl }),
+            t('fileLookup', { lookup: labels.lookup, lookupSubmit: labels.lookupSubmit }),
+            t('fileSignIn', { signInToDownload: labels.signInToDownload, brand }),
+            t('fileDownload', { download: labels.download }),
           ],
           after: [
-            'You can download the file for two weeks.',
-            'Only you can download it. It opens only when you are signed in with the account that made the export.',
-            ...(failed > 0
-              ? [
-                  `The same page has a list of the ${itemNoun(operations, 2)} that could not be saved, with the reason for each one. To get it, choose ${quote(REPORT_LINK)}.`,
-                ]
-              : []),
+            t('fileTwoWeeks'),
+            t('fileOnlyYou'),
+            ...(failed > 0 ? [t('fileList', { items: t('items', { what, count: 2 }), report: labels.report })] : []),
           ],
         });
-      } else blocks.push(failed > 0 ? listSteps : lookupSteps(portalUrl));
+      } else blocks.push(failed > 0 ? listSteps : lookupSteps(parts));
       return blocks;
     }
     case 'error': {
-      const kept = file ? ' No file was made.' : summary?.reason === 'all-items-failed' ? '' : ' What already arrived there stays there.';
+      const kept = file ? t('noFile') : summary?.reason === 'all-items-failed' ? '' : t('keptThere');
       return [
-        paragraph('Sorry, your export process stopped due to an error.'),
-        paragraph(`It was ${file ? 'saving' : 'moving'} ${what} ${where}.${kept}${failed > 0 ? ` ${notMoved}` : ''}`),
-        paragraph('You can start a new export on the export portal.'),
+        paragraph(t('error')),
+        paragraph(sentences(t('errorWas', { file: file ? 'yes' : 'no', whatWords, where }), kept, failed > 0 ? notMoved : '')),
+        paragraph(t('startNew')),
         ...receipt,
         id,
-        failed > 0 ? listSteps : lookupSteps(portalUrl),
+        failed > 0 ? listSteps : lookupSteps(parts),
       ];
     }
     case 'paused':
       return [
-        paragraph('Your export is paused, as you asked.'),
-        paragraph(
-          `We stopped moving ${what} ${where} for now. What already arrived there stays there. Nothing more is copied until you resume the export.`,
-        ),
+        paragraph(t('paused')),
+        paragraph(t('pausedWhat', { whatWords, where })),
         id,
         {
           kind: 'steps',
-          lead: 'To go on with your export, sign in on the export portal:',
-          steps: signedInSteps(portalUrl, brandName, `Choose ${quote(PORTAL_LABELS.resume)}. It goes on from where it stopped.`),
+          lead: t('pausedLead'),
+          steps: signedInSteps(parts, t('pausedLast', { resume: labels.resume })),
           after: [],
         },
       ];
     case 'forwarding-ended':
       // Why it ended (its 30 days, the account closing, the owner's stop) is not told: one mail for all three.
-      return [
-        paragraph(`We have stopped copying the new mail of your ${brandName} mailbox ${where}.`),
-        paragraph(`What we copied stays there. Mail that arrives at your ${brandName} mailbox from now on is not copied.`),
-        id,
-        lookupSteps(portalUrl),
-      ];
+      return [paragraph(t('forwardingEnded', { brand, where })), paragraph(t('forwardingEndedKept', { brand })), id, lookupSteps(parts)];
     case 'cancelled':
       return [
-        paragraph('Your export was cancelled, as you asked.'),
-        paragraph(
-          file
-            ? `We stopped saving ${what} as a ZIP file to download. No file was made.`
-            : `We stopped moving ${what} ${where}. What already arrived there stays there.`,
-        ),
+        paragraph(t('cancelled')),
+        paragraph(file ? t('cancelledFile', { whatWords }) : t('cancelledAccount', { whatWords, where })),
         ...receipt,
         id,
-        lookupSteps(portalUrl),
+        lookupSteps(parts),
       ];
   }
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-/** "Your email was", "Your contacts were", "Your email and contacts were". */
-const were = (what: string) => (what === 'your email' ? 'was' : 'were');
-
-function blockText(block: Block): string[] {
+function blockText(block: Block, { t, labels }: Parts): string[] {
   switch (block.kind) {
     case 'paragraph':
       return [block.text];
     case 'export-id':
-      return ['Your export ID:', block.id];
+      return [t('exportId'), block.id];
     case 'steps':
       return [
         block.lead,
@@ -266,11 +244,11 @@ function blockText(block: Block): string[] {
         ...(block.after.length > 0 ? ['', ...block.after] : []),
       ];
     case 'receipt': {
-      const totals = totalsByKind(block.summary.receipt);
+      const rows = receiptRows(t, block.summary.receipt);
       return [
-        'What arrived (at the source / at the destination):',
-        ...totals.map((kind) => `  ${kindLabel(kind)}: ${itemCount(kind, kind.source)} / ${itemCount(kind, kind.destination)}`),
-        ...receiptNotes(totals, PORTAL_LABELS.signIn),
+        t('receiptText'),
+        ...rows.map((row) => `  ${row.label}: ${row.source} / ${row.destination}`),
+        ...receiptNotes(t, block.summary.receipt, labels.signIn),
       ];
     }
   }
@@ -279,14 +257,14 @@ function blockText(block: Block): string[] {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-function blockHtml(block: Block): string[] {
+function blockHtml(block: Block, { t, labels }: Parts): string[] {
   const h = escapeHtml;
   switch (block.kind) {
     case 'paragraph':
       return [`<p>${h(block.text)}</p>`];
     case 'export-id':
       // The ID on a line of its own, to read out or copy.
-      return [`<p>Your export ID:<br><strong style="font-family: monospace; font-size: 1.1em;">${h(block.id)}</strong></p>`];
+      return [`<p>${h(t('exportId'))}<br><strong style="font-family: monospace; font-size: 1.1em;">${h(block.id)}</strong></p>`];
     case 'steps':
       // The portal's address is plain text, not an <a>: the reader types it in.
       return [
@@ -298,16 +276,15 @@ function blockHtml(block: Block): string[] {
       ];
     case 'receipt': {
       const cell = 'style="padding: 2px 12px 2px 0; text-align: left;"';
-      const totals = totalsByKind(block.summary.receipt);
+      const rows = receiptRows(t, block.summary.receipt);
       return [
-        '<table style="border-collapse: collapse;"><caption style="text-align: left;">What arrived</caption>',
-        `<thead><tr><th ${cell}>What</th><th ${cell}>At the source</th><th ${cell}>At the destination</th></tr></thead><tbody>`,
-        ...totals.map(
-          (kind) =>
-            `<tr><td ${cell}>${h(kindLabel(kind))}</td><td ${cell}>${h(itemCount(kind, kind.source))}</td><td ${cell}>${h(itemCount(kind, kind.destination))}</td></tr>`,
+        `<table style="border-collapse: collapse;"><caption style="text-align: left;">${h(t('receiptCaption'))}</caption>`,
+        `<thead><tr><th ${cell}>${h(t('receiptWhat'))}</th><th ${cell}>${h(t('receiptSource'))}</th><th ${cell}>${h(t('receiptDestination'))}</th></tr></thead><tbody>`,
+        ...rows.map(
+          (row) => `<tr><td ${cell}>${h(row.label)}</td><td ${cell}>${h(row.source)}</td><td ${cell}>${h(row.destination)}</td></tr>`,
         ),
         '</tbody></table>',
-        ...receiptNotes(totals, PORTAL_LABELS.signIn).map((text) => `<p>${h(text)}</p>`),
+        ...receiptNotes(t, block.summary.receipt, labels.signIn).map((text) => `<p>${h(text)}</p>`),
       ];
     }
   }
@@ -316,23 +293,29 @@ function blockHtml(block: Block): string[] {
 /** The closing provider's name in the service's words (mails, the start log) until a deployment names it. */
 export const SERVICE_BRAND_NAME = 'Northwave';
 
+/** The mail of a notification, in the language its export was started in (English when it was not told). */
 export function composeExportMail(notification: ExportNotification, brandName = SERVICE_BRAND_NAME): ExportMail {
+  const { language } = notification;
+  const t: MailSay = (key, values) => say(language, mailWords, key, values);
+  const parts: Parts = { notification, t, labels: portalLabels(language), brand: brandName };
   const outcome = outcomeOf(notification);
-  const subject = subjectOf(outcome, notification);
-  const blocks = blocksOf(outcome, notification, brandName);
-  const closing = [`${brandName} will never ask for your password by email.`, `The ${brandName} team`];
+  const subject = subjectOf(outcome, parts);
+  const blocks = blocksOf(outcome, parts);
+  const closing = [t('neverAsk', { brand: brandName }), t('team', { brand: brandName })];
   const text =
-    [['Hello,'], ...blocks.map(blockText), ...closing.map((line) => [line])].map((lines) => lines.join('\n')).join('\n\n') + '\n';
+    [[t('hello')], ...blocks.map((block) => blockText(block, parts)), ...closing.map((line) => [line])]
+      .map((lines) => lines.join('\n'))
+      .join('\n\n') + '\n';
   const h = escapeHtml;
   const html = [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${h(subject)}</title></head>`,
+    `<html lang="${language}"><head><meta charset="utf-8"><title>${h(subject)}</title></head>`,
     '<body style="font-family: Arial, Helvetica, sans-serif; color: #1a1a1a; line-height: 1.5;">',
-    '<p>Hello,</p>',
-    ...blocks.flatMap(blockHtml),
+    `<p>${h(t('hello'))}</p>`,
+    ...blocks.flatMap((block) => blockHtml(block, parts)),
     ...closing.map((line) => `<p>${h(line)}</p>`),
     '</body></html>',
     '',
   ].join('\n');
-  return { subject: `${brandName}: ${subject}`, text, html };
+  return { subject: t('subject', { brand: brandName, subject }), text, html };
 }

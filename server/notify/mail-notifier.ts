@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { loadLanguage } from '../../contract/words/translate.ts';
 import type { Notifier } from '../ports.ts';
 import { makePrivateFolder, PRIVATE_FILE } from '../private-files.ts';
 import { composeExportMail } from './export-mail.ts';
@@ -40,6 +41,8 @@ export function createMailNotifier(options: MailNotifierOptions): Notifier {
 
   return {
     async send(notification) {
+      // The export's language's words, loaded once (a chunk of the catalog, decision 0033).
+      await loadLanguage(notification.language);
       const mail = composeExportMail(notification, options.brandName);
       const date = new Date(notification.date);
       const message = { from: options.from, to: notification.to, date, subject: mail.subject, text: mail.text, html: mail.html };

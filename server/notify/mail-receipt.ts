@@ -5,20 +5,14 @@
  * was typed in; the receipt folder by folder is on the export's page for its signed-in owner.
  */
 import { formatCount, type ReceiptLine } from '../../contract/index.ts';
+import type { MailSay } from './export-mail.ts';
 
 type Kind = ReceiptLine['operation'];
-
-const WORDS: Record<Kind, { label: string; container: [string, string]; item: [string, string] }> = {
-  emailmigration: { label: 'Email', container: ['folder', 'folders'], item: ['message', 'messages'] },
-  contactsmigration: { label: 'Contacts', container: ['address book', 'address books'], item: ['contact', 'contacts'] },
-};
-
-const counted = (count: number, [one, many]: [string, string]) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** One kind's totals: how many containers, items at each end, and containers with fewer at the destination. */
 export type KindTotals = { kind: Kind; containers: number; source: number; destination: number; short: number };
 
-export function totalsByKind(receipt: readonly ReceiptLine[]): KindTotals[] {
+function totalsByKind(receipt: readonly ReceiptLine[]): KindTotals[] {
   return (['emailmigration', 'contactsmigration'] as const).flatMap((kind) => {
     const lines = receipt.filter((line) => line.operation === kind);
     if (lines.length === 0) return [];
@@ -35,18 +29,26 @@ export function totalsByKind(receipt: readonly ReceiptLine[]): KindTotals[] {
   });
 }
 
-/** "Email in 14 folders", "Contacts in 1 address book". */
-export const kindLabel = (totals: KindTotals) =>
-  `${WORDS[totals.kind].label} in ${counted(totals.containers, WORDS[totals.kind].container)}`;
+/** "14 folders", "1 address book". */
+const containers = (t: MailSay, kind: Kind, count: number) => t('containers', { kind, count, counted: formatCount(count) });
 
-/** "3,402 messages", "1 contact". */
-export const itemCount = (totals: KindTotals, count: number) => counted(count, WORDS[totals.kind].item);
+/** Each kind's row: "Email in 14 folders", "3,402 messages" at the source, and at the destination. */
+export function receiptRows(t: MailSay, receipt: readonly ReceiptLine[]) {
+  const items = (kind: Kind, count: number) => t('kindItems', { kind, count, counted: formatCount(count) });
+  return totalsByKind(receipt).map((totals) => ({
+    label: t('kindLabel', { kind: totals.kind, containers: containers(t, totals.kind, totals.containers) }),
+    source: items(totals.kind, totals.source),
+    destination: items(totals.kind, totals.destination),
+  }));
+}
 
 /** The sentences under the totals: which kinds came up short, and where each one is listed. */
-export function receiptNotes(all: readonly KindTotals[], signInLabel: string): string[] {
+export function receiptNotes(t: MailSay, receipt: readonly ReceiptLine[], signIn: string): string[] {
+  const all = totalsByKind(receipt);
   const short = all
     .filter((totals) => totals.short > 0)
-    .map((totals) => `In ${counted(totals.short, WORDS[totals.kind].container)}, fewer are at the destination than at the source.`);
-  const each = all.map((totals) => `each ${WORDS[totals.kind].container[0]}`).join(' and ');
-  return [...short, `To see ${each}, choose "${signInLabel}" on the export portal.`];
+    .map((totals) => t('fewerArrived', { containers: containers(t, totals.kind, totals.short) }));
+  const [first = '', second] = all.map((totals) => t('eachKind', { kind: totals.kind }));
+  const each = second === undefined ? first : t('bothKinds', { first, second });
+  return [...short, t('seeEach', { each, signIn })];
 }

@@ -101,6 +101,7 @@ export function createExportMailDelivery(deps: {
       outcome,
       destination: { provider: job.destinationProvider, email: job.destinationEmail },
       operations: job.operations,
+      language: job.language,
       date: mailDate(context),
       ...(summary ? { summary } : {}),
       ...(estimate ? { estimate } : {}),

@@ -173,7 +173,13 @@ export function loadRoutes(deps: LoadDeps) {
     const started = await deps.jobService
       .start(
         {
-          job: { ...job, emailHash: deps.hashEmail(identity.email), notificationEmail: notificationEmail.output, idempotencyKey },
+          job: {
+            ...job,
+            emailHash: deps.hashEmail(identity.email),
+            notificationEmail: notificationEmail.output,
+            language: body.language ?? 'en',
+            idempotencyKey,
+          },
           secret: destination.password,
           consent: destination.consent ?? null,
         },

@@ -162,6 +162,7 @@ describe('POST /api/load/', () => {
         outcome: 'started',
         destination: { provider: 'file', email: null },
         operations: ['emailmigration', 'contactsmigration'],
+        language: 'en',
         date: harness.clock.now,
       },
     ]);

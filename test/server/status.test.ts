@@ -199,6 +199,7 @@ describe('a job survives a restart', () => {
       portalUrl: 'http://localhost:8080',
       destination: { provider: 'file', email: null },
       operations: ['emailmigration', 'contactsmigration'],
+      language: 'en',
     };
     expect(second.sent).toEqual([
       { ...mail, outcome: 'started', date: second.clock.now },

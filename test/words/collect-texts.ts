@@ -14,6 +14,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { readMessage } from './read-message.ts';
 
 export const MIN_WORDS = 5;
 const PLACEHOLDER = 'name';
@@ -61,7 +62,10 @@ function htmlChunks(text: string): string[] {
 /** The text of a literal, with each substitution read as a placeholder word. */
 function literalText(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression): string {
   // A catalog's message (contract/words/): its `{value}` placeholders read as a word too.
-  if (!ts.isTemplateExpression(node)) return node.text.replace(/\{[A-Za-z]\w*\}/g, PLACEHOLDER);
+  if (!ts.isTemplateExpression(node))
+    return /\{\w+, *(?:select|plural),/.test(node.text)
+      ? readMessage(node.text, PLACEHOLDER)
+      : node.text.replace(/\{[A-Za-z]\w*\}/g, PLACEHOLDER);
   // After a full stop the value starts a sentence of its own; elsewhere it is a word in a sentence.
   let text = node.head.text;
   for (const span of node.templateSpans) text += `${/[.!?]$/.test(text) ? ' ' : ''}${PLACEHOLDER}${span.literal.text}`;

@@ -6,25 +6,13 @@
  * label ("Escriba una dirección de correo válida.") would fail on its nouns. A message is read as a
  * customer sees it: a value as one short word, a plural in its "other" form.
  */
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import es from '../../contract/words/es.ts';
 import { readingEaseEs, syllablesEs } from './readability-es.ts';
+import { readMessage } from './read-message.ts';
 
 const MIN_EASE = 60;
 const MIN_WORDS = 8;
-
-/** The message as read: placeholders as a two-syllable word, selects and plurals by their "other" case. */
-function asRead(tokens: unknown): string {
-  if (!Array.isArray(tokens)) return String(tokens);
-  return tokens
-    .map((token: unknown) => {
-      if (typeof token === 'string') return token;
-      const [, , cases] = token as [string, string?, Record<string, unknown>?];
-      return cases ? asRead(cases.other ?? Object.values(cases)[0]) : 'nombre';
-    })
-    .join('');
-}
 
 describe('the Spanish readability check', () => {
   it('counts syllables by the rules of Spanish', () => {
@@ -48,7 +36,7 @@ describe('plain words in every Spanish text', () => {
   it(`reads at ${MIN_EASE} or more (Fernández-Huerta)`, () => {
     const hard = Object.entries(es).flatMap(([name, messages]) =>
       Object.entries(messages as Record<string, string>)
-        .map(([key, message]) => ({ where: `${name}.${key}`, text: asRead(compileMessage(message)) }))
+        .map(([key, message]) => ({ where: `${name}.${key}`, text: readMessage(message, 'nombre') }))
         .filter(({ text }) => text.split(/\s+/).filter(Boolean).length >= MIN_WORDS)
         .map((t) => ({ ...t, ease: readingEaseEs(t.text).ease }))
         .filter((t) => t.ease < MIN_EASE),

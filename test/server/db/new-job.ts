@@ -7,6 +7,7 @@ export const newJob = (exportId: string, idempotencyKey: string, createdAt = NOW
   exportId,
   sourceEmail: 'active@example.com',
   emailHash: 'hash-of-active',
+  language: 'en',
   destinationProvider: 'file',
   destinationEmail: null,
   destinationImap: null,

@@ -89,6 +89,8 @@ describe('upgrading a SQLite file made before the Kysely migrations', () => {
       emailFormat: 'MBOX',
       contactsFormat: 'VCF',
       notificationEmail: 'notify@example.com',
+      // Made before exports had a language: its mails were in English, and stay so.
+      language: 'en',
       createdAt: NOW - 60 * 60 * 1000,
       emailStatus: 'completed',
       contactsStatus: 'completed',
@@ -125,6 +127,7 @@ describe('upgrading a SQLite file made before the Kysely migrations', () => {
         sourceEmail: 'active@example.com',
         emailHash: 'hash-of-active',
         destinationProvider: 'gmail',
+        language: 'en',
         destinationEmail: 'me@gmail.com',
         destinationImap: null,
         operations: ['emailmigration'],

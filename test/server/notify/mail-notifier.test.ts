@@ -35,6 +35,7 @@ const notification = (
   outcome,
   destination,
   operations: ['emailmigration'],
+  language: 'en',
   date: DATE,
 });
 const FILE = { provider: 'file', email: null } as const;
