@@ -1,11 +1,14 @@
 /**
  * The portal in Spanish (issue 33): the header's switch turns the page Spanish on the spot, the
  * language outlives the sign-in round trip, every page of the wizard says `lang="es"` and passes axe
- * (journey.check), and an export started in Spanish gets its export ID. Every choice is made with
- * the Spanish words a person reads. Not yet covered: the export's mails in Spanish (the service does
- * not store the language yet; decision 0033).
+ * (journey.check), and an export started in Spanish is followed in Spanish to its end, on a status
+ * page that says it in Spanish, and its two mails arrive in Spanish. Every choice is made with the
+ * Spanish words a person reads.
  */
-import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useJourney } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
@@ -13,6 +16,13 @@ import { chooseAccount } from './steps/sign-in.ts';
 
 const journey = useJourney();
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+/** The mails the service wrote to its outbox for an export, parsed. */
+async function mailsOf(exportId: string) {
+  const outbox = path.join(inject('portalDataDir'), 'outbox');
+  const names = readdirSync(outbox).filter((name) => name.includes(exportId));
+  return Promise.all(names.map((name) => PostalMime.parse(readFileSync(path.join(outbox, name)))));
+}
 
 describe('the portal in Spanish', () => {
   it('switches on the home page, keeps Spanish through sign-in, and starts an export in Spanish', async () => {
@@ -52,12 +62,41 @@ describe('the portal in Spanish', () => {
     await expectPath(page, '/complete');
     await expectHeading(page, 'Estamos reuniendo sus datos');
     expect(await lang(page)).toBe('es');
-    expect(await page.getByLabel('Su ID de exportación').inputValue()).toMatch(/^[A-Za-z0-9]{32}$/);
+    const exportId = await page.getByLabel('Su ID de exportación').inputValue();
+    expect(exportId).toMatch(/^[A-Za-z0-9]{32}$/);
     await current.check('es-complete');
+
+    // Followed to its end in Spanish: the page says each kind's state and counts in Spanish.
+    await page.getByRole('link', { name: 'Seguir su exportación' }).click();
+    await expectPath(page, '/status');
+    await expectHeading(page, 'Vea el estado de su exportación');
+    const byType = page.getByRole('list', { name: 'Estado de la exportación por tipo' });
+    for (const kind of ['Correo', 'Contactos'])
+      await byType.getByRole('listitem').filter({ hasText: kind }).getByText('Terminada').waitFor({ timeout: 60_000 });
+    expect(await lang(page)).toBe('es');
+    await page.getByRole('link', { name: 'Descargar su archivo' }).waitFor();
+    await current.check('es-status-completed');
+
+    // Its mails, started and ended, are in Spanish, and quote the Spanish page's words.
+    await expect.poll(async () => (await mailsOf(exportId)).length, { timeout: 30_000 }).toBe(2);
+    const mails = await mailsOf(exportId);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Northwave: Su exportación empezó',
+      'Northwave: Su exportación está completa',
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toMatch(/^Hola:/);
+      expect(mail.text).toContain(`Su ID de exportación:\n${exportId}`);
+      expect(mail.html).toContain('<html lang="es">');
+    }
+    const ended = mails.find((mail) => mail.subject?.endsWith('completa'));
+    expect(ended?.text).toContain('Su correo y sus contactos se guardaron en un archivo ZIP para descargar.');
+    expect(ended?.text).toContain('Elija "Descargar su archivo".');
 
     // Back to English mid-way keeps the page where it is.
     await page.getByRole('button', { name: 'English' }).click();
-    await expectHeading(page, "We're pulling together your data");
+    await expectHeading(page, 'Check your export status');
     expect(await lang(page)).toBe('en');
+    await page.getByRole('link', { name: 'Download your file' }).waitFor();
   });
 });
