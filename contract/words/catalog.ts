@@ -20,6 +20,7 @@ import type { mailChoiceWords } from './en/mail-choice.ts';
 import type { optOutWords } from './en/opt-out.ts';
 import type { googleTermsWords } from './en/google-terms.ts';
 import type { statusWords } from './en/status.ts';
+import type { testSignInWords } from './en/test-sign-in.ts';
 
 type Sections =
   | typeof shellWords
@@ -38,7 +39,8 @@ type Sections =
   | typeof mailChoiceWords
   | typeof optOutWords
   | typeof googleTermsWords
-  | typeof statusWords;
+  | typeof statusWords
+  | typeof testSignInWords;
 
 export type Translation = {
   readonly [S in Sections as S['name']]: { readonly [K in keyof S['en']]: string };
