@@ -16,6 +16,8 @@ import { ConfigError, readConfig, roleArgument, type Config } from './config.ts'
 import { databaseLabel } from './db/open.ts';
 import { startMetricsServer } from './ops/metrics-server.ts';
 import { assembleService, describeParts } from './wiring.ts';
+import { compileChecked } from '../contract/words/compile.ts';
+import { compileWith } from '../contract/words/translate.ts';
 
 function configuration(): Config {
   try {
@@ -30,6 +32,9 @@ function configuration(): Config {
 // Every file and folder this process creates — archives, the database and its -wal and -shm, mail
 // files, temporary files, whatever a library writes — is the service's user's alone (0600, 0700).
 process.umask(0o077);
+// The catalogs' messages (the mails' estimate, the development sign-in's pages) are compiled at first
+// use, as the tests do (test/support/compile-words.ts); the browser's build compiles them beforehand.
+compileWith(compileChecked);
 const config = configuration();
 const service = await assembleService(config).catch((error: unknown) => {
   // An unreachable database or a failed migration: say so in one line and stop.

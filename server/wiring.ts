@@ -12,8 +12,6 @@
  * server), never replaced by a stand-in. The bench and end-to-end tests use it too.
  */
 import type { Logger } from 'pino';
-import { compileChecked } from '../contract/words/compile.ts';
-import { compileWith } from '../contract/words/translate.ts';
 import { providerName } from '../contract/index.ts';
 import { SERVICE_BRAND_NAME } from './notify/export-mail.ts';
 import { createService, type ExportService } from './app.ts';
@@ -132,8 +130,6 @@ export async function prepareDevMail(devMail: DevMail, directory: ScenarioDirect
 export async function assembleService(config: Config, options: { logger?: Logger; now?: () => number } = {}): Promise<RunningParts> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const now = options.now ?? Date.now;
-  // The mails (and the development sign-in pages) say the catalogs' messages, compiled at first use (decision 0033).
-  compileWith(compileChecked);
   await makeFoldersPrivate(dataFolders(config), logger);
   const secret = loadOrCreateSecret(config.hashSecret, config.dataDir);
   const db = await openDatabase(config.database, logger);

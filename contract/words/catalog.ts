@@ -21,6 +21,7 @@ import type { optOutWords } from './en/opt-out.ts';
 import type { googleTermsWords } from './en/google-terms.ts';
 import type { statusWords } from './en/status.ts';
 import type { mailWords } from './en/mail.ts';
+import type { testSignInWords } from './en/test-sign-in.ts';
 
 type Sections =
   | typeof shellWords
@@ -40,7 +41,8 @@ type Sections =
   | typeof optOutWords
   | typeof googleTermsWords
   | typeof statusWords
-  | typeof mailWords;
+  | typeof mailWords
+  | typeof testSignInWords;
 
 export type Translation = {
   readonly [S in Sections as S['name']]: { readonly [K in keyof S['en']]: string };

@@ -84,7 +84,11 @@ export const migrationOptions = portalSetup.createStateConfig({
       entry: {
         type: 'leaveForDestinationConsent',
         // Entered only with an OAuth destination chosen (optionsComplete); null never leaves.
-        params: ({ context }) => ({ provider: context.dstAccount?.provider ?? null, operations: context.operations }),
+        params: ({ context }) => ({
+          provider: context.dstAccount?.provider ?? null,
+          operations: context.operations,
+          language: context.language,
+        }),
       },
     },
   },

@@ -24,7 +24,7 @@ export const signIn = portalSetup.createStateConfig({
       },
     },
     // Waiting states: the redirect is their entry, so a restored snapshot never redirects twice.
-    leavingForSignIn: { entry: 'leaveForSourceSignIn' },
-    leavingForStatusSignIn: { entry: 'leaveForStatusSignIn' },
+    leavingForSignIn: { entry: { type: 'leaveForSourceSignIn', params: ({ context }) => ({ language: context.language }) } },
+    leavingForStatusSignIn: { entry: { type: 'leaveForStatusSignIn', params: ({ context }) => ({ language: context.language }) } },
   },
 });

@@ -85,7 +85,7 @@ export const status = portalSetup.createStateConfig({
      * state's to take; a failed one falls through to the route table (the home, with the error).
      */
     leavingForSignIn: {
-      entry: 'leaveForStatusSignIn',
+      entry: { type: 'leaveForStatusSignIn', params: ({ context }) => ({ language: context.language }) },
       on: {
         'ROUTE.VISITED': {
           guard: and([{ type: 'routeIs', params: { path: ROUTES.oauthCallbackForStatus } }, not('statusCallbackFailed')]),

@@ -7,5 +7,3 @@ export function parseAddress(value: string | null): string | null {
   const result = v.safeParse(EmailAddressSchema, value ?? '');
   return result.success ? result.output.toLowerCase() : null;
 }
-
-export const INVALID_ADDRESS_MESSAGE = 'Please enter a valid email address.';

@@ -17,6 +17,7 @@ import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
 import {
+  isLanguage,
   DestinationProviderSchema,
   OperationSchema,
   SOURCE_PROVIDER,
@@ -210,6 +211,10 @@ export function createIdentityRoutes(deps: IdentityRoutesDependencies): Hono {
       scope = consentScope(server, uses);
       params = server.params;
     }
+    // The visit's language (the portal sends it as OpenID Connect's ui_locales), passed on so the
+    // server's sign-in and consent pages may speak it; a server that cannot ignores it (OIDC Core §3.1.2.1).
+    const language = c.req.query('ui_locales');
+    if (isLanguage(language)) params = { ...params, ui_locales: language };
     try {
       const url = await client.authorizationUrl({
         redirectUri: flow.redirectUri,

@@ -11,6 +11,7 @@ import { exportPortalMachine, promiseActors, type PolicyPage, type Refusal } fro
 import {
   SOURCE_PROVIDER,
   type DestinationProvider,
+  type Language,
   type MigrationStatusResponse,
   type Operation,
   type LoadResponse,
@@ -177,11 +178,17 @@ export function portalActions({
   session,
 }: PortalImplementationOptions & { session?: Pick<SessionClient, 'signOut'> }) {
   return {
-    leaveForSourceSignIn: () => browser.assign(oauthUrl({ provider: SOURCE_PROVIDER }, redirectBaseUrl)),
-    leaveForDestinationConsent: (_: unknown, params: { provider: DestinationProvider | null; operations: readonly Operation[] }) => {
-      if (params.provider) browser.assign(oauthUrl({ provider: params.provider, scopes: params.operations }, redirectBaseUrl));
+    leaveForSourceSignIn: (_: unknown, { language }: { language: Language }) =>
+      browser.assign(oauthUrl({ provider: SOURCE_PROVIDER, language }, redirectBaseUrl)),
+    leaveForDestinationConsent: (
+      _: unknown,
+      params: { provider: DestinationProvider | null; operations: readonly Operation[]; language: Language },
+    ) => {
+      if (params.provider)
+        browser.assign(oauthUrl({ provider: params.provider, scopes: params.operations, language: params.language }, redirectBaseUrl));
     },
-    leaveForStatusSignIn: () => browser.assign(oauthForStatusUrl(SOURCE_PROVIDER, redirectBaseUrl)),
+    leaveForStatusSignIn: (_: unknown, { language }: { language: Language }) =>
+      browser.assign(oauthForStatusUrl(SOURCE_PROVIDER, redirectBaseUrl, language)),
     leaveForExternalPage: (_: unknown, params: { page: PolicyPage }) => browser.assign(policyUrls[params.page]),
     copyExportId: (_: unknown, params: { exportId: string }) => {
       // A refused clipboard (permissions, insecure origin) must not become an unhandled rejection:

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, setup, toPromise, type AnyActorLogic } from 'xstate';
-import type { DestinationProvider, Operation } from '../../contract/index.ts';
+import type { DestinationProvider, Language, Operation } from '../../contract/index.ts';
 import { isApiFailure, type ApiFailure } from '../../src/api/failure';
 import { portalActions, portalActors, portalImplementations, type BrowserEffects, type PortalClients } from '../../src/app/actors';
 
@@ -178,10 +178,10 @@ describe('leave-page actions', () => {
   };
   const policyUrls = { privacyPolicy: 'https://brand.example/privacy', termsOfService: 'https://brand.example/terms' };
 
-  it('leaveForSourceSignIn goes to the source sign-in', () => {
+  it("leaveForSourceSignIn goes to the source sign-in, in the visit's language", () => {
     const effects = browser();
-    portalActions({ browser: effects, redirectBaseUrl: '' }).leaveForSourceSignIn();
-    expect(effects.assign).toHaveBeenCalledWith('/api/oauth/?provider=northwave&logout=true');
+    portalActions({ browser: effects, redirectBaseUrl: '' }).leaveForSourceSignIn(undefined, { language: 'es' });
+    expect(effects.assign).toHaveBeenCalledWith('/api/oauth/?provider=northwave&logout=true&ui_locales=es');
   });
 
   it('leaveForDestinationConsent asks for the operations as scopes', () => {
@@ -189,14 +189,17 @@ describe('leave-page actions', () => {
     portalActions({ browser: effects, redirectBaseUrl: '' }).leaveForDestinationConsent(undefined, {
       provider: 'gmail',
       operations: ['emailmigration', 'contactsmigration'],
+      language: 'en',
     });
-    expect(effects.assign).toHaveBeenCalledWith('/api/oauth/?provider=gmail&scopes=emailmigration%2Ccontactsmigration&logout=true');
+    expect(effects.assign).toHaveBeenCalledWith(
+      '/api/oauth/?provider=gmail&scopes=emailmigration%2Ccontactsmigration&logout=true&ui_locales=en',
+    );
   });
 
   it('leaveForStatusSignIn goes to the status sign-in', () => {
     const effects = browser();
-    portalActions({ browser: effects, redirectBaseUrl: '' }).leaveForStatusSignIn();
-    expect(effects.assign).toHaveBeenCalledWith('/api/oauth-for-status/?provider=northwave&logout=true');
+    portalActions({ browser: effects, redirectBaseUrl: '' }).leaveForStatusSignIn(undefined, { language: 'es' });
+    expect(effects.assign).toHaveBeenCalledWith('/api/oauth-for-status/?provider=northwave&logout=true&ui_locales=es');
   });
 
   it('leaveForExternalPage goes to the policy page named', () => {
@@ -248,17 +251,18 @@ describe('leave-page actions', () => {
     // The machine's own defaults are no-ops (docs/machine-api.md); the app swaps in the real ones.
     const machine = setup({
       actions: {
-        leaveForStatusSignIn: () => undefined,
-        leaveForDestinationConsent: (_, _params: { provider: DestinationProvider; operations: Operation[] }) => undefined,
+        leaveForStatusSignIn: (_, _params: { language: Language }) => undefined,
+        leaveForDestinationConsent: (_, _params: { provider: DestinationProvider; operations: Operation[]; language: Language }) =>
+          undefined,
       },
     })
       .createMachine({
         on: {
-          STATUS: { actions: 'leaveForStatusSignIn' },
+          STATUS: { actions: { type: 'leaveForStatusSignIn', params: { language: 'es' } } },
           CONSENT: {
             actions: {
               type: 'leaveForDestinationConsent',
-              params: { provider: 'outlook', operations: ['emailmigration'] },
+              params: { provider: 'outlook', operations: ['emailmigration'], language: 'en' },
             },
           },
         },
@@ -273,8 +277,8 @@ describe('leave-page actions', () => {
     actor.send({ type: 'STATUS' });
     actor.send({ type: 'CONSENT' });
     expect(effects.assign.mock.calls).toEqual([
-      ['/api/oauth-for-status/?provider=northwave&logout=true'],
-      ['/api/oauth/?provider=outlook&scopes=emailmigration&logout=true'],
+      ['/api/oauth-for-status/?provider=northwave&logout=true&ui_locales=es'],
+      ['/api/oauth/?provider=outlook&scopes=emailmigration&logout=true&ui_locales=en'],
     ]);
   });
 });

@@ -44,7 +44,10 @@ describe('the forwarding option', () => {
     actor.send({ type: 'FORWARDING.TOGGLED', chosen: true });
     expect(selectOperations(actor.getSnapshot()).forwardingChosen).toBe(true);
     actor.send({ type: 'WIZARD.NEXT_REQUESTED' });
-    expect(effects.at(-1)).toEqual({ name: 'leaveForDestinationConsent', params: { provider: 'outlook', operations: ['emailmigration'] } });
+    expect(effects.at(-1)).toEqual({
+      name: 'leaveForDestinationConsent',
+      params: { provider: 'outlook', operations: ['emailmigration'], language: 'en' },
+    });
 
     actor.send(visit('/oauth-callback', { token_id: 'dst-token', email: 'pat@outlook.com' }));
     await flush();

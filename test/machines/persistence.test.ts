@@ -22,7 +22,10 @@ describe('persistence in sessionStorage', () => {
     const effects: EffectCall[] = [];
     const first = await toConsent(effects);
     expect(effects).toEqual([
-      { name: 'leaveForDestinationConsent', params: { provider: 'gmail', operations: ['emailmigration', 'contactsmigration'] } },
+      {
+        name: 'leaveForDestinationConsent',
+        params: { provider: 'gmail', operations: ['emailmigration', 'contactsmigration'], language: 'en' },
+      },
     ]);
     const stored = toStoredSnapshot(first);
     first.stop();
@@ -70,7 +73,7 @@ describe('persistence in sessionStorage', () => {
     const effects: EffectCall[] = [];
     const actor = start(effects);
     actor.send({ type: 'SIGN_IN.REQUESTED' });
-    expect(effects).toEqual([{ name: 'leaveForSourceSignIn', params: undefined }]);
+    expect(effects).toEqual([{ name: 'leaveForSourceSignIn', params: { language: 'en' } }]);
     const again: EffectCall[] = [];
     const restored = start(again, { snapshot: restoreSnapshot(toStoredSnapshot(actor)) });
     expect(restored.getSnapshot().matches({ signIn: 'leavingForSignIn' })).toBe(true);

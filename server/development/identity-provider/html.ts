@@ -2,6 +2,10 @@
  * A tiny HTML builder for the embedded development provider's pages: every interpolated value is escaped
  * unless it is already SafeHtml, so an address like `"><script>` can never become markup.
  */
+import { testSignInWords } from '../../../contract/words/en/test-sign-in.ts';
+import type { Language } from '../../../contract/words/languages.ts';
+import { say } from '../../../contract/words/translate.ts';
+
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
@@ -34,10 +38,10 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtm
 export const STYLESHEET_PATH = '/identity.css';
 export const ICON_PATH = '/favicon.svg';
 
-/** A whole page: one h1 is the caller's job; lang, viewport, the stylesheet and the visible "development sign-in" badge are set here. */
-export function document(title: string, body: SafeHtml): string {
+/** A whole page in a language: one h1 is the caller's job; lang, viewport, the stylesheet and the visible "development sign-in" badge are set here. */
+export function document(language: Language, title: string, body: SafeHtml): string {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -48,7 +52,7 @@ export function document(title: string, body: SafeHtml): string {
 </head>
 <body>
 <main class="card">
-<p class="badge">Development sign-in</p>
+<p class="badge">${say(language, testSignInWords, 'badge')}</p>
 ${body}
 </main>
 </body>

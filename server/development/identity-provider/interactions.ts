@@ -11,13 +11,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { consentAt } from '../../destinations/index.ts';
 import type { ScenarioDirectory } from '../scenarios.ts';
-import { INVALID_ADDRESS_MESSAGE, parseAddress } from '../../identity/address.ts';
+import { parseAddress } from '../../identity/address.ts';
+import { loadLanguage } from '../../../contract/words/translate.ts';
+import { pickLanguage } from '../../../contract/words/languages.ts';
 import { DESTINATION_SERVERS, scopesOf, type DestinationServer } from '../../identity/oauth/destination-servers.ts';
 import { consentPage, errorPage, signInPage, type ConsentView } from './pages.ts';
 import type { Issuer, IssuerName } from './issuers.ts';
-
-/** How each use of a destination grant reads on a consent screen. */
-const USE_WORDS = { mail: 'Read, compose and send your email', contacts: 'See and edit your contacts' } as const;
 
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -50,10 +49,10 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** The requested scopes a person may tick, with their words (openid, email and offline_access are not a choice). */
+/** The requested scopes a person may tick, with what each is for (openid, email and offline_access are not a choice). */
 function choices(server: DestinationServer, requested: readonly string[]) {
   return (['mail', 'contacts'] as const).flatMap((use) =>
-    (scopesOf(server, use) ?? []).filter((scope) => requested.includes(scope)).map((scope) => ({ scope, description: USE_WORDS[use] })),
+    (scopesOf(server, use) ?? []).filter((scope) => requested.includes(scope)).map((scope) => ({ scope, use })),
   );
 }
 
@@ -95,9 +94,16 @@ export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, dir
     const clientId = String(details.params.client_id);
     const login = details.prompt.name === 'login';
     const form = req.method === 'POST' ? await readForm(req) : null;
+    // The portal asks in the visit's language (ui_locales, decision 0033); the pages speak it when they can.
+    const language = pickLanguage(String(details.params.ui_locales ?? '').split(' '));
+    await loadLanguage(language);
 
     if (name === 'sso') {
-      if (!form) return writePage(res, { status: req.method === 'POST' ? 400 : 200, body: signInPage(action, directory.scenarios()) });
+      if (!form)
+        return writePage(res, {
+          status: req.method === 'POST' ? 400 : 200,
+          body: signInPage(action, directory.scenarios(), undefined, language),
+        });
       if (form.get('decision') === 'cancel')
         return finish(provider, req, res, { error: 'access_denied', error_description: 'The person cancelled the sign-in.' });
       const typed = form.get('email') ?? '';
@@ -105,7 +111,7 @@ export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, dir
       if (!email)
         return writePage(res, {
           status: 400,
-          body: signInPage(action, directory.scenarios(), { value: typed.slice(0, 254), error: INVALID_ADDRESS_MESSAGE }),
+          body: signInPage(action, directory.scenarios(), { value: typed.slice(0, 254) }, language),
         });
       const grantId = await grant(provider, email, clientId, requested, []);
       return finish(provider, req, res, { login: { accountId: email }, consent: { grantId } });
@@ -117,7 +123,7 @@ export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, dir
     const known = details.session?.accountId;
     const view = (granted: readonly string[], account: ConsentView['account']): Page => ({
       status: form ? 400 : 200,
-      body: consentPage({ action, displayName: server.displayName, scopes: offered, granted, account }),
+      body: consentPage({ action, displayName: server.displayName, scopes: offered, granted, account, language }),
     });
     if (!form)
       return writePage(
@@ -132,7 +138,7 @@ export function createInteractions(issuers: ReadonlyMap<IssuerName, Issuer>, dir
     const ticked = form.getAll('scope').filter((scope) => offered.some((one) => one.scope === scope));
     const typed = form.get('email') ?? '';
     const email = login || !known ? parseAddress(typed) : known;
-    if (!email) return writePage(res, view(ticked, { kind: 'field', value: typed.slice(0, 254), refused: INVALID_ADDRESS_MESSAGE }));
+    if (!email) return writePage(res, view(ticked, { kind: 'field', value: typed.slice(0, 254), refused: true }));
     const choosable = new Set(offered.map((one) => one.scope));
     const grantId = await grant(
       provider,

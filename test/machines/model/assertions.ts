@@ -107,7 +107,9 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     if (seen.event?.type === 'ERROR_MODAL.RETRY_REQUESTED') {
       expect(['ACCOUNT_DOES_NOT_EXIST', 'MAILBOX_IS_NOT_ACTIVE']).not.toContain(seen.previous?.context.errorModal?.code);
     }
-    if (enteredNow(seen, 'signIn.leavingForSignIn')) expect(seen.newCalls).toEqual([{ name: 'leaveForSourceSignIn', params: undefined }]);
+    // In the visit's language, which the sign-in page is asked to speak (ui_locales).
+    if (enteredNow(seen, 'signIn.leavingForSignIn'))
+      expect(seen.newCalls).toEqual([{ name: 'leaveForSourceSignIn', params: { language: seen.snapshot.context.language } }]);
     else expect(seen.newCalls).toEqual([]);
   },
   'exportPortal.signIn.leavingForStatusSignIn': (seen) => {
@@ -248,7 +250,11 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     if (enteredNow(seen, 'migrationOptions.leavingForConsent')) {
       expect(lastCall(seen)).toEqual({
         name: 'leaveForDestinationConsent',
-        params: { provider: seen.snapshot.context.dstAccount?.provider, operations: seen.snapshot.context.operations },
+        params: {
+          provider: seen.snapshot.context.dstAccount?.provider,
+          operations: seen.snapshot.context.operations,
+          language: seen.snapshot.context.language,
+        },
       });
       // Forwarding is never a consent scope: the consent refuses it (docs/identity.md).
       expect(seen.snapshot.context.operations).not.toContain('emailforwarding');
@@ -315,7 +321,8 @@ export const STATE_ASSERTIONS: Record<string, (seen: Seen) => void> = {
     }
   },
   'exportPortal.status.leavingForSignIn': (seen) => {
-    if (enteredNow(seen, 'status.leavingForSignIn')) expect(seen.newCalls).toEqual([{ name: 'leaveForStatusSignIn', params: undefined }]);
+    if (enteredNow(seen, 'status.leavingForSignIn'))
+      expect(seen.newCalls).toEqual([{ name: 'leaveForStatusSignIn', params: { language: seen.snapshot.context.language } }]);
     expect(selectDownloadSignIn(seen.snapshot)).toMatchObject({ leaving: true });
   },
   'exportPortal.status.shown': ({ snapshot }) => {

@@ -33,8 +33,8 @@ export const instrumentedMachine = (calls: EffectCall[]) =>
       submitSupportRequest: never(),
     },
     actions: {
-      leaveForSourceSignIn: () => void calls.push({ name: 'leaveForSourceSignIn', params: undefined }),
-      leaveForStatusSignIn: () => void calls.push({ name: 'leaveForStatusSignIn', params: undefined }),
+      leaveForSourceSignIn: (_, params) => void calls.push({ name: 'leaveForSourceSignIn', params }),
+      leaveForStatusSignIn: (_, params) => void calls.push({ name: 'leaveForStatusSignIn', params }),
       leaveForDestinationConsent: (_, params) => void calls.push({ name: 'leaveForDestinationConsent', params }),
       leaveForExternalPage: (_, params) => void calls.push({ name: 'leaveForExternalPage', params }),
       copyExportId: (_, params) => void calls.push({ name: 'copyExportId', params }),

@@ -84,6 +84,18 @@ describe('the development consent page', () => {
     expect(page.html).toMatch(/value="deny" class="secondary" formnovalidate>Deny<\/button>/);
   });
 
+  it("is in the visit's language: Spanish when the portal asks for it (ui_locales)", async () => {
+    const page = await h.browser.visit(`${h.base}${GMAIL_BOTH}&ui_locales=es`);
+    expect(page.html).toContain('<html lang="es">');
+    expect(page.html).toContain('<h1>Permita el acceso a su cuenta de Google</h1>');
+    expect(page.html).toContain(
+      '<label class="scope"><input type="checkbox" name="scope" value="https://mail.google.com/" checked> <span>Leer, escribir y enviar su correo</span></label>',
+    );
+    expect(page.html).toContain('<label for="address">Dirección de su cuenta de Google</label>');
+    expect(page.html).toMatch(/value="allow">Permitir<\/button>/);
+    expect(page.html).toMatch(/formnovalidate>Denegar<\/button>/);
+  });
+
   it('an invalid address shows the page again with the reason and the scopes as they were', async () => {
     const page = await h.browser.visit(`${h.base}${GMAIL_BOTH}`);
     const again = await h.browser.submit(page, {

@@ -69,6 +69,27 @@ describe('the development sign-in page', () => {
     expect(page.html).not.toMatch(/<script|style="/);
   });
 
+  it("speaks the visit's language: the portal's ui_locales goes on to the provider, whose page is then in Spanish", async () => {
+    const authorize = new URL((await fetch(`${h.base}${SIGN_IN}&ui_locales=es`, { redirect: 'manual' })).headers.get('location') ?? '');
+    expect(authorize.searchParams.get('ui_locales')).toBe('es');
+    // Only a language the portal speaks is passed on.
+    const other = new URL((await fetch(`${h.base}${SIGN_IN}&ui_locales=fr`, { redirect: 'manual' })).headers.get('location') ?? '');
+    expect(other.searchParams.has('ui_locales')).toBe(false);
+    const page = await h.browser.visit(`${h.base}${SIGN_IN}&ui_locales=es`);
+    expect(page.html).toContain('<html lang="es">');
+    expect(page.html).toContain('<p class="badge">Inicio de sesión de desarrollo</p>');
+    expect(page.html).toContain('<h1>Inicio de sesión de Northwave (desarrollo)</h1>');
+    expect(page.html).toContain('<label for="other-email">Dirección de correo (se trata como una cuenta activa)</label>');
+    const again = await h.browser.submit(page, { email: 'not an address' });
+    expect(again.html).toContain('role="alert">Escriba una dirección de correo válida.</p>');
+    expect(spa(await h.browser.submit(again, { email: 'active@example.com' })).path).toBe('/oauth-callback');
+  });
+
+  it('says its words in English without a language, or for one the portal does not speak', async () => {
+    const page = await h.browser.visit(`${h.base}${SIGN_IN}`);
+    expect(page.html).toContain('<html lang="en">');
+  });
+
   it('signs a scenario account in: /oauth-callback with a source token and the address, the flow cookie cleared', async () => {
     const { path, query } = spa(await signIn(h, 'opted-out@example.com'));
     expect(path).toBe('/oauth-callback');

@@ -48,7 +48,7 @@ describe('the status page in Spanish', () => {
       'Cerca de 4 días — Gmail acepta cerca de 500 MB por día desde otras apps. Puede cerrar esta página; le mandamos un correo cuando termine.',
     );
     expect(screen.getByRole('status', { name: 'Contactos: tiempo para terminar' })).toHaveTextContent(
-      /^Esperando el límite diario de Gmail — sigue hacia el martes \d{1,2}:\d{2} (a|p)\. m\. Puede cerrar esta página\.$/,
+      /^Puede cerrar esta página\. Espera el límite diario de Gmail — sigue hacia el martes \d{1,2}:\d{2} (a|p)\. m\.$/,
     );
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Correo: en curso, ya va por el 20%. Contactos: en curso.');
     expect(screen.getByRole('button', { name: 'Cancelar la exportación' })).toBeInTheDocument();
