@@ -196,6 +196,8 @@ export function createJobsStore(db: Db) {
         const result = await trx
           .updateTable('jobs')
           .set({
+            // The export's status is its outcome: `error` when an operation failed (it may have been set so already as the engine ended).
+            status: update.emailStatus === 'error' || update.contactsStatus === 'error' ? 'error' : 'completed',
             email_status: update.emailStatus,
             contacts_status: update.contactsStatus,
             finished_at: update.finishedAt,

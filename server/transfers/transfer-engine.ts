@@ -45,7 +45,7 @@ export type TransferEngineDeps = {
 
 /** When its owner paused the transfer; null while it may run, and once it ends or is being cancelled. */
 const pausedAt = (transfer: StoredTransfer): number | null =>
-  transfer.endedAt === null && transfer.cancelRequestedAt === null ? transfer.pausedAt : null;
+  !transfer.ended && transfer.cancelRequestedAt === null ? transfer.pausedAt : null;
 
 const noTransfer = (wanted: { email: boolean; contacts: boolean }): JobProgress => {
   const failed: OperationProgress = { status: 'error', reason: 'internal' };
@@ -79,12 +79,12 @@ type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; 
  * While it runs or waits, an estimate of its end (estimate.ts).
  */
 function operationProgress(state: OperationState | undefined, { transfer, mailCap, provider, at }: ProgressContext): OperationProgress {
-  const status = transfer.endedAt === null && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
+  const status = !transfer.ended && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
   const progress = counts(state);
   if (status?.state === 'completed')
     return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
   if (status?.state === 'failed') return { status: 'error', progress, reason: status.reason };
-  if (status?.state === 'cancelled' || (transfer.endedAt !== null && transfer.cancelRequestedAt !== null))
+  if (status?.state === 'cancelled' || (transfer.ended && transfer.cancelRequestedAt !== null))
     return { status: 'error', progress, reason: 'cancelled' };
   // Paused by its owner: no time to finish and no destination's wait to tell, only since when.
   const since = pausedAt(transfer);
@@ -103,7 +103,7 @@ function operationProgress(state: OperationState | undefined, { transfer, mailCa
  * anew by a run that starts again, docs/transfer.md), so a pause would throw away what was written.
  */
 const mayPause = (transfer: StoredTransfer, plan: ReturnType<typeof readPlan>) =>
-  transfer.endedAt === null && transfer.cancelRequestedAt === null && plan.provider !== 'file';
+  !transfer.ended && transfer.cancelRequestedAt === null && plan.provider !== 'file';
 
 export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   const { db, reports, now } = deps;
@@ -124,7 +124,6 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
         exportId: job.exportId,
         plan: JSON.stringify(plan),
         sealedSecret,
-        createdAt: job.createdAt,
       });
       await deps.queueOver(within).enqueue(job.exportId, now());
     },
@@ -139,13 +138,13 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       if (!transfer) return noTransfer(wanted);
       const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
       const plan = readPlan(transfer.plan);
-      const mailCap = transfer.endedAt === null ? mailCapOf(plan, deps.caps) : null;
+      const mailCap = !transfer.ended ? mailCapOf(plan, deps.caps) : null;
       const context = { transfer, mailCap, provider: job.destinationProvider, at: at.getTime() };
       const leftOut = leftOutOf(plan);
       return {
         emailmigration: wanted.email ? operationProgress(states.get('emailmigration'), context) : null,
         contactsmigration: wanted.contacts ? operationProgress(states.get('contactsmigration'), context) : null,
-        cancellable: transfer.endedAt === null && transfer.cancelRequestedAt === null,
+        cancellable: !transfer.ended && transfer.cancelRequestedAt === null,
         pausable: mayPause(transfer, plan) && transfer.pausedAt === null,
         resumable: pausedAt(transfer) !== null,
         ...(leftOut ? { leftOut } : {}),

@@ -105,14 +105,13 @@ export function createTransferWorker(deps: WorkerDeps) {
   async function leaveWhilePaused(exportId: string): Promise<void> {
     await queue.remove(exportId);
     const after = await transfers.find(exportId);
-    if (after && after.endedAt === null && (after.pausedAt === null || after.cancelRequestedAt !== null))
-      await queue.enqueue(exportId, now());
+    if (after && !after.ended && (after.pausedAt === null || after.cancelRequestedAt !== null)) await queue.enqueue(exportId, now());
     else logger.info({ exportId }, 'transfer paused by its owner');
   }
 
   async function run(exportId: string, attempt: number, signal: AbortSignal): Promise<void> {
     const transfer = await transfers.find(exportId);
-    if (!transfer || transfer.endedAt !== null) {
+    if (!transfer || transfer.ended) {
       await queue.remove(exportId);
       return;
     }

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
 import { createVault } from '../../../server/crypto/vault.ts';
 import { createDevMail, type DevMail } from '../../../server/development/mail/index.ts';
+import { createJobsStore } from '../../../server/db/jobs-store.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { createTableTransferQueue } from '../../../server/db/transfer-queue.ts';
 import { createTransferReportStore } from '../../../server/db/transfer-report-store.ts';
@@ -159,6 +160,14 @@ describe('transfer worker', () => {
     createdAt: NOW,
   });
 
+  /** Starts the export as a load does: its job, and the engine's transfer on the job's row, in one transaction. */
+  const begin = (engine: Pick<TransferEngine, 'start'>, exportJob: ExportJob) =>
+    createJobsStore(db).insertUnlessDuplicate(
+      { ...exportJob, emailHash: `hash-${exportJob.exportId}`, notificationEmail: OWNER, idempotencyKey: exportJob.exportId },
+      NOW - 1,
+      { then: (trx) => engine.start(exportJob, null, trx) },
+    );
+
   /** Passes until the worker runs nothing (each pass claims what is due and waits for nothing). */
   async function settle(worker: TransferWorker, onPass: () => void = () => undefined): Promise<void> {
     for (let pass = 0; pass < 200; pass++) {
@@ -174,7 +183,7 @@ describe('transfer worker', () => {
     let appends = 0;
     const { engine, worker, clock, ended } = setup({ refuse: () => ++appends === 30 });
     const paused = job(1);
-    await engine.start(paused, null, db);
+    await begin(engine, paused);
     await settle(worker);
     const progress = await engine.progress(paused, new Date(clock.now));
     const resumeAt = NOW + 60 * 60_000;
@@ -205,7 +214,7 @@ describe('transfer worker', () => {
     async () => {
       const { engine, worker, ended } = setup({ started: false });
       const queued = job(7);
-      await engine.start(queued, null, db);
+      await begin(engine, queued);
       await worker.wake();
       expect(worker.runningIds()).toEqual([]);
       expect((await engine.progress(queued, new Date(NOW))).emailmigration?.progress?.done ?? 0).toBe(0);
@@ -218,7 +227,7 @@ describe('transfer worker', () => {
   it('runs no more transfers at once than its concurrency, and all of them in the end', { timeout: 60_000 }, async () => {
     const { engine, worker, ended } = setup({ concurrency: 2 });
     const jobs = [2, 3, 4, 5].map((n) => job(n));
-    for (const j of jobs) await engine.start(j, null, db);
+    for (const j of jobs) await begin(engine, j);
     let most = 0;
     await settle(worker, () => {
       most = Math.max(most, worker.runningIds().length);
@@ -231,7 +240,7 @@ describe('transfer worker', () => {
     const { engine, worker, clock, ended } = setup({ maxAttempts: 2 });
     const doomed = job(6);
     // Queued without waking this worker; then two claims whose processes "died" (leases that ran out).
-    await createTransferEngine({
+    const otherEngine = createTransferEngine({
       db,
       queueOver: createTableTransferQueue,
       reports: createTransferReportStore(db),
@@ -250,7 +259,8 @@ describe('transfer worker', () => {
       planOptions: DEVELOPMENT_PLAN,
       caps: readConfig({}).destinations,
       now: () => NOW,
-    }).start(doomed, null, db);
+    });
+    await begin(otherEngine, doomed);
     const queue = createTableTransferQueue(db);
     for (let claim = 0; claim < 2; claim++) expect(await queue.claim(`dead-${claim}`, NOW + claim * 120_000, 60_000, 1)).toHaveLength(1);
     clock.now = NOW + 10 * 60_000;
