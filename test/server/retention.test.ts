@@ -18,6 +18,7 @@ import { openDatabase, type Db } from '../../server/db/open.ts';
 import { createTransfersStore } from '../../server/db/transfers-store.ts';
 import { createLogger } from '../../server/http/logger.ts';
 import { archiveFilename } from '../../server/jobs/archive-name.ts';
+import { createLifecycle } from '../../server/jobs/lifecycle.ts';
 import { newJob } from './db/new-job.ts';
 import { signIn, startHarness, type Harness } from './helpers/harness.ts';
 import { purgeOf } from './helpers/purge.ts';
@@ -194,7 +195,7 @@ describe('the purge', () => {
     const transfers = createTransfersStore(harness.db);
     for (const exportId of ids) {
       await jobs.insertUnlessDuplicate(newJob(exportId, `key-${exportId}`, endedAt), endedAt);
-      await jobs.finish({
+      await createLifecycle(harness.db).end({
         exportId,
         emailStatus: 'completed',
         contactsStatus: null,

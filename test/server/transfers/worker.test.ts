@@ -13,6 +13,7 @@ import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
 import { createVault } from '../../../server/crypto/vault.ts';
 import { createDevMail, type DevMail } from '../../../server/development/mail/index.ts';
 import { createJobsStore } from '../../../server/db/jobs-store.ts';
+import { createLifecycle } from '../../../server/jobs/lifecycle.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { createTableTransferQueue } from '../../../server/db/transfer-queue.ts';
 import { createTransferReportStore } from '../../../server/db/transfer-report-store.ts';
@@ -107,6 +108,7 @@ describe('transfer worker', () => {
     const vault = createVault('worker-test-secret-0123456789abcdef');
     const reports = createTransferReportStore(db);
     const ended: string[] = [];
+    const lifecycle = createLifecycle(db);
     const worker = createTransferWorker({
       store: createTransferStateStore(db),
       reports,
@@ -125,8 +127,11 @@ describe('transfer worker', () => {
         maxAttempts: options.maxAttempts ?? 10,
         retryMs: 1000,
       },
-      onEnded: async (exportId) => {
-        ended.push(exportId);
+      // What the export service's lifecycle records of the worker's reports; the end is only collected here.
+      events: {
+        claimed: async (exportId) => void (await lifecycle.claimed(exportId)),
+        slept: async (exportId, resumeAt) => void (await lifecycle.slept(exportId, resumeAt)),
+        ended: async (exportId) => void ended.push(exportId),
       },
     });
     workers.push(worker);
@@ -168,6 +173,9 @@ describe('transfer worker', () => {
       { then: (trx) => engine.start(exportJob, null, trx) },
     );
 
+  const statusOf = (exportId: string) =>
+    db.selectFrom('jobs').select(['status', 'resume_at']).where('export_id', '=', exportId).executeTakeFirstOrThrow();
+
   /** Passes until the worker runs nothing (each pass claims what is due and waits for nothing). */
   async function settle(worker: TransferWorker, onPass: () => void = () => undefined): Promise<void> {
     for (let pass = 0; pass < 200; pass++) {
@@ -193,6 +201,7 @@ describe('transfer worker', () => {
     });
     expect(progress.emailmigration?.progress?.done).toBeGreaterThan(0);
     expect(ended).toEqual([]);
+    expect(await statusOf(paused.exportId)).toMatchObject({ status: 'sleeping', resume_at: resumeAt });
 
     clock.now = resumeAt - 1;
     await settle(worker);
@@ -200,7 +209,9 @@ describe('transfer worker', () => {
     clock.now = resumeAt;
     await settle(worker);
     expect(ended).toEqual([paused.exportId]);
-    const finished = await engine.progress(paused, new Date(clock.now));
+    // Claimed again once the wait was over; the end is the export service's to record, on this report.
+    expect(await statusOf(paused.exportId)).toMatchObject({ status: 'running', resume_at: null });
+    const finished = await engine.progress(paused, new Date(clock.now), { reported: true });
     expect(finished.emailmigration).toMatchObject({
       status: 'completed',
       progress: { done: finished.emailmigration?.progress?.total, failed: 0 },
@@ -266,7 +277,10 @@ describe('transfer worker', () => {
     clock.now = NOW + 10 * 60_000;
     await settle(worker);
     expect(ended).toEqual([doomed.exportId]);
-    expect((await engine.progress(doomed, new Date(clock.now))).emailmigration).toMatchObject({ status: 'error', reason: 'internal' });
+    expect((await engine.progress(doomed, new Date(clock.now), { reported: true })).emailmigration).toMatchObject({
+      status: 'error',
+      reason: 'internal',
+    });
     expect(await createTransferStateStore(db).load(doomed.exportId, 'emailmigration')).toMatchObject({
       status: { state: 'failed', reason: 'internal', detail: 'the transfer stopped unexpectedly 2 times in a row' },
     });
