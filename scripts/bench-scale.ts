@@ -142,10 +142,10 @@ async function main(): Promise<void> {
       for (let n = 0; n < EXPORTS; n += 1) ids.push(await load(offset + n));
       for (;;) {
         const row = await db
-          .selectFrom('transfers')
+          .selectFrom('jobs')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('export_id', 'in', ids)
-          .where('ended_at', 'is not', null)
+          .where('finished_at', 'is not', null)
           .executeTakeFirst();
         if (Number(row?.n) === ids.length) break;
         await new Promise((resolve) => setTimeout(resolve, 100));

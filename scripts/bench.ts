@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { readConfig } from '../server/config.ts';
 import { createJobsStore } from '../server/db/jobs-store.ts';
+import { createLifecycle } from '../server/jobs/lifecycle.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { createDevMail } from '../server/development/mail/index.ts';
 import { createLogger } from '../server/http/logger.ts';
@@ -83,7 +84,7 @@ async function storeFinishedJob(env: NodeJS.ProcessEnv): Promise<string> {
     );
     // Ended as the transfer would have ended it: completed, its file kept for another day.
     const finishedAt = createdAt + 5 * 60 * 1000;
-    await jobs.finish({
+    await createLifecycle(db).end({
       exportId,
       emailStatus: 'completed',
       contactsStatus: 'completed',

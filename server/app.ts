@@ -26,6 +26,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { serveDist } from './http/static.ts';
 import { createDownloadGrants } from './jobs/download-grant.ts';
 import { createJobService, type EngineParts, type JobService } from './jobs/job-service.ts';
+import { createLifecycle } from './jobs/lifecycle.ts';
 import type { LimiterStore } from './limits/limiter-store.ts';
 import type { GrantKeeper } from './identity/destination-grants.ts';
 import { FLOW_STARTS } from './identity/routes.ts';
@@ -124,6 +125,7 @@ export function createService<E extends ServiceEngineParts>(deps: AppDependencie
   const optOuts = createOptOutStore(db);
   const jobService = createJobService({
     jobs,
+    lifecycle: createLifecycle(db),
     buildEngine: deps.buildEngine,
     consents: deps.destinationGrants,
     grants,

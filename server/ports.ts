@@ -102,21 +102,25 @@ export interface TransferEngine {
   start(job: ExportJob, secret: string | null, within: Db): Promise<void>;
   /** The transaction that started a job has committed: a worker of this process may take it now rather than at its next pass. */
   wake?(): void;
-  /** Where the job stands now. Must be derivable after a restart from the job alone plus the engine's own state. */
-  progress(job: ExportJob, now: Date): Promise<JobProgress>;
+  /**
+   * Where the job stands now. Must be derivable after a restart from the job alone plus the engine's own state.
+   * `reported`: the engine has just reported the run ended (ExportEvents.ended), so its operations' ends count
+   * before the export's end is recorded.
+   */
+  progress(job: ExportJob, now: Date, options?: { reported?: boolean }): Promise<JobProgress>;
   /** The downloadable file of a completed file export (one archive holding the chosen formats), or null. */
   exportFile(job: ExportJob): Promise<ExportFile | null>;
-  /** Stops the transfer for good and deletes what it kept for it; false when this engine cannot cancel it. */
-  cancel(job: ExportJob, now: Date): Promise<boolean>;
-  /**
-   * Holds the transfer: it stops at its next checkpoint, lets go of every connection and its worker,
-   * and stays so, across restarts, until `resume`. false when this engine cannot pause it (a file
-   * export, one that has ended or is being cancelled). Pausing a paused transfer changes nothing and
-   * answers `was-paused` (so its owner is told of one pause once).
+  /*
+   * The owner's cancel, pause and resume are recorded by the export service (server/jobs/lifecycle.ts,
+   * only for an export the engine holds a plan for); the engine then carries them out. Absent where the
+   * engine cannot (the simulated vendor).
    */
-  pause(job: ExportJob, now: Date): Promise<'paused' | 'was-paused' | false>;
-  /** Lets a paused transfer go on from its checkpoints; true also when it was not paused; false when it has ended or cannot. */
-  resume(job: ExportJob, now: Date): Promise<boolean>;
+  /** The export is being cancelled: its run stops wherever it runs, and the transfer ends at once. */
+  cancel?(job: ExportJob, at: Date): Promise<void>;
+  /** The export is paused: a run stops at its next checkpoint and lets go of every connection and its worker. */
+  pause?(job: ExportJob): void;
+  /** The export was resumed: its transfer is queued again, to go on from its checkpoints. */
+  resume?(job: ExportJob, at: Date): Promise<void>;
   /** The count receipt (each folder and address book at the source and at the destination), or null when this engine keeps none. */
   receipt(job: ExportJob): Promise<ReceiptLine[] | null>;
   /** The items skipped, in the order they failed (the item report); only the first `limit` when given. */
@@ -143,12 +147,15 @@ export interface TransferEngine {
 }
 
 /**
- * What the engine tells the export service that owns the export: its transfer has ended, so the export
- * service records the outcome and decides the mail it sends. Given to the engine when it is built
- * (createService builds its engine with it), never filled in afterwards.
+ * What the engine tells the export service that owns the export, whose lifecycle records it
+ * (server/jobs/lifecycle.ts): a worker took it, a destination made it wait until `resumeAt`, its run
+ * has ended (the export service then records the outcome, once, and decides the mail it sends). Given
+ * to the engine when it is built (createService builds its engine with it), never filled in afterwards.
  */
 export interface ExportEvents {
-  transferEnded(exportId: string): Promise<void>;
+  claimed(exportId: string): Promise<void>;
+  slept(exportId: string, resumeAt: number): Promise<void>;
+  ended(exportId: string): Promise<void>;
 }
 
 /** Forwarding's passes: until when, when the next is due (null once ended), when it ended. */

@@ -94,14 +94,15 @@ export function createFollowUpsStore(db: Db) {
         .execute();
     },
     /**
-     * The pass has ended: its export may start another. One transaction, so no answer reads the pass
-     * ended while it still holds the export (Copy new mail would not be offered after a completed pass).
+     * The pass has ended: its secret goes, and its export may start another. One transaction, so no
+     * answer reads the pass ended while it still holds the export (Copy new mail would not be offered
+     * after a completed pass).
      */
     passEnded: (transferId: string, now: number): Promise<void> =>
       inTransaction(db, async (trx) => {
         await trx
           .updateTable('copy_passes')
-          .set({ ended_at: now })
+          .set({ ended_at: now, sealed_secret: null })
           .where('transfer_id', '=', transferId)
           .where('ended_at', 'is', null)
           .execute();

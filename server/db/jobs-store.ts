@@ -1,7 +1,8 @@
 /**
  * Jobs: the ExportJob the engine sees, plus what the service needs around it (who to notify, the
- * final statuses, how long the file stays downloadable). The insert and the finish queue the mail
- * the export service gives them (server/jobs/job-service.ts decides which) in the same transaction,
+ * final statuses, how long the file stays downloadable). The insert queues the mail the export
+ * service gives it (server/jobs/job-service.ts decides which) in the same transaction, as the end
+ * does (server/jobs/lifecycle.ts),
  * so a process killed at any point leaves both or neither. The lookup by export ID is the status poll's
  * only query: compiled once, one read of the primary key.
  */
@@ -150,6 +151,8 @@ export function createJobsStore(db: Db) {
             notification_email: job.notificationEmail,
             language: job.language,
             created_at: job.createdAt,
+            // Its lifecycle begins (server/jobs/lifecycle.ts makes every later change).
+            status: 'queued',
           })
           .execute();
         if (mail) await queueMessage(trx, mail, job.createdAt);
@@ -186,34 +189,6 @@ export function createJobsStore(db: Db) {
       const rows = await db.selectFrom('jobs').selectAll().where('finished_at', 'is', null).orderBy('created_at').limit(500).execute();
       return rows.map(fromRow);
     },
-    /**
-     * Records the final statuses and queues the mail given with them, once: of several settlers (status
-     * polls, the sweep, other nodes) only the one whose update finds the job unfinished does; false for the rest.
-     */
-    finish: (update: {
-      exportId: string;
-      emailStatus: OperationStatus | null;
-      contactsStatus: OperationStatus | null;
-      finishedAt: number;
-      downloadExpiresAt: number | null;
-      mail?: NewOutboxMessage;
-    }): Promise<boolean> =>
-      inTransaction(db, async (trx) => {
-        const result = await trx
-          .updateTable('jobs')
-          .set({
-            email_status: update.emailStatus,
-            contacts_status: update.contactsStatus,
-            finished_at: update.finishedAt,
-            download_expires_at: update.downloadExpiresAt,
-          })
-          .where('export_id', '=', update.exportId)
-          .where('finished_at', 'is', null)
-          .executeTakeFirst();
-        if (result.numUpdatedRows !== 1n) return false;
-        if (update.mail) await queueMessage(trx, update.mail, update.finishedAt);
-        return true;
-      }),
     /** Queues a mail the export service decided on between the start and the end (the 'paused' mail), after those queued before it. */
     queueMail: (mail: NewOutboxMessage, at: number): Promise<void> => queueMessage(db, mail, at),
   };

@@ -1,6 +1,6 @@
 /**
  * The rows the purge deletes once their time is up (decision 0026): an ended export with everything
- * written about it — its transfer, plan, checkpoints, item report, count receipt, queue entry, grant,
+ * written about it — its passes, checkpoints, item report, count receipt, queue entry, grant,
  * load claim and mail — and a support request with its forwarding message.
  *
  * Every pass may run on several nodes at once. Each statement stands alone (no transaction held
@@ -31,7 +31,6 @@ export function createRetentionStore(db: Db) {
     await db.deleteFrom('transfer_checkpoints').where('transfer_id', 'in', ids).execute();
     await db.deleteFrom('transfer_operations').where('transfer_id', 'in', ids).execute();
     await db.deleteFrom('transfer_queue').where('export_id', 'in', ids).execute();
-    await db.deleteFrom('transfers').where('export_id', 'in', ids).execute();
     await db.deleteFrom('destination_grants').where('export_id', 'in', ids).execute();
     await db.deleteFrom('load_claims').where('export_id', 'in', ids).execute();
     await db.deleteFrom('outbox').where('kind', '=', 'export-mail').where('ref', 'in', ids).execute();

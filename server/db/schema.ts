@@ -25,6 +25,17 @@ export interface JobsTable {
   download_expires_at: number | null;
   /** The destination's IMAP address as `load` read it (contract ImapAddress, JSON); null when none was given. */
   destination_imap: string | null;
+  /** Where the export stands (server/jobs/export-status.ts); 'queued' until something else is written. */
+  status: Generated<string>;
+  /** The engine's plan as data (server/transfers/plan.ts, JSON); null for an export the engine never took. */
+  plan: string | null;
+  /** The destination's password or token, sealed by the vault; null once the export ended or was cancelled. */
+  sealed_secret: string | null;
+  cancel_requested_at: number | null;
+  /** When its owner paused it; null while it may run (decision 0031). */
+  paused_at: number | null;
+  /** When a destination's wait ends, while it sleeps. */
+  resume_at: number | null;
   /** The language the export was started in, of its mails (contract/words/languages.ts). */
   language: Generated<string>;
 }
@@ -167,20 +178,6 @@ export interface TransferReceiptsTable {
   failed: number;
 }
 
-/** A transfer the service's engine runs for a job (server/transfers/). */
-export interface TransfersTable {
-  export_id: string;
-  /** The plan as data (server/transfers/plan.ts, JSON). */
-  plan: string;
-  /** The destination's password or token, sealed by the vault; null once the transfer ended or was cancelled. */
-  sealed_secret: string | null;
-  cancel_requested_at: number | null;
-  /** When its owner paused it; null while it may run (decision 0031). */
-  paused_at: number | null;
-  created_at: number;
-  ended_at: number | null;
-}
-
 /** The table-lease queue of transfers (server/db/transfer-queue.ts): due times and who runs what. */
 export interface TransferQueueTable {
   export_id: string;
@@ -233,7 +230,7 @@ export interface MailFollowupsTable {
   forwarding_ended_at: number | null;
 }
 
-/** One pass of Copy new mail: a transfer of its own whose state rows hold its counts. */
+/** One pass of Copy new mail: a transfer of its own, with its plan and secret, whose state rows hold its counts. */
 export interface CopyPassesTable {
   transfer_id: string;
   export_id: string;
@@ -242,6 +239,10 @@ export interface CopyPassesTable {
   trigger: string;
   started_at: number;
   ended_at: number | null;
+  /** The pass's plan (its export's, with the pass's transfer ID), JSON. */
+  plan: string | null;
+  /** The destination's password sealed for this pass; null once it ended. */
+  sealed_secret: string | null;
 }
 
 export interface Database {
@@ -258,7 +259,6 @@ export interface Database {
   transfer_checkpoints: TransferCheckpointsTable;
   transfer_items: TransferItemsTable;
   transfer_receipts: TransferReceiptsTable;
-  transfers: TransfersTable;
   transfer_queue: TransferQueueTable;
   credential_brakes: CredentialBrakesTable;
   account_starts: AccountStartsTable;

@@ -1,9 +1,13 @@
 /**
- * The transfers the service's engine runs: each job's plan as data, the destination's secret sealed
- * by the vault (never in plain text; opened only by the worker that runs the transfer), and the
- * owner's cancel request and pause (decision 0031). The secret is deleted in the same statement that ends or cancels the
- * transfer, so it lives exactly as long as the transfer may still need it.
+ * The transfers the service's engine runs, kept on the rows they belong to (decision 0035): an
+ * export's plan as data and the destination's secret sealed by the vault (never in plain text; opened
+ * only by the worker that runs the transfer) are columns of its job, beside the status its lifecycle
+ * writes (server/jobs/lifecycle.ts: the owner's cancel, which deletes the secret, the pause, the end);
+ * a pass of Copy new mail keeps its plan and secret on its `copy_passes` row, and its end deletes the
+ * secret and lets go of its export (follow-ups-store.ts).
  */
+import { isEnded, type ExportStatus } from '../jobs/export-status.ts';
+import { isPass } from '../transfers/passes.ts';
 import type { Db } from './open.ts';
 
 export type StoredTransfer = {
@@ -15,22 +19,49 @@ export type StoredTransfer = {
   /** When its owner paused it; null while it may run. */
   pausedAt: number | null;
   createdAt: number;
-  endedAt: number | null;
+  /** Where the export stands; a pass is `running` until it ends. */
+  status: ExportStatus;
+  /** The transfer is over: it runs no more, and its secret is gone. */
+  ended: boolean;
 };
 
 export type TransfersStore = ReturnType<typeof createTransfersStore>;
 
 export function createTransfersStore(db: Db) {
+  async function findPass(transferId: string): Promise<StoredTransfer | null> {
+    const row = await db.selectFrom('copy_passes').selectAll().where('transfer_id', '=', transferId).executeTakeFirst();
+    if (!row || row.plan === null) return null;
+    return {
+      exportId: row.transfer_id,
+      plan: row.plan,
+      sealedSecret: row.sealed_secret,
+      cancelRequestedAt: null,
+      pausedAt: null,
+      createdAt: row.started_at,
+      status: row.ended_at === null ? 'running' : 'completed',
+      ended: row.ended_at !== null,
+    };
+  }
+
   return {
-    async create(transfer: { exportId: string; plan: string; sealedSecret: string | null; createdAt: number }): Promise<void> {
-      await db
-        .insertInto('transfers')
-        .values({ export_id: transfer.exportId, plan: transfer.plan, sealed_secret: transfer.sealedSecret, created_at: transfer.createdAt })
-        .execute();
+    /** Gives the export's row (or the pass's, written just before in the same transaction) its plan and secret. */
+    async create(transfer: { exportId: string; plan: string; sealedSecret: string | null }): Promise<void> {
+      const values = { plan: transfer.plan, sealed_secret: transfer.sealedSecret };
+      const result = isPass(transfer.exportId)
+        ? await db.updateTable('copy_passes').set(values).where('transfer_id', '=', transfer.exportId).executeTakeFirst()
+        : await db.updateTable('jobs').set(values).where('export_id', '=', transfer.exportId).executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) throw new Error(`no export or pass ${transfer.exportId} to give a transfer to`);
     },
     async find(exportId: string): Promise<StoredTransfer | null> {
-      const row = await db.selectFrom('transfers').selectAll().where('export_id', '=', exportId).executeTakeFirst();
-      if (!row) return null;
+      if (isPass(exportId)) return findPass(exportId);
+      const row = await db
+        .selectFrom('jobs')
+        .select(['export_id', 'plan', 'sealed_secret', 'cancel_requested_at', 'paused_at', 'created_at', 'status'])
+        .where('export_id', '=', exportId)
+        .executeTakeFirst();
+      if (!row || row.plan === null) return null;
+      // Only the lifecycle writes it (server/jobs/lifecycle.ts).
+      const status = row.status as ExportStatus;
       return {
         exportId: row.export_id,
         plan: row.plan,
@@ -38,77 +69,23 @@ export function createTransfersStore(db: Db) {
         cancelRequestedAt: row.cancel_requested_at,
         pausedAt: row.paused_at,
         createdAt: row.created_at,
-        endedAt: row.ended_at,
+        status,
+        ended: isEnded(status),
       };
-    },
-    /** Records the owner's cancel and deletes the secret; false when the transfer had already ended (or is unknown). */
-    async requestCancel(exportId: string, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('transfers')
-        .set((eb) => ({ cancel_requested_at: eb.fn.coalesce('cancel_requested_at', eb.val(now)), sealed_secret: null }))
-        .where('export_id', '=', exportId)
-        .where('ended_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
-    },
-    /**
-     * Records the owner's pause: `paused` for the one call that paused it (of two at once, one), then
-     * `was-paused` (the first pause's time kept); false when the transfer has ended, is being
-     * cancelled, or is unknown.
-     */
-    async requestPause(exportId: string, now: number): Promise<'paused' | 'was-paused' | false> {
-      const result = await db
-        .updateTable('transfers')
-        .set({ paused_at: now })
-        .where('export_id', '=', exportId)
-        .where('ended_at', 'is', null)
-        .where('cancel_requested_at', 'is', null)
-        .where('paused_at', 'is', null)
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 1n) return 'paused';
-      const held = await db
-        .selectFrom('transfers')
-        .select('export_id')
-        .where('export_id', '=', exportId)
-        .where('ended_at', 'is', null)
-        .where('cancel_requested_at', 'is', null)
-        .where('paused_at', 'is not', null)
-        .executeTakeFirst();
-      return held ? 'was-paused' : false;
-    },
-    /** Lifts the owner's pause (one that was not paused stays as it was); false when the transfer has ended, is being cancelled, or is unknown. */
-    async resume(exportId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('transfers')
-        .set({ paused_at: null })
-        .where('export_id', '=', exportId)
-        .where('ended_at', 'is', null)
-        .where('cancel_requested_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
     },
     /** Of these transfers, the ones whose owner asked to cancel, and the ones paused. */
     async stopRequested(exportIds: readonly string[]): Promise<{ cancelled: string[]; paused: string[] }> {
       if (exportIds.length === 0) return { cancelled: [], paused: [] };
       const rows = await db
-        .selectFrom('transfers')
-        .select(['export_id', 'cancel_requested_at', 'paused_at'])
+        .selectFrom('jobs')
+        .select(['export_id', 'status'])
         .where('export_id', 'in', [...exportIds])
-        .where((eb) => eb.or([eb('cancel_requested_at', 'is not', null), eb('paused_at', 'is not', null)]))
+        .where('status', 'in', ['cancelling', 'paused'])
         .execute();
       return {
-        cancelled: rows.filter((row) => row.cancel_requested_at !== null).map((row) => row.export_id),
-        paused: rows.filter((row) => row.cancel_requested_at === null).map((row) => row.export_id),
+        cancelled: rows.filter((row) => row.status === 'cancelling').map((row) => row.export_id),
+        paused: rows.filter((row) => row.status === 'paused').map((row) => row.export_id),
       };
-    },
-    /** The transfer is over: its secret goes. */
-    async end(exportId: string, now: number): Promise<void> {
-      await db
-        .updateTable('transfers')
-        .set({ ended_at: now, sealed_secret: null })
-        .where('export_id', '=', exportId)
-        .where('ended_at', 'is', null)
-        .execute();
     },
   };
 }

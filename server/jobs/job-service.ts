@@ -1,10 +1,12 @@
 /**
- * A job's life from load: builds the engine that runs it (handing it the port it reports ends to,
+ * A job's life from load: builds the engine that runs it (handing it the port it reports to,
  * decision 0035), starts it in one transaction with its 'started' mail, its consent and the engine's
- * transfer, asks the engine where it stands, records the final statuses once with the 'ended' mail and
- * its count receipt (the store queues the mail this service decides, in the same transaction), answers
- * the status calls and the owner's cancel, pause and resume. The status routes, the sweep and the
- * engine's report of an end all go through settle(), so whichever sees the end first records it.
+ * transfer, asks the engine where it stands, records each change of the export's status through its
+ * lifecycle (lifecycle.ts: the worker's claim and waits, the owner's cancel, pause and resume, and the
+ * end with its 'ended' mail and count receipt, the mail this service decides, in the same transaction),
+ * and answers the status calls. The end of an export the engine runs is recorded on the engine's
+ * report; the status routes and the sweep still go through settle(), which records an end only
+ * where no report comes (the simulated vendor, a job the engine never took).
  * What names the customer's folders or lets them act — the archive, the count receipt, the item
  * report, cancel, pause — is only in the answer to the signed-in account the export is of.
  * An ended job never changes again, so its anonymous answer is kept (ended-answers.ts) and a poll
@@ -20,12 +22,15 @@ import { runPeriodically } from '../background/periodic.ts';
 import { sameAddress } from '../rules/capabilities.ts';
 import type { DownloadGrants } from './download-grant.ts';
 import { createEndedAnswers } from './ended-answers.ts';
+import type { Lifecycle } from './lifecycle.ts';
 
 /** What the engine's builder hands back: the engine the job service drives, and whatever else its builder adds. */
 export type EngineParts = { engine: TransferEngine };
 
 export type JobServiceDeps<E extends EngineParts> = {
   jobs: JobsStore;
+  /** Every change of the export's status (lifecycle.ts). */
+  lifecycle: Lifecycle;
   /**
    * Builds the engine, handing it the port it reports to (a transfer ended): the job service owns the
    * export and builds its engine, so nothing is filled in after construction.
@@ -92,9 +97,13 @@ export type StartRequest = { job: NewJob; secret: string | null; consent: string
 export type StartOutcome = { exportId: string } | 'consent-used';
 
 export function createJobService<E extends EngineParts>(deps: JobServiceDeps<E>) {
-  const { jobs, logger, now } = deps;
+  const { jobs, lifecycle, logger, now } = deps;
   const endedAnswers = createEndedAnswers<StatusResponse>(now);
-  const engineParts = deps.buildEngine({ transferEnded: settleById });
+  const engineParts = deps.buildEngine({
+    claimed: async (exportId) => void (await lifecycle.claimed(exportId)),
+    slept: async (exportId, resumeAt) => void (await lifecycle.slept(exportId, resumeAt)),
+    ended: endReported,
+  });
   const { engine } = engineParts;
 
   /** The operations of the job with the status each has now (an engine with nothing yet is still working). */
@@ -142,9 +151,13 @@ export function createJobService<E extends EngineParts>(deps: JobServiceDeps<E>)
     }
   }
 
-  /** Brings a job up to date; records the end (and queues its mail) when the engine reports it. */
-  async function settle(stored: StoredJob): Promise<{ job: StoredJob; progress: JobProgress }> {
-    const progress = await engine.progress(stored, new Date(now()));
+  /**
+   * Brings a job up to date; records the end (and queues its mail) when the engine's progress shows
+   * it: always after the engine's report (`reported`), otherwise only where no report comes (the
+   * simulated vendor, a job the engine never took).
+   */
+  async function settle(stored: StoredJob, reported = false): Promise<{ job: StoredJob; progress: JobProgress }> {
+    const progress = await engine.progress(stored, new Date(now()), { reported });
     if (stored.finishedAt !== null) return { job: stored, progress };
     const statuses = statusesOf(stored, progress);
     const present = [statuses.emailmigration, statuses.contactsmigration].filter((s) => s !== null);
@@ -153,7 +166,7 @@ export function createJobService<E extends EngineParts>(deps: JobServiceDeps<E>)
     const failed = present.some((s) => s === 'error');
     const finishedAt = now();
     const offersFile = stored.destinationProvider === 'file' && !failed;
-    const recorded = await jobs.finish({
+    const recorded = await lifecycle.end({
       exportId: stored.exportId,
       emailStatus: statuses.emailmigration,
       contactsStatus: statuses.contactsmigration,
@@ -308,12 +321,13 @@ export function createJobService<E extends EngineParts>(deps: JobServiceDeps<E>)
     if (!job) return 'not-found';
     if (!isOwner(job, viewer)) return 'not-owner';
     if (job.finishedAt !== null) return 'ended';
-    const stopped = await engine.cancel(job, new Date(now()));
-    const settled = await settle(job);
-    if (stopped) {
+    const at = now();
+    if (engine.cancel && (await lifecycle.cancel(exportId, at))) {
+      await engine.cancel(job, new Date(at));
       logger.info({ exportId }, 'export cancelled by its owner');
       return 'cancelled';
     }
+    const settled = await settle(job);
     return settled.job.finishedAt !== null ? 'ended' : 'not-cancellable';
   }
 
@@ -399,16 +413,30 @@ export function createJobService<E extends EngineParts>(deps: JobServiceDeps<E>)
     if (!isOwner(job, viewer)) return 'not-owner';
     if (job.finishedAt !== null) return 'ended';
     const at = now();
-    const done = await engine[action](job, new Date(at));
-    if (done) {
-      // One mail per pause: the call that paused it queues it, a second click does not.
-      if (done === 'paused') await jobs.queueMail(exportMail(exportId, 'paused'), at);
-      if (done !== 'was-paused')
-        logger.info({ exportId }, action === 'pause' ? 'export paused by its owner' : 'export resumed by its owner');
-      return 'done';
-    }
+    const done = await (action === 'pause' ? pauseOf(job, at) : resumeOf(job, at));
+    if (done) return 'done';
     const settled = await settle(job);
     return settled.job.finishedAt !== null ? 'ended' : 'not-pausable';
+  }
+
+  /** The owner's pause, recorded with its one mail (the call that paused it queues it, a second click does not), then carried out. */
+  async function pauseOf(job: StoredJob, at: number): Promise<boolean> {
+    if (!engine.pause) return false;
+    const paused = await lifecycle.pause(job.exportId, at, exportMail(job.exportId, 'paused'));
+    if (paused !== 'paused') return paused === 'was-paused';
+    engine.pause(job);
+    logger.info({ exportId: job.exportId }, 'export paused by its owner');
+    return true;
+  }
+
+  /** The owner lets a paused export go on; one that was not paused goes on as it was. */
+  async function resumeOf(job: StoredJob, at: number): Promise<boolean> {
+    if (!engine.resume) return false;
+    const resumed = await lifecycle.resume(job.exportId);
+    if (resumed !== 'resumed') return resumed === 'not-paused';
+    await engine.resume(job, new Date(at));
+    logger.info({ exportId: job.exportId }, 'export resumed by its owner');
+    return true;
   }
 
   /** The item report of an ended export, for its report grant's bearer; null when there is none. */
@@ -420,10 +448,12 @@ export function createJobService<E extends EngineParts>(deps: JobServiceDeps<E>)
     return { receipt, items: await engine.failedItems(job) };
   }
 
-  /** Settles one job by ID: the engine's report that a transfer has ended. */
-  async function settleById(exportId: string): Promise<void> {
+  /** The engine's report that an export's run has ended: its end is recorded now, once. */
+  async function endReported(exportId: string): Promise<void> {
     const job = await jobs.find(exportId);
-    if (job) await settle(job);
+    if (!job) return;
+    const settled = await settle(job, true);
+    if (settled.job.finishedAt === null) logger.error({ exportId }, 'the engine reported an end its operations do not show');
   }
 
   /** One pass over unfinished jobs; a failing job is logged and retried on the next pass. */

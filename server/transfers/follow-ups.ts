@@ -85,7 +85,6 @@ export function createFollowUps(deps: FollowUpDeps) {
         exportId: transferId,
         plan: JSON.stringify(passPlan),
         sealedSecret: secret === null ? null : deps.vault.seal(secret, secretPurpose(transferId)),
-        createdAt: at,
       });
       await deps.queueOver(trx).enqueue(transferId, at);
       return true;

@@ -42,7 +42,7 @@ export type TransferServiceOptions = {
   metrics?: Metrics;
   /** The transfer queue over a database handle (server/queue/open-queue.ts). */
   queueOver: (db: Db) => TransferQueue;
-  /** The export service this engine reports to: a transfer ended (createService passes it when it builds the engine). */
+  /** The export service this engine reports to: claimed, slept, ended (createService passes it when it builds the engine). */
   events: ExportEvents;
 };
 
@@ -101,16 +101,21 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     now,
     settings: { ...config.transfers, maxAttempts: MAX_ATTEMPTS, retryMs: RETRY_MS },
     onEnding: followUps.keepAfter,
-    async onEnded(exportId) {
-      // A pass of Copy new mail ends alone: its export ended long ago, and keeps its consent.
-      if (isPass(exportId)) return followUps.passEnded(exportId);
-      // The consent's tokens end with the transfer, as its password does (the purge is the backstop),
-      // unless its follow-up keeps them for Copy new mail.
-      if (await followUps.holdsGrant(exportId)) return options.events.transferEnded(exportId);
-      await options.grants
-        .delete(exportId)
-        .catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not delete its destination grant'));
-      await options.events.transferEnded(exportId);
+    // A pass of Copy new mail is no export: its export ended long ago, and has no lifecycle left to report to.
+    events: {
+      claimed: async (exportId) => (isPass(exportId) ? undefined : options.events.claimed(exportId)),
+      slept: async (exportId, resumeAt) => (isPass(exportId) ? undefined : options.events.slept(exportId, resumeAt)),
+      async ended(exportId) {
+        // A pass ends alone (its secret goes, its export may start another), and its export keeps its consent.
+        if (isPass(exportId)) return followUps.passEnded(exportId);
+        await options.events.ended(exportId);
+        // The consent's tokens end with the transfer, as its password does (the purge is the backstop),
+        // unless its follow-up keeps them for Copy new mail.
+        if (await followUps.holdsGrant(exportId)) return;
+        await options.grants
+          .delete(exportId)
+          .catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not delete its destination grant'));
+      },
     },
   });
   const engine = createTransferEngine({

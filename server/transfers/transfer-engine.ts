@@ -1,11 +1,13 @@
 /**
  * The TransferEngine of the service's own transfer engine. `start` stores the job's plan as data and
  * the destination's password sealed with the vault, and queues the transfer, in the transaction that
- * records the export (the job service's); the worker loop runs it. Progress, pauses and end reasons are read from the engine's state in the
- * database, so every node answers the same and a restart changes nothing. Cancel records the owner's
- * request and deletes the secret at once; the run stops at its next step, wherever it runs. Pause
- * records the owner's pause (decision 0031): the run stops at its next checkpoint and the worker takes
- * the transfer out of the queue; resume lifts it and queues it again.
+ * records the export (the job service's); the worker loop runs it. Progress and end reasons are read
+ * from the engine's state in the database, and the pause, the cancel and the end from the export's
+ * status, so every node answers the same and a restart changes nothing. The export service records
+ * the owner's cancel (the secret deleted at once), pause and resume in that status
+ * (server/jobs/lifecycle.ts); the engine carries them out: a cancelled run stops at its next step,
+ * wherever it runs; a paused one at its next checkpoint, and the worker takes the transfer out of the
+ * queue (decision 0031); a resume queues it again.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -18,6 +20,7 @@ import type { TransferReportStore, OperationState } from '../db/transfer-report-
 import { createTransfersStore, type StoredTransfer } from '../db/transfers-store.ts';
 import type { ExportFile, JobProgress, TransferEngine, OperationProgress, TransferQueue, ExportJob } from '../ports.ts';
 import { archiveFilename } from '../jobs/archive-name.ts';
+import { mayCancel, mayPause } from '../jobs/export-status.ts';
 import type { TransferEnvironment } from './environment.ts';
 import { estimateOf, mailCapOf } from './estimate.ts';
 import type { FollowUps } from './follow-ups.ts';
@@ -43,9 +46,8 @@ export type TransferEngineDeps = {
   now: () => number;
 };
 
-/** When its owner paused the transfer; null while it may run, and once it ends or is being cancelled. */
-const pausedAt = (transfer: StoredTransfer): number | null =>
-  transfer.endedAt === null && transfer.cancelRequestedAt === null ? transfer.pausedAt : null;
+/** When its owner paused the export, as its status says; null while it may run, and once it ends or is being cancelled. */
+const pausedAt = (transfer: StoredTransfer): number | null => (transfer.status === 'paused' ? transfer.pausedAt : null);
 
 const noTransfer = (wanted: { email: boolean; contacts: boolean }): JobProgress => {
   const failed: OperationProgress = { status: 'error', reason: 'internal' };
@@ -69,7 +71,14 @@ function counts(state: OperationState | undefined): TransferProgress {
  * What the status answer of one operation reads besides its own state: the transfer, its mail cap,
  * the destination (a wait names it: "Waiting for Gmail's daily limit"), the answer's time.
  */
-type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; provider: ExportJob['destinationProvider']; at: number };
+type ProgressContext = {
+  transfer: StoredTransfer;
+  /** The run has ended: the engine's own report, or the export's recorded end. */
+  ended: boolean;
+  mailCap: TransferCap | null;
+  provider: ExportJob['destinationProvider'];
+  at: number;
+};
 
 /**
  * One operation as the status answers tell it. An end counts once the whole transfer has ended (a
@@ -78,13 +87,16 @@ type ProgressContext = { transfer: StoredTransfer; mailCap: TransferCap | null; 
  * be the last one a page asks for, with counts and a receipt short of what arrived.
  * While it runs or waits, an estimate of its end (estimate.ts).
  */
-function operationProgress(state: OperationState | undefined, { transfer, mailCap, provider, at }: ProgressContext): OperationProgress {
-  const status = transfer.endedAt === null && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
+function operationProgress(
+  state: OperationState | undefined,
+  { transfer, ended, mailCap, provider, at }: ProgressContext,
+): OperationProgress {
+  const status = !ended && state?.status?.state !== 'sleeping' ? null : (state?.status ?? null);
   const progress = counts(state);
   if (status?.state === 'completed')
     return { status: 'completed', progress, ...(transfer.cancelRequestedAt !== null ? { reason: 'cancelled' } : {}) };
   if (status?.state === 'failed') return { status: 'error', progress, reason: status.reason };
-  if (status?.state === 'cancelled' || (transfer.endedAt !== null && transfer.cancelRequestedAt !== null))
+  if (status?.state === 'cancelled' || (ended && transfer.cancelRequestedAt !== null))
     return { status: 'error', progress, reason: 'cancelled' };
   // Paused by its owner: no time to finish and no destination's wait to tell, only since when.
   const since = pausedAt(transfer);
@@ -102,8 +114,7 @@ function operationProgress(state: OperationState | undefined, { transfer, mailCa
  * Only a transfer into a mailbox is paused: a file export's archive is not resumable (it is written
  * anew by a run that starts again, docs/transfer.md), so a pause would throw away what was written.
  */
-const mayPause = (transfer: StoredTransfer, plan: ReturnType<typeof readPlan>) =>
-  transfer.endedAt === null && transfer.cancelRequestedAt === null && plan.provider !== 'file';
+const pausable = (transfer: StoredTransfer, plan: ReturnType<typeof readPlan>) => mayPause(transfer.status) && plan.provider !== 'file';
 
 export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   const { db, reports, now } = deps;
@@ -124,14 +135,13 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
         exportId: job.exportId,
         plan: JSON.stringify(plan),
         sealedSecret,
-        createdAt: job.createdAt,
       });
       await deps.queueOver(within).enqueue(job.exportId, now());
     },
 
     wake: () => void deps.worker.wake(),
 
-    async progress(job, at): Promise<JobProgress> {
+    async progress(job, at, options): Promise<JobProgress> {
       const transfer = await transfers.find(job.exportId);
       const wanted = { email: job.operations.includes('emailmigration'), contacts: job.operations.includes('contactsmigration') };
       // An export is written with its transfer in one transaction (start), so none lacks one; one
@@ -139,15 +149,16 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       if (!transfer) return noTransfer(wanted);
       const states = new Map((await reports.operations(job.exportId)).map((state) => [state.operation, state]));
       const plan = readPlan(transfer.plan);
-      const mailCap = transfer.endedAt === null ? mailCapOf(plan, deps.caps) : null;
-      const context = { transfer, mailCap, provider: job.destinationProvider, at: at.getTime() };
+      const ended = transfer.ended || options?.reported === true;
+      const mailCap = !ended ? mailCapOf(plan, deps.caps) : null;
+      const context = { transfer, ended, mailCap, provider: job.destinationProvider, at: at.getTime() };
       const leftOut = leftOutOf(plan);
       return {
         emailmigration: wanted.email ? operationProgress(states.get('emailmigration'), context) : null,
         contactsmigration: wanted.contacts ? operationProgress(states.get('contactsmigration'), context) : null,
-        cancellable: transfer.endedAt === null && transfer.cancelRequestedAt === null,
-        pausable: mayPause(transfer, plan) && transfer.pausedAt === null,
-        resumable: pausedAt(transfer) !== null,
+        cancellable: !ended && mayCancel(transfer.status),
+        pausable: !ended && pausable(transfer, plan),
+        resumable: !ended && pausedAt(transfer) !== null,
         ...(leftOut ? { leftOut } : {}),
       };
     },
@@ -166,34 +177,22 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     },
 
     async cancel(job, at) {
-      if (!(await transfers.requestCancel(job.exportId, at.getTime()))) return false;
       // Due at once: a queued or sleeping transfer is ended by the next claim; a running one stops.
       await deps.queueOver(db).enqueue(job.exportId, at.getTime());
       deps.worker.cancel(job.exportId);
       void deps.worker.wake();
-      return true;
     },
 
-    async pause(job, at) {
-      const transfer = await transfers.find(job.exportId);
-      if (!transfer || !mayPause(transfer, readPlan(transfer.plan))) return false;
-      const paused = await transfers.requestPause(job.exportId, at.getTime());
-      // A run here stops now; one on another node at its worker's next pass; a queued one when claimed.
-      if (paused) deps.worker.pause(job.exportId);
-      return paused;
-    },
+    // A run here stops now; one on another node at its worker's next pass; a queued one when claimed.
+    pause: (job) => deps.worker.pause(job.exportId),
 
     async resume(job, at) {
-      const transfer = await transfers.find(job.exportId);
-      if (!transfer || !(await transfers.resume(job.exportId))) return false;
-      if (transfer.pausedAt === null) return true;
       // Due now, or when a destination's wait that began before the pause ends (it would refuse sooner).
       const sleeping = (await reports.operations(job.exportId)).flatMap((op) =>
         op.status?.state === 'sleeping' ? [op.status.resumeAt] : [],
       );
       await deps.queueOver(db).enqueue(job.exportId, Math.max(at.getTime(), ...sleeping));
       void deps.worker.wake();
-      return true;
     },
 
     async receipt(job): Promise<ReceiptLine[] | null> {

@@ -3,8 +3,9 @@
  * interval it renews the leases of the transfers it runs and stops those whose owner cancelled or
  * paused (on any node), then claims due transfers from the queue up to its concurrency. For each claimed transfer
  * it opens the destination's secret (only here, only in memory), runs it (run-transfer.ts) and acts
- * on the outcome: an ended transfer loses its secret and leaves the queue, and its job is settled at
- * once (which queues the 'ended' mail); one the destination made wait goes back to the queue due at
+ * on the outcome, reporting each step (ExportEvents): an ended transfer is reported (its export's end
+ * is recorded, its secret deleted and its 'ended' mail queued, in one transaction) and leaves the
+ * queue; one the destination made wait goes back to the queue due at
  * its resume time; one its owner paused leaves the queue, holding nothing, until resumed (decision
  * 0031); a stopped one is given back for the next claim. Shutdown stops every run at its next checkpoint and
  * gives each back; a killed process's transfers are claimed again when their leases run out, and
@@ -16,7 +17,7 @@ import type { Logger } from 'pino';
 import type { Vault } from '../crypto/vault.ts';
 import type { StoredTransfer, TransfersStore } from '../db/transfers-store.ts';
 import type { TransferOperation } from '../engine/index.ts';
-import type { TransferQueue } from '../ports.ts';
+import type { ExportEvents, TransferQueue } from '../ports.ts';
 import { runPeriodically } from '../background/periodic.ts';
 import { readPlan, type TransferPlan } from './plan.ts';
 import { operationsOf, runTransfer, TransferStop, type RunContext, type RunOutcome } from './run-transfer.ts';
@@ -38,8 +39,12 @@ export type WorkerDeps = RunContext & {
   logger: Logger;
   now: () => number;
   settings: WorkerSettings;
-  /** Called when a transfer has ended (the transfer service reports it to the export service). */
-  onEnded: (exportId: string) => Promise<void>;
+  /**
+   * What the worker reports of each transfer (the transfer service passes an export's on to the export
+   * service, whose lifecycle records it, and ends a pass of Copy new mail itself): it was claimed, a
+   * destination made it wait, it has ended.
+   */
+  events: ExportEvents;
   /** Called as a transfer ends, before its secret goes: a completed mailbox export keeps what Copy new mail needs (follow-ups.ts). */
   onEnding?: (transfer: StoredTransfer, plan: TransferPlan) => Promise<void>;
 };
@@ -93,9 +98,10 @@ export function createTransferWorker(deps: WorkerDeps) {
       logger.error({ err: error, exportId }, 'transfer: could not read how it ended'),
     );
     await deps.onEnding?.(transfer, plan);
-    await transfers.end(exportId, now());
+    // Reported before it leaves the queue: a worker that dies in between leaves it to be claimed
+    // again, and that run reports the end (the export's end is recorded once, whoever reports it).
+    await deps.events.ended(exportId);
     await queue.remove(exportId);
-    await deps.onEnded(exportId).catch((error: unknown) => logger.error({ err: error, exportId }, 'transfer: could not settle its job'));
   }
 
   /**
@@ -105,14 +111,13 @@ export function createTransferWorker(deps: WorkerDeps) {
   async function leaveWhilePaused(exportId: string): Promise<void> {
     await queue.remove(exportId);
     const after = await transfers.find(exportId);
-    if (after && after.endedAt === null && (after.pausedAt === null || after.cancelRequestedAt !== null))
-      await queue.enqueue(exportId, now());
+    if (after && !after.ended && (after.pausedAt === null || after.cancelRequestedAt !== null)) await queue.enqueue(exportId, now());
     else logger.info({ exportId }, 'transfer paused by its owner');
   }
 
   async function run(exportId: string, attempt: number, signal: AbortSignal): Promise<void> {
     const transfer = await transfers.find(exportId);
-    if (!transfer || transfer.endedAt !== null) {
+    if (!transfer || transfer.ended) {
       await queue.remove(exportId);
       return;
     }
@@ -137,10 +142,12 @@ export function createTransferWorker(deps: WorkerDeps) {
       );
       return ended(transfer, plan);
     }
+    await deps.events.claimed(exportId);
     const outcome: RunOutcome = await runTransfer(deps, { exportId, plan, secret, signal });
     if (outcome.kind === 'ended') return ended(transfer, plan);
     if (outcome.kind === 'paused') {
       logger.info({ exportId, resumeAt: new Date(outcome.resumeAt).toISOString() }, 'transfer paused');
+      await deps.events.slept(exportId, outcome.resumeAt);
       return queue.release(exportId, owner, outcome.resumeAt);
     }
     // Stopped: given back at once on shutdown; after a lost lease it is another worker's already.

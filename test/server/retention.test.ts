@@ -18,6 +18,7 @@ import { openDatabase, type Db } from '../../server/db/open.ts';
 import { createTransfersStore } from '../../server/db/transfers-store.ts';
 import { createLogger } from '../../server/http/logger.ts';
 import { archiveFilename } from '../../server/jobs/archive-name.ts';
+import { createLifecycle } from '../../server/jobs/lifecycle.ts';
 import { newJob } from './db/new-job.ts';
 import { signIn, startHarness, type Harness } from './helpers/harness.ts';
 import { purgeOf } from './helpers/purge.ts';
@@ -70,7 +71,8 @@ const archiveOf = (exportId: string) => path.join(harness.config.filesDir, archi
 const ABOUT_AN_EXPORT = [
   ['jobs', 'export_id'],
   ['load_claims', 'export_id'],
-  ['transfers', 'export_id'],
+  ['copy_passes', 'export_id'],
+  ['mail_followups', 'export_id'],
   ['transfer_queue', 'export_id'],
   ['destination_grants', 'export_id'],
   ['transfer_operations', 'transfer_id'],
@@ -124,7 +126,7 @@ describe('the purge', () => {
       await addItemReportRow(old);
       expect(existsSync(archiveOf(old))).toBe(true);
       const before = await rowsAbout(harness.db, old);
-      expect(before).toMatchObject({ jobs: 1, transfers: 1, transfer_items: 1 });
+      expect(before).toMatchObject({ jobs: 1, transfer_operations: 2, transfer_items: 1 });
       expect(before.transfer_receipts).toBeGreaterThan(0);
       expect(before.outbox).toBeGreaterThanOrEqual(2);
 
@@ -143,8 +145,8 @@ describe('the purge', () => {
       expect(existsSync(archiveOf(old))).toBe(false);
       expect(existsSync(archiveOf(fresh))).toBe(true);
       // Its history stays for support: the status still answers, without a file.
-      const { jobs, transfers, transfer_items, transfer_receipts, outbox } = before;
-      expect(await rowsAbout(harness.db, old)).toMatchObject({ jobs, transfers, transfer_items, transfer_receipts, outbox });
+      const { jobs, transfer_operations, transfer_items, transfer_receipts, outbox } = before;
+      expect(await rowsAbout(harness.db, old)).toMatchObject({ jobs, transfer_operations, transfer_items, transfer_receipts, outbox });
       const kept = await anonymousStatus(old);
       expect(kept.status).toBe(200);
       const answer = (await kept.json()) as StatusResponse;
@@ -164,7 +166,7 @@ describe('the purge', () => {
       expect(second.purged.exports).toBe(1);
       expect(await rowsAbout(harness.db, old)).toEqual(nothing);
       expect((await anonymousStatus(old)).status).toBe(404);
-      expect(await rowsAbout(harness.db, fresh)).toMatchObject({ jobs: 1, transfers: 1 });
+      expect(await rowsAbout(harness.db, fresh)).toMatchObject({ jobs: 1, transfer_operations: 2 });
       expect((await anonymousStatus(fresh)).status).toBe(200);
 
       // The account's lock row (its last start) goes once that start is past the history period too.
@@ -193,14 +195,14 @@ describe('the purge', () => {
     const transfers = createTransfersStore(harness.db);
     for (const exportId of ids) {
       await jobs.insertUnlessDuplicate(newJob(exportId, `key-${exportId}`, endedAt), endedAt);
-      await jobs.finish({
+      await createLifecycle(harness.db).end({
         exportId,
         emailStatus: 'completed',
         contactsStatus: null,
         finishedAt: endedAt,
         downloadExpiresAt: endedAt + 1,
       });
-      await transfers.create({ exportId, plan: '{}', sealedSecret: null, createdAt: endedAt });
+      await transfers.create({ exportId, plan: '{}', sealedSecret: null });
       await addItemReportRow(exportId);
       writeFileSync(archiveOf(exportId), 'zip');
     }

@@ -17,6 +17,7 @@ import { credentialBrakes } from './0011-credential-brakes.ts';
 import { accountStarts } from './0012-account-starts.ts';
 import { transferPause } from './0013-transfer-pause.ts';
 import { copyNewMail } from './0014-copy-new-mail.ts';
+import { oneExportOneRecord } from './0015-one-export-one-record.ts';
 import { jobLanguage } from './0016-job-language.ts';
 import type { SchemaMigration } from './types.ts';
 
@@ -35,5 +36,6 @@ export const MIGRATIONS: Readonly<Record<string, SchemaMigration>> = {
   '0012-account-starts': accountStarts,
   '0013-transfer-pause': transferPause,
   '0014-copy-new-mail': copyNewMail,
+  '0015-one-export-one-record': oneExportOneRecord,
   '0016-job-language': jobLanguage,
 };

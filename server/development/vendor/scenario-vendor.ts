@@ -2,7 +2,8 @@
  * Development: the failing scenario account's exports go to the simulated vendor (they end in error
  * on a timeline, which the portal's error journeys need), every other export to the engine. Copy new
  * mail and forwarding are the engine's alone: they follow an export that completed, which the failing
- * scenario's never do.
+ * scenario's never do; so are cancel, pause and resume, which the export service records only for an
+ * export the engine holds a plan for (server/jobs/lifecycle.ts).
  */
 import type { TransferEngine, ExportJob } from '../../ports.ts';
 
@@ -15,11 +16,8 @@ export function routeScenarios(options: {
   return {
     ...options.engine,
     start: (job, secret, within) => pick(job).start(job, secret, within),
-    progress: (job, now) => pick(job).progress(job, now),
+    progress: (job, now, options) => pick(job).progress(job, now, options),
     exportFile: (job) => pick(job).exportFile(job),
-    cancel: (job, now) => pick(job).cancel(job, now),
-    pause: (job, now) => pick(job).pause(job, now),
-    resume: (job, now) => pick(job).resume(job, now),
     receipt: (job) => pick(job).receipt(job),
     failedItems: (job, limit) => pick(job).failedItems(job, limit),
     failureCounts: (job) => pick(job).failureCounts(job),

@@ -83,9 +83,6 @@ export function createSimulatedVendor(options: SimulatedVendorOptions): Transfer
       return asFile(file);
     },
 
-    cancel: async () => false,
-    pause: async () => false,
-    resume: async () => false,
     receipt: async () => null,
     failedItems: async () => [],
     failureCounts: async () => [],

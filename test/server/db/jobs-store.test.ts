@@ -1,4 +1,4 @@
-/** The jobs store on the run's dialect, where requests overlap: loads of one body, the end of a job. */
+/** The jobs store on the run's dialect, where requests overlap: loads of one body (the end: lifecycle.test.ts). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJobsStore, TooManyRunning } from '../../../server/db/jobs-store.ts';
 import { exportMail } from '../../../server/outbox/export-mail-delivery.ts';
@@ -48,27 +48,6 @@ describe('jobs store', () => {
     const store = createJobsStore(db);
     expect(await store.find('A'.repeat(32))).toBeNull();
     expect(await store.insertUnlessDuplicate(job('B'.repeat(32), 'k'), NOW - WINDOW_MS)).toBe('B'.repeat(32));
-  });
-
-  it('records the end once, with its mail queued once, however many ask at the same time', async () => {
-    const store = createJobsStore(db);
-    await store.insertUnlessDuplicate(job('A'.repeat(32), 'k'), NOW - WINDOW_MS, { mail: exportMail('A'.repeat(32), 'started') });
-    const end = {
-      exportId: 'A'.repeat(32),
-      emailStatus: 'completed' as const,
-      contactsStatus: null,
-      finishedAt: NOW,
-      downloadExpiresAt: NOW + 1,
-      mail: exportMail('A'.repeat(32), 'completed'),
-    };
-    const finished = await Promise.all([1, 2, 3].map(() => store.finish(end)));
-    expect(finished.filter(Boolean)).toHaveLength(1);
-    expect(await store.find('A'.repeat(32))).toMatchObject({ emailStatus: 'completed', finishedAt: NOW, downloadExpiresAt: NOW + 1 });
-    const queued = await db.selectFrom('outbox').select(['kind', 'ref', 'payload']).orderBy('id').execute();
-    expect(queued).toEqual([
-      { kind: 'export-mail', ref: 'A'.repeat(32), payload: '{"outcome":"started"}' },
-      { kind: 'export-mail', ref: 'A'.repeat(32), payload: '{"outcome":"completed"}' },
-    ]);
   });
 
   it('leaves no job, claim or mail of a start that was undone, and stores nothing past the running limit', async () => {

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJobsStore } from '../../../server/db/jobs-store.ts';
+import { createLifecycle } from '../../../server/jobs/lifecycle.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { createOutboxStore, queueMessage } from '../../../server/db/outbox-store.ts';
 import { createLogger } from '../../../server/http/logger.ts';
@@ -70,7 +71,7 @@ describe('the outbox, one subject at a time', () => {
     // The mails the export service gives the store with the start and the end (server/jobs/job-service.ts).
     await jobs.insertUnlessDuplicate(newJob(exportId, exportId), NOW - 1, { mail: exportMail(exportId, 'started') });
     return () =>
-      jobs.finish({
+      createLifecycle(db).end({
         exportId,
         emailStatus: 'completed',
         contactsStatus: null,

@@ -1,13 +1,16 @@
 /**
- * The transfers store: the sealed secret lives until the transfer ends or is cancelled, and no longer;
- * the owner's pause is recorded once, lifted by a resume, and refused once the transfer ends or is cancelled.
+ * The transfers store over the export's own row (decision 0035): an export's plan and sealed secret
+ * on its job, a pass's on its copy_passes row; the runs its owner stopped or paused are read from the
+ * export's status (the lifecycle's: lifecycle.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createJobsStore } from '../../../server/db/jobs-store.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { createTransfersStore } from '../../../server/db/transfers-store.ts';
+import { createLifecycle } from '../../../server/jobs/lifecycle.ts';
+import { exportMail } from '../../../server/outbox/export-mail-delivery.ts';
 import { openTestDatabase } from '../../support/test-database.ts';
-
-const NOW = Date.UTC(2026, 10, 22, 9);
+import { newJob, NOW } from './new-job.ts';
 
 describe('transfers store', () => {
   let db: Db;
@@ -17,48 +20,62 @@ describe('transfers store', () => {
   });
   afterEach(() => close());
 
-  it('deletes the secret when the transfer ends, and a cancel after the end is refused', async () => {
-    const store = createTransfersStore(db);
-    await store.create({ exportId: 'A', plan: '{}', sealedSecret: 'v1.sealed', createdAt: NOW });
-    expect(await store.find('A')).toMatchObject({ sealedSecret: 'v1.sealed', endedAt: null, cancelRequestedAt: null });
-    await store.end('A', NOW + 1);
-    expect(await store.find('A')).toMatchObject({ sealedSecret: null, endedAt: NOW + 1 });
-    expect(await store.requestCancel('A', NOW + 2)).toBe(false);
-    expect((await store.find('A'))?.cancelRequestedAt).toBeNull();
+  /** Mailbox exports, each with its transfer, as a load writes them. */
+  async function exportsWithTransfers(...ids: string[]) {
+    for (const id of ids)
+      await createJobsStore(db).insertUnlessDuplicate({ ...newJob(id, id), destinationProvider: 'other' }, NOW - 1, {
+        then: (trx) => createTransfersStore(trx).create({ exportId: id, plan: '{}', sealedSecret: `v1.${id}` }),
+      });
+    return createTransfersStore(db);
+  }
+
+  it('keeps the plan and the secret on the export, queued until the lifecycle moves it', async () => {
+    const store = await exportsWithTransfers('A');
+    expect(await store.find('A')).toEqual({
+      exportId: 'A',
+      plan: '{}',
+      sealedSecret: 'v1.A',
+      cancelRequestedAt: null,
+      pausedAt: null,
+      createdAt: NOW,
+      status: 'queued',
+      ended: false,
+    });
   });
 
-  it('records a cancel once, deletes the secret with it, and names the cancelled among running transfers', async () => {
+  it('knows no transfer for an export the engine never took, nor for an unknown one', async () => {
+    await createJobsStore(db).insertUnlessDuplicate(newJob('A', 'A'), NOW - 1);
     const store = createTransfersStore(db);
-    for (const id of ['A', 'B', 'C']) await store.create({ exportId: id, plan: '{}', sealedSecret: `v1.${id}`, createdAt: NOW });
-    expect(await store.requestCancel('B', NOW + 5)).toBe(true);
-    expect(await store.requestCancel('B', NOW + 9)).toBe(true);
-    expect(await store.find('B')).toMatchObject({ sealedSecret: null, cancelRequestedAt: NOW + 5 });
-    expect(await store.stopRequested(['A', 'B', 'C'])).toEqual({ cancelled: ['B'], paused: [] });
+    expect(await store.find('A')).toBeNull();
+    expect(await store.find('unknown')).toBeNull();
+    await expect(store.create({ exportId: 'unknown', plan: '{}', sealedSecret: null })).rejects.toThrow(/no export or pass/);
+  });
+
+  it('names, among running transfers, the ones being cancelled and the ones paused', async () => {
+    const store = await exportsWithTransfers('A', 'B', 'C');
+    const lifecycle = createLifecycle(db);
+    expect(await store.stopRequested(['A', 'B', 'C'])).toEqual({ cancelled: [], paused: [] });
+    await lifecycle.pause('A', NOW + 1, exportMail('A', 'paused'));
+    await lifecycle.pause('B', NOW + 1, exportMail('B', 'paused'));
+    await lifecycle.cancel('B', NOW + 2);
+    expect(await store.stopRequested(['A', 'B', 'C'])).toEqual({ cancelled: ['B'], paused: ['A'] });
     expect(await store.stopRequested([])).toEqual({ cancelled: [], paused: [] });
-    expect((await store.find('A'))?.sealedSecret).toBe('v1.A');
-    expect(await store.requestCancel('unknown', NOW)).toBe(false);
+    expect(await store.find('B')).toMatchObject({ status: 'cancelling', sealedSecret: null, cancelRequestedAt: NOW + 2 });
   });
 
-  it('records a pause once, keeps the secret, names the paused among running transfers, and lifts it on resume', async () => {
-    const store = createTransfersStore(db);
-    for (const id of ['A', 'B', 'C']) await store.create({ exportId: id, plan: '{}', sealedSecret: `v1.${id}`, createdAt: NOW });
-    expect(await store.requestPause('A', NOW + 5)).toBe('paused');
-    expect(await store.requestPause('A', NOW + 9)).toBe('was-paused');
-    expect(await store.find('A')).toMatchObject({ sealedSecret: 'v1.A', pausedAt: NOW + 5 });
-    expect(await store.stopRequested(['A', 'B', 'C'])).toEqual({ cancelled: [], paused: ['A'] });
-
-    // A cancel of a paused transfer is a cancel; a paused one cannot be paused again once cancelled.
-    await store.requestPause('B', NOW);
-    await store.requestCancel('B', NOW + 1);
-    expect(await store.stopRequested(['A', 'B'])).toEqual({ cancelled: ['B'], paused: ['A'] });
-    expect(await store.requestPause('B', NOW + 2)).toBe(false);
-    expect(await store.resume('B')).toBe(false);
-
-    expect(await store.resume('A')).toBe(true);
-    expect(await store.resume('A')).toBe(true);
-    expect((await store.find('A'))?.pausedAt).toBeNull();
-    await store.end('C', NOW + 3);
-    expect(await store.requestPause('C', NOW + 4)).toBe(false);
-    expect(await store.resume('unknown')).toBe(false);
+  it("keeps a pass's plan and secret on its own row, and ends it with its export let go", async () => {
+    const store = await exportsWithTransfers('A');
+    await db
+      .insertInto('copy_passes')
+      .values({ transfer_id: 'A.1', export_id: 'A', number: 1, trigger: 'customer', started_at: NOW + 10 })
+      .execute();
+    await store.create({ exportId: 'A.1', plan: '{"pass":1}', sealedSecret: 'v1.pass' });
+    expect(await store.find('A.1')).toMatchObject({
+      exportId: 'A.1',
+      plan: '{"pass":1}',
+      sealedSecret: 'v1.pass',
+      createdAt: NOW + 10,
+      ended: false,
+    });
   });
 });

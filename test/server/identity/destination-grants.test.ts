@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createVault } from '../../../server/crypto/vault.ts';
 import { createJobsStore } from '../../../server/db/jobs-store.ts';
+import { createLifecycle } from '../../../server/jobs/lifecycle.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { createLogger } from '../../../server/http/logger.ts';
 import {
@@ -175,7 +176,7 @@ describe('destination grants', () => {
     await grants.delete('A'.repeat(32));
     expect(await grants.forExport('A'.repeat(32), 'mail')).toEqual({ kind: 'none' });
 
-    await jobs.finish({
+    await createLifecycle(db).end({
       exportId: 'B'.repeat(32),
       emailStatus: 'completed',
       contactsStatus: null,

@@ -160,8 +160,8 @@ describe('2 web nodes and 2 workers on one Postgres', () => {
         expect(arrived, `friend-${n}`).toEqual(source);
       }
       // Ended once: one transfer end, one 'ended' mail each, whichever worker finished it.
-      const ends = await db.selectFrom('transfers').select(['export_id', 'ended_at']).where('export_id', 'in', exportIds).execute();
-      expect(ends.filter((row) => row.ended_at !== null)).toHaveLength(EXPORTS);
+      const ends = await db.selectFrom('jobs').select(['export_id', 'status']).where('export_id', 'in', exportIds).execute();
+      expect(ends.filter((row) => row.status === 'completed')).toHaveLength(EXPORTS);
       // The 'started' mail and one 'ended' (completed) mail per export, never two.
       const mails = async () => {
         const rows = await db

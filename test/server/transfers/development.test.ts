@@ -263,11 +263,7 @@ describe('development transfers (sample mailboxes, development store)', () => {
       destination_account: { provider: 'other', email: 'friend@example.com', password: 'correct-password' },
     });
     expect(last.emailmigration?.status).toBe('completed');
-    const row = await harness.db
-      .selectFrom('transfers')
-      .select('sealed_secret')
-      .where('export_id', '=', exportId)
-      .executeTakeFirstOrThrow();
+    const row = await harness.db.selectFrom('jobs').select('sealed_secret').where('export_id', '=', exportId).executeTakeFirstOrThrow();
     expect(row.sealed_secret).toBeNull();
     const arrived = [...readMaildir(devMail.layout.mailbox('friend@example.com')).values()].reduce((n, list) => n + list.length, 0);
     expect(arrived).toBe([...sampleMailbox().values()].reduce((n, list) => n + list.length, 0));

@@ -65,7 +65,8 @@ async function everythingStored(harness: Harness): Promise<string> {
     'jobs',
     'load_claims',
     'outbox',
-    'transfers',
+    'copy_passes',
+    'mail_followups',
     'transfer_queue',
     'transfer_operations',
     'transfer_checkpoints',
@@ -84,8 +85,7 @@ async function everythingStored(harness: Harness): Promise<string> {
 }
 
 const sealedSecretOf = async (harness: Harness, exportId: string) =>
-  (await harness.db.selectFrom('transfers').select('sealed_secret').where('export_id', '=', exportId).executeTakeFirstOrThrow())
-    .sealed_secret;
+  (await harness.db.selectFrom('jobs').select('sealed_secret').where('export_id', '=', exportId).executeTakeFirstOrThrow()).sealed_secret;
 
 describe('export to Other into a real IMAP server', () => {
   it(

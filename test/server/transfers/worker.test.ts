@@ -12,6 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createOutboundGuard } from '../../../server/checks/outbound-guard.ts';
 import { createVault } from '../../../server/crypto/vault.ts';
 import { createDevMail, type DevMail } from '../../../server/development/mail/index.ts';
+import { createJobsStore } from '../../../server/db/jobs-store.ts';
+import { createLifecycle } from '../../../server/jobs/lifecycle.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { createTableTransferQueue } from '../../../server/db/transfer-queue.ts';
 import { createTransferReportStore } from '../../../server/db/transfer-report-store.ts';
@@ -106,6 +108,7 @@ describe('transfer worker', () => {
     const vault = createVault('worker-test-secret-0123456789abcdef');
     const reports = createTransferReportStore(db);
     const ended: string[] = [];
+    const lifecycle = createLifecycle(db);
     const worker = createTransferWorker({
       store: createTransferStateStore(db),
       reports,
@@ -124,8 +127,11 @@ describe('transfer worker', () => {
         maxAttempts: options.maxAttempts ?? 10,
         retryMs: 1000,
       },
-      onEnded: async (exportId) => {
-        ended.push(exportId);
+      // What the export service's lifecycle records of the worker's reports; the end is only collected here.
+      events: {
+        claimed: async (exportId) => void (await lifecycle.claimed(exportId)),
+        slept: async (exportId, resumeAt) => void (await lifecycle.slept(exportId, resumeAt)),
+        ended: async (exportId) => void ended.push(exportId),
       },
     });
     workers.push(worker);
@@ -159,6 +165,23 @@ describe('transfer worker', () => {
     createdAt: NOW,
   });
 
+  /** Starts the export as a load does: its job, and the engine's transfer on the job's row, in one transaction. */
+  const begin = (engine: Pick<TransferEngine, 'start'>, exportJob: ExportJob) =>
+    createJobsStore(db).insertUnlessDuplicate(
+      {
+        ...exportJob,
+        emailHash: `hash-${exportJob.exportId}`,
+        notificationEmail: OWNER,
+        language: 'en',
+        idempotencyKey: exportJob.exportId,
+      },
+      NOW - 1,
+      { then: (trx) => engine.start(exportJob, null, trx) },
+    );
+
+  const statusOf = (exportId: string) =>
+    db.selectFrom('jobs').select(['status', 'resume_at']).where('export_id', '=', exportId).executeTakeFirstOrThrow();
+
   /** Passes until the worker runs nothing (each pass claims what is due and waits for nothing). */
   async function settle(worker: TransferWorker, onPass: () => void = () => undefined): Promise<void> {
     for (let pass = 0; pass < 200; pass++) {
@@ -174,7 +197,7 @@ describe('transfer worker', () => {
     let appends = 0;
     const { engine, worker, clock, ended } = setup({ refuse: () => ++appends === 30 });
     const paused = job(1);
-    await engine.start(paused, null, db);
+    await begin(engine, paused);
     await settle(worker);
     const progress = await engine.progress(paused, new Date(clock.now));
     const resumeAt = NOW + 60 * 60_000;
@@ -184,6 +207,7 @@ describe('transfer worker', () => {
     });
     expect(progress.emailmigration?.progress?.done).toBeGreaterThan(0);
     expect(ended).toEqual([]);
+    expect(await statusOf(paused.exportId)).toMatchObject({ status: 'sleeping', resume_at: resumeAt });
 
     clock.now = resumeAt - 1;
     await settle(worker);
@@ -191,7 +215,9 @@ describe('transfer worker', () => {
     clock.now = resumeAt;
     await settle(worker);
     expect(ended).toEqual([paused.exportId]);
-    const finished = await engine.progress(paused, new Date(clock.now));
+    // Claimed again once the wait was over; the end is the export service's to record, on this report.
+    expect(await statusOf(paused.exportId)).toMatchObject({ status: 'running', resume_at: null });
+    const finished = await engine.progress(paused, new Date(clock.now), { reported: true });
     expect(finished.emailmigration).toMatchObject({
       status: 'completed',
       progress: { done: finished.emailmigration?.progress?.total, failed: 0 },
@@ -205,7 +231,7 @@ describe('transfer worker', () => {
     async () => {
       const { engine, worker, ended } = setup({ started: false });
       const queued = job(7);
-      await engine.start(queued, null, db);
+      await begin(engine, queued);
       await worker.wake();
       expect(worker.runningIds()).toEqual([]);
       expect((await engine.progress(queued, new Date(NOW))).emailmigration?.progress?.done ?? 0).toBe(0);
@@ -218,7 +244,7 @@ describe('transfer worker', () => {
   it('runs no more transfers at once than its concurrency, and all of them in the end', { timeout: 60_000 }, async () => {
     const { engine, worker, ended } = setup({ concurrency: 2 });
     const jobs = [2, 3, 4, 5].map((n) => job(n));
-    for (const j of jobs) await engine.start(j, null, db);
+    for (const j of jobs) await begin(engine, j);
     let most = 0;
     await settle(worker, () => {
       most = Math.max(most, worker.runningIds().length);
@@ -231,7 +257,7 @@ describe('transfer worker', () => {
     const { engine, worker, clock, ended } = setup({ maxAttempts: 2 });
     const doomed = job(6);
     // Queued without waking this worker; then two claims whose processes "died" (leases that ran out).
-    await createTransferEngine({
+    const otherEngine = createTransferEngine({
       db,
       queueOver: createTableTransferQueue,
       reports: createTransferReportStore(db),
@@ -250,13 +276,17 @@ describe('transfer worker', () => {
       planOptions: DEVELOPMENT_PLAN,
       caps: readConfig({}).destinations,
       now: () => NOW,
-    }).start(doomed, null, db);
+    });
+    await begin(otherEngine, doomed);
     const queue = createTableTransferQueue(db);
     for (let claim = 0; claim < 2; claim++) expect(await queue.claim(`dead-${claim}`, NOW + claim * 120_000, 60_000, 1)).toHaveLength(1);
     clock.now = NOW + 10 * 60_000;
     await settle(worker);
     expect(ended).toEqual([doomed.exportId]);
-    expect((await engine.progress(doomed, new Date(clock.now))).emailmigration).toMatchObject({ status: 'error', reason: 'internal' });
+    expect((await engine.progress(doomed, new Date(clock.now), { reported: true })).emailmigration).toMatchObject({
+      status: 'error',
+      reason: 'internal',
+    });
     expect(await createTransferStateStore(db).load(doomed.exportId, 'emailmigration')).toMatchObject({
       status: { state: 'failed', reason: 'internal', detail: 'the transfer stopped unexpectedly 2 times in a row' },
     });
