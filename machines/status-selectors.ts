@@ -79,7 +79,8 @@ function failuresView(failures: FailureSummary, anyFailed: boolean) {
     caption: say(words.caption, counted(failures.items.length)),
     reportLink: say(words.link),
     reasons: failures.reasons.map((group) => ({
-      key: group.reason,
+      // A reason may come once per operation (too big, for mail and for contacts).
+      key: `${group.operation}/${group.reason}`,
       text: say('reasonCount', { reason: failureReasonText(group.reason, failures.destination), n: formatCount(group.count) }),
     })),
     items: failures.items.map((item, index): FailedItemView => ({

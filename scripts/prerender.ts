@@ -22,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { PAGE_HASHES_FILE, type PageHashes } from '../contract/paths.ts';
 import type { Manifest } from './size.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_TABLE, type Language } from '../contract/words/languages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'src/first-paint/prerender.tsx';
@@ -34,7 +35,11 @@ type PrerenderEntry = {
   FIRST_PAINT_CHUNKS_ATTRIBUTE: string;
   OWN_LEAVE: { attribute: string };
   PRERENDERED_ROUTES: string[];
-  prerenderRoute(route: string): Promise<{
+  PRERENDERED_LANGUAGES: readonly Language[];
+  prerenderRoute(
+    route: string,
+    language: Language,
+  ): Promise<{
     route: string;
     markup: string;
     notice: string;
@@ -56,8 +61,12 @@ function styleElement(style: { names: string; css: string }): string {
   return `<style data-emotion="${escapeHtml(style.names)}">${style.css}</style>`;
 }
 
-/** The page's file under dist/pages/ for a route. */
-const pageFile = (route: string): string => `${route === '/' ? 'index' : route.slice(1)}.html`;
+/** The page's file under dist/pages/ for a route: English's at the top, another language's in its folder (`es/index.html`). */
+const pageFile = (route: string, language: Language): string =>
+  `${language === DEFAULT_LANGUAGE ? '' : `${language}/`}${route === '/' ? 'index' : route.slice(1)}.html`;
+
+/** The module of a language's catalog in Vite's manifest (its own chunk), which its pages preload: none for English. */
+const catalogModule = (language: Language): string[] => (LANGUAGE_TABLE[language].catalog ? [`contract/words/${language}.ts`] : []);
 
 /** Every chunk file a module needs, itself first, from the manifest. */
 function chunkFiles(manifest: Manifest, module: string): string[] {
@@ -112,34 +121,40 @@ async function main(): Promise<void> {
   const entry = await buildEntry(ssrDir);
   const pagesDir = path.join(distDir, 'pages');
   rmSync(pagesDir, { recursive: true, force: true });
-  mkdirSync(pagesDir, { recursive: true });
   const hashes: PageHashes = {};
-  for (const route of entry.PRERENDERED_ROUTES) {
-    const page = await entry.prerenderRoute(route);
-    // The portal's own chunks, then the first paint's: the entry fetches them all once the page has painted.
-    const chunks = [...new Set([...PORTAL_MODULES, ...page.modules].flatMap((module) => chunkFiles(manifest, module)))]
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `/${file}`)
-      .join(' ');
-    const rootAttributes = [
-      `${entry.FIRST_PAINT_ATTRIBUTE}="${escapeHtml(route)}"`,
-      `${entry.FIRST_PAINT_CHUNKS_ATTRIBUTE}="${escapeHtml(chunks)}"`,
-      ...(page.ownLeave ? [`${entry.OWN_LEAVE.attribute}="${page.ownLeave.after}"`] : []),
-    ].join(' ');
-    // Right after #root, which it reads: it runs as the parser reaches it, before any paint it times from.
-    const ownLeave = page.ownLeave ? `<script>${page.ownLeave.script}</script>` : '';
-    hashes[pageFile(route)] = {
-      script: page.ownLeave ? [cspHash(page.ownLeave.script)] : [],
-      style: page.styles.map((style) => cspHash(style.css)),
-    };
-    let html = replaceOnce(lowPriorityScripts(template), /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-    html = replaceOnce(html, '</head>', `${page.styles.map(styleElement).join('')}</head>`);
-    html = replaceOnce(html, '<div id="root"></div>', `${page.notice}<div id="root" ${rootAttributes}>${page.markup}</div>${ownLeave}`);
-    writeFileSync(path.join(pagesDir, pageFile(route)), html);
+  for (const language of entry.PRERENDERED_LANGUAGES) {
+    mkdirSync(path.dirname(path.join(pagesDir, pageFile('/', language))), { recursive: true });
+    for (const route of entry.PRERENDERED_ROUTES) {
+      const page = await entry.prerenderRoute(route, language);
+      // The portal's own chunks, then the first paint's (and its language's words): the entry fetches them all once the page has painted.
+      const modules = [...PORTAL_MODULES, ...page.modules, ...catalogModule(language)];
+      const chunks = [...new Set(modules.flatMap((module) => chunkFiles(manifest, module)))]
+        .filter((file) => !template.includes(`/${file}"`))
+        .map((file) => `/${file}`)
+        .join(' ');
+      const rootAttributes = [
+        `${entry.FIRST_PAINT_ATTRIBUTE}="${escapeHtml(route)}"`,
+        `${entry.FIRST_PAINT_CHUNKS_ATTRIBUTE}="${escapeHtml(chunks)}"`,
+        ...(page.ownLeave ? [`${entry.OWN_LEAVE.attribute}="${page.ownLeave.after}"`] : []),
+      ].join(' ');
+      // Right after #root, which it reads: it runs as the parser reaches it, before any paint it times from.
+      const ownLeave = page.ownLeave ? `<script>${page.ownLeave.script}</script>` : '';
+      hashes[pageFile(route, language)] = {
+        script: page.ownLeave ? [cspHash(page.ownLeave.script)] : [],
+        style: page.styles.map((style) => cspHash(style.css)),
+      };
+      let html = replaceOnce(lowPriorityScripts(template), /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+      if (language !== DEFAULT_LANGUAGE) html = replaceOnce(html, '<html lang="en">', `<html lang="${language}">`);
+      html = replaceOnce(html, '</head>', `${page.styles.map(styleElement).join('')}</head>`);
+      html = replaceOnce(html, '<div id="root"></div>', `${page.notice}<div id="root" ${rootAttributes}>${page.markup}</div>${ownLeave}`);
+      writeFileSync(path.join(pagesDir, pageFile(route, language)), html);
+    }
   }
   writeFileSync(path.join(pagesDir, PAGE_HASHES_FILE), JSON.stringify(hashes));
   rmSync(ssrDir, { recursive: true, force: true });
-  console.log(`prerendered ${entry.PRERENDERED_ROUTES.length} routes into ${path.relative(process.cwd(), pagesDir) || pagesDir}/`);
+  console.log(
+    `prerendered ${entry.PRERENDERED_ROUTES.length} routes in ${entry.PRERENDERED_LANGUAGES.length} languages into ${path.relative(process.cwd(), pagesDir) || pagesDir}/`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,8 @@ import { createStyleCache } from './app/style-cache';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint/attributes';
 import { createFirstPaint, type FirstPaint } from './first-paint/first-paint';
 import { firstPaintParts } from './first-paint/parts';
+import { DEFAULT_LANGUAGE, isLanguage } from '../contract/index.ts';
+import { loadLanguage } from '../contract/words/translate.ts';
 
 /**
  * Shows the running portal (`actor`, src/app/start-portal-actor.ts) in #root: hydrates a prerendered
@@ -28,13 +30,15 @@ export async function boot(actor: PortalActor) {
 
   // A prerendered page (the service serves one per route) is hydrated: its chunks first, so that
   // no part of it suspends while React adopts the markup. Without one (npm run dev), render afresh.
-  const firstPaint = createFirstPaint(root.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? '');
+  // In the page's language (the service chose the page by Accept-Language), whatever the live actor's.
+  const pageLanguage = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
+  const firstPaint = createFirstPaint(root.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? '', { language: pageLanguage });
   if (!firstPaint) {
     createRoot(root).render(app());
     return;
   }
   // A chunk that fails to load fails again, visibly, when its part renders.
-  await Promise.all(firstPaintParts(firstPaint).map((part) => part.preload())).catch(() => undefined);
+  await Promise.all([...firstPaintParts(firstPaint).map((part) => part.preload()), loadLanguage(pageLanguage)]).catch(() => undefined);
   // As a transition, React hydrates in short slices (the page is already on screen): no long task.
   startTransition(() => {
     hydrateRoot(root, app(firstPaint));

@@ -16,6 +16,11 @@
  * the service's own Node listener, which answers a page's exact route before the framework
  * (`answerOnNode`, server/http/page-listener.ts, decision 0036); any other page request (`/Status/`,
  * an unknown route, HEAD, in-process tests) is answered through Hono by `answer`, from the same bytes.
+ *
+ * Each page is built in every language (decision 0033): English in dist/pages/, another language in
+ * dist/pages/<code>/ (`es/index.html`). A request gets the page in the first of its Accept-Language
+ * the portal speaks, as the portal itself chooses (`pickLanguage`); the choice is kept for the last
+ * header seen, as the encoding's is, so answering the same browser again costs one comparison.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -24,7 +29,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
-import { PAGE_HASHES_FILE, type PageHashes } from '../../contract/index.ts';
+import {
+  DEFAULT_LANGUAGE,
+  fromAcceptLanguage,
+  LANGUAGES,
+  PAGE_HASHES_FILE,
+  pickLanguage,
+  type Language,
+  type PageHashes,
+} from '../../contract/index.ts';
 import { accepts, type EncodingName } from './encodings.ts';
 import { contentSecurityPolicy, type SecurityHeaders } from './security-headers.ts';
 import { requestHeader } from './node-response.ts';
@@ -53,7 +66,7 @@ function stamp(file: string): string {
   return stats ? `${stats.ino}:${stats.mtimeMs}:${stats.size}:${stats.isFile()}` : '-';
 }
 
-/** The page files of a build, by their route (`/` for index.html; none when it wrote no pages). */
+/** The page files of one language of a build, by their route (`/` for index.html; none when it wrote no pages). */
 function pageRoutes(pagesDir: string): Map<string, string> {
   try {
     return new Map(
@@ -87,8 +100,8 @@ export function pages(
   type Build = {
     stamps: string;
     checkedAt: number;
-    routes: Map<string, string>;
-    fallback: string | null;
+    routes: Record<Language, Map<string, string>>;
+    fallback: Record<Language, string | null>;
     pages: Map<string, Page | Promise<Page>>;
   };
   let build: Build | null = null;
@@ -99,17 +112,22 @@ export function pages(
     const stamps = [pagesDir, hashesFile, indexFile].map(stamp).join('/');
     if (build?.stamps === stamps) build.checkedAt = now;
     else {
-      const routes = pageRoutes(pagesDir);
-      const fallback = routes.get('/') ?? (stamp(indexFile).endsWith(':true') ? indexFile : null);
+      const english = pageRoutes(pagesDir);
+      const index = stamp(indexFile).endsWith(':true') ? indexFile : null;
+      // A language the build wrote no pages in (an older build) gets the English ones.
+      const byLanguage = (language: Language) =>
+        language === DEFAULT_LANGUAGE ? english : new Map([...english, ...pageRoutes(path.join(pagesDir, language))]);
+      const routes = Object.fromEntries(LANGUAGES.map((language) => [language, byLanguage(language)])) as Build['routes'];
+      const fallback = Object.fromEntries(LANGUAGES.map((language) => [language, routes[language].get('/') ?? index])) as Build['fallback'];
       build = { stamps, checkedAt: now, routes, fallback, pages: new Map() };
     }
     return build;
   }
 
   /** The page for a request path (`/Destination-Account/` is `/destination-account`, as for the portal). */
-  function pageFile(current: Build, requestPath: string): string | null {
+  function pageFile(current: Build, requestPath: string, language: Language): string | null {
     const route = requestPath === '/index.html' ? '/' : requestPath.replace(/\/+$/, '').toLowerCase() || '/';
-    return current.routes.get(route) ?? current.fallback;
+    return current.routes[language].get(route) ?? current.fallback[language];
   }
 
   /** The hashes of the inline scripts and styles the build wrote into a page (none for a build that wrote no list). */
@@ -118,7 +136,7 @@ export function pages(
     if (!isPageSource(file)) return none;
     try {
       const hashes = JSON.parse(await readFile(hashesFile, 'utf8')) as PageHashes;
-      return hashes[path.basename(file)] ?? none;
+      return hashes[path.relative(pagesDir, file).split(path.sep).join('/')] ?? none;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return none;
       throw error;
@@ -135,7 +153,7 @@ export function pages(
     const headers = {
       'Content-Security-Policy': contentSecurityPolicy({ scriptHashes: hashes.script, styleHashes: hashes.style }),
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
+      Vary: 'Accept-Encoding, Accept-Language',
       'Content-Type': 'text/html; charset=utf-8',
     };
     return {
@@ -182,6 +200,15 @@ export function pages(
     return lastAsked.encoding;
   }
 
+  /** The last Accept-Language asked with and the language it chose. */
+  let lastLanguage: { acceptLanguage: string | undefined; language: Language } = { acceptLanguage: undefined, language: DEFAULT_LANGUAGE };
+  /** The language of the page: the first of the browser's the portal speaks, as the portal chooses it. */
+  function languageFor(acceptLanguage: string | undefined): Language {
+    if (acceptLanguage !== lastLanguage.acceptLanguage)
+      lastLanguage = { acceptLanguage, language: pickLanguage(fromAcceptLanguage(acceptLanguage)) };
+    return lastLanguage.language;
+  }
+
   /** The answer with a kept page: its bytes in the encoding the browser takes best, and a cookie if it has none. */
   function pageAnswer(c: Context, kept: Page): Response {
     const { body, headers } = kept[encodingFor(requestHeader(c, 'accept-encoding'))];
@@ -194,7 +221,7 @@ export function pages(
   /** The page answer for a request path, or null when the build has no page at all; at once when the page is kept. */
   function answer(c: Context, requestPath: string): Response | Promise<Response> | null {
     const current = currentBuild();
-    const file = pageFile(current, requestPath);
+    const file = pageFile(current, requestPath, languageFor(requestHeader(c, 'accept-language')));
     if (!file) return null;
     const kept = page(current, file);
     return kept instanceof Promise ? kept.then((loaded) => pageAnswer(c, loaded)) : pageAnswer(c, kept);
@@ -208,7 +235,7 @@ export function pages(
    */
   function answerOnNode(route: string, request: IncomingMessage, response: ServerResponse, mayAnswer: (route: string) => boolean): boolean {
     const current = currentBuild();
-    const file = current.routes.get(route);
+    const file = current.routes[languageFor(request.headers['accept-language'])].get(route);
     const kept = file === undefined ? undefined : current.pages.get(file);
     if (!kept || kept instanceof Promise || !mayAnswer(route)) return false;
     const { body, head } = kept[encodingFor(request.headers['accept-encoding'])];

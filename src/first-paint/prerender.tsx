@@ -17,6 +17,8 @@ import { machineLeaves } from './machine-leaves';
 import { ownLeaveScript } from './own-leave';
 import { firstPaintParts } from './parts';
 import { FIRST_PAINTS } from './routes';
+import { LANGUAGES, type Language } from '../../contract/index.ts';
+import { loadLanguage } from '../../contract/words/translate.ts';
 
 export type PrerenderedRoute = {
   route: string;
@@ -34,9 +36,12 @@ export type PrerenderedRoute = {
 };
 
 export const PRERENDERED_ROUTES: string[] = Object.keys(FIRST_PAINTS);
+/** Every route is prerendered in each language the portal speaks (decision 0033). */
+export const PRERENDERED_LANGUAGES: readonly Language[] = LANGUAGES;
 
-export async function prerenderRoute(route: string): Promise<PrerenderedRoute> {
-  const firstPaint = createFirstPaint(route);
+export async function prerenderRoute(route: string, language: Language): Promise<PrerenderedRoute> {
+  await loadLanguage(language);
+  const firstPaint = createFirstPaint(route, { language });
   if (!firstPaint) throw new Error(`${route} has no first paint`);
   const cache = createStyleCache();
   // Also turns off Emotion's inline <style> elements: the extraction below puts the styles in <head>.

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_PAINTS } from '../../src/first-paint/routes.ts';
 import { colors } from '../../src/theme/theme.ts';
 import { screenHeading } from '../../src/views/screen-headings.ts';
+import { loadLanguage } from '../../contract/words/translate.ts';
 import { guardContext } from './harness/page-guard.ts';
 import { useJourney, type Journey } from './harness/journey.ts';
 import { expectHeading, expectPath } from './steps/routes.ts';
@@ -60,6 +61,30 @@ describe('first paint', () => {
       // The live page has a footer on every route (a signed-in route's first paint has none yet).
       await page.getByRole('contentinfo').getByRole('link', { name: 'Contact support' }).waitFor();
       guard.assertClean(`after loading ${route}`);
+    }
+  });
+
+  it("paints every route in a Spanish browser's language, and the script takes it over without a mismatch", async () => {
+    const { context, url } = journey();
+    const browser = context.browser();
+    if (!browser) throw new Error('no browser');
+    // Playwright's locale sets both Accept-Language (the page the service picks) and navigator.languages (the portal's choice).
+    const spanish = await browser.newContext({ baseURL: url, locale: 'es-US' });
+    await loadLanguage('es');
+    try {
+      const guard = await guardContext(spanish, url);
+      const page = await spanish.newPage();
+      for (const [route, plan] of routes.filter(([route]) => !LEAVES.has(route))) {
+        await page.goto(route);
+        expect(await page.evaluate(() => document.documentElement.lang), route).toBe('es');
+        if (plan.skeleton)
+          expect((await page.locator('h1').first().textContent())?.trim(), route).toBe(screenHeading('es', plan.screen).title);
+        await page.waitForLoadState('networkidle');
+        await page.getByRole('contentinfo').getByRole('link', { name: 'Contactar a soporte' }).waitFor();
+        guard.assertClean(`after loading ${route} in Spanish`);
+      }
+    } finally {
+      await spanish.close();
     }
   });
 

@@ -29,6 +29,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'pages'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), page('bare index'));
   for (const name of ['index', 'status', 'healthz']) writeFileSync(path.join(dir, 'pages', `${name}.html`), page(`${name} page`));
+  mkdirSync(path.join(dir, 'pages', 'es'));
+  writeFileSync(path.join(dir, 'pages', 'es', 'status.html'), page('página de estado'));
   const security = securityHeaders({ hsts: true });
   const portalPages = pages(dir, { secureCookies: true, security });
   const allowsHost = hostAllows([]);
@@ -83,6 +85,17 @@ describe('the pages’ own listener', () => {
     expect(own.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; Secure; SameSite=Strict$/);
     expect(await own.text()).toBe(page('status page'));
     expect(observed).toEqual([{ method: 'GET', path: '/status', status: 200, route: '/*' }]);
+  });
+
+  it("answers a kept page in the browser's language itself, once the framework has kept it", async () => {
+    const spanish = { 'Accept-Language': 'es-US,es;q=0.9' };
+    expect(await (await fetch(`${base}/status`, { headers: spanish })).text()).toBe(page('página de estado'));
+    expect(framework).toEqual(['GET /status']);
+    expect(await (await fetch(`${base}/status?migration_id=abc`, { headers: spanish })).text()).toBe(page('página de estado'));
+    expect(framework).toEqual(['GET /status']);
+    // The English page for an English browser, from the same listener.
+    expect(await (await fetch(`${base}/status`, { headers: { 'Accept-Language': 'en' } })).text()).toBe(page('status page'));
+    expect(framework).toEqual(['GET /status']);
   });
 
   it('sets no cookie for a browser that has a well-formed one', async () => {

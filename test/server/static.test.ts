@@ -93,9 +93,14 @@ describe('the prerendered pages', () => {
     writePage('index.html', 'sign-in page');
     writePage('destination-account.html', 'destination page');
     writePage('privacy-policy.html', 'policy page');
+    // Spanish: its pages in their folder (decision 0033); a route it lacks falls back to English.
+    mkdirSync(path.join(pages.config.distDir, 'pages', 'es'));
+    writePage('es/index.html', 'página de inicio');
+    writePage('es/destination-account.html', 'página de destino');
     writeHashes({
       'privacy-policy.html': { script: ['sha256-AAAA'], style: ['sha256-PPPP'] },
       'destination-account.html': { script: [], style: ['sha256-DDDD'] },
+      'es/destination-account.html': { script: [], style: ['sha256-EEEE'] },
     });
   });
 
@@ -128,6 +133,23 @@ describe('the prerendered pages', () => {
     expect(other).toContain("script-src 'self';");
     expect(other).not.toContain('PPPP');
     expect((await fetch(`${pages.base}/pages/${PAGE_HASHES_FILE}`)).status).toBe(404);
+  });
+
+  it("serves the page in the first of the browser's languages the portal speaks, with that page's hashes", async () => {
+    const spanish = { 'Accept-Language': 'fr-CA,es-MX;q=0.8,en;q=0.5' };
+    const response = await fetch(`${pages.base}/destination-account`, { headers: spanish });
+    expect(await response.text()).toContain('<h1>página de destino</h1>');
+    expect(response.headers.get('content-security-policy')).toContain("'sha256-EEEE'");
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+    expect(await (await fetch(`${pages.base}/no-such-page`, { headers: spanish })).text()).toContain('<h1>página de inicio</h1>');
+    // A route without a Spanish page: the English one.
+    expect(await (await fetch(`${pages.base}/privacy-policy`, { headers: spanish })).text()).toContain('<h1>policy page</h1>');
+    // English first, or no language the portal speaks: English.
+    for (const acceptLanguage of ['en-US,es;q=0.9', 'fr', 'es;q=0']) {
+      const english = await fetch(`${pages.base}/destination-account`, { headers: { 'Accept-Language': acceptLanguage } });
+      expect(await english.text(), acceptLanguage).toContain('<h1>destination page</h1>');
+    }
+    expect((await fetch(`${pages.base}/pages/es/index.html`)).status).toBe(404);
   });
 
   it('serves the sign-in page for a route without its own, and never a page file by its name', async () => {
