@@ -21,6 +21,20 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
 /**
+ * The cookie that carries the visit's language to the next page load (a session cookie the page sets,
+ * src/words/page-language.tsx): the server prerenders each page per language and serves the one it
+ * names before the one Accept-Language picks, so a reload after the switch paints in the chosen language.
+ */
+export const LANGUAGE_COOKIE = 'portal_language';
+const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
+
+/** The language a Cookie header names, if it names one the portal speaks. */
+export function languageOfCookie(cookieHeader: string | null | undefined): Language | null {
+  const value = cookieHeader?.match(COOKIE_VALUE)?.[1]?.trim();
+  return isLanguage(value) ? value : null;
+}
+
+/**
  * The first of a reader's languages that the portal speaks ("es-MX" is Spanish), in their order of
  * preference, or English: `navigator.languages`, or an Accept-Language header read by `fromAcceptLanguage`.
  */

@@ -34,6 +34,7 @@ import {
   fromAcceptLanguage,
   LANGUAGES,
   PAGE_HASHES_FILE,
+  languageOfCookie,
   pickLanguage,
   type Language,
   type PageHashes,
@@ -153,7 +154,7 @@ export function pages(
     const headers = {
       'Content-Security-Policy': contentSecurityPolicy({ scriptHashes: hashes.script, styleHashes: hashes.style }),
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding, Accept-Language',
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
       'Content-Type': 'text/html; charset=utf-8',
     };
     return {
@@ -202,8 +203,13 @@ export function pages(
 
   /** The last Accept-Language asked with and the language it chose. */
   let lastLanguage: { acceptLanguage: string | undefined; language: Language } = { acceptLanguage: undefined, language: DEFAULT_LANGUAGE };
-  /** The language of the page: the first of the browser's the portal speaks, as the portal chooses it. */
-  function languageFor(acceptLanguage: string | undefined): Language {
+  /**
+   * The language of the page: the one the visit chose (its cookie), else the first of the browser's
+   * the portal speaks, as the portal chooses it.
+   */
+  function languageFor(acceptLanguage: string | undefined, cookie: string | undefined): Language {
+    const chosen = cookie === undefined ? null : languageOfCookie(cookie);
+    if (chosen) return chosen;
     if (acceptLanguage !== lastLanguage.acceptLanguage)
       lastLanguage = { acceptLanguage, language: pickLanguage(fromAcceptLanguage(acceptLanguage)) };
     return lastLanguage.language;
@@ -221,7 +227,7 @@ export function pages(
   /** The page answer for a request path, or null when the build has no page at all; at once when the page is kept. */
   function answer(c: Context, requestPath: string): Response | Promise<Response> | null {
     const current = currentBuild();
-    const file = pageFile(current, requestPath, languageFor(requestHeader(c, 'accept-language')));
+    const file = pageFile(current, requestPath, languageFor(requestHeader(c, 'accept-language'), requestHeader(c, 'cookie')));
     if (!file) return null;
     const kept = page(current, file);
     return kept instanceof Promise ? kept.then((loaded) => pageAnswer(c, loaded)) : pageAnswer(c, kept);
@@ -235,7 +241,7 @@ export function pages(
    */
   function answerOnNode(route: string, request: IncomingMessage, response: ServerResponse, mayAnswer: (route: string) => boolean): boolean {
     const current = currentBuild();
-    const file = current.routes[languageFor(request.headers['accept-language'])].get(route);
+    const file = current.routes[languageFor(request.headers['accept-language'], request.headers.cookie)].get(route);
     const kept = file === undefined ? undefined : current.pages.get(file);
     if (!kept || kept instanceof Promise || !mayAnswer(route)) return false;
     const { body, head } = kept[encodingFor(request.headers['accept-encoding'])];

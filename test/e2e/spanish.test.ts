@@ -35,9 +35,16 @@ describe('the portal in Spanish', () => {
     await expectHeading(page, 'Guarde su correo y sus contactos');
     expect(await lang(page)).toBe('es');
     await current.check('es-sign-in');
+    // The choice goes with the next page load: the service serves that page prerendered in Spanish.
+    const served = await (await page.request.get('/')).text();
+    expect(served).toContain('<html lang="es"');
 
     await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-    await chooseAccount(page, 'active@example.com', true);
+    // The development sign-in page speaks the visit's language too (the portal sends it as ui_locales).
+    await expectHeading(page, 'Inicio de sesión de Northwave (desarrollo)');
+    expect(await lang(page)).toBe('es');
+    await current.check('es-dev-sign-in-page');
+    await chooseAccount(page, 'active@example.com', true, 'Inicio de sesión de Northwave (desarrollo)');
     await expectPath(page, '/destination-account');
     await expectHeading(page, 'Guarde los datos de su correo');
     expect(await lang(page)).toBe('es');

@@ -96,6 +96,10 @@ describe('the pages’ own listener', () => {
     // The English page for an English browser, from the same listener.
     expect(await (await fetch(`${base}/status`, { headers: { 'Accept-Language': 'en' } })).text()).toBe(page('status page'));
     expect(framework).toEqual(['GET /status']);
+    // The language the visit chose, by its cookie, before the browser's.
+    const chosen = { 'Accept-Language': 'en', Cookie: 'portal_language=es' };
+    expect(await (await fetch(`${base}/status`, { headers: chosen })).text()).toBe(page('página de estado'));
+    expect(framework).toEqual(['GET /status']);
   });
 
   it('sets no cookie for a browser that has a well-formed one', async () => {

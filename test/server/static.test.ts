@@ -140,7 +140,7 @@ describe('the prerendered pages', () => {
     const response = await fetch(`${pages.base}/destination-account`, { headers: spanish });
     expect(await response.text()).toContain('<h1>página de destino</h1>');
     expect(response.headers.get('content-security-policy')).toContain("'sha256-EEEE'");
-    expect(response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(await (await fetch(`${pages.base}/no-such-page`, { headers: spanish })).text()).toContain('<h1>página de inicio</h1>');
     // A route without a Spanish page: the English one.
     expect(await (await fetch(`${pages.base}/privacy-policy`, { headers: spanish })).text()).toContain('<h1>policy page</h1>');
@@ -150,6 +150,16 @@ describe('the prerendered pages', () => {
       expect(await english.text(), acceptLanguage).toContain('<h1>destination page</h1>');
     }
     expect((await fetch(`${pages.base}/pages/es/index.html`)).status).toBe(404);
+  });
+
+  it('serves the page in the language the visit chose (its cookie) before the browser’s', async () => {
+    const chosen = (cookie: string, acceptLanguage = 'en-US') =>
+      fetch(`${pages.base}/destination-account`, { headers: { Cookie: cookie, 'Accept-Language': acceptLanguage } }).then((r) => r.text());
+    expect(await chosen('XSRF-TOKEN=x; portal_language=es')).toContain('<h1>página de destino</h1>');
+    expect(await chosen('portal_language=en', 'es')).toContain('<h1>destination page</h1>');
+    // A language the portal does not speak, or another cookie's value: the browser's language.
+    expect(await chosen('portal_language=fr', 'es')).toContain('<h1>página de destino</h1>');
+    expect(await chosen('my_portal_language=es')).toContain('<h1>destination page</h1>');
   });
 
   it('serves the sign-in page for a route without its own, and never a page file by its name', async () => {

@@ -9,9 +9,9 @@ import { expectHeading } from './routes.ts';
 
 export const SIGN_IN_PAGE_HEADING = 'Northwave sign-in (development)';
 
-/** On the development sign-in page: pick a scenario account by its address, or type another one. */
-export async function chooseAccount(page: Page, email: string, scenario: boolean): Promise<void> {
-  await expectHeading(page, SIGN_IN_PAGE_HEADING);
+/** On the development sign-in page (its heading in the visit's language): pick a scenario account by its address, or type another one. */
+export async function chooseAccount(page: Page, email: string, scenario: boolean, heading = SIGN_IN_PAGE_HEADING): Promise<void> {
+  await expectHeading(page, heading);
   if (scenario) {
     await page.getByRole('button', { name: email, exact: true }).click();
   } else {
