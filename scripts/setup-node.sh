@@ -17,7 +17,9 @@
 #   rewritten to $ROOT/js, a link to $ROOT/usr/share/nodejs of exactly the same length.
 # - $LINK_DIR/node (/usr/local/bin, ahead of /usr/bin in Debian's PATH) is a wrapper that exports
 #   npm_config_nodedir, so node-gyp builds better-sqlite3 against libnode-dev's headers for this
-#   Node (overriding a user's `nodedir`, and never downloading headers), and runs $ROOT's node.
+#   Node (overriding a user's `nodedir`, and never downloading headers), and
+#   npm_config_build_from_source, so prebuild-install does not try to download a prebuilt binary
+#   first; then it runs $ROOT's node.
 # The machine's npm (`npm` on PATH, whose `#!/usr/bin/env node` now finds this node) is the npm.
 #
 # Idempotent: forky's index is fetched each run (a few seconds), and the tree is rebuilt only when
@@ -119,8 +121,9 @@ fi
 mkdir -p "$LINK_DIR"
 cat > "$LINK_DIR/node.new" <<EOF
 #!/bin/sh
-# Made by scripts/setup-node.sh (decision 0037): Debian $SUITE's Node in $ROOT, with its headers for node-gyp.
-export npm_config_nodedir=$ROOT/usr
+# Made by scripts/setup-node.sh (decision 0037): Debian $SUITE's Node in $ROOT. Native modules are
+# compiled against its headers, never fetched prebuilt (prebuild-install skips its download).
+export npm_config_nodedir=$ROOT/usr npm_config_build_from_source=true
 exec $NODE "\$@"
 EOF
 chmod 755 "$LINK_DIR/node.new"
