@@ -17,9 +17,9 @@
 #   rewritten to $ROOT/js, a link to $ROOT/usr/share/nodejs of exactly the same length.
 # - $LINK_DIR/node (/usr/local/bin, ahead of /usr/bin in Debian's PATH) is a wrapper that exports
 #   npm_config_nodedir, so node-gyp builds better-sqlite3 against libnode-dev's headers for this
-#   Node (overriding a user's `nodedir`, and never downloading headers), and
-#   npm_config_build_from_source, so prebuild-install does not try to download a prebuilt binary
-#   first; then it runs $ROOT's node.
+#   Node (overriding a user's `nodedir`, and never downloading headers), and runs $ROOT's node.
+# - libnode-dev's node_object_wrap.h loses the two cleanup-hook calls Node 24.19 added, with which
+#   better-sqlite3 12 aborts the process in an ordinary GC (see below).
 # The machine's npm (`npm` on PATH, whose `#!/usr/bin/env node` now finds this node) is the npm.
 #
 # Idempotent: forky's index is fetched each run (a few seconds), and the tree is rebuilt only when
@@ -89,9 +89,10 @@ if ! apt-get "${apt_options[@]}" update -qq; then
     exit 1
   fi
 else
-  wanted=$(apt-cache "${apt_options[@]}" show --no-all-versions nodejs | sed -n 's/^Version: //p')
+  # forky's version and this script's own hash: a tree made by an older recipe is made again.
+  wanted="$(apt-cache "${apt_options[@]}" show --no-all-versions nodejs | sed -n 's/^Version: //p') $(sha256sum < "$0" | cut -c1-16)"
   if [ "$(cat "$ROOT/.version" 2>/dev/null)" != "$wanted" ] || ! works "$NODE"; then
-    echo "setup-node: unpacking Debian $SUITE's nodejs $wanted into $ROOT"
+    echo "setup-node: unpacking Debian $SUITE's nodejs ${wanted% *} into $ROOT"
     rm -f "$apt_dir"/cache/archives/*.deb
     apt-get "${apt_options[@]}" install -qq -y --download-only --no-install-recommends "${PACKAGES[@]}" >/dev/null
     rm -rf "$ROOT.new"
@@ -101,6 +102,13 @@ else
     # Every path is the final one: the tree is moved into place before it runs.
     LC_ALL=C perl -0777 -pi -e "s{\Q$DEBIAN_JS\E}{$JS_LINK}g" "$ROOT.new"/usr/lib/x86_64-linux-gnu/libnode.so.*
     ln -s usr/share/nodejs "$ROOT.new/js"
+    # Node 24.19 and later (24.21 here): node::ObjectWrap, all inline in the addon, adds an
+    # environment cleanup hook in its constructor and removes it in its destructor, and Node aborts
+    # ("Assertion failed: (env) != nullptr" in RemoveEnvironmentCleanupHook) when a wrapped object is
+    # collected with no context entered: better-sqlite3 12's Statement, in an ordinary GC, crashed
+    # the service within seconds (nodejs/node#65446, open). Addons are compiled with ObjectWrap as it
+    # was up to 24.18, without the hook, which runs clean on this runtime.
+    sed -i -e '/^ *AddCleanupHook();$/d' -e '/^ *RemoveCleanupHook();$/d' "$ROOT.new/usr/include/node/node_object_wrap.h"
     patchelf --set-interpreter "$LIBDIR/ld-linux-x86-64.so.2" --force-rpath --set-rpath "$LIBDIR" \
       "$ROOT.new/usr/bin/node"
     echo "$wanted" > "$ROOT.new/.version"
@@ -108,7 +116,7 @@ else
     if [ -e "$ROOT" ]; then mv "$ROOT" "$ROOT.old"; fi
     mv "$ROOT.new" "$ROOT"
     if ! works "$NODE"; then
-      echo "setup-node: Debian $SUITE's nodejs $wanted does not run here:" >&2
+      echo "setup-node: Debian $SUITE's nodejs ${wanted% *} does not run here:" >&2
       "$NODE" --version >&2 || true
       rm -rf "$ROOT"
       if [ -e "$ROOT.old" ]; then mv "$ROOT.old" "$ROOT"; fi
@@ -121,9 +129,8 @@ fi
 mkdir -p "$LINK_DIR"
 cat > "$LINK_DIR/node.new" <<EOF
 #!/bin/sh
-# Made by scripts/setup-node.sh (decision 0037): Debian $SUITE's Node in $ROOT. Native modules are
-# compiled against its headers, never fetched prebuilt (prebuild-install skips its download).
-export npm_config_nodedir=$ROOT/usr npm_config_build_from_source=true
+# Made by scripts/setup-node.sh (decision 0037): Debian $SUITE's Node in $ROOT, with its headers for node-gyp.
+export npm_config_nodedir=$ROOT/usr
 exec $NODE "\$@"
 EOF
 chmod 755 "$LINK_DIR/node.new"
