@@ -23,8 +23,8 @@
 # The machine's npm (`npm` on PATH, whose `#!/usr/bin/env node` now finds this node) is the npm.
 #
 # Idempotent: forky's index is fetched each run (a few seconds), and the tree is rebuilt only when
-# forky's nodejs version differs from the one unpacked, so Debian's security fixes arrive by running
-# it again. Offline, a working tree already there is kept with a warning.
+# forky's nodejs version or this script differs from the ones it was made with, so Debian's security
+# fixes arrive by running it again. Offline, a working tree already there is kept with a warning.
 set -euo pipefail
 
 ROOT=/opt/nodeforky
