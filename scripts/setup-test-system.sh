@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suites start as throwaway servers: Chromium (browser
+# Puts Node.js 24 LTS first in PATH (scripts/setup-node.sh: Debian's own build, unpacked under
+# /opt/nodeforky; decision 0037), so the `npm ci` and `npm test` that follow run on it, and
+# installs the Debian packages the test suites start as throwaway servers: Chromium (browser
 # journeys), fonts, Dovecot, Cyrus and Courier (IMAP), Radicale (CardDAV), PostgreSQL (the Postgres
 # suites), isync (mbsync), and the two PST readers the PST writer's tests check it with: pst-utils
 # (readpst, libpst) and pff-tools (pffexport/pffinfo, libpff). Idempotent: only what is missing is
@@ -35,6 +37,7 @@ wanted=(
   "openssl:/usr/bin/openssl"
   "pst-utils:/usr/bin/readpst"
   "pff-tools:/usr/bin/pffexport"
+  "patchelf:/usr/bin/patchelf"
 )
 
 # Unpacked, not installed (see above): package  :  the installed package it depends on at an exact
@@ -74,7 +77,7 @@ mapfile -t missing_unpacked < <(stale_unpacked)
 
 if [ ${#missing[@]} -eq 0 ] && [ ${#missing_unpacked[@]} -eq 0 ]; then
   echo "setup-test-system: every package the tests need is installed."
-  exit 0
+  exec bash "$(dirname "$0")/setup-node.sh"
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
@@ -144,3 +147,5 @@ if [ ${#missing_unpacked[@]} -gt 0 ]; then
   rm -rf "$download"
   echo "setup-test-system: unpacked ${missing_unpacked[*]} into $UNPACKED."
 fi
+
+bash "$(dirname "$0")/setup-node.sh"
