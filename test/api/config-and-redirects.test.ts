@@ -44,8 +44,9 @@ describe('joinUrl', () => {
 });
 
 describe('redirect URLs', () => {
-  it('source sign-in: /api/oauth/ with provider and logout=true', () => {
-    expect(oauthUrl({ provider: 'northwave' })).toBe('/api/oauth/?provider=northwave&logout=true');
+  it('source sign-in: /api/oauth/ with provider and logout=true, and the visit’s language as ui_locales', () => {
+    expect(oauthUrl({ provider: 'northwave' })).toBe('/api/oauth/?provider=northwave&logout=true&ui_locales=en');
+    expect(oauthUrl({ provider: 'northwave', language: 'es' })).toBe('/api/oauth/?provider=northwave&logout=true&ui_locales=es');
   });
 
   it('destination consent: provider, scopes as the comma list of operations, logout=true', () => {
@@ -55,16 +56,18 @@ describe('redirect URLs', () => {
       provider: 'gmail',
       scopes: 'emailmigration,contactsmigration',
       logout: 'true',
+      ui_locales: 'en',
     });
   });
 
   it('status sign-in: /api/oauth-for-status/ with provider and logout=true', () => {
-    expect(oauthForStatusUrl()).toBe('/api/oauth-for-status/?provider=northwave&logout=true');
+    expect(oauthForStatusUrl()).toBe('/api/oauth-for-status/?provider=northwave&logout=true&ui_locales=en');
+    expect(oauthForStatusUrl('northwave', '', 'es')).toBe('/api/oauth-for-status/?provider=northwave&logout=true&ui_locales=es');
   });
 
   it('puts the redirects on a configured export service', () => {
     expect(oauthForStatusUrl('northwave', 'https://export.example')).toBe(
-      'https://export.example/api/oauth-for-status/?provider=northwave&logout=true',
+      'https://export.example/api/oauth-for-status/?provider=northwave&logout=true&ui_locales=en',
     );
   });
 });
