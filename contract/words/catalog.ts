@@ -22,6 +22,7 @@ import type { googleTermsWords } from './en/google-terms.ts';
 import type { statusWords } from './en/status.ts';
 import type { mailWords } from './en/mail.ts';
 import type { testSignInWords } from './en/test-sign-in.ts';
+import type { itemReportWords } from './en/item-report.ts';
 
 type Sections =
   | typeof shellWords
@@ -42,7 +43,8 @@ type Sections =
   | typeof googleTermsWords
   | typeof statusWords
   | typeof mailWords
-  | typeof testSignInWords;
+  | typeof testSignInWords
+  | typeof itemReportWords;
 
 export type Translation = {
   readonly [S in Sections as S['name']]: { readonly [K in keyof S['en']]: string };

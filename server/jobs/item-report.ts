@@ -2,11 +2,16 @@
  * The item report of an ended export as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet
  * programs read non-ASCII folder names): one `receipt` row per folder or address book (the count
  * receipt) and one `item` row per item that was skipped, in the order they failed, with what names a
- * message to a person (subject, sender, date). Columns are listed
- * in docs/api.md. A text cell that a spreadsheet would take for a formula (=, +, -, @) gets a leading
- * apostrophe: folder names and server answers are not ours to trust.
+ * message to a person (subject, sender, date). Columns are listed in docs/api.md. Its header row and
+ * the cells that are ours (what a row is, what moved, why) are said in a language: English keeps the
+ * documented names and codes (contract/words/en/item-report.ts). A text cell that a spreadsheet would
+ * take for a formula (=, +, -, @) gets a leading apostrophe: folder names and server answers are not
+ * ours to trust.
  */
-import type { ReceiptLine } from '../../contract/index.ts';
+import type { Language, ReceiptLine } from '../../contract/index.ts';
+import { itemReportWords } from '../../contract/words/en/item-report.ts';
+import type { KeyOf } from '../../contract/words/section.ts';
+import { say } from '../../contract/words/translate.ts';
 import type { ReportItem } from '../ports.ts';
 import { buildCsv } from '../engine/index.ts';
 
@@ -28,15 +33,26 @@ export const ITEM_REPORT_COLUMNS = [
   'date',
 ] as const;
 
+type Word = KeyOf<typeof itemReportWords>;
+const isWord = (code: string): code is Word => Object.hasOwn(itemReportWords.en, code);
+
 const text = (value: string | null) => (value === null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 const number = (value: number | null) => (value === null ? '' : String(value));
 
-export function itemReportCsv(report: { receipt: readonly ReceiptLine[]; items: readonly ReportItem[] }): string {
+/** The report's file name in a language (ASCII: it travels in Content-Disposition). */
+export const itemReportFileName = (exportId: string, language: Language): string =>
+  say(language, itemReportWords, 'fileName', { exportId });
+
+/** The report in a language, whose catalog must have been loaded (`loadLanguage`). */
+export function itemReportCsv(report: { receipt: readonly ReceiptLine[]; items: readonly ReportItem[] }, language: Language): string {
+  const word = (key: Word) => say(language, itemReportWords, key);
+  // An operation the words do not name (none the engine reports today) is written as its code.
+  const operation = (code: string) => (isWord(code) ? word(code) : code);
   const rows = [
-    ITEM_REPORT_COLUMNS,
+    ITEM_REPORT_COLUMNS.map(word),
     ...report.receipt.map((line) => [
-      'receipt',
-      line.operation,
+      word('receiptRow'),
+      operation(line.operation),
       text(line.container),
       '',
       '',
@@ -51,13 +67,13 @@ export function itemReportCsv(report: { receipt: readonly ReceiptLine[]; items: 
       '',
     ]),
     ...report.items.map((item) => [
-      'item',
-      item.operation,
+      word('itemRow'),
+      word(item.operation),
       text(item.container),
       text(item.itemId),
       number(item.uid),
       number(item.size),
-      item.reason,
+      word(item.reason),
       text(item.detail),
       '',
       '',

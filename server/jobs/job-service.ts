@@ -439,13 +439,13 @@ export function createJobService<E extends EngineParts>(deps: JobServiceDeps<E>)
     return true;
   }
 
-  /** The item report of an ended export, for its report grant's bearer; null when there is none. */
+  /** The item report of an ended export, for its report grant's bearer, with the language it was started in; null when there is none. */
   async function report(exportId: string) {
     const job = await jobs.find(exportId);
     if (!job || job.finishedAt === null) return null;
     const receipt = await engine.receipt(job);
     if (receipt === null) return null;
-    return { receipt, items: await engine.failedItems(job) };
+    return { receipt, items: await engine.failedItems(job), language: job.language };
   }
 
   /** The engine's report that an export's run has ended: its end is recorded now, once. */

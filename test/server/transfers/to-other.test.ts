@@ -46,13 +46,14 @@ async function start(): Promise<Harness> {
   return harness;
 }
 
-async function exportToOther(harness: Harness, to: { email: string; password: string }) {
+async function exportToOther(harness: Harness, to: { email: string; password: string }, language?: 'es') {
   const session = await signIn(harness, customer.email);
   const response = await session.post('/api/load/', {
     source_account: { email: customer.email, provider: 'northwave' },
     destination_account: { provider: 'other', email: to.email, password: to.password, imap: `127.0.0.1:${servers.dovecot.port}` },
     operations: ['emailmigration'],
     parameters: { notificationEmail: 'notify@example.com' },
+    ...(language ? { language } : {}),
   });
   expect(response.status).toBe(200);
   const { jobid } = (await response.json()) as { jobid: string };
@@ -155,6 +156,7 @@ describe('export to Other into a real IMAP server', () => {
     const report = await fetch(`${harness.base}${last.report_url}`, { headers: { Authorization: `Bearer ${session.token}` } });
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(report.headers.get('content-disposition')).toBe(`attachment; filename="northwave-export-${exportId}-report.csv"`);
     const lines = (await report.text())
       .replace(/^\ufeff/, '')
       .trimEnd()
@@ -190,6 +192,43 @@ describe('export to Other into a real IMAP server', () => {
     await harness.service.outbox.runOnce();
     const mail = harness.sent.find((m) => m.exportId === exportId && m.outcome === 'completed');
     expect(mail?.summary?.failed).toBe(tooBig.length);
+
+    // The owner's page in Spanish (its language cookie): the same report, its words in Spanish.
+    const spanish = await fetch(`${harness.base}${last.report_url}`, {
+      headers: { Authorization: `Bearer ${session.token}`, Cookie: 'portal_language=es' },
+    });
+    expect(spanish.headers.get('content-language')).toBe('es');
+    expect(spanish.headers.get('content-disposition')).toBe(`attachment; filename="northwave-exportacion-${exportId}-informe.csv"`);
+    const spanishLines = (await spanish.text())
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(spanishLines[0]).toBe(
+      'Tipo de fila,Datos,Carpeta,ID del elemento,UID en el buzón anterior,Tamaño (bytes),Motivo,Lo que dijo el servidor,' +
+        'Cantidad en el buzón anterior,Cantidad en el destino,Carpeta en el destino,Asunto,Remitente,Fecha',
+    );
+    const spanishItems = spanishLines.filter((line) => line.startsWith('elemento,correo,'));
+    expect(spanishItems).toHaveLength(tooBig.length);
+    expect(spanishItems.every((line) => line.includes(',Demasiado grande para el destino,'))).toBe(true);
+    // Row for row the English report, but for the words that are ours.
+    expect(spanishLines.slice(1).map((line) => line.split(',').slice(2, 6).join(','))).toEqual(
+      lines.slice(1).map((line) => line.split(',').slice(2, 6).join(',')),
+    );
+    expect(spanishLines.filter((line) => line.startsWith('recuento,correo,'))).toHaveLength(last.receipt?.length ?? -1);
+  });
+
+  it('says the item report in the language the export was started in, when the page names none', { timeout: 120_000 }, async () => {
+    const harness = await start();
+    const { session, exportId } = await exportToOther(harness, small, 'es');
+    const last = (await pollStatus(harness.base, exportId, ended, { token: session.token })).at(-1) as StatusResponse;
+    const report = await fetch(`${harness.base}${last.report_url}`, { headers: { Authorization: `Bearer ${session.token}` } });
+    expect(report.headers.get('content-language')).toBe('es');
+    expect((await report.text()).replace(/^\ufeff/, '').split('\r\n')[0]).toMatch(/^Tipo de fila,Datos,Carpeta,/);
+    // The page's language comes first: an English page gets the English report of a Spanish export.
+    const english = await fetch(`${harness.base}${last.report_url}`, {
+      headers: { Authorization: `Bearer ${session.token}`, Cookie: 'portal_language=en' },
+    });
+    expect((await english.text()).replace(/^\ufeff/, '').split('\r\n')[0]).toMatch(/^record,operation,container,/);
   });
 
   it('ends in error when every message is refused', { timeout: 120_000 }, async () => {
