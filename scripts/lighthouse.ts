@@ -9,6 +9,13 @@
  * data folder, a free loopback port). Each run has a tab of its own: a wizard route's tab is walked
  * there first with Playwright over the same Chromium (its session lives in that tab's sessionStorage),
  * the HTTP cache is cleared, and Lighthouse (through puppeteer-core, which it drives) reloads the route.
+ *
+ * `LIGHTHOUSE_BASELINE=<another checkout>` measures that checkout beside this one in the same run (its
+ * own build and service, started by its own harness): the runs of a route alternate between the two,
+ * in the same browser, and each route prints the baseline's median run and both medians of total
+ * blocking time, so a change is judged against its baseline on the same machine at the same moment
+ * (one run's score moves with the host more than with most changes). The aim is then checked on
+ * this checkout only.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,14 +29,19 @@ import { ensureSpaBuild } from '../test/e2e/harness/build-spa.ts';
 import { e2eDistDir, resultsDir } from '../test/e2e/harness/paths.ts';
 import { startPortalServer } from '../test/e2e/harness/portal-server.ts';
 import { TARGETS, type Found, type Target } from './lighthouse/routes.ts';
+import type * as BuildSpa from '../test/e2e/harness/build-spa.ts';
+import type * as Paths from '../test/e2e/harness/paths.ts';
+import type * as PortalServer from '../test/e2e/harness/portal-server.ts';
 
 type Setting = { name: 'desktop' | 'mobile'; config: Config | undefined };
 
 // Lighthouse's default configuration is the mobile one (emulated phone, simulated slow 4G and CPU).
-const settings: Setting[] = [
+const allSettings: Setting[] = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
 ];
+// `LIGHTHOUSE_SETTINGS=mobile` measures one setting only (the aim's performance and LCP are mobile's).
+const settings = allSettings.filter((setting) => (process.env.LIGHTHOUSE_SETTINGS ?? 'mobile,desktop').split(',').includes(setting.name));
 const aim = { performanceMobile: 100, accessibility: 100, bestPractices: 100, lcpMobileMs: 1300 };
 /**
  * Runs per route and setting. One run's score moves with the machine (a task that a busy host
@@ -38,9 +50,12 @@ const aim = { performanceMobile: 100, accessibility: 100, bestPractices: 100, lc
  * picks the one reported. Every run's score is printed beside it.
  */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const BASELINE = process.env.LIGHTHOUSE_BASELINE;
 const reportsDir = path.join(resultsDir, 'lighthouse');
 
 type Browser = Awaited<ReturnType<typeof puppeteer.connect>>;
+/** A build and service measured: this checkout, or the baseline; `found` is what its walks learned. */
+type Side = { url: string; found: Found; stop: () => Promise<void> };
 type Walker = Awaited<ReturnType<typeof chromium.connectOverCDP>>;
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Lhr = Result['lhr'];
@@ -98,6 +113,21 @@ async function measure(
 
 const score = (value: number | null | undefined) => (value === null || value === undefined ? NaN : Math.round(value * 100));
 
+const tbtOf = (run: Lhr) => Math.round(run.audits['total-blocking-time']?.numericValue ?? NaN);
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+
+/** The baseline's median run and both sides' median total blocking time, one line each. */
+function reportBaseline(runs: Lhr[], ours: Lhr[]): void {
+  const median = computeMedianRun(runs);
+  console.log(
+    `baseline: performance ${score(median.categories.performance?.score)}, lcp ${Math.round(median.audits['largest-contentful-paint']?.numericValue ?? NaN)} ms; ` +
+      `runs: performance ${runs.map((run) => score(run.categories.performance?.score)).join(', ')}`,
+  );
+  console.log(
+    `tbt median: ${medianOf(ours.map(tbtOf))} ms (runs ${ours.map(tbtOf).join(', ')}); baseline ${medianOf(runs.map(tbtOf))} ms (runs ${runs.map(tbtOf).join(', ')})`,
+  );
+}
+
 /** Prints the median run's lines (and every run's performance score) and returns what missed the aim. */
 function report(target: Target, setting: Setting, expectedPath: string, runs: Lhr[]): string[] {
   const median = computeMedianRun(runs);
@@ -125,6 +155,17 @@ function report(target: Target, setting: Setting, expectedPath: string, runs: Lh
   return misses;
 }
 
+/** The baseline checkout's build and service, made and started by that checkout's own harness (its paths, its server). */
+async function startBaseline(checkout: string): Promise<Side> {
+  const harness = (file: string) => path.resolve(checkout, 'test/e2e/harness', file);
+  const build = (await import(harness('build-spa.ts'))) as typeof BuildSpa;
+  const paths = (await import(harness('paths.ts'))) as typeof Paths;
+  const portal = (await import(harness('portal-server.ts'))) as typeof PortalServer;
+  const server = await portal.startPortalServer({ distDir: build.ensureSpaBuild(paths.e2eDistDir) });
+  console.log(`baseline: ${checkout} at ${server.url}`);
+  return { url: server.url, found: {}, stop: server.stop };
+}
+
 async function main(): Promise<void> {
   mkdirSync(reportsDir, { recursive: true });
   const only = process.argv.slice(2);
@@ -132,6 +173,8 @@ async function main(): Promise<void> {
   const targets = only.length > 0 ? TARGETS.filter((target) => only.includes(target.name)) : TARGETS;
   const distDir = ensureSpaBuild(e2eDistDir);
   const server = await startPortalServer({ distDir });
+  const ours: Side = { url: server.url, found: {}, stop: server.stop };
+  const baseline = BASELINE ? await startBaseline(BASELINE) : null;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: [
@@ -148,14 +191,18 @@ async function main(): Promise<void> {
   const browser = await puppeteer.connect({ browserURL, defaultViewport: null });
   const walker = await chromium.connectOverCDP(browserURL);
   const misses: string[] = [];
-  const found: Found = {};
   try {
     for (const setting of settings) {
       for (const target of targets) {
         try {
           const runs: Lhr[] = [];
-          for (let run = 0; run < RUNS; run += 1) runs.push((await measure(browser, walker, server.url, target, setting, found)).lhr);
-          misses.push(...report(target, setting, target.path(found), runs));
+          const baselineRuns: Lhr[] = [];
+          for (let run = 0; run < RUNS; run += 1) {
+            if (baseline) baselineRuns.push((await measure(browser, walker, baseline.url, target, setting, baseline.found)).lhr);
+            runs.push((await measure(browser, walker, ours.url, target, setting, ours.found)).lhr);
+          }
+          misses.push(...report(target, setting, target.path(ours.found), runs));
+          if (baseline) reportBaseline(baselineRuns, runs);
         } catch (error) {
           // One route that cannot be measured must not hide the figures of the others.
           console.log(
@@ -168,7 +215,8 @@ async function main(): Promise<void> {
   } finally {
     await browser.disconnect();
     chrome.kill();
-    await server.stop();
+    await ours.stop();
+    await baseline?.stop();
   }
   console.log(misses.length > 0 ? `below the aim of issue 16:\n  ${misses.join('\n  ')}` : 'every route meets the aim of issue 16');
   console.log(`reports: ${path.relative(process.cwd(), reportsDir)}/`);

@@ -18,9 +18,10 @@ import { holdTypingUntilLive } from './first-paint/typed-before-live';
 // Our own modules, not libraries' (a library imported whole would keep the exports nobody uses).
 const VIEW_PARTS: (() => Promise<unknown>)[] = [() => import('react-dom/client'), () => import('./app/portal-app')];
 
-// A modulepreload costs the main thread about a quarter of a millisecond to start (measured): some
-// twenty at once made a long task of their own.
-const PRELOADS_PER_TASK = 6;
+// A modulepreload costs the main thread a quarter of a millisecond to start on a quiet machine, and
+// up to 5 ms while DevTools records the load's initiators (Lighthouse): some twenty at once made a
+// long task of their own, six at once one over 30 ms (docs/performance.md).
+const PRELOADS_PER_TASK = 3;
 
 async function start(chunks: string[]) {
   for (let first = 0; first < chunks.length; first += PRELOADS_PER_TASK) {
@@ -32,7 +33,9 @@ async function start(chunks: string[]) {
     }
     await nextTask();
   }
+  // Evaluating the machine's code is a task, the start another (src/app/start-portal-actor.ts has its tasks).
   const { startPortalActor } = await import('./app/start-portal-actor');
+  await nextTask();
   const actor = await startPortalActor();
   if (!actor) return;
   await nextTask();

@@ -1,5 +1,5 @@
 /**
- * Creates the running portal: the machine with the real (or a test's fake) implementations,
+ * Creates the running portal: the machine with the real (or a test's fake) implementations (`providePortal`),
  * restored from sessionStorage and written back on every change (passwords never stored, see
  * machines/persistence.ts).
  */
@@ -11,21 +11,22 @@ import { storeAuthToken } from '../api/browser-sources';
 import type { PortalActor } from '../portal/portal-context';
 
 export type PortalImplementations = Parameters<typeof exportPortalMachine.provide>[0];
+export type PortalMachine = ReturnType<typeof exportPortalMachine.provide>;
+
+/**
+ * The machine with its effects. `provide` builds every state of the machine again, so the portal's
+ * start gives it a task of its own (src/app/start-portal-actor.ts).
+ */
+export const providePortal = (implementations: PortalImplementations): PortalMachine => exportPortalMachine.provide(implementations);
 
 export type CreatePortalActorOptions = {
-  implementations: PortalImplementations;
+  machine: PortalMachine;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   input?: PortalInput;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 };
 
-export function createPortalActor({
-  implementations,
-  storage = sessionStorage,
-  input = {},
-  inspect,
-}: CreatePortalActorOptions): PortalActor {
-  const machine = exportPortalMachine.provide(implementations);
+export function createPortalActor({ machine, storage = sessionStorage, input = {}, inspect }: CreatePortalActorOptions): PortalActor {
   const snapshot = restoreSnapshot(readStored(storage));
   const actor: PortalActor = createActor(machine, { input, snapshot, inspect });
   // The session client's bearer (docs/api.md): the signed-in source's tokenId, removed on start over.

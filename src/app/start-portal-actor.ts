@@ -9,7 +9,8 @@ import { takeOverOwnLeave } from '../first-paint/own-leave';
 import { shownFor } from '../first-paint/shown-for';
 import { visitBeforeRender } from '../routing/visit';
 import { portalImplementations } from './actors';
-import { createPortalActor, type CreatePortalActorOptions } from './create-portal-actor';
+import { nextTask } from './next-task';
+import { createPortalActor, providePortal, type CreatePortalActorOptions } from './create-portal-actor';
 import { lazyApiClients } from './lazy-api-clients';
 import type { PortalActor } from '../portal/portal-context';
 import { pickLanguage } from '../../contract/index.ts';
@@ -27,11 +28,16 @@ export async function startPortalActor(): Promise<PortalActor | null> {
   const root = document.getElementById('root');
   // A prerendered page is told once it has painted: its moments count from the paint (shownFor).
   if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) await new Promise<void>((resolve) => afterFirstPaint(resolve));
-  // In the same task as the telling: the page's own leave cannot happen in between.
-  if (!takeOverOwnLeave(root)) return null;
   // A first visit reads in the browser's language; a restored session keeps the one it chose.
   const input = { language: pickLanguage(navigator.languages) };
-  const actor = createPortalActor({ implementations: portalImplementations(lazyApiClients), inspect, input });
+  // The machine with its effects, the actor (restored, its first snapshot worked out), then the start
+  // and the telling: a task each, where together they were one that held up a tap (docs/performance.md).
+  const machine = providePortal(portalImplementations(lazyApiClients));
+  await nextTask();
+  const actor = createPortalActor({ machine, inspect, input });
+  await nextTask();
+  // In the same task as the telling: the page's own leave cannot happen in between.
+  if (!takeOverOwnLeave(root)) return null;
   actor.start();
   await loadLanguage(actor.getSnapshot().context.language);
   visitBeforeRender(actor, shownFor());

@@ -12,7 +12,7 @@ import { vi, type Mock } from 'vitest';
 import { fakeActors, happyApi, recordedEffects, type EffectCall, type FakeApi, type FakeHandler } from '../support/portal-fakes.ts';
 import type { PortalActorName } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/types.ts';
-import { createPortalActor, type PortalImplementations } from '../../src/app/create-portal-actor.ts';
+import { createPortalActor, providePortal, type PortalImplementations } from '../../src/app/create-portal-actor.ts';
 import type { PortalActor } from '../../src/portal/portal-context.tsx';
 import { PortalApp } from '../../src/app/portal-app.tsx';
 
@@ -82,7 +82,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   window.history.replaceState(null, '', options.url ?? '/');
   const effects: EffectCall[] = [];
   const actor: PortalActor = createPortalActor({
-    implementations: fakeImplementations(options.api ?? {}, effects),
+    machine: providePortal(fakeImplementations(options.api ?? {}, effects)),
     storage: window.sessionStorage,
     input: options.input ?? {},
     inspect: options.inspect,
