@@ -60,6 +60,18 @@ async function exportToOther(harness: Harness, to: { email: string; password: st
   return { session, exportId: jobid };
 }
 
+/** The owner's item report (with the page's language cookie when given): the answer and its lines. */
+async function itemReport(harness: Harness, url: string, token: string, language?: 'en' | 'es') {
+  const response = await fetch(`${harness.base}${url}`, {
+    headers: { Authorization: `Bearer ${token}`, ...(language ? { Cookie: `portal_language=${language}` } : {}) },
+  });
+  const lines = (await response.text())
+    .replace(/^\ufeff/, '')
+    .trimEnd()
+    .split('\r\n');
+  return { response, lines };
+}
+
 /** Every row of every table, as text, and for SQLite the file itself: where a plain password would show. */
 async function everythingStored(harness: Harness): Promise<string> {
   const tables = [
@@ -153,14 +165,10 @@ describe('export to Other into a real IMAP server', () => {
     });
     expect(last.report_url).toMatch(/^\/api\/reports\/[A-Za-z0-9]{32}\.[0-9a-z]+\.[\w-]{43}$/);
 
-    const report = await fetch(`${harness.base}${last.report_url}`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const { response: report, lines } = await itemReport(harness, last.report_url ?? '', session.token);
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(report.headers.get('content-disposition')).toBe(`attachment; filename="northwave-export-${exportId}-report.csv"`);
-    const lines = (await report.text())
-      .replace(/^\ufeff/, '')
-      .trimEnd()
-      .split('\r\n');
     expect(lines[0]).toBe(
       'record,operation,container,item_id,uid,size,reason,detail,source_count,destination_count,destination_container,subject,sender,date',
     );
@@ -194,15 +202,9 @@ describe('export to Other into a real IMAP server', () => {
     expect(mail?.summary?.failed).toBe(tooBig.length);
 
     // The owner's page in Spanish (its language cookie): the same report, its words in Spanish.
-    const spanish = await fetch(`${harness.base}${last.report_url}`, {
-      headers: { Authorization: `Bearer ${session.token}`, Cookie: 'portal_language=es' },
-    });
+    const { response: spanish, lines: spanishLines } = await itemReport(harness, last.report_url ?? '', session.token, 'es');
     expect(spanish.headers.get('content-language')).toBe('es');
     expect(spanish.headers.get('content-disposition')).toBe(`attachment; filename="northwave-exportacion-${exportId}-informe.csv"`);
-    const spanishLines = (await spanish.text())
-      .replace(/^\ufeff/, '')
-      .trimEnd()
-      .split('\r\n');
     expect(spanishLines[0]).toBe(
       'Tipo de fila,Datos,Carpeta,ID del elemento,UID en el buzón anterior,Tamaño (bytes),Motivo,Lo que dijo el servidor,' +
         'Cantidad en el buzón anterior,Cantidad en el destino,Carpeta en el destino,Asunto,Remitente,Fecha',
@@ -221,14 +223,12 @@ describe('export to Other into a real IMAP server', () => {
     const harness = await start();
     const { session, exportId } = await exportToOther(harness, small, 'es');
     const last = (await pollStatus(harness.base, exportId, ended, { token: session.token })).at(-1) as StatusResponse;
-    const report = await fetch(`${harness.base}${last.report_url}`, { headers: { Authorization: `Bearer ${session.token}` } });
-    expect(report.headers.get('content-language')).toBe('es');
-    expect((await report.text()).replace(/^\ufeff/, '').split('\r\n')[0]).toMatch(/^Tipo de fila,Datos,Carpeta,/);
+    const spanish = await itemReport(harness, last.report_url ?? '', session.token);
+    expect(spanish.response.headers.get('content-language')).toBe('es');
+    expect(spanish.lines[0]).toMatch(/^Tipo de fila,Datos,Carpeta,/);
     // The page's language comes first: an English page gets the English report of a Spanish export.
-    const english = await fetch(`${harness.base}${last.report_url}`, {
-      headers: { Authorization: `Bearer ${session.token}`, Cookie: 'portal_language=en' },
-    });
-    expect((await english.text()).replace(/^\ufeff/, '').split('\r\n')[0]).toMatch(/^record,operation,container,/);
+    const english = await itemReport(harness, last.report_url ?? '', session.token, 'en');
+    expect(english.lines[0]).toMatch(/^record,operation,container,/);
   });
 
   it('ends in error when every message is refused', { timeout: 120_000 }, async () => {
