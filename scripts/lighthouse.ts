@@ -190,6 +190,15 @@ async function main(): Promise<void> {
   const browserURL = `http://127.0.0.1:${chrome.port}`;
   const browser = await puppeteer.connect({ browserURL, defaultViewport: null });
   const walker = await chromium.connectOverCDP(browserURL);
+  const stop = async () => {
+    await browser.disconnect();
+    chrome.kill();
+    await ours.stop();
+    await baseline?.stop();
+  };
+  // A run stopped by hand (Ctrl-C, or a signal to this process) stops its services and Chromium too:
+  // left running, they poll and skew the next run's figures.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop().finally(() => process.exit(130)));
   const misses: string[] = [];
   try {
     for (const setting of settings) {
@@ -213,10 +222,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await browser.disconnect();
-    chrome.kill();
-    await ours.stop();
-    await baseline?.stop();
+    await stop();
   }
   console.log(misses.length > 0 ? `below the aim of issue 16:\n  ${misses.join('\n  ')}` : 'every route meets the aim of issue 16');
   console.log(`reports: ${path.relative(process.cwd(), reportsDir)}/`);
