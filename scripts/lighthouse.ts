@@ -114,7 +114,14 @@ async function measure(
 const score = (value: number | null | undefined) => (value === null || value === undefined ? NaN : Math.round(value * 100));
 
 const tbtOf = (run: Lhr) => Math.round(run.audits['total-blocking-time']?.numericValue ?? NaN);
-const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+/** The median; of an even number of runs, the mean of the middle two. */
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Math.round(
+    Number.isInteger(middle) ? ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2 : (sorted[Math.floor(middle)] ?? NaN),
+  );
+}
 
 /** The baseline's median run and both sides' median total blocking time, one line each. */
 function reportBaseline(runs: Lhr[], ours: Lhr[]): void {

@@ -11,7 +11,7 @@
 import type { Language, ReceiptLine } from '../../contract/index.ts';
 import { itemReportWords } from '../../contract/words/en/item-report.ts';
 import type { KeyOf } from '../../contract/words/section.ts';
-import { say } from '../../contract/words/translate.ts';
+import { say, sayer } from '../../contract/words/translate.ts';
 import type { ReportItem } from '../ports.ts';
 import { buildCsv } from '../engine/index.ts';
 
@@ -45,11 +45,11 @@ export const itemReportFileName = (exportId: string, language: Language): string
 
 /** The report in a language, whose catalog must have been loaded (`loadLanguage`). */
 export function itemReportCsv(report: { receipt: readonly ReceiptLine[]; items: readonly ReportItem[] }, language: Language): string {
-  const word = (key: Word) => say(language, itemReportWords, key);
+  const word = sayer(language)(itemReportWords);
   // An operation the words do not name (none the engine reports today) is written as its code.
   const operation = (code: string) => (isWord(code) ? word(code) : code);
   const rows = [
-    ITEM_REPORT_COLUMNS.map(word),
+    ITEM_REPORT_COLUMNS.map((column) => word(column)),
     ...report.receipt.map((line) => [
       word('receiptRow'),
       operation(line.operation),
