@@ -81,7 +81,7 @@ export const selectSidebar = (snapshot: PortalSnapshot): SidebarKind => {
   return route === '/destination-account' && facts.optOutPanelShown(snapshot.context) ? 'two' : sidebar;
 };
 
-export const selectSidebarSteps = (snapshot: PortalSnapshot): SidebarStep[] => stepsFor(selectSidebar(snapshot));
+export const selectSidebarSteps = (snapshot: PortalSnapshot): readonly SidebarStep[] => stepsFor(selectSidebar(snapshot));
 
 export const selectShowsStartOver = (snapshot: PortalSnapshot): boolean => showsStartOver(selectStep(snapshot));
 

@@ -21,7 +21,10 @@ export const TWO_STEPS: readonly SidebarStep[] = [
   { index: 2, text: 'stepAccount' },
 ];
 
-export const stepsFor = (kind: SidebarKind): SidebarStep[] => (kind === 'five' ? [...FIVE_STEPS] : kind === 'two' ? [...TWO_STEPS] : []);
+const NO_STEPS: readonly SidebarStep[] = [];
+/** The same list each time for a kind: a view that reads it re-renders only when the kind changes. */
+export const stepsFor = (kind: SidebarKind): readonly SidebarStep[] =>
+  kind === 'five' ? FIVE_STEPS : kind === 'two' ? TWO_STEPS : NO_STEPS;
 
 /** Start over (and the bar before it) shows only on steps 2, 3, 4 and 6 (§1). */
 export const showsStartOver = (step: number): boolean => [2, 3, 4, 6].includes(step);

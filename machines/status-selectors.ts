@@ -104,7 +104,7 @@ export type CopyPassView = { key: string; when: Moment | null; text: StatusPhras
  * Copy new mail on the owner's page (decision 0032): the button, whether a pass is being started or
  * runs, the last pass's result (announced once it ended), every pass's line, and why a start failed.
  */
-function copyNewMailView(snapshot: PortalSnapshot) {
+export function selectCopyNewMail(snapshot: PortalSnapshot) {
   const copy = snapshot.context.jobStatus?.copy_new_mail;
   const passes = copy?.passes ?? [];
   const last = passes.at(-1);
@@ -190,7 +190,7 @@ export const selectJobStatus = (snapshot: PortalSnapshot) => {
       : null,
     /** What the customer chose not to move, in words; null when they moved everything. */
     leftOut: answer?.left_out ? leftOutText(answer.left_out) : null,
-    copyNewMail: copyNewMailView(snapshot),
+    copyNewMail: selectCopyNewMail(snapshot),
     canCancel: snapshot.can({ type: 'EXPORT.CANCEL_REQUESTED' }),
     hold: holdButton(snapshot, operations),
     confirmingCancel: snapshot.matches({ status: { shown: 'confirmingCancel' } }),

@@ -19,6 +19,22 @@ const jobStatusInput = ({ context }: { context: PortalContext }) => ({
   signedIn: hasSourceToken(context),
 });
 
+/**
+ * What the page offers while it follows a running export, also while it quietly asks again: a button
+ * that vanished for the moment of each refresh (every 1.5 s) would blink, and take a keyboard's focus
+ * with it. (Download sign-in, Copy new mail and Stop forwarding belong to an ended export, which is
+ * not asked again.)
+ */
+const following = portalSetup.createStateConfig({
+  on: {
+    ...backHome,
+    'STATUS.RETRY_REQUESTED': '#exportPortal.status.loading',
+    'EXPORT.CANCEL_REQUESTED': { guard: 'mayCancelExport', target: '#exportPortal.status.shown.confirmingCancel' },
+    'EXPORT.PAUSE_REQUESTED': { guard: 'mayPauseExport', target: '#exportPortal.status.shown.pausing' },
+    'EXPORT.RESUME_REQUESTED': { guard: 'mayResumeExport', target: '#exportPortal.status.shown.resuming' },
+  },
+}).on;
+
 export const status = portalSetup.createStateConfig({
   meta: { route: ROUTES.status, step: 5, sidebar: 'five' },
   initial: 'checkingId',
@@ -49,20 +65,17 @@ export const status = portalSetup.createStateConfig({
             statusPoll: { guard: 'jobWaiting', target: 'refreshing' },
           },
           on: {
-            ...backHome,
-            'STATUS.RETRY_REQUESTED': '#exportPortal.status.loading',
-            'EXPORT.CANCEL_REQUESTED': { guard: 'mayCancelExport', target: 'confirmingCancel' },
-            'EXPORT.PAUSE_REQUESTED': { guard: 'mayPauseExport', target: 'pausing' },
-            'EXPORT.RESUME_REQUESTED': { guard: 'mayResumeExport', target: 'resuming' },
+            ...following,
             'STATUS.DOWNLOAD_SIGN_IN_REQUESTED': { guard: 'fileAwaitsSignIn', target: '#exportPortal.status.leavingForSignIn' },
             'EXPORT.COPY_NEW_MAIL_REQUESTED': { guard: 'mayCopyNewMail', target: 'copyNewMail' },
             'FORWARDING.STOP_REQUESTED': { guard: 'mayStopForwarding', target: 'confirmingStopForwarding' },
           },
         },
         copyNewMail: copyNewMailStates,
-        // A quiet refresh: what is shown stays until the new answer arrives.
+        // A quiet refresh: what is shown stays until the new answer arrives, its buttons included (one
+        // press leaves the refresh, whose answer the next one brings).
         refreshing: {
-          on: backHome,
+          on: following,
           invoke: {
             id: 'fetchJobStatus',
             src: 'fetchJobStatus',

@@ -26,6 +26,13 @@ export function usePortalActor(): PortalActor {
   return actor;
 }
 
+/**
+ * For `usePortalSelector`'s `compare` where the selector builds its value afresh from the snapshot
+ * (plain data: objects, arrays, strings, numbers): equal data is the same value. Without it such a
+ * view renders again on every change of the machine, a status page's quiet refresh included.
+ */
+export const sameData = <T,>(a: T, b: T): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /** Re-renders only when the selected value changes (compared with Object.is unless `compare` says otherwise). */
 export function usePortalSelector<T>(selector: (snapshot: PortalSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
   return useSelector(usePortalActor(), selector, compare);

@@ -6,6 +6,7 @@
 import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { act, render, screen } from '@testing-library/react';
+import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import userEvent from '@testing-library/user-event';
 import type { InspectionEvent } from 'xstate';
 import { vi, type Mock } from 'vitest';
@@ -43,6 +44,8 @@ export type RenderAppOptions = {
   input?: PortalInput;
   /** Sees every microstep (coverage of the model-based run). */
   inspect?: (event: InspectionEvent) => void;
+  /** Told of every commit React makes of the app (how much a change of the machine re-renders). */
+  onCommit?: ProfilerOnRenderCallback;
 };
 
 /** The machine's implementations with every API call and browser effect replaced by a fake. */
@@ -78,6 +81,8 @@ export async function eventually<T>(check: () => T, timeoutMs = 10_000): Promise
 /** Waits for the screen whose heading is `name`: the machine went there and its lazy chunk arrived. */
 export const arrives = (name: string | RegExp) => eventually(() => screen.getByRole('heading', { level: 1, name }));
 
+const noCommitWatch: ProfilerOnRenderCallback = () => undefined;
+
 export function renderApp(options: RenderAppOptions = {}) {
   window.history.replaceState(null, '', options.url ?? '/');
   const effects: EffectCall[] = [];
@@ -91,7 +96,9 @@ export function renderApp(options: RenderAppOptions = {}) {
   const user = userEvent.setup({ delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   const view = render(
     <CacheProvider value={styleCache()}>
-      <PortalApp actor={actor} />
+      <Profiler id="portal" onRender={options.onCommit ?? noCommitWatch}>
+        <PortalApp actor={actor} />
+      </Profiler>
     </CacheProvider>,
   );
   return { ...view, actor, user, effects };

@@ -5,7 +5,7 @@ import { useErrorWords } from '../../words/use-error-words';
 import { IntentLink } from '../../portal/intent-link';
 import { colors, font, mediaUp, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, buttonStyles } from '../../ui';
-import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { sameData, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectCopied, selectExportId, selectCompleteCancel } from '../../../machines/index.ts';
 import { CancelExportDialog } from '../status/cancel-export-dialog';
 import { useScreenHeading } from '../screen-headings';
@@ -54,7 +54,7 @@ export default function CompleteScreen() {
   const send = usePortalSend();
   const exportId = usePortalSelector(selectExportId) ?? '';
   const copied = usePortalSelector(selectCopied);
-  const cancel = usePortalSelector(selectCompleteCancel);
+  const cancel = usePortalSelector(selectCompleteCancel, sameData);
   const t = useWords(completeWords);
   return (
     <Card as="section">

@@ -11,7 +11,7 @@ import { IntentLink } from '../../portal/intent-link';
 import { Button } from '../../ui';
 import { colors, font, radii, space, mediaUp } from '../../theme/theme';
 import { brand } from '../../config/brand';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { sameData, usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectOptOut } from '../../../machines/index.ts';
 import { explainOptOut } from '../opt-out-info/opt-out-explanations';
 
@@ -45,7 +45,7 @@ const actions = css`
 `;
 
 export function OptOutStatusPanel() {
-  const optOut = usePortalSelector(selectOptOut);
+  const optOut = usePortalSelector(selectOptOut, sameData);
   const mayCancel = usePortalCan({ type: 'OPT_OUT.CANCEL_REQUESTED' });
   const send = usePortalSend();
   const t = useWords(destinationScreenWords);

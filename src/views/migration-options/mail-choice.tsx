@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { css } from '@emotion/react';
 import { Alert, Button, Checkbox, TextField } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
-import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { sameData, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { useWords } from '../../words/use-words';
 import { mailChoiceWords } from '../../../contract/words/en/mail-choice.ts';
 import { selectLanguage, selectMailChoice } from '../../../machines/index.ts';
@@ -58,7 +58,7 @@ const count = css`
 `;
 
 export function MailChoice() {
-  const choice = usePortalSelector(selectMailChoice);
+  const choice = usePortalSelector(selectMailChoice, sameData);
   const language = usePortalSelector(selectLanguage);
   const send = usePortalSend();
   const t = useWords(mailChoiceWords);

@@ -11,7 +11,7 @@ import { optOutWords } from '../../../contract/words/en/opt-out.ts';
 import { Alert, Button, Card, PageHeading } from '../../ui';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
 import { brand } from '../../config/brand';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { sameData, usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectFieldErrors, selectOptOut } from '../../../machines/index.ts';
 import { CancelClosureDialog } from './cancel-closure-dialog';
 import { daysPhrase, explainOptOut, type OptOutTone } from './opt-out-explanations';
@@ -83,7 +83,7 @@ export default function OptOutInfoScreen() {
   const sayError = useErrorWords();
   const t = useWords(optOutWords);
   const heading = useScreenHeading('optOutInfo');
-  const optOut = usePortalSelector(selectOptOut, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const optOut = usePortalSelector(selectOptOut, sameData);
   const error = usePortalSelector((s) => selectFieldErrors(s).optOut ?? null);
   const canSchedule = optOut.scheduleShown;
   const canCancel = optOut.cancelShown;

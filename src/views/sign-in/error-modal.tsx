@@ -7,7 +7,7 @@ import { css } from '@emotion/react';
 import { colors, mediaUp, space } from '../../theme/theme';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { sameData, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectErrorModal } from '../../../machines/index.ts';
 import { errorWords } from '../../../contract/words/en/errors.ts';
 import { signInWords } from '../../../contract/words/en/sign-in.ts';
@@ -25,7 +25,7 @@ const actions = css`
 
 export default function ErrorModal() {
   const send = usePortalSend();
-  const error = usePortalSelector(selectErrorModal, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const error = usePortalSelector(selectErrorModal, sameData);
   const t = useWords(signInWords);
   const e = useWords(errorWords);
   if (!error) return null;

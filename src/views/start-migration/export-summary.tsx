@@ -7,7 +7,7 @@ import { startWords } from '../../../contract/words/en/start.ts';
 import { useWords } from '../../words/use-words';
 import { TruncatedName } from '../../ui';
 import { colors, font, mediaUp, radii, space } from '../../theme/theme';
-import { usePortalSelector } from '../../portal/portal-context';
+import { sameData, usePortalSelector } from '../../portal/portal-context';
 import { selectDestination, selectLanguage, selectOperations, selectSource } from '../../../machines/index.ts';
 import { providerLabel } from '../destination-account/provider-labels';
 
@@ -48,7 +48,7 @@ const WHAT = { email: 'whatEmail', contacts: 'whatContacts', both: 'whatBoth' } 
 export function ExportSummary() {
   const source = usePortalSelector(selectSource);
   const destination = usePortalSelector(selectDestination);
-  const options = usePortalSelector(selectOperations, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const options = usePortalSelector(selectOperations, sameData);
   const t = useWords(startWords);
   const language = usePortalSelector(selectLanguage);
   const provider = destination ? providerLabel(destination.provider, language).name : '';

@@ -5,8 +5,8 @@
  * until when its daily copies go on, and its owner may stop them.
  */
 import { css } from '@emotion/react';
-import { selectJobStatus } from '../../../machines/index.ts';
-import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { selectCopyNewMail } from '../../../machines/index.ts';
+import { sameData, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { colors, font, space } from '../../theme/theme';
 import { Alert, Button } from '../../ui';
 import { StopForwardingDialog } from './stop-forwarding-dialog';
@@ -23,7 +23,7 @@ const section = css`
 
 export function CopyNewMail() {
   const send = usePortalSend();
-  const view = usePortalSelector(selectJobStatus).copyNewMail;
+  const view = usePortalSelector(selectCopyNewMail, sameData);
   const sayError = useErrorWords();
   const t = useStatusWords();
   if (!view.shown) return null;

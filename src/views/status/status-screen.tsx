@@ -3,7 +3,7 @@ import { useErrorWords } from '../../words/use-error-words';
 import { IntentLink } from '../../portal/intent-link';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Alert, Button, Card, PageHeading, Spinner, buttonStyles } from '../../ui';
-import { usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { sameData, usePortalCan, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectIsBusy, selectJobStatus } from '../../../machines/index.ts';
 import { CancelExportDialog } from './cancel-export-dialog';
 import { CopyNewMail } from './copy-new-mail';
@@ -62,7 +62,7 @@ export default function StatusScreen() {
   const sayError = useErrorWords();
   const t = useStatusWords();
   const send = usePortalSend();
-  const view = usePortalSelector(selectJobStatus);
+  const view = usePortalSelector(selectJobStatus, sameData);
   const busy = usePortalSelector(selectIsBusy);
   const canRetry = usePortalCan({ type: 'STATUS.RETRY_REQUESTED' });
   const { exportId, operations, message } = view;

@@ -161,6 +161,13 @@ export const serializeState = (snapshot: PortalSnapshot): string => {
       facts.copyPassRunning(c),
       facts.forwardingGoesOn(c),
     ],
+    // A refresh offers what following does (Cancel, Pause, Resume): which ones, by the answer it shows.
+    'status.shown.refreshing': [
+      facts.jobRunning(c),
+      c.jobStatus?.can_cancel === true,
+      c.jobStatus?.can_pause === true,
+      c.jobStatus?.can_resume === true,
+    ],
     'status.shown.copyNewMail.done': [c.jobStatus?.copy_new_mail?.offered === true, facts.jobRunning(c), facts.forwardingGoesOn(c)],
   };
   const key = stateKey(snapshot);

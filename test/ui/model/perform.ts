@@ -83,6 +83,10 @@ const cancelDialogOpen = (snapshot: PortalSnapshot) =>
     (state) => snapshot.matches({ complete: state }) || snapshot.matches({ status: { shown: state } }),
   );
 
+/** The status page following a running export: between two answers, or asking for the next. */
+const following = (snapshot: PortalSnapshot) =>
+  snapshot.matches({ status: { shown: 'watching' } }) || snapshot.matches({ status: { shown: 'refreshing' } });
+
 const closureDialogOpen = (snapshot: PortalSnapshot) =>
   snapshot.matches({ optOutInfo: 'confirmingCancel' }) || snapshot.matches({ optOutInfo: 'confirmingSchedule' });
 
@@ -164,12 +168,10 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
         // "Follow your export" on the complete page is about the export just started.
         (snapshot.matches({ complete: 'shown' }) && c.exportId === e.exportId)
       );
-    // Stopping an export: the complete page's button, the owner's button on a running export.
+    // Stopping an export: the complete page's button, the owner's button on a running export (there
+    // while the page asks again too).
     case 'EXPORT.CANCEL_REQUESTED':
-      return (
-        snapshot.matches({ complete: 'shown' }) ||
-        (snapshot.matches({ status: { shown: 'watching' } }) && selectJobStatus(snapshot).canCancel)
-      );
+      return snapshot.matches({ complete: 'shown' }) || (following(snapshot) && selectJobStatus(snapshot).canCancel);
     case 'EXPORT.COPY_NEW_MAIL_REQUESTED':
       return selectJobStatus(snapshot).copyNewMail.canCopy;
     // The forwarding checkbox when the options page shows it, set to the other value.
@@ -187,7 +189,7 @@ export function feasible(snapshot: PortalSnapshot, event: ModelEvent): boolean {
     case 'EXPORT.PAUSE_REQUESTED':
     case 'EXPORT.RESUME_REQUESTED': {
       const { hold } = selectJobStatus(snapshot);
-      return snapshot.matches({ status: { shown: 'watching' } }) && hold?.event === type && !hold.busy;
+      return following(snapshot) && hold?.event === type && !hold.busy;
     }
     case 'OPT_OUT.REVIEW_REQUESTED':
       return (

@@ -5,6 +5,7 @@
  * arrived. Through the whole app, the real machine and fake actors.
  */
 import { screen, within } from '@testing-library/react';
+import type { ProfilerOnRenderCallback } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusResponse } from '../../../contract/index.ts';
 import { arrives, createFakeApi, eventually, renderApp, settle } from '../render-app';
@@ -28,10 +29,10 @@ const running = (done: number, canCancel = true): StatusResponse => ({
   can_cancel: canCancel,
 });
 
-async function openStatus(answers: Array<StatusResponse | null>) {
+async function openStatus(answers: Array<StatusResponse | null>, onCommit?: ProfilerOnRenderCallback) {
   const api = createFakeApi();
   for (const answer of answers) api.fetchJobStatus.mockResolvedValueOnce(answer);
-  const view = renderApp({ url: `/status?migration_id=${EXPORT_ID}`, api });
+  const view = renderApp({ url: `/status?migration_id=${EXPORT_ID}`, api, onCommit });
   await arrives('Check your export status');
   await eventually(() => screen.getByRole('list', { name: 'Export status by type' }));
   return { ...view, api };
@@ -85,6 +86,21 @@ describe('status page of a running export', () => {
     expect(api.fetchJobStatus).toHaveBeenCalledTimes(3);
   });
 
+  it('renders nothing for a refresh that brings nothing new, and only then what changed', async () => {
+    // Each render of a page costs the phone's main thread; the page asks every 1.5 s.
+    let commits = 0;
+    await openStatus([running(1240), running(1240), running(1300)], () => {
+      commits += 1;
+    });
+    await settle();
+    commits = 0;
+    await settle(1_500);
+    expect(commits).toBe(0);
+    await settle(1_500);
+    await eventually(() => screen.getByText(/^1,302 of 5,000 messages/));
+    expect(commits).toBeGreaterThan(0);
+  });
+
   it('announces a new tenth of the way, not every new count', async () => {
     await openStatus([running(1240), running(1300), running(1500)]);
     const announcer = screen.getByRole('status', { name: '' });
@@ -107,6 +123,26 @@ describe('status page of a running export', () => {
     // A cancel is not "stopped due to an error", and an ended export offers no Cancel.
     expect(screen.queryByText('Sorry, your export process stopped due to an error')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel export' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Cancel, Refresh and the keyboard focus in place while the page asks again, and Cancel works then', async () => {
+    const { api, user } = await openStatus([running(10)]);
+    // The next answer is slow to come (a phone on a poor network).
+    let answer: (value: StatusResponse) => void = () => undefined;
+    api.fetchJobStatus.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const cancel = screen.getByRole('button', { name: 'Cancel export' });
+    cancel.focus();
+    await settle(1_500);
+    expect(api.fetchJobStatus).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('button', { name: 'Cancel export' })).toBe(cancel);
+    expect(cancel).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Refresh status' })).toBeEnabled();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alertdialog', { name: 'Stop this export?' })).toBeInTheDocument();
+    // The refresh it left answers late: the dialog stays.
+    answer(running(20));
+    await settle();
+    expect(screen.getByRole('alertdialog', { name: 'Stop this export?' })).toBeInTheDocument();
   });
 
   it('offers no Cancel to someone who is not the owner', async () => {
