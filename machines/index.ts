@@ -1,5 +1,5 @@
 /** The portal statechart and its pure helpers: the one import views and the app wiring need. */
-export { exportPortalMachine, type ExportPortalMachine } from './machine.ts';
+export { portalMachine, type ExportPortalMachine } from './machine.ts';
 export { DELAYS } from './setup/delays.ts';
 export {
   PORTAL_ACTORS,

@@ -23,40 +23,50 @@ import { complete } from './states/complete.ts';
 import { status, statusFromEmail } from './states/status.ts';
 import { policyRedirect, supportForm } from './states/support.ts';
 
-export const exportPortalMachine = portalSetup.createMachine({
-  id: 'exportPortal',
-  context: ({ input }) => initialContext(input),
-  initial: 'signIn',
-  on: {
-    ...routeTable,
-    // The language switch, on every screen: only the words change, every choice stays.
-    'LANGUAGE.CHOSEN': { actions: 'chooseLanguage' },
-    // The footer's links, on every screen: the machine decides where they lead.
-    'SUPPORT.OPENED': '.supportForm',
-    'POLICY.OPENED': [
-      { guard: { type: 'policyIs', params: { page: 'privacyPolicy' } }, target: '.privacyPolicy' },
-      { target: '.termsOfService' },
-    ],
-  },
-  states: {
-    // Sign-in and the account check.
-    signIn,
-    loading,
-    optOutInfo,
-    // The wizard: where to, what, start.
-    destinationAccount,
-    acceptGoogleTerms,
-    migrationOptions,
-    checkEmailScopes,
-    startMigration,
-    complete,
-    // Status, support, policies.
-    status,
-    statusFromEmail,
-    supportForm,
-    privacyPolicy: policyRedirect('privacyPolicy'),
-    termsOfService: policyRedirect('termsOfService'),
-  },
-});
+const buildPortalMachine = () =>
+  portalSetup.createMachine({
+    id: 'exportPortal',
+    context: ({ input }) => initialContext(input),
+    initial: 'signIn',
+    on: {
+      ...routeTable,
+      // The language switch, on every screen: only the words change, every choice stays.
+      'LANGUAGE.CHOSEN': { actions: 'chooseLanguage' },
+      // The footer's links, on every screen: the machine decides where they lead.
+      'SUPPORT.OPENED': '.supportForm',
+      'POLICY.OPENED': [
+        { guard: { type: 'policyIs', params: { page: 'privacyPolicy' } }, target: '.privacyPolicy' },
+        { target: '.termsOfService' },
+      ],
+    },
+    states: {
+      // Sign-in and the account check.
+      signIn,
+      loading,
+      optOutInfo,
+      // The wizard: where to, what, start.
+      destinationAccount,
+      acceptGoogleTerms,
+      migrationOptions,
+      checkEmailScopes,
+      startMigration,
+      complete,
+      // Status, support, policies.
+      status,
+      statusFromEmail,
+      supportForm,
+      privacyPolicy: policyRedirect('privacyPolicy'),
+      termsOfService: policyRedirect('termsOfService'),
+    },
+  });
 
-export type ExportPortalMachine = typeof exportPortalMachine;
+export type ExportPortalMachine = ReturnType<typeof buildPortalMachine>;
+
+let built: ExportPortalMachine | undefined;
+/**
+ * The machine, built at its first use rather than on import. XState builds every state node at
+ * once, and in the browser that build was the largest part of evaluating the machine's code: one
+ * long task. Built on demand, it falls in the portal's start task that first needs it
+ * (src/app/start-portal-actor.ts), and loading the code is a shorter task of its own.
+ */
+export const portalMachine = (): ExportPortalMachine => (built ??= buildPortalMachine());

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { Snapshot, StateValue } from 'xstate';
 import { DateRangeSchema, LANGUAGES, SourceFoldersResponseSchema } from '../contract/index.ts';
-import { exportPortalMachine } from './machine.ts';
+import { portalMachine } from './machine.ts';
 import type { PortalContext } from './types.ts';
 
 export const STORAGE_KEY = 'exportPortal.snapshot';
@@ -64,7 +64,7 @@ const StoredSchema = v.object({
 });
 
 /**
- * The snapshot to seed `createActor(exportPortalMachine, { snapshot })`, or undefined for a fresh
+ * The snapshot to seed `createActor(portalMachine(), { snapshot })`, or undefined for a fresh
  * start: no value, bad JSON, another version, an unknown state, or a context of the wrong shape.
  */
 export const restoreSnapshot = (raw: string | null | undefined): Snapshot<unknown> | undefined => {
@@ -80,7 +80,7 @@ export const restoreSnapshot = (raw: string | null | undefined): Snapshot<unknow
   const stored = result.output.snapshot;
   try {
     // Throws for a state value this machine does not have (a snapshot from an older build).
-    const resolved = exportPortalMachine.resolveState({
+    const resolved = portalMachine().resolveState({
       value: stored.value as StateValue,
       context: stored.context as unknown as PortalContext,
     });

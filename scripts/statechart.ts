@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { exportPortalMachine } from '../machines/index.ts';
+import { portalMachine } from '../machines/index.ts';
 
 export const STATECHART_PATH = fileURLToPath(new URL('../docs/statechart.md', import.meta.url));
 
@@ -97,7 +97,7 @@ export const renderStatechartMarkdown = (): string =>
     'the root transitions (`ROUTE.VISITED`, `START_OVER.REQUESTED`), which fire from every screen.',
     '',
     '```mermaid',
-    renderMermaid(exportPortalMachine),
+    renderMermaid(portalMachine()),
     '```',
     '',
   ].join('\n');

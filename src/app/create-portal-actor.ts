@@ -4,20 +4,20 @@
  * machines/persistence.ts).
  */
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { exportPortalMachine } from '../../machines/index.ts';
+import { portalMachine } from '../../machines/index.ts';
 import { restoreSnapshot, STORAGE_KEY, toStoredSnapshot } from '../../machines/index.ts';
-import type { PortalInput } from '../../machines/index.ts';
+import type { ExportPortalMachine, PortalInput } from '../../machines/index.ts';
 import { storeAuthToken } from '../api/browser-sources';
 import type { PortalActor } from '../portal/portal-context';
 
-export type PortalImplementations = Parameters<typeof exportPortalMachine.provide>[0];
-export type PortalMachine = ReturnType<typeof exportPortalMachine.provide>;
+export type PortalImplementations = Parameters<ExportPortalMachine['provide']>[0];
+export type PortalMachine = ReturnType<ExportPortalMachine['provide']>;
 
 /**
  * The machine with its effects. `provide` builds every state of the machine again, so the portal's
  * start gives it a task of its own (src/app/start-portal-actor.ts).
  */
-export const providePortal = (implementations: PortalImplementations): PortalMachine => exportPortalMachine.provide(implementations);
+export const providePortal = (implementations: PortalImplementations): PortalMachine => portalMachine().provide(implementations);
 
 export type CreatePortalActorOptions = {
   machine: PortalMachine;

@@ -14,6 +14,7 @@ import { createPortalActor, providePortal, type CreatePortalActorOptions } from 
 import { lazyApiClients } from './lazy-api-clients';
 import type { PortalActor } from '../portal/portal-context';
 import { pickLanguage } from '../../contract/index.ts';
+import { portalMachine } from '../../machines/index.ts';
 import { loadLanguage } from '../../contract/words/translate.ts';
 
 /** The started portal, or null on a page that has already left on its own (src/first-paint/own-leave.ts). */
@@ -30,8 +31,11 @@ export async function startPortalActor(): Promise<PortalActor | null> {
   if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) await new Promise<void>((resolve) => afterFirstPaint(resolve));
   // A first visit reads in the browser's language; a restored session keeps the one it chose.
   const input = { language: pickLanguage(navigator.languages) };
-  // The machine with its effects, the actor (restored, its first snapshot worked out), then the start
-  // and the telling: a task each, where together they were one that held up a tap (docs/performance.md).
+  // The machine, then the machine with its effects, the actor (restored, its first snapshot worked
+  // out), then the start and the telling: a task each, where together they were one that held up a tap (docs/performance.md).
+  // The machine is built at its first use (machines/machine.ts): here, in a task of its own.
+  portalMachine();
+  await nextTask();
   const machine = providePortal(portalImplementations(lazyApiClients));
   await nextTask();
   const actor = createPortalActor({ machine, inspect, input });

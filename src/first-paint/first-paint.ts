@@ -6,7 +6,7 @@
  */
 import { createActor } from 'xstate';
 import { initialContext } from '../../machines/index.ts';
-import { exportPortalMachine } from '../../machines/index.ts';
+import { portalMachine } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/index.ts';
 import type { PortalActor } from '../portal/portal-context';
 import { FIRST_PAINTS, isFirstPaintRoute, type FirstPaintPlan } from './routes';
@@ -17,6 +17,6 @@ export function createFirstPaint(route: string, input: PortalInput = {}): FirstP
   if (!isFirstPaintRoute(route)) return null;
   const plan = FIRST_PAINTS[route];
   const value = !plan.skeleton && plan.within ? { [plan.screen]: plan.within } : plan.screen;
-  const snapshot = exportPortalMachine.resolveState({ value, context: initialContext(input) });
-  return { ...plan, route, actor: createActor(exportPortalMachine, { snapshot, input }) };
+  const snapshot = portalMachine().resolveState({ value, context: initialContext(input) });
+  return { ...plan, route, actor: createActor(portalMachine(), { snapshot, input }) };
 }

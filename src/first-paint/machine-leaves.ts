@@ -8,7 +8,7 @@
  * page is the same for every visitor of its route.
  */
 import { createActor, SimulatedClock } from 'xstate';
-import { exportPortalMachine, PORTAL_ACTOR_NAMES, promiseActors, type ActorFunctions } from '../../machines/index.ts';
+import { portalMachine, PORTAL_ACTOR_NAMES, promiseActors, type ActorFunctions } from '../../machines/index.ts';
 import { portalActions } from '../app/actors';
 
 /** Waiting longer than this is no moment of a first paint: the page keeps the visitor. */
@@ -24,7 +24,7 @@ export function machineLeaves(route: string): MachineLeave | null {
   let url: string | null = null;
   const browser = { assign: (to: string) => void (url = to), writeClipboard: () => Promise.resolve() };
   const clock = new SimulatedClock();
-  const actor = createActor(exportPortalMachine.provide({ actors: unanswered, actions: portalActions({ browser }) }), { clock, input: {} });
+  const actor = createActor(portalMachine().provide({ actors: unanswered, actions: portalActions({ browser }) }), { clock, input: {} });
   actor.start();
   actor.send({ type: 'ROUTE.VISITED', path: route, query: {}, hash: '' });
   let waited = 0;

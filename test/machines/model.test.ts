@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PortalInput } from '../../machines/index.ts';
-import { exportPortalMachine } from '../../machines/index.ts';
+import { portalMachine } from '../../machines/index.ts';
 import { assertSeen, STATE_ASSERTIONS } from './model/assertions.ts';
 import { allStateNodes, buildModel, transitionKeys } from './model/graph.ts';
 import { walkPath, type Coverage } from './model/walk.ts';
@@ -17,8 +17,8 @@ const RUNS: Array<{ name: string; input: PortalInput }> = [
 ];
 
 const coverage: Coverage = { states: new Set(), transitions: new Set() };
-const allStates = allStateNodes(exportPortalMachine).map((node) => node.id);
-const allTransitions = [...new Set(transitionKeys(exportPortalMachine).values())];
+const allStates = allStateNodes(portalMachine()).map((node) => node.id);
+const allTransitions = [...new Set(transitionKeys(portalMachine()).values())];
 
 describe('model-based paths of the portal statechart', () => {
   for (const run of RUNS) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exportPortalMachine } from '../../machines/index.ts';
+import { portalMachine } from '../../machines/index.ts';
 import { renderMermaid, renderStatechartMarkdown, STATECHART_PATH } from '../../scripts/statechart.ts';
 
 describe('docs/statechart.md', () => {
@@ -9,8 +9,8 @@ describe('docs/statechart.md', () => {
   });
 
   it('names every screen with its route, and every guarded route decision', () => {
-    const diagram = renderMermaid(exportPortalMachine);
-    for (const [key, node] of Object.entries(exportPortalMachine.root.states)) {
+    const diagram = renderMermaid(portalMachine());
+    for (const [key, node] of Object.entries(portalMachine().root.states)) {
       const meta = node.meta as { route: string };
       expect(diagram).toContain(`state "${key} (${meta.route},`);
     }

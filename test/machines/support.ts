@@ -1,13 +1,13 @@
 /** The machine with the fake API of test/support (every call succeeds) and its effects recorded. */
 import { createActor, waitFor, type Snapshot } from 'xstate';
-import { exportPortalMachine, type PortalInput, type PortalSnapshot } from '../../machines/index.ts';
+import { portalMachine, type PortalInput, type PortalSnapshot } from '../../machines/index.ts';
 import { fakeActors, happyApi, recordedEffects, type EffectCall, type FakeApi } from '../support/portal-fakes.ts';
 
 export { CHECKED_AT, EXPORT_ID, SOURCE, type EffectCall } from '../support/portal-fakes.ts';
 
 /** The machine answering through the happy API, with `api` replacing some answers. */
 export const fakeMachine = (effects: EffectCall[], api: FakeApi = {}) =>
-  exportPortalMachine.provide({ actors: fakeActors({ ...happyApi(), ...api }), actions: recordedEffects(effects) });
+  portalMachine().provide({ actors: fakeActors({ ...happyApi(), ...api }), actions: recordedEffects(effects) });
 
 export const start = (effects: EffectCall[], options: { input?: PortalInput; snapshot?: Snapshot<unknown>; api?: FakeApi } = {}) => {
   const actor = createActor(fakeMachine(effects, options.api), { input: options.input ?? {}, snapshot: options.snapshot });

@@ -8,7 +8,7 @@ import { getAdjacencyMap } from 'xstate/graph';
 import * as facts from '../../../machines/facts.ts';
 import { canCancelOptOut } from '../../../contract/index.ts';
 import {
-  exportPortalMachine,
+  portalMachine,
   validateEmail,
   validateExportId,
   isSupportFormValid,
@@ -199,7 +199,7 @@ export interface Model {
 
 /** Builds the adjacency map, then plans walks: leaves of the shortest-path tree plus one per new transition. */
 export const buildModel = (input: PortalInput): Model => {
-  const machine = exportPortalMachine;
+  const machine = portalMachine();
   const adjacency = getAdjacencyMap<PortalSnapshot, ModelEvent, PortalInput>(machine, {
     input,
     events: (snapshot) => eventsFor(machine, snapshot),

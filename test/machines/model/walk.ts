@@ -4,7 +4,7 @@
  * Every microstep's transitions and states are recorded for the coverage line.
  */
 import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from 'xstate';
-import { exportPortalMachine, type PortalInput, type PortalSnapshot } from '../../../machines/index.ts';
+import { portalMachine, type PortalInput, type PortalSnapshot } from '../../../machines/index.ts';
 import { activeStateNodes, transitionKeys } from './graph.ts';
 import type { ModelEvent, ModelPath } from './types.ts';
 
@@ -18,7 +18,7 @@ const never = <TOutput, TInput>() => fromPromise<TOutput, TInput>(() => new Prom
 
 /** The machine as the walk runs it: every actor a fake that never settles, every effect a spy. */
 export const instrumentedMachine = (calls: EffectCall[]) =>
-  exportPortalMachine.provide({
+  portalMachine().provide({
     actors: {
       fetchCapabilities: never(),
       validateCredentials: never(),

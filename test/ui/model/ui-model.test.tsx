@@ -10,7 +10,7 @@ import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
 import type { AnyTransitionDefinition } from 'xstate';
-import { exportPortalMachine, PORTAL_ACTOR_NAMES, type PortalInput, type PortalSnapshot } from '../../../machines/index.ts';
+import { portalMachine, PORTAL_ACTOR_NAMES, type PortalInput, type PortalSnapshot } from '../../../machines/index.ts';
 import { activeStateNodes, allStateNodes, buildModel, transitionKeys } from '../../machines/model/graph.ts';
 import type { ModelPath } from '../../machines/model/types.ts';
 import { walkPath, type Coverage } from '../../machines/model/walk.ts';
@@ -27,7 +27,7 @@ const RUNS: Array<{ name: string; input: PortalInput }> = [
   { name: 'opt-out off, file export off', input: { flags: { optOut: false, fileExport: false } } },
 ];
 
-const machine: AnyStateMachine = exportPortalMachine;
+const machine: AnyStateMachine = portalMachine();
 const keys = transitionKeys(machine);
 const allStates = allStateNodes(machine).map((node) => node.id);
 const allTransitions = [...new Set(keys.values())];

@@ -6,7 +6,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { exportPortalMachine } from '../../../machines/index.ts';
+import { portalMachine } from '../../../machines/index.ts';
 import { PortalProvider } from '../../../src/portal/portal-context';
 import { ScreenSkeleton } from '../../../src/shell/screen-skeleton';
 import { screenHeading, SKETCHED_SCREENS } from '../../../src/views/screen-headings';
@@ -17,7 +17,7 @@ describe('screen skeleton', () => {
   it.each(SKETCHED)('paints the heading and the lead of %s, and no data', (name) => {
     const { title, lead } = screenHeading('en', name);
     const { container } = render(
-      <PortalProvider actor={createActor(exportPortalMachine, { input: {} })}>
+      <PortalProvider actor={createActor(portalMachine(), { input: {} })}>
         <ScreenSkeleton screen={name} />
       </PortalProvider>,
     );
