@@ -17,7 +17,3 @@ export const selectDownloadSignIn = (snapshot: PortalSnapshot): DownloadSignIn |
   if (!leaving && !snapshot.can({ type: 'STATUS.DOWNLOAD_SIGN_IN_REQUESTED' })) return null;
   return { leaving, signedInAs: snapshot.context.srcAccount?.email ?? null };
 };
-
-/** Two offers are the same when they would show the same. */
-export const sameDownloadSignIn = (a: DownloadSignIn | null, b: DownloadSignIn | null): boolean =>
-  a === b || (a !== null && b !== null && a.leaving === b.leaving && a.signedInAs === b.signedInAs);

@@ -29,9 +29,10 @@ const following = portalSetup.createStateConfig({
   on: {
     ...backHome,
     'STATUS.RETRY_REQUESTED': '#exportPortal.status.loading',
-    'EXPORT.CANCEL_REQUESTED': { guard: 'mayCancelExport', target: '#exportPortal.status.shown.confirmingCancel' },
-    'EXPORT.PAUSE_REQUESTED': { guard: 'mayPauseExport', target: '#exportPortal.status.shown.pausing' },
-    'EXPORT.RESUME_REQUESTED': { guard: 'mayResumeExport', target: '#exportPortal.status.shown.resuming' },
+    // Siblings of both states that take these events (watching, refreshing).
+    'EXPORT.CANCEL_REQUESTED': { guard: 'mayCancelExport', target: 'confirmingCancel' },
+    'EXPORT.PAUSE_REQUESTED': { guard: 'mayPauseExport', target: 'pausing' },
+    'EXPORT.RESUME_REQUESTED': { guard: 'mayResumeExport', target: 'resuming' },
   },
 }).on;
 

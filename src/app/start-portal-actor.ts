@@ -31,9 +31,9 @@ export async function startPortalActor(): Promise<PortalActor | null> {
   if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) await new Promise<void>((resolve) => afterFirstPaint(resolve));
   // A first visit reads in the browser's language; a restored session keeps the one it chose.
   const input = { language: pickLanguage(navigator.languages) };
-  // The machine, then the machine with its effects, the actor (restored, its first snapshot worked
-  // out), then the start and the telling: a task each, where together they were one that held up a tap (docs/performance.md).
-  // The machine is built at its first use (machines/machine.ts): here, in a task of its own.
+  // The machine (built at its first use, machines/machine.ts), the machine with its effects, the actor
+  // (restored, its first snapshot worked out), then the start and the telling: a task each, where
+  // together they were one that held up a tap (docs/performance.md).
   portalMachine();
   await nextTask();
   const machine = providePortal(portalImplementations(lazyApiClients));

@@ -10,7 +10,7 @@ import { useWords } from '../../words/use-words';
 import type { DestinationProvider } from '../../../contract/index.ts';
 import { RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii } from '../../theme/theme';
-import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { sameData, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectDestination, selectDestinationChoices, selectLanguage } from '../../../machines/index.ts';
 import { providerLabel } from './provider-labels';
 
@@ -41,7 +41,7 @@ const markFor = (provider: DestinationProvider, name: string, logoPath: string |
   );
 
 export function DestinationChoice() {
-  const choices = usePortalSelector(selectDestinationChoices, sameList);
+  const choices = usePortalSelector(selectDestinationChoices, sameData);
   const destination = usePortalSelector(selectDestination);
   const send = usePortalSend();
   const language = usePortalSelector(selectLanguage);
@@ -63,6 +63,3 @@ export function DestinationChoice() {
     />
   );
 }
-
-/** The list is rebuilt on every snapshot; compare by content so the group does not re-render for nothing. */
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);

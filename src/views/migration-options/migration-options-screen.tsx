@@ -10,7 +10,7 @@ import { useErrorWords } from '../../words/use-error-words';
 import { destinationSays } from '../destination-account/provider-labels';
 import { Alert, ButtonRow, Card, Checkbox, PageHeading, RadioCardGroup, type RadioCardOption } from '../../ui';
 import { colors, font, radii, space } from '../../theme/theme';
-import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { sameData, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { selectFieldErrors, selectLanguage, selectOperations } from '../../../machines/index.ts';
 import type { OperationsChoice } from '../../../machines/index.ts';
 import { ContactsFormatChoice, EmailFormatChoice } from './export-format-choice';
@@ -38,10 +38,6 @@ const formats = css`
   }
 `;
 
-/** Selectors build fresh objects; compare field by field so unrelated snapshots do not re-render. */
-const shallow = <T extends object>(a: T, b: T) =>
-  Object.keys(a).length === Object.keys(b).length && (Object.keys(a) as (keyof T)[]).every((key) => Object.is(a[key], b[key]));
-
 export default function MigrationOptionsScreen() {
   const heading = useScreenHeading('migrationOptions');
   const error = useErrorWords();
@@ -49,8 +45,8 @@ export default function MigrationOptionsScreen() {
   const t = useWords(optionsWords);
   const CONTACTS_UNAVAILABLE = t('contactsUnavailable');
   const CONTACTS_ONLY_UNAVAILABLE = t('contactsOnlyUnavailable');
-  const options = usePortalSelector(selectOperations, shallow);
-  const errors = usePortalSelector(selectFieldErrors, shallow);
+  const options = usePortalSelector(selectOperations, sameData);
+  const errors = usePortalSelector(selectFieldErrors, sameData);
   const send = usePortalSend();
 
   const choices: RadioCardOption<OperationsChoice>[] = [

@@ -5,8 +5,8 @@
  * button's label (server/notify/export-mail.ts, PORTAL_LABELS).
  */
 import { css } from '@emotion/react';
-import { sameDownloadSignIn, selectDownloadSignIn } from '../../../machines/index.ts';
-import { usePortalSelector, usePortalSend } from '../../portal/portal-context';
+import { selectDownloadSignIn } from '../../../machines/index.ts';
+import { sameData, usePortalSelector, usePortalSend } from '../../portal/portal-context';
 import { colors, font, radii, space } from '../../theme/theme';
 import { Button } from '../../ui';
 import { useStatusWords } from './use-status-words';
@@ -28,7 +28,7 @@ const box = css`
 export function DownloadSignIn() {
   const send = usePortalSend();
   const t = useStatusWords();
-  const offer = usePortalSelector(selectDownloadSignIn, sameDownloadSignIn);
+  const offer = usePortalSelector(selectDownloadSignIn, sameData);
   if (!offer) return null;
   return (
     <section css={box} aria-labelledby="download-sign-in-heading">
