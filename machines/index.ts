@@ -1,5 +1,6 @@
 /** The portal statechart and its pure helpers: the one import views and the app wiring need. */
-export { portalMachine, type ExportPortalMachine } from './machine.ts';
+export { portalMachine, providedPortalMachine, type ExportPortalMachine } from './machine.ts';
+export type { PortalImplementations } from './setup/index.ts';
 export { DELAYS } from './setup/delays.ts';
 export {
   PORTAL_ACTORS,

@@ -12,7 +12,7 @@
  */
 import { initialContext } from './context.ts';
 import { routeTable } from './route-table.ts';
-import { portalSetup } from './setup/index.ts';
+import { portalSetup, portalSetupWith, type PortalImplementations } from './setup/index.ts';
 import { destinationAccount } from './states/destination-account.ts';
 import { loading } from './states/loading.ts';
 import { optOutInfo } from './states/opt-out-info.ts';
@@ -23,8 +23,8 @@ import { complete } from './states/complete.ts';
 import { status, statusFromEmail } from './states/status.ts';
 import { policyRedirect, supportForm } from './states/support.ts';
 
-const buildPortalMachine = () =>
-  portalSetup.createMachine({
+const buildPortalMachine = (withEffects: typeof portalSetup = portalSetup) =>
+  withEffects.createMachine({
     id: 'exportPortal',
     context: ({ input }) => initialContext(input),
     initial: 'signIn',
@@ -70,3 +70,11 @@ let built: ExportPortalMachine | undefined;
  * (src/app/start-portal-actor.ts), and loading the code is a shorter task of its own.
  */
 export const portalMachine = (): ExportPortalMachine => (built ??= buildPortalMachine());
+
+/**
+ * The machine with these effects, in one build: what `portalMachine().provide(implementations)`
+ * gives, without building the machine without them first (XState builds every state node for each,
+ * and in the browser each build is a long task of its own).
+ */
+export const providedPortalMachine = (implementations: PortalImplementations): ExportPortalMachine =>
+  buildPortalMachine(portalSetupWith(implementations));

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { Snapshot, StateValue } from 'xstate';
 import { DateRangeSchema, LANGUAGES, SourceFoldersResponseSchema } from '../contract/index.ts';
-import { portalMachine } from './machine.ts';
+import { portalMachine, type ExportPortalMachine } from './machine.ts';
 import type { PortalContext } from './types.ts';
 
 export const STORAGE_KEY = 'exportPortal.snapshot';
@@ -64,10 +64,11 @@ const StoredSchema = v.object({
 });
 
 /**
- * The snapshot to seed `createActor(portalMachine(), { snapshot })`, or undefined for a fresh
- * start: no value, bad JSON, another version, an unknown state, or a context of the wrong shape.
+ * The snapshot to seed `createActor(machine, { snapshot })`, or undefined for a fresh start: no
+ * value, bad JSON, another version, an unknown state, or a context of the wrong shape. Checked
+ * against the machine it will seed (the browser's own, built with its effects), or the bare one.
  */
-export const restoreSnapshot = (raw: string | null | undefined): Snapshot<unknown> | undefined => {
+export const restoreSnapshot = (raw: string | null | undefined, machine?: ExportPortalMachine): Snapshot<unknown> | undefined => {
   if (!raw) return undefined;
   let parsed: unknown;
   try {
@@ -80,7 +81,7 @@ export const restoreSnapshot = (raw: string | null | undefined): Snapshot<unknow
   const stored = result.output.snapshot;
   try {
     // Throws for a state value this machine does not have (a snapshot from an older build).
-    const resolved = portalMachine().resolveState({
+    const resolved = (machine ?? portalMachine()).resolveState({
       value: stored.value as StateValue,
       context: stored.context as unknown as PortalContext,
     });

@@ -32,7 +32,7 @@ export async function boot(actor: PortalActor) {
   // no part of it suspends while React adopts the markup. Without one (npm run dev), render afresh.
   // In the page's language (the service chose the page by Accept-Language), whatever the live actor's.
   const pageLanguage = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
-  const firstPaint = createFirstPaint(root.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? '', { language: pageLanguage });
+  const firstPaint = createFirstPaint(root.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? '', { language: pageLanguage }, actor.logic);
   if (!firstPaint) {
     createRoot(root).render(app());
     return;

@@ -15,27 +15,43 @@ import { notProvidedActors } from './actors.ts';
 import { DELAYS, sinceShown } from './delays.ts';
 import { portalGuards } from './guards.ts';
 
-export const portalSetup = setup({
-  types: {
-    context: {} as PortalContext,
-    events: {} as PortalEvent,
-    input: {} as PortalInput,
-    meta: {} as ScreenMeta,
-  },
-  delays: {
-    ...DELAYS,
-    // A policy page that painted before the portal ran has already been seen for part of its moment.
-    policyRedirect: ({ event }) => sinceShown(DELAYS.policyRedirect, event),
-  },
-  actors: notProvidedActors,
-  guards: portalGuards,
-  actions: {
-    ...effectActions,
-    ...signInActions,
-    ...accountActions,
-    ...destinationActions,
-    ...exportActions,
-    ...mailChoiceActions,
-    ...statusActions,
-  },
-});
+const portalActions = {
+  ...effectActions,
+  ...signInActions,
+  ...accountActions,
+  ...destinationActions,
+  ...exportActions,
+  ...mailChoiceActions,
+  ...statusActions,
+};
+
+/** The effects supplied from outside (src/app/actors.ts, a test's fakes), by the names declared here. */
+export type PortalImplementations = {
+  actors?: Partial<typeof notProvidedActors>;
+  actions?: Partial<typeof portalActions>;
+};
+
+/**
+ * The setup with these effects in place of the defaults. A machine built from it is the one
+ * `machine.provide(implementations)` gives, without first building every state node of a machine
+ * that nothing runs (the browser's start, src/app/create-portal-actor.ts).
+ */
+export const portalSetupWith = ({ actors, actions }: PortalImplementations) =>
+  setup({
+    types: {
+      context: {} as PortalContext,
+      events: {} as PortalEvent,
+      input: {} as PortalInput,
+      meta: {} as ScreenMeta,
+    },
+    delays: {
+      ...DELAYS,
+      // A policy page that painted before the portal ran has already been seen for part of its moment.
+      policyRedirect: ({ event }) => sinceShown(DELAYS.policyRedirect, event),
+    },
+    actors: { ...notProvidedActors, ...actors },
+    guards: portalGuards,
+    actions: { ...portalActions, ...actions },
+  });
+
+export const portalSetup = portalSetupWith({});

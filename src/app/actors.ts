@@ -1,13 +1,13 @@
 /**
  * The real effects behind the machine's named actors and leave-page actions (docs/machine-api.md),
  * built from the API clients and the browser. Supply them with
- * `portalMachine().provide(portalImplementations(clients))`, or take
+ * `providedPortalMachine(portalImplementations(clients))`, or take
  * `createPortalMachine(clients)`, which does exactly that. The app passes lazy clients
  * (src/app/lazy-api-clients.ts) so the HTTP code is not in the first-load bundle.
  * Expected answers become data here (a refused IMAP host, an unknown account, an unknown export ID),
  * so the machine never reads HTTP statuses; anything else rejects with the client's `ApiFailure`.
  */
-import { portalMachine, promiseActors, type PolicyPage, type Refusal } from '../../machines/index.ts';
+import { providedPortalMachine, promiseActors, type PolicyPage, type Refusal } from '../../machines/index.ts';
 import {
   SOURCE_PROVIDER,
   type DestinationProvider,
@@ -202,7 +202,7 @@ export function portalActions({
   };
 }
 
-/** Everything `portalMachine().provide(...)` needs. */
+/** Everything `providedPortalMachine(...)` needs. */
 export function portalImplementations(clients: PortalClients, options: PortalImplementationOptions = {}) {
   return { actors: portalActors(clients), actions: portalActions({ ...options, session: clients.session }) };
 }
@@ -212,5 +212,5 @@ export function portalImplementations(clients: PortalClients, options: PortalImp
  * any drift between these implementations and the machine's declared actors and actions a compile error.
  */
 export function createPortalMachine(clients: PortalClients, options: PortalImplementationOptions = {}) {
-  return portalMachine().provide(portalImplementations(clients, options));
+  return providedPortalMachine(portalImplementations(clients, options));
 }

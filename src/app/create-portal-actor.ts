@@ -1,33 +1,23 @@
 /**
- * Creates the running portal: the machine with the real (or a test's fake) implementations (`providePortal`),
+ * Creates the running portal: the machine with the real (or a test's fake) implementations (`providedPortalMachine`),
  * restored from sessionStorage and written back on every change (passwords never stored, see
  * machines/persistence.ts).
  */
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { portalMachine } from '../../machines/index.ts';
 import { restoreSnapshot, STORAGE_KEY, toStoredSnapshot } from '../../machines/index.ts';
 import type { ExportPortalMachine, PortalInput } from '../../machines/index.ts';
 import { storeAuthToken } from '../api/browser-sources';
 import type { PortalActor } from '../portal/portal-context';
 
-export type PortalImplementations = Parameters<ExportPortalMachine['provide']>[0];
-export type PortalMachine = ReturnType<ExportPortalMachine['provide']>;
-
-/**
- * The machine with its effects. `provide` builds every state of the machine again, so the portal's
- * start gives it a task of its own (src/app/start-portal-actor.ts).
- */
-export const providePortal = (implementations: PortalImplementations): PortalMachine => portalMachine().provide(implementations);
-
 export type CreatePortalActorOptions = {
-  machine: PortalMachine;
+  machine: ExportPortalMachine;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   input?: PortalInput;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 };
 
 export function createPortalActor({ machine, storage = sessionStorage, input = {}, inspect }: CreatePortalActorOptions): PortalActor {
-  const snapshot = restoreSnapshot(readStored(storage));
+  const snapshot = restoreSnapshot(readStored(storage), machine);
   const actor: PortalActor = createActor(machine, { input, snapshot, inspect });
   // The session client's bearer (docs/api.md): the signed-in source's tokenId, removed on start over.
   actor.subscribe((current) => void storeAuthToken(current.context.srcAccount?.tokenId));

@@ -10,11 +10,11 @@ import { shownFor } from '../first-paint/shown-for';
 import { visitBeforeRender } from '../routing/visit';
 import { portalImplementations } from './actors';
 import { nextTask } from './next-task';
-import { createPortalActor, providePortal, type CreatePortalActorOptions } from './create-portal-actor';
+import { createPortalActor, type CreatePortalActorOptions } from './create-portal-actor';
 import { lazyApiClients } from './lazy-api-clients';
 import type { PortalActor } from '../portal/portal-context';
 import { pickLanguage } from '../../contract/index.ts';
-import { portalMachine } from '../../machines/index.ts';
+import { providedPortalMachine } from '../../machines/index.ts';
 import { loadLanguage } from '../../contract/words/translate.ts';
 
 /** The started portal, or null on a page that has already left on its own (src/first-paint/own-leave.ts). */
@@ -31,12 +31,10 @@ export async function startPortalActor(): Promise<PortalActor | null> {
   if (root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) await new Promise<void>((resolve) => afterFirstPaint(resolve));
   // A first visit reads in the browser's language; a restored session keeps the one it chose.
   const input = { language: pickLanguage(navigator.languages) };
-  // The machine (built at its first use, machines/machine.ts), the machine with its effects, the actor
-  // (restored, its first snapshot worked out), then the start and the telling: a task each, where
-  // together they were one that held up a tap (docs/performance.md).
-  portalMachine();
-  await nextTask();
-  const machine = providePortal(portalImplementations(lazyApiClients));
+  // The machine with its effects (built once: machines/machine.ts), the actor (restored, its first
+  // snapshot worked out), then the start and the telling: a task each, where together they were one
+  // that held up a tap (docs/performance.md).
+  const machine = providedPortalMachine(portalImplementations(lazyApiClients));
   await nextTask();
   const actor = createPortalActor({ machine, inspect, input });
   await nextTask();

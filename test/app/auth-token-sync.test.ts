@@ -5,7 +5,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/api/browser-sources';
 import { portalImplementations, type PortalClients } from '../../src/app/actors';
-import { createPortalActor, providePortal } from '../../src/app/create-portal-actor';
+import { createPortalActor } from '../../src/app/create-portal-actor';
+import { providedPortalMachine } from '../../machines/index.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,7 +45,7 @@ it('stores the signed-in tokenId for the session client and removes it when the 
     removeItem: (key: string) => void store.delete(key),
   });
   const browser = { assign: () => undefined, writeClipboard: () => Promise.resolve() };
-  const actor = createPortalActor({ machine: providePortal(portalImplementations(clients, { browser })), storage: null });
+  const actor = createPortalActor({ machine: providedPortalMachine(portalImplementations(clients, { browser })), storage: null });
   actor.start();
   expect(store.has(AUTH_TOKEN_STORAGE_KEY)).toBe(false);
 

@@ -11,9 +11,9 @@ import userEvent from '@testing-library/user-event';
 import type { InspectionEvent } from 'xstate';
 import { vi, type Mock } from 'vitest';
 import { fakeActors, happyApi, recordedEffects, type EffectCall, type FakeApi, type FakeHandler } from '../support/portal-fakes.ts';
-import type { PortalActorName } from '../../machines/index.ts';
+import { providedPortalMachine, type PortalActorName, type PortalImplementations } from '../../machines/index.ts';
 import type { PortalInput } from '../../machines/types.ts';
-import { createPortalActor, providePortal, type PortalImplementations } from '../../src/app/create-portal-actor.ts';
+import { createPortalActor } from '../../src/app/create-portal-actor.ts';
 import type { PortalActor } from '../../src/portal/portal-context.tsx';
 import { PortalApp } from '../../src/app/portal-app.tsx';
 
@@ -87,7 +87,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   window.history.replaceState(null, '', options.url ?? '/');
   const effects: EffectCall[] = [];
   const actor: PortalActor = createPortalActor({
-    machine: providePortal(fakeImplementations(options.api ?? {}, effects)),
+    machine: providedPortalMachine(fakeImplementations(options.api ?? {}, effects)),
     storage: window.sessionStorage,
     input: options.input ?? {},
     inspect: options.inspect,
