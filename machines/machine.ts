@@ -6,7 +6,7 @@
  * - route-table   URL → machine: each route's rule as a guarded ROUTE.VISITED transition
  * - states/       one file per screen (or group of screens), each a state with its route in `meta`
  *
- * Every effect is named in setup and supplied from outside with `machine.provide(...)`: HTTP calls
+ * Every effect is named in setup and supplied from outside with `providedPortalMachine(...)`: HTTP calls
  * are actors that reject until provided, leaving the page is an action that does nothing until
  * provided. docs/machine-api.md lists the names; docs/statechart.md draws the graph.
  */
@@ -64,10 +64,10 @@ export type ExportPortalMachine = ReturnType<typeof buildPortalMachine>;
 
 let built: ExportPortalMachine | undefined;
 /**
- * The machine, built at its first use rather than on import. XState builds every state node at
- * once, and in the browser that build was the largest part of evaluating the machine's code: one
- * long task. Built on demand, it falls in the portal's start task that first needs it
- * (src/app/start-portal-actor.ts), and loading the code is a shorter task of its own.
+ * The machine without its effects (the prerender, the statechart, tests), built at its first use
+ * rather than on import: XState builds every state node at once, and a build on import made loading
+ * the machine's code one long task in the browser. The browser builds only the machine with its
+ * effects (`providedPortalMachine`, below).
  */
 export const portalMachine = (): ExportPortalMachine => (built ??= buildPortalMachine());
 

@@ -94,6 +94,9 @@ export function promiseActors(functions: ActorFunctions): PortalActorLogics {
 /** The defaults: each rejects, so the machine never calls the network unless it is provided. */
 export const notProvidedActors = promiseActors(
   Object.fromEntries(
-    PORTAL_ACTOR_NAMES.map((name) => [name, () => Promise.reject(new Error(`${name} is not provided: supply it with machine.provide()`))]),
+    PORTAL_ACTOR_NAMES.map((name) => [
+      name,
+      () => Promise.reject(new Error(`${name} is not provided: supply it with providedPortalMachine()`)),
+    ]),
   ) as unknown as ActorFunctions,
 );

@@ -34,7 +34,7 @@ export type PortalImplementations = {
 /**
  * The setup with these effects in place of the defaults. A machine built from it is the one
  * `machine.provide(implementations)` gives, without first building every state node of a machine
- * that nothing runs (the browser's start, src/app/create-portal-actor.ts).
+ * that nothing runs (the browser's start, src/app/start-portal-actor.ts).
  */
 export const portalSetupWith = ({ actors, actions }: PortalImplementations) =>
   setup({

@@ -1,13 +1,13 @@
 /**
  * The real effects behind the machine's named actors and leave-page actions (docs/machine-api.md),
  * built from the API clients and the browser. Supply them with
- * `providedPortalMachine(portalImplementations(clients))`, or take
- * `createPortalMachine(clients)`, which does exactly that. The app passes lazy clients
- * (src/app/lazy-api-clients.ts) so the HTTP code is not in the first-load bundle.
+ * `providedPortalMachine(portalImplementations(clients))`, whose types make any drift between these
+ * implementations and the machine's declared actors and actions a compile error. The app passes lazy
+ * clients (src/app/lazy-api-clients.ts) so the HTTP code is not in the first-load bundle.
  * Expected answers become data here (a refused IMAP host, an unknown account, an unknown export ID),
  * so the machine never reads HTTP statuses; anything else rejects with the client's `ApiFailure`.
  */
-import { providedPortalMachine, promiseActors, type PolicyPage, type Refusal } from '../../machines/index.ts';
+import { promiseActors, type PolicyPage, type Refusal } from '../../machines/index.ts';
 import {
   SOURCE_PROVIDER,
   type DestinationProvider,
@@ -205,12 +205,4 @@ export function portalActions({
 /** Everything `providedPortalMachine(...)` needs. */
 export function portalImplementations(clients: PortalClients, options: PortalImplementationOptions = {}) {
   return { actors: portalActors(clients), actions: portalActions({ ...options, session: clients.session }) };
-}
-
-/**
- * The portal machine with the real effects: what the app starts. Typing the `provide` here makes
- * any drift between these implementations and the machine's declared actors and actions a compile error.
- */
-export function createPortalMachine(clients: PortalClients, options: PortalImplementationOptions = {}) {
-  return providedPortalMachine(portalImplementations(clients, options));
 }

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { errorWords } from '../../contract/words/en/errors.ts';
-import { selectJobStatus } from '../../machines/index.ts';
+import { providedPortalMachine, selectJobStatus } from '../../machines/index.ts';
 import { createExportServiceClient } from '../../src/api/export-service-client';
 import { createSessionClient } from '../../src/api/session-client';
-import { createPortalMachine } from '../../src/app/actors';
+import { portalImplementations } from '../../src/app/actors';
 import { startLoopbackServer, type LoopbackServer } from '../api/loopback-server';
 
 const exportId = 'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56';
@@ -29,7 +29,7 @@ function startPortal() {
     exportService: createExportServiceClient({ exportServiceUrl: server.url, inQa: true }),
   };
   const browser = { assign: () => undefined, writeClipboard: () => Promise.resolve() };
-  const actor = createActor(createPortalMachine(clients, { browser }), { input: {} }).start();
+  const actor = createActor(providedPortalMachine(portalImplementations(clients, { browser })), { input: {} }).start();
   actor.send({ type: 'ROUTE.VISITED', path: '/status', query: { migration_id: exportId }, hash: '' });
   return actor;
 }

@@ -1,6 +1,6 @@
 /**
  * Effects that leave the page or touch the browser. They do nothing here, so the machine runs in
- * Node and in the inspector; the app supplies them (src/app/actors.ts) with machine.provide().
+ * Node and in the inspector; the app supplies them (src/app/actors.ts) with providedPortalMachine().
  * The sign-in and consent pages are asked for in the visit's language (`language`, sent as OpenID
  * Connect's `ui_locales`; decision 0033).
  */
