@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { devXsrfCookie } from './scripts/vite/dev-xsrf-cookie.ts';
 import { compileWords } from './scripts/vite/compile-words.ts';
+import { lazyChunkGroups } from './scripts/vite/lazy-chunk-groups.ts';
 
 // The dev server forwards API calls to a running export service (npm start, or the
 // server started on its own), so `npm run dev` behaves like production.
@@ -23,6 +24,7 @@ export default defineConfig({
       // module whose exports the first load does not use (the status page's selectors, re-exported by
       // machines/index.ts) then goes with the lazy screen that uses it (decision 0033, docs/performance.md).
       treeshake: { moduleSideEffects: [{ test: /\/(machines|contract)\//, sideEffects: false }] },
+      output: { codeSplitting: lazyChunkGroups },
     },
   },
 });

@@ -17,6 +17,7 @@ const inputs = [
   'package-lock.json',
   'scripts/prerender.ts',
   'scripts/compress-dist.ts',
+  'scripts/vite',
   'test/e2e/harness/build-spa.ts',
 ];
 
