@@ -22,8 +22,9 @@ export default defineConfig({
     rolldownOptions: {
       // machines/ and contract/ are plain modules, none does anything on import (no top-level calls): a
       // module whose exports the first load does not use (the status page's selectors, re-exported by
-      // machines/index.ts) then goes with the lazy screen that uses it (decision 0033, docs/performance.md).
+      // machines/index.ts) then goes with the lazy screens that use it (decision 0033, docs/performance.md).
       treeshake: { moduleSideEffects: [{ test: /\/(machines|contract)\//, sideEffects: false }] },
+      // Those lazy modules in a few named chunks rather than one per set of screens (decision 0038).
       output: { codeSplitting: lazyChunkGroups },
     },
   },

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { PAGE_HASHES_FILE, type PageHashes } from '../contract/paths.ts';
-import type { Manifest } from './size.ts';
+import { filesOf, readManifest, withStaticImports, type Manifest } from './vite-manifest.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_TABLE, type Language } from '../contract/words/languages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,18 +69,7 @@ const pageFile = (route: string, language: Language): string =>
 const catalogModule = (language: Language): string[] => (LANGUAGE_TABLE[language].catalog ? [`contract/words/${language}.ts`] : []);
 
 /** Every chunk file a module needs, itself first, from the manifest. */
-function chunkFiles(manifest: Manifest, module: string): string[] {
-  const files: string[] = [];
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`Vite's manifest has no ${key}: the first paint names a module the build does not have`);
-    if (files.includes(chunk.file)) return;
-    files.push(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  visit(module);
-  return files;
-}
+const chunkFiles = (manifest: Manifest, module: string): string[] => filesOf(manifest, withStaticImports(manifest, [module]));
 
 function replaceOnce(page: string, search: string | RegExp, replacement: string): string {
   const replaced = page.replace(search, () => replacement);
@@ -116,7 +105,7 @@ async function buildEntry(outDir: string): Promise<PrerenderEntry> {
 async function main(): Promise<void> {
   const distDir = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist'));
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(distDir);
   const ssrDir = path.join(ROOT, 'node_modules', '.cache', 'portal-prerender');
   const entry = await buildEntry(ssrDir);
   const pagesDir = path.join(distDir, 'pages');

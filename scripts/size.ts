@@ -9,65 +9,38 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { filesOf, readManifest, withStaticImports, type Manifest } from './vite-manifest.ts';
 
 export const BUDGET_KB = 125;
 /** A phone pays for every script it fetches, compiles and runs, whatever its size (scripts/vite/lazy-chunk-groups.ts). */
 export const MAX_LAZY_SCRIPTS = 6;
 
-type ManifestChunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
-export type Manifest = Record<string, ManifestChunk>;
-
-/** The entry's file, its own dynamic imports, and every file reachable from them through static imports (other dynamic imports excluded). */
-export function firstLoadFiles(manifest: Manifest): string[] {
-  return firstLoadKeys(manifest).map((key) => fileOf(manifest, key));
-}
-
-function firstLoadKeys(manifest: Manifest): string[] {
+/** The entry, its own dynamic imports, and every chunk reachable from them through static imports (other dynamic imports excluded). */
+function firstLoadKeys(manifest: Manifest): Set<string> {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry chunk');
-  const seen = withStaticImports(manifest, [entryKey]);
-  for (const key of manifest[entryKey]?.dynamicImports ?? []) withStaticImports(manifest, [key], seen);
-  return [...seen];
-}
-
-/** `keys` and every chunk they reach through static imports, added to `seen`. */
-function withStaticImports(manifest: Manifest, keys: readonly string[], seen = new Set<string>()): Set<string> {
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    manifest[key]?.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return seen;
-}
-
-function fileOf(manifest: Manifest, key: string): string {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`the manifest lacks ${key}`);
-  return chunk.file;
+  return withStaticImports(manifest, [entryKey, ...(manifest[entryKey]?.dynamicImports ?? [])]);
 }
 
 /** Every chunk loaded lazily after the first load (a screen, a dialog, a language) with the scripts it fetches past the first load. */
 export function lazyLoads(manifest: Manifest): { source: string; files: string[] }[] {
-  const firstLoad = new Set(firstLoadKeys(manifest));
+  const firstLoad = firstLoadKeys(manifest);
   const lazy = Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry && !firstLoad.has(key));
   return lazy.map((source) => ({
     source,
-    files: [...withStaticImports(manifest, [source])]
-      .filter((key) => !firstLoad.has(key))
-      .map((key) => fileOf(manifest, key))
-      .filter((file) => file.endsWith('.js')),
+    files: filesOf(
+      manifest,
+      [...withStaticImports(manifest, [source])].filter((key) => !firstLoad.has(key)),
+    ).filter((file) => file.endsWith('.js')),
   }));
 }
-
-export const readManifest = (distDir: string) => JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 
 const gzipKb = (distDir: string, file: string) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length / 1024;
 
 /** The first load's JavaScript: all of it, and the entry's own share (what the prerendered page waits for before its first script runs). */
 export function firstLoad(distDir: string): { files: number; kb: number; entryKb: number } {
   const manifest = readManifest(distDir);
-  const scripts = firstLoadFiles(manifest).filter((file) => file.endsWith('.js'));
+  const scripts = filesOf(manifest, firstLoadKeys(manifest)).filter((file) => file.endsWith('.js'));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry)?.file ?? '';
   return {
     files: scripts.length,
@@ -77,14 +50,16 @@ export function firstLoad(distDir: string): { files: number; kb: number; entryKb
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { files, kb, entryKb } = firstLoad(join(process.cwd(), 'dist'));
+  const distDir = join(process.cwd(), 'dist');
+  const { files, kb, entryKb } = firstLoad(distDir);
   console.log(
     `first-load js: ${kb.toFixed(1)} kB gzip in ${files} scripts (the entry ${entryKb.toFixed(1)} kB of it); budget ${BUDGET_KB} kB`,
   );
-  const [most] = lazyLoads(readManifest(join(process.cwd(), 'dist'))).sort((a, b) => b.files.length - a.files.length);
+  const [most] = lazyLoads(readManifest(distDir)).sort((a, b) => b.files.length - a.files.length);
   if (most) console.log(`lazy loads: at most ${most.files.length} scripts past the first load (${most.source}); limit ${MAX_LAZY_SCRIPTS}`);
-  if (kb > BUDGET_KB) console.error(`over budget: ${kb.toFixed(1)} kB > ${BUDGET_KB} kB`);
-  if (most && most.files.length > MAX_LAZY_SCRIPTS)
-    console.error(`${most.source} loads ${most.files.length} scripts: ${most.files.join(' ')}`);
-  if (kb > BUDGET_KB || (most && most.files.length > MAX_LAZY_SCRIPTS)) process.exit(1);
+  const overBudget = kb > BUDGET_KB;
+  const tooManyScripts = most !== undefined && most.files.length > MAX_LAZY_SCRIPTS;
+  if (overBudget) console.error(`over budget: ${kb.toFixed(1)} kB > ${BUDGET_KB} kB`);
+  if (tooManyScripts) console.error(`${most.source} loads ${most.files.length} scripts: ${most.files.join(' ')}`);
+  if (overBudget || tooManyScripts) process.exit(1);
 }

@@ -1,5 +1,5 @@
 /**
- * Which lazily loaded modules share a chunk (docs/performance.md, "Fewer lazy chunks"). Left to
+ * Which lazily loaded modules share a chunk (decision 0038; docs/performance.md, "Fewer lazy scripts"). Left to
  * itself the bundler gives every set of modules that a different set of screens imports a chunk of
  * its own: the status page loaded twelve past the first load, some of 60–150 bytes. A phone pays for
  * each script it fetches, compiles and runs, whatever its size, so two groups gather them:

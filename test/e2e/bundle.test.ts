@@ -4,7 +4,8 @@
  * past it (scripts/vite/lazy-chunk-groups.ts; docs/performance.md).
  */
 import { describe, expect, it } from 'vitest';
-import { BUDGET_KB, MAX_LAZY_SCRIPTS, firstLoad, lazyLoads, readManifest } from '../../scripts/size.ts';
+import { BUDGET_KB, MAX_LAZY_SCRIPTS, firstLoad, lazyLoads } from '../../scripts/size.ts';
+import { readManifest } from '../../scripts/vite-manifest.ts';
 import { e2eDistDir } from './harness/paths.ts';
 
 describe('the shipped bundle', () => {

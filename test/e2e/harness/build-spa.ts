@@ -16,6 +16,7 @@ const inputs = [
   'vite.config.ts',
   'package-lock.json',
   'scripts/prerender.ts',
+  'scripts/vite-manifest.ts',
   'scripts/compress-dist.ts',
   'scripts/vite',
   'test/e2e/harness/build-spa.ts',
